@@ -1,0 +1,38 @@
+import { OWNED_CLASSES, type OwnedClassName } from '../../src/domain/contract';
+import { checkFields, type FieldRules } from '../../src/domain/fieldRules';
+import { Parse, requireUser, validationError, type TriggerRequest } from '../parse';
+
+/**
+ * One rule for every class whose rows belong to a person: the server names the owner and
+ * gives the row an owner-only ACL whatever the client sent, then checks the contract's limits.
+ */
+function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
+  return (request: TriggerRequest): void => {
+    const { object, original } = request;
+    if (request.master) {
+      // Server-side writes (catalogue seeding, account deletion) set their own owner and ACL.
+      checkRow(object, rules);
+      return;
+    }
+    const user = requireUser(request.user);
+    const previousOwner = original?.get('user') as Parse.User | undefined;
+    if (original && previousOwner?.id !== user.id) {
+      throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, `This ${className} is not yours.`);
+    }
+    object.set('user', user);
+    const acl = new Parse.ACL(user);
+    object.setACL(acl);
+    checkRow(object, rules);
+  };
+}
+
+function checkRow(object: Parse.Object, rules: FieldRules): void {
+  const [first] = checkFields(rules, object.attributes as Record<string, unknown>);
+  if (first) throw validationError(first.message);
+}
+
+export function registerOwnedClassTriggers(): void {
+  for (const className of Object.keys(OWNED_CLASSES) as OwnedClassName[]) {
+    Parse.Cloud.beforeSave(className, enforceOwnedRow(className, OWNED_CLASSES[className]));
+  }
+}

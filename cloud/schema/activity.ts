@@ -1,0 +1,16 @@
+import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
+
+export const activityClass: ClassDefinition = {
+  className: 'Activity',
+  fields: {
+    user: ownerPointer(),
+    type: { type: 'String', required: true },
+    startedAt: { type: 'Date', required: true },
+    durationMin: { type: 'Number', required: true },
+    distanceKm: { type: 'Number' },
+    caloriesKcal: { type: 'Number' },
+    notes: { type: 'String' },
+  },
+  indexes: { activity_user_startedAt: { user: 1, startedAt: -1 } },
+  classLevelPermissions: signedInPermissions(),
+};

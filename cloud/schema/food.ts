@@ -1,0 +1,19 @@
+import { signedInPermissions, type ClassDefinition } from './types';
+
+export const foodClass: ClassDefinition = {
+  className: 'Food',
+  fields: {
+    name: { type: 'String', required: true },
+    brand: { type: 'String' },
+    kcalPer100g: { type: 'Number', required: true },
+    proteinPer100g: { type: 'Number', required: true },
+    carbsPer100g: { type: 'Number', required: true },
+    fatPer100g: { type: 'Number', required: true },
+    servingG: { type: 'Number' },
+    servingLabel: { type: 'String' },
+    // Empty for the shared catalogue (written by the server only), set for a person's own food.
+    user: { type: 'Pointer', targetClass: '_User' },
+  },
+  indexes: { food_user_name: { user: 1, name: 1 } },
+  classLevelPermissions: signedInPermissions(),
+};

@@ -1,0 +1,19 @@
+import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
+
+export const mealClass: ClassDefinition = {
+  className: 'Meal',
+  fields: {
+    user: ownerPointer(),
+    eatenAt: { type: 'Date', required: true },
+    mealType: { type: 'String', required: true },
+    name: { type: 'String', required: true },
+    food: { type: 'Pointer', targetClass: 'Food' },
+    grams: { type: 'Number' },
+    caloriesKcal: { type: 'Number', required: true },
+    proteinG: { type: 'Number' },
+    carbsG: { type: 'Number' },
+    fatG: { type: 'Number' },
+  },
+  indexes: { meal_user_eatenAt: { user: 1, eatenAt: -1 } },
+  classLevelPermissions: signedInPermissions(),
+};

@@ -1,0 +1,63 @@
+/** The shape Parse Server's `schema.definitions` expects for one class. */
+export type FieldType =
+  | 'String'
+  | 'Number'
+  | 'Boolean'
+  | 'Date'
+  | 'Object'
+  | 'Array'
+  | 'File'
+  | 'Pointer';
+
+export interface FieldDefinition {
+  type: FieldType;
+  targetClass?: string;
+  required?: boolean;
+  defaultValue?: string | number | boolean;
+}
+
+type Permission = Record<string, boolean>;
+
+export interface ClassLevelPermissions {
+  find: Permission;
+  count: Permission;
+  get: Permission;
+  create: Permission;
+  update: Permission;
+  delete: Permission;
+  addField: Permission;
+  protectedFields: Record<string, string[]>;
+}
+
+export interface ClassDefinition {
+  className: string;
+  fields: Record<string, FieldDefinition>;
+  indexes?: Record<string, Record<string, 1 | -1>>;
+  classLevelPermissions: ClassLevelPermissions;
+}
+
+const SIGNED_IN = { requiresAuthentication: true };
+const NOBODY = {};
+
+/** Signed-in people may act; object ACLs (set by the server in beforeSave) decide whose rows. */
+export function signedInPermissions(
+  overrides: Partial<ClassLevelPermissions> = {},
+): ClassLevelPermissions {
+  return {
+    find: SIGNED_IN,
+    count: SIGNED_IN,
+    get: SIGNED_IN,
+    create: SIGNED_IN,
+    update: SIGNED_IN,
+    delete: SIGNED_IN,
+    addField: NOBODY,
+    protectedFields: {},
+    ...overrides,
+  };
+}
+
+export const onlyServer = NOBODY;
+
+export function ownerPointer(): FieldDefinition {
+  return { type: 'Pointer', targetClass: '_User', required: true };
+}

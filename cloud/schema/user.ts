@@ -1,0 +1,17 @@
+import { signedInPermissions, type ClassDefinition } from './types';
+
+export const userClass: ClassDefinition = {
+  className: '_User',
+  fields: {
+    displayName: { type: 'String' },
+    avatar: { type: 'File' },
+  },
+  classLevelPermissions: signedInPermissions({
+    // Signing up is the one write a visitor without a session may make.
+    create: { '*': true },
+    // Nobody lists people directly; searchUsers (a cloud function) returns safe fields only.
+    find: {},
+    count: {},
+    protectedFields: { '*': ['email', 'emailVerified', 'authData'] },
+  }),
+};

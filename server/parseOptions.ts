@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { FileSystemAdapter, RedisCacheAdapter } from 'parse-server';
+import { classDefinitions } from '../cloud/schema';
+import type { AppConfig } from './config';
+import { FileMailAdapter } from './mailAdapter';
+import { securityCheckGroups } from './securityChecks';
+
+export const LIVE_QUERY_CLASSES = ['ChatMessage'];
+
+const MINUTE = 60 * 1000;
+
+/** Rate limits per client IP (per process unless REDIS_URL shares the counters). */
+export function rateLimits(redisUrl: string | undefined) {
+  const limit = (requestPath: string, requestCount: number, requestTimeWindow: number, requestMethods?: string[]) => ({
+    requestPath,
+    requestCount,
+    requestTimeWindow,
+    ...(requestMethods ? { requestMethods } : {}),
+    errorResponseMessage: 'Too many requests. Please wait a moment and try again.',
+    ...(redisUrl ? { redisUrl } : {}),
+  });
+  return [
+    limit('/login', 20, 5 * MINUTE),
+    limit('/users', 10, 15 * MINUTE, ['POST']),
+    limit('/requestPasswordReset', 5, 15 * MINUTE),
+    limit('/functions/*path', 120, MINUTE),
+    limit('/classes/ChatMessage', 20, 10 * 1000, ['POST']),
+  ];
+}
+
+export interface ParseOptionsInput {
+  config: AppConfig;
+  databaseUri: string;
+  masterKey: string;
+  cloud: () => Promise<unknown>;
+  log: (line: string) => void;
+}
+
+/** Parse Server options: every security setting of the design, in one reviewed place. */
+export function buildParseOptions({ config, databaseUri, masterKey, cloud, log }: ParseOptionsInput) {
+  const filesDir = path.join(config.dataDir, 'files');
+  return {
+    appId: config.appId,
+    appName: 'FITSTREAK',
+    masterKey,
+    masterKeyIps: ['127.0.0.1', '::1'],
+    maintenanceKeyIps: ['127.0.0.1', '::1'],
+    readOnlyMasterKeyIps: ['127.0.0.1', '::1'],
+    allowAggregationForReadOnlyMasterKey: false,
+    databaseURI: databaseUri,
+    serverURL: config.serverUrl,
+    publicServerURL: `${config.publicUrl}/parse`,
+    cloud,
+    logLevel: config.logLevel,
+    silent: config.logLevel === 'error',
+
+    allowClientClassCreation: false,
+    enableAnonymousUsers: false,
+    enforcePrivateUsers: true,
+    allowExpiredAuthDataToken: false,
+    maxLimit: 1000,
+    schema: {
+      definitions: classDefinitions,
+      lockSchemas: true,
+      strict: true,
+      deleteExtraFields: false,
+      recreateModifiedFields: false,
+    },
+    protectedFields: { _User: { '*': ['email', 'emailVerified', 'authData'] } },
+    // A person sees their own e-mail; triggers see whole objects; write answers hide protected fields.
+    protectedFieldsOwnerExempt: true,
+    protectedFieldsTriggerExempt: true,
+    protectedFieldsSaveResponseExempt: false,
+    installation: { duplicateDeviceTokenActionEnforceAuth: true },
+    requestComplexity: {
+      allowRegex: false,
+      batchRequestLimit: 50,
+      includeDepth: 3,
+      includeCount: 10,
+      queryDepth: 5,
+      subqueryDepth: 2,
+      graphQLDepth: 10,
+      graphQLFields: 100,
+    },
+    fileUpload: {
+      enableForPublic: false,
+      enableForAnonymousUser: false,
+      enableForAuthenticatedUser: true,
+      fileExtensions: ['^(png|jpe?g|webp|gif)$'],
+      allowedFileUrlDomains: [],
+    },
+    maxUploadSize: '5mb',
+    // The adapter resolves its folder against the working directory, hence the relative path.
+    filesAdapter: new FileSystemAdapter({ filesSubDirectory: path.relative(path.resolve('files'), filesDir) }),
+    rateLimit: rateLimits(config.redisUrl),
+    accountLockout: { duration: 5, threshold: 5, unlockOnPasswordReset: true },
+    passwordPolicy: {
+      validatorPattern: /^.{8,}$/u,
+      validationError: 'Password must be at least 8 characters long.',
+      doNotAllowUsername: true,
+      resetTokenValidityDuration: 2 * 60 * 60,
+      resetTokenReuseIfValid: true,
+    },
+    verifyUserEmails: false,
+    emailAdapter: new FileMailAdapter(path.join(config.dataDir, 'mail'), config.mailFrom, log),
+    pages: {
+      encodePageParamHeaders: true,
+      customUrls: {
+        passwordReset: `${config.publicUrl}/reset-password`,
+        passwordResetLinkInvalid: `${config.publicUrl}/reset-password?invalid=1`,
+        passwordResetSuccess: `${config.publicUrl}/login?reset=1`,
+      },
+    },
+    security: { enableCheck: true, enableCheckLog: false, checkGroups: securityCheckGroups(databaseUri) },
+    idempotencyOptions: { paths: ['classes/.*', 'functions/.*'], ttl: 300 },
+    liveQuery: {
+      classNames: LIVE_QUERY_CLASSES,
+      ...(config.redisUrl ? { redisURL: config.redisUrl } : {}),
+    },
+    ...(config.redisUrl ? { cacheAdapter: new RedisCacheAdapter({ url: config.redisUrl }) } : {}),
+  };
+}

@@ -1,0 +1,125 @@
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type express from 'express';
+import { ParseServer } from 'parse-server';
+import pg from 'pg';
+import { createApp } from './app';
+import type { AppConfig } from './config';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
+import { buildParseOptions, LIVE_QUERY_CLASSES } from './parseOptions';
+import { loadOrCreateSecrets } from './secrets';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A failure at start that deserves one plain line, not a stack trace. */
+export class StartError extends Error {}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function ensureWritable(dataDir: string): Promise<void> {
+  try {
+    await mkdir(dataDir, { recursive: true });
+    await access(dataDir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new StartError(`DATA_DIR ${dataDir} cannot be written (${code}).`);
+  }
+}
+
+function listen(server: http.Server, config: AppConfig): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new StartError(`Port ${config.port} is already in use: stop the other program or set PORT.`));
+      } else if (error.code === 'EACCES') {
+        reject(new StartError(`Port ${config.port} needs more privileges: choose PORT above 1024.`));
+      } else {
+        reject(error);
+      }
+    });
+    server.listen(config.port, config.host, () => resolve());
+  });
+}
+
+/** `ParseServer.handleShutdown` assumes Parse started its own HTTP server; we only close its pool. */
+async function closeDatabaseAdapter(parseServer: ParseServer): Promise<void> {
+  const { config } = parseServer as unknown as {
+    config: { databaseController: { adapter: { handleShutdown(): Promise<void> } } };
+  };
+  await config.databaseController.adapter.handleShutdown();
+}
+
+export async function startServer(config: AppConfig, log: (line: string) => void): Promise<RunningServer> {
+  await ensureWritable(config.dataDir);
+  const secrets = await loadOrCreateSecrets(config.dataDir);
+  const masterKey = config.masterKey ?? secrets.masterKey;
+
+  // Claim the port before the slow parts, so a busy port fails at once; Parse answers 503 until ready.
+  let parseHandler: express.Handler = (_request, response) => {
+    response.status(503).json({ code: 1, error: 'FITSTREAK is starting, try again in a moment.' });
+  };
+  let database: EmbeddedDatabase | undefined;
+  let pool: pg.Pool | undefined;
+  const app = createApp({
+    config,
+    distDir: path.join(ROOT, 'dist'),
+    parseApp: (request, response, next) => parseHandler(request, response, next),
+    checkDatabase: async () => {
+      if (!pool) throw new Error('starting');
+      await pool.query('SELECT 1');
+    },
+  });
+  const httpServer = http.createServer(app);
+  await listen(httpServer, config);
+
+  try {
+    database = config.databaseUri ? undefined : await startEmbeddedDatabase(config.dataDir, secrets.postgresPassword, log);
+    const databaseUri = config.databaseUri ?? database?.uri ?? '';
+    if (databaseUri.startsWith('postgres')) pool = new pg.Pool({ connectionString: databaseUri, max: 1 });
+
+    const options = buildParseOptions({
+      config,
+      databaseUri,
+      masterKey,
+      cloud: () => import('../cloud/main'),
+      log,
+    });
+    const parseServer = new ParseServer(options);
+    await parseServer.start();
+    parseHandler = parseServer.app;
+    const liveQueryServer = await ParseServer.createLiveQueryServer(httpServer, {
+      appId: config.appId,
+      masterKey,
+      serverURL: config.serverUrl,
+      ...(config.redisUrl ? { redisURL: config.redisUrl } : {}),
+    }, options);
+    log(`LiveQuery serves ${LIVE_QUERY_CLASSES.join(', ')} on the same port.`);
+
+    let stopping: Promise<void> | undefined;
+    const stop = () => {
+      stopping ??= (async () => {
+        // Stop accepting, let requests in flight finish, then close sockets and the database.
+        const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        httpServer.closeIdleConnections();
+        await liveQueryServer.shutdown();
+        await closed;
+        await closeDatabaseAdapter(parseServer);
+        await pool?.end();
+        await database?.stop();
+      })();
+      return stopping;
+    };
+    return { url: `http://localhost:${config.port}`, stop };
+  } catch (error) {
+    httpServer.close();
+    await pool?.end().catch(() => undefined);
+    await database?.stop().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+import type { FieldRules } from './fieldRules';
+
+/** The data contract of DESIGN.md §4: class names, enumerations and hard limits. */
+
+export const ACTIVITY_TYPES = [
+  'run',
+  'walk',
+  'cycle',
+  'swim',
+  'strength',
+  'yoga',
+  'hiit',
+  'hike',
+  'row',
+  'other',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
+export type MealType = (typeof MEAL_TYPES)[number];
+
+export const FRIENDSHIP_STATUSES = ['pending', 'accepted', 'declined', 'blocked'] as const;
+export type FriendshipStatus = (typeof FRIENDSHIP_STATUSES)[number];
+
+export const UNITS = ['metric', 'imperial'] as const;
+export const SEXES = ['female', 'male', 'other'] as const;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+export const userRules = {
+  username: { kind: 'text', min: 3, max: 30, pattern: USERNAME_PATTERN },
+  displayName: { kind: 'text', min: 1, max: 50, optional: true },
+} as const satisfies FieldRules;
+
+export const settingsRules = {
+  units: { kind: 'choice', values: UNITS, optional: true },
+  heightCm: { kind: 'number', min: 100, max: 250, optional: true },
+  birthYear: { kind: 'number', min: 1900, max: 2100, integer: true, optional: true },
+  sex: { kind: 'choice', values: SEXES, optional: true },
+  activityLevel: { kind: 'number', min: 1.2, max: 1.9, optional: true },
+  goalWeightKg: { kind: 'number', min: 30, max: 300, optional: true },
+  weeklyRateKg: { kind: 'number', min: -1, max: 0.5, optional: true },
+  dailyCalorieGoal: { kind: 'number', min: 1000, max: 6000, integer: true, optional: true },
+  weeklyActiveMinutesGoal: { kind: 'number', min: 0, max: 3000, integer: true, optional: true },
+  weekStartsOn: { kind: 'number', min: 0, max: 6, integer: true, optional: true },
+  shareActivity: { kind: 'boolean', optional: true },
+  shareWeightProgress: { kind: 'boolean', optional: true },
+  timezone: { kind: 'text', min: 1, max: 64, optional: true },
+} as const satisfies FieldRules;
+
+export const activityRules = {
+  type: { kind: 'choice', values: ACTIVITY_TYPES },
+  startedAt: { kind: 'date', maxDaysAhead: 1 },
+  durationMin: { kind: 'number', min: 1, max: 1440 },
+  distanceKm: { kind: 'number', min: 0, max: 1000, optional: true },
+  caloriesKcal: { kind: 'number', min: 0, max: 10000, optional: true },
+  notes: { kind: 'text', min: 0, max: 500, optional: true },
+} as const satisfies FieldRules;
+
+export const mealRules = {
+  eatenAt: { kind: 'date', maxDaysAhead: 1 },
+  mealType: { kind: 'choice', values: MEAL_TYPES },
+  name: { kind: 'text', min: 1, max: 120 },
+  grams: { kind: 'number', min: 0, max: 5000, optional: true },
+  caloriesKcal: { kind: 'number', min: 0, max: 10000 },
+  proteinG: { kind: 'number', min: 0, max: 1000, optional: true },
+  carbsG: { kind: 'number', min: 0, max: 1000, optional: true },
+  fatG: { kind: 'number', min: 0, max: 1000, optional: true },
+} as const satisfies FieldRules;
+
+export const foodRules = {
+  name: { kind: 'text', min: 1, max: 120 },
+  brand: { kind: 'text', min: 0, max: 120, optional: true },
+  kcalPer100g: { kind: 'number', min: 0, max: 900 },
+  proteinPer100g: { kind: 'number', min: 0, max: 100 },
+  carbsPer100g: { kind: 'number', min: 0, max: 100 },
+  fatPer100g: { kind: 'number', min: 0, max: 100 },
+  servingG: { kind: 'number', min: 0, max: 5000, optional: true },
+  servingLabel: { kind: 'text', min: 0, max: 80, optional: true },
+} as const satisfies FieldRules;
+
+export const weightEntryRules = {
+  measuredAt: { kind: 'date', maxDaysAhead: 1 },
+  weightKg: { kind: 'number', min: 20, max: 500 },
+  bodyFatPct: { kind: 'number', min: 2, max: 75, optional: true },
+  note: { kind: 'text', min: 0, max: 200, optional: true },
+} as const satisfies FieldRules;
+
+export const chatMessageRules = {
+  room: { kind: 'text', min: 1, max: 80 },
+  text: { kind: 'text', min: 1, max: 1000 },
+} as const satisfies FieldRules;
+
+/** Classes whose rows belong to one person: the server sets `user` and an owner-only ACL. */
+export const OWNED_CLASSES = {
+  Settings: settingsRules,
+  Activity: activityRules,
+  Meal: mealRules,
+  Food: foodRules,
+  WeightEntry: weightEntryRules,
+} as const satisfies Record<string, FieldRules>;
+export type OwnedClassName = keyof typeof OWNED_CLASSES;

@@ -1,0 +1,90 @@
+/** Declarative limits for one field, shared by the SPA forms and cloud `beforeSave`. */
+export type FieldRule =
+  | { kind: 'number'; min: number; max: number; integer?: boolean; optional?: boolean }
+  | { kind: 'text'; min: number; max: number; pattern?: RegExp; optional?: boolean }
+  | { kind: 'choice'; values: readonly string[]; optional?: boolean }
+  | { kind: 'date'; maxDaysAhead?: number; optional?: boolean }
+  | { kind: 'boolean'; optional?: boolean };
+
+export type FieldRules = Readonly<Record<string, FieldRule>>;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/** Checks one value against its rule; returns a sentence naming the field, or null. */
+export function checkField(
+  field: string,
+  rule: FieldRule,
+  value: unknown,
+  now: Date = new Date(),
+): string | null {
+  if (isMissing(value)) {
+    return rule.optional ? null : `${field} is required.`;
+  }
+  switch (rule.kind) {
+    case 'number': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) {
+        return `${field} must be a number.`;
+      }
+      if (rule.integer && !Number.isInteger(value)) {
+        return `${field} must be a whole number.`;
+      }
+      if (value < rule.min || value > rule.max) {
+        return `${field} must be between ${rule.min} and ${rule.max}.`;
+      }
+      return null;
+    }
+    case 'text': {
+      if (typeof value !== 'string') {
+        return `${field} must be text.`;
+      }
+      const length = [...value].length;
+      if (length < rule.min || length > rule.max) {
+        return rule.min === rule.max
+          ? `${field} must be ${rule.min} characters long.`
+          : `${field} must be ${rule.min}–${rule.max} characters long.`;
+      }
+      if (rule.pattern && !rule.pattern.test(value)) {
+        return `${field} contains characters that are not allowed.`;
+      }
+      return null;
+    }
+    case 'choice':
+      return typeof value === 'string' && rule.values.includes(value)
+        ? null
+        : `${field} must be one of: ${rule.values.join(', ')}.`;
+    case 'date': {
+      if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
+        return `${field} must be a valid date.`;
+      }
+      if (rule.maxDaysAhead !== undefined && value.getTime() > now.getTime() + rule.maxDaysAhead * DAY_MS) {
+        return `${field} cannot be more than ${rule.maxDaysAhead} day ahead.`;
+      }
+      return null;
+    }
+    case 'boolean':
+      return typeof value === 'boolean' ? null : `${field} must be true or false.`;
+  }
+}
+
+/** Checks every ruled field of a record; fields without a rule are ignored here. */
+export function checkFields(
+  rules: FieldRules,
+  record: Readonly<Record<string, unknown>>,
+  now: Date = new Date(),
+): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [field, rule] of Object.entries(rules)) {
+    const message = checkField(field, rule, record[field], now);
+    if (message) errors.push({ field, message });
+  }
+  return errors;
+}
