@@ -1,30 +1,27 @@
 import { parseRoomKey } from '../src/domain/chatRooms';
 import { mayUseRoom } from './classes/chatMessage';
-import { Parse, type SubscribeRequest } from './parse';
+import { Parse, requireUser, type SubscribeRequest } from './parse';
 
 /** Reads the room a ChatMessage subscription is confined to, from its `where` clause. */
 function subscribedRoom(request: SubscribeRequest): string | undefined {
-  const where = (request.query.toJSON() as { where?: Record<string, unknown> }).where ?? {};
-  const room = where.room;
+  const { where } = request.query.toJSON() as { where?: Record<string, unknown> };
+  const room = where?.room;
   return typeof room === 'string' ? room : undefined;
 }
 
 export function registerLiveQueryGuards(): void {
   Parse.Cloud.beforeConnect((request) => {
-    if (!request.user) {
-      throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
-    }
+    requireUser(request.user);
   });
 
   Parse.Cloud.beforeSubscribe('ChatMessage', async (request) => {
-    const user = request.user;
-    if (!user) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
+    const { userId } = requireUser(request.user);
     const key = subscribedRoom(request);
     const room = key === undefined ? null : parseRoomKey(key);
     if (!room) {
       throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'Subscribe to one known room.');
     }
-    if (!(await mayUseRoom(room, user.id))) {
+    if (!(await mayUseRoom(room, userId))) {
       throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'You cannot read this room.');
     }
   });

@@ -1,30 +1,35 @@
-import type ParseSdk from 'parse/node';
+import type ParseSdk from 'parse';
+import type { Query as ParseQuery, User as ParseUser } from 'parse';
+
+export type { ParseQuery, ParseUser };
+/** Rows in triggers are untyped bags of attributes; the contract's rules type-check the values. */
+export type CloudObject = InstanceType<typeof ParseSdk.Object>;
 
 /**
  * Cloud code runs inside Parse Server, which installs its own configured `Parse` as a global.
  * Importing `parse/node` here would load a second, unconfigured copy, so we type the global.
  */
 export interface TriggerRequest {
-  object: ParseSdk.Object;
-  original?: ParseSdk.Object;
-  user?: ParseSdk.User;
+  object: CloudObject;
+  original?: CloudObject;
+  user?: ParseUser;
   master: boolean;
 }
 
 export interface FunctionRequest {
   params: Record<string, unknown>;
-  user?: ParseSdk.User;
+  user?: ParseUser;
   master: boolean;
 }
 
 export interface ConnectRequest {
-  user?: ParseSdk.User;
+  user?: ParseUser;
   sessionToken?: string;
 }
 
 export interface SubscribeRequest {
-  query: ParseSdk.Query;
-  user?: ParseSdk.User;
+  query: ParseQuery;
+  user?: ParseUser;
   sessionToken?: string;
 }
 
@@ -40,11 +45,16 @@ type ServerParse = typeof ParseSdk & { Cloud: CloudHooks };
 
 export const Parse = (globalThis as unknown as { Parse: ServerParse }).Parse;
 
-export function validationError(message: string): ParseSdk.Error {
+export function validationError(message: string): Error {
   return new Parse.Error(Parse.Error.VALIDATION_ERROR, message);
 }
 
-export function requireUser(user: ParseSdk.User | undefined): ParseSdk.User {
-  if (!user) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
-  return user;
+export interface SignedInUser {
+  user: ParseUser;
+  userId: string;
+}
+
+export function requireUser(user: ParseUser | undefined): SignedInUser {
+  if (!user?.id) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
+  return { user, userId: user.id };
 }

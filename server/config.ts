@@ -13,14 +13,40 @@ export interface ConfigVariable {
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PORT', description: 'HTTP port for the app, the API and LiveQuery.', default: '1337' },
   { name: 'HOST', description: 'Interface to listen on.', default: '0.0.0.0' },
-  { name: 'DATA_DIR', description: 'Where the embedded database, files, mail and generated secrets live.', default: './.data' },
-  { name: 'DATABASE_URI', description: 'postgres:// (or mongodb://) URI of an external database; empty starts embedded Postgres in DATA_DIR.' },
+  {
+    name: 'DATA_DIR',
+    description: 'Where the embedded database, files, mail and generated secrets live.',
+    default: './.data',
+  },
+  {
+    name: 'DATABASE_URI',
+    description:
+      'postgres:// (or mongodb://) URI of an external database; empty starts embedded Postgres in DATA_DIR.',
+  },
   { name: 'APP_ID', description: 'Parse application id (public).', default: 'fitstreak' },
-  { name: 'MASTER_KEY', description: 'Parse master key; generated once per DATA_DIR when empty. Required with DATABASE_URI.' },
-  { name: 'SERVER_URL', description: 'URL this process uses to reach its own Parse API.', default: 'http://localhost:$PORT/parse' },
-  { name: 'PUBLIC_URL', description: 'Public origin people open in the browser; used in e-mail links.', default: 'http://localhost:$PORT' },
-  { name: 'REDIS_URL', description: 'Redis for LiveQuery pub/sub, rate-limit counters and cache across several nodes.' },
-  { name: 'MAIL_FROM', description: 'Sender address of account e-mails.', default: 'FITSTREAK <no-reply@localhost>' },
+  {
+    name: 'MASTER_KEY',
+    description: 'Parse master key; generated once per DATA_DIR when empty. Required with DATABASE_URI.',
+  },
+  {
+    name: 'SERVER_URL',
+    description: 'URL this process uses to reach its own Parse API.',
+    default: 'http://localhost:$PORT/parse',
+  },
+  {
+    name: 'PUBLIC_URL',
+    description: 'Public origin people open in the browser; used in e-mail links.',
+    default: 'http://localhost:$PORT',
+  },
+  {
+    name: 'REDIS_URL',
+    description: 'Redis for LiveQuery pub/sub, rate-limit counters and cache across several nodes.',
+  },
+  {
+    name: 'MAIL_FROM',
+    description: 'Sender address of account e-mails.',
+    default: 'FITSTREAK <no-reply@localhost>',
+  },
   { name: 'LOG_LEVEL', description: 'Parse Server log level (error, warn, info, verbose).', default: 'warn' },
 ];
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { FileSystemAdapter, RedisCacheAdapter } from 'parse-server';
 import { classDefinitions } from '../cloud/schema';
 import type { AppConfig } from './config';
 import { FileMailAdapter } from './mailAdapter';
+import { FileSystemAdapter, RedisCacheAdapter } from './parseServerModule';
 import { securityCheckGroups } from './securityChecks';
 
 export const LIVE_QUERY_CLASSES = ['ChatMessage'];
@@ -11,7 +11,12 @@ const MINUTE = 60 * 1000;
 
 /** Rate limits per client IP (per process unless REDIS_URL shares the counters). */
 export function rateLimits(redisUrl: string | undefined) {
-  const limit = (requestPath: string, requestCount: number, requestTimeWindow: number, requestMethods?: string[]) => ({
+  const limit = (
+    requestPath: string,
+    requestCount: number,
+    requestTimeWindow: number,
+    requestMethods?: string[],
+  ) => ({
     requestPath,
     requestCount,
     requestTimeWindow,
@@ -91,7 +96,9 @@ export function buildParseOptions({ config, databaseUri, masterKey, cloud, log }
     },
     maxUploadSize: '5mb',
     // The adapter resolves its folder against the working directory, hence the relative path.
-    filesAdapter: new FileSystemAdapter({ filesSubDirectory: path.relative(path.resolve('files'), filesDir) }),
+    filesAdapter: new FileSystemAdapter({
+      filesSubDirectory: path.relative(path.resolve('files'), filesDir),
+    }),
     rateLimit: rateLimits(config.redisUrl),
     accountLockout: { duration: 5, threshold: 5, unlockOnPasswordReset: true },
     passwordPolicy: {

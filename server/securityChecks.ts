@@ -18,7 +18,8 @@ type CheckGroupClass = new () => object;
 
 const { Check } = require('parse-server/lib/Security/Check.js') as { Check: CheckConstructor };
 const CheckGroup = require('parse-server/lib/Security/CheckGroup.js') as CheckGroupClass;
-const CheckGroupServerConfig = require('parse-server/lib/Security/CheckGroups/CheckGroupServerConfig.js') as CheckGroupClass;
+const CheckGroupServerConfig =
+  require('parse-server/lib/Security/CheckGroups/CheckGroupServerConfig.js') as CheckGroupClass;
 
 export function isStrongDatabasePassword(databaseUri: string): boolean {
   let password: string;
@@ -41,7 +42,8 @@ export function securityCheckGroups(databaseUri: string): CheckGroupClass[] {
         new Check({
           title: 'Secure database password',
           warning: 'The database password is insecure and vulnerable to brute force attacks.',
-          solution: 'Use a password of at least 14 characters mixing upper- and lowercase letters, digits and symbols.',
+          solution:
+            'Use a password of at least 14 characters mixing upper- and lowercase letters, digits and symbols.',
           check: () => {
             if (!isStrongDatabasePassword(databaseUri)) throw new Error('weak database password');
           },

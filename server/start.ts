@@ -4,12 +4,12 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type express from 'express';
-import { ParseServer } from 'parse-server';
 import pg from 'pg';
 import { createApp } from './app';
 import type { AppConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
 import { buildParseOptions, LIVE_QUERY_CLASSES } from './parseOptions';
+import { ParseServer, type ParseServerInstance } from './parseServerModule';
 import { loadOrCreateSecrets } from './secrets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,11 +48,8 @@ function listen(server: http.Server, config: AppConfig): Promise<void> {
 }
 
 /** `ParseServer.handleShutdown` assumes Parse started its own HTTP server; we only close its pool. */
-async function closeDatabaseAdapter(parseServer: ParseServer): Promise<void> {
-  const { config } = parseServer as unknown as {
-    config: { databaseController: { adapter: { handleShutdown(): Promise<void> } } };
-  };
-  await config.databaseController.adapter.handleShutdown();
+async function closeDatabaseAdapter(parseServer: ParseServerInstance): Promise<void> {
+  await parseServer.config.databaseController.adapter.handleShutdown();
 }
 
 export async function startServer(config: AppConfig, log: (line: string) => void): Promise<RunningServer> {
@@ -79,7 +76,9 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   await listen(httpServer, config);
 
   try {
-    database = config.databaseUri ? undefined : await startEmbeddedDatabase(config.dataDir, secrets.postgresPassword, log);
+    database = config.databaseUri
+      ? undefined
+      : await startEmbeddedDatabase(config.dataDir, secrets.postgresPassword, log);
     const databaseUri = config.databaseUri ?? database?.uri ?? '';
     if (databaseUri.startsWith('postgres')) pool = new pg.Pool({ connectionString: databaseUri, max: 1 });
 
@@ -93,12 +92,16 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     const parseServer = new ParseServer(options);
     await parseServer.start();
     parseHandler = parseServer.app;
-    const liveQueryServer = await ParseServer.createLiveQueryServer(httpServer, {
-      appId: config.appId,
-      masterKey,
-      serverURL: config.serverUrl,
-      ...(config.redisUrl ? { redisURL: config.redisUrl } : {}),
-    }, options);
+    const liveQueryServer = await ParseServer.createLiveQueryServer(
+      httpServer,
+      {
+        appId: config.appId,
+        masterKey,
+        serverURL: config.serverUrl,
+        ...(config.redisUrl ? { redisURL: config.redisUrl } : {}),
+      },
+      options,
+    );
     log(`LiveQuery serves ${LIVE_QUERY_CLASSES.join(', ')} on the same port.`);
 
     let stopping: Promise<void> | undefined;

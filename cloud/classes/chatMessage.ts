@@ -22,15 +22,15 @@ export async function mayUseRoom(room: ChatRoom, userId: string): Promise<boolea
 async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
   const { object } = request;
   if (request.master) return;
-  const user = requireUser(request.user);
+  const { user, userId } = requireUser(request.user);
   if (request.original) {
     throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'Messages cannot be edited.');
   }
-  const [first] = checkFields(chatMessageRules, object.attributes as Record<string, unknown>);
+  const [first] = checkFields(chatMessageRules, object.attributes);
   if (first) throw validationError(first.message);
   const room = parseRoomKey(String(object.get('room')));
   if (!room) throw validationError('room is not a known chat room.');
-  if (!(await mayUseRoom(room, user.id))) {
+  if (!(await mayUseRoom(room, userId))) {
     throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'You cannot write in this room.');
   }
   object.set('author', user);

@@ -1,6 +1,13 @@
 import { OWNED_CLASSES, type OwnedClassName } from '../../src/domain/contract';
 import { checkFields, type FieldRules } from '../../src/domain/fieldRules';
-import { Parse, requireUser, validationError, type TriggerRequest } from '../parse';
+import {
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type ParseUser,
+  type TriggerRequest,
+} from '../parse';
 
 /**
  * One rule for every class whose rows belong to a person: the server names the owner and
@@ -14,9 +21,9 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
       checkRow(object, rules);
       return;
     }
-    const user = requireUser(request.user);
-    const previousOwner = original?.get('user') as Parse.User | undefined;
-    if (original && previousOwner?.id !== user.id) {
+    const { user, userId } = requireUser(request.user);
+    const previousOwner = original?.get('user') as ParseUser | undefined;
+    if (original && previousOwner?.id !== userId) {
       throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, `This ${className} is not yours.`);
     }
     object.set('user', user);
@@ -26,8 +33,8 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
   };
 }
 
-function checkRow(object: Parse.Object, rules: FieldRules): void {
-  const [first] = checkFields(rules, object.attributes as Record<string, unknown>);
+function checkRow(object: CloudObject, rules: FieldRules): void {
+  const [first] = checkFields(rules, object.attributes);
   if (first) throw validationError(first.message);
 }
 

@@ -1,13 +1,5 @@
 /** The shape Parse Server's `schema.definitions` expects for one class. */
-export type FieldType =
-  | 'String'
-  | 'Number'
-  | 'Boolean'
-  | 'Date'
-  | 'Object'
-  | 'Array'
-  | 'File'
-  | 'Pointer';
+export type FieldType = 'String' | 'Number' | 'Boolean' | 'Date' | 'Object' | 'Array' | 'File' | 'Pointer';
 
 export interface FieldDefinition {
   type: FieldType;
@@ -40,9 +32,7 @@ const SIGNED_IN = { requiresAuthentication: true };
 const NOBODY = {};
 
 /** Signed-in people may act; object ACLs (set by the server in beforeSave) decide whose rows. */
-export function signedInPermissions(
-  overrides: Partial<ClassLevelPermissions> = {},
-): ClassLevelPermissions {
+export function signedInPermissions(overrides: Partial<ClassLevelPermissions> = {}): ClassLevelPermissions {
   return {
     find: SIGNED_IN,
     count: SIGNED_IN,

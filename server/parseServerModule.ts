@@ -1,0 +1,31 @@
+import { createRequire } from 'node:module';
+import type http from 'node:http';
+import type express from 'express';
+
+/**
+ * parse-server's bundled type declarations are incomplete (several options are typed as required,
+ * classes as plain functions), so this is the one typed door to the parts we use.
+ */
+export interface ParseServerInstance {
+  start(): Promise<unknown>;
+  readonly app: express.Handler;
+  readonly config: { databaseController: { adapter: { handleShutdown(): Promise<void> } } };
+}
+
+export interface LiveQueryServer {
+  shutdown(): Promise<void>;
+}
+
+interface ParseServerModule {
+  ParseServer: {
+    new (options: object): ParseServerInstance;
+    createLiveQueryServer(server: http.Server, config: object, options: object): Promise<LiveQueryServer>;
+  };
+  FileSystemAdapter: new (options: { filesSubDirectory: string }) => object;
+  RedisCacheAdapter: new (options: { url: string }) => object;
+}
+
+const require = createRequire(import.meta.url);
+
+export const { ParseServer, FileSystemAdapter, RedisCacheAdapter } =
+  require('parse-server') as ParseServerModule;
