@@ -1,11 +1,12 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { nativeBuiltins } from './build/nativeBuiltins.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:1337';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), nativeBuiltins()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -30,8 +31,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.unit.test.ts'],
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.unit.test.ts', 'build/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
         },
       },

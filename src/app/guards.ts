@@ -1,0 +1,40 @@
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { currentUser, verifySession, type SessionUser } from '@/features/auth/api';
+import { SESSION_EXPIRED, isParseLikeError } from '@/lib/errors';
+
+export type Guard = (args: LoaderFunctionArgs) => Promise<SessionUser | null>;
+
+export function loginRedirect(request: Request, notice?: 'expired'): Response {
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ from: `${url.pathname}${url.search}` });
+  if (notice) params.set('notice', notice);
+  return redirect(`/login?${params.toString()}`);
+}
+
+/** No valid session → the login page, remembering where the person wanted to go. */
+export const authCheck: Guard = async ({ request }) => {
+  const user = await currentUser();
+  if (!user) throw loginRedirect(request);
+  try {
+    await verifySession();
+  } catch (error) {
+    if (isParseLikeError(error) && error.code === SESSION_EXPIRED) throw loginRedirect(request, 'expired');
+    // Offline or a server hiccup: keep the person in the app with what the device knows.
+  }
+  return user;
+};
+
+/** Guards are named so routes can declare them; an unknown name is a programming error. */
+export const GUARDS: Readonly<Record<string, Guard>> = { authCheck };
+
+export function guardedLoader(names: readonly string[], guards: Readonly<Record<string, Guard>> = GUARDS) {
+  return async (args: LoaderFunctionArgs): Promise<SessionUser | null> => {
+    let user: SessionUser | null = null;
+    for (const name of names) {
+      const guard = guards[name];
+      if (!guard) throw data(`Unknown middleware ${name}`, { status: 500 });
+      user = (await guard(args)) ?? user;
+    }
+    return user;
+  };
+}

@@ -1,0 +1,5 @@
+import { PageFrame } from '@/components/PageFrame';
+
+export function Component() {
+  return <PageFrame title="Chat" intro="No conversations yet." />;
+}

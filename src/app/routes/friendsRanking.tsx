@@ -1,0 +1,5 @@
+import { PageFrame } from '@/components/PageFrame';
+
+export function Component() {
+  return <PageFrame title="Friends" intro="No friends added yet." />;
+}

@@ -1,0 +1,93 @@
+import {
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useNavigation,
+  useSearchParams,
+  type ActionFunctionArgs,
+} from 'react-router';
+import { FormField } from '@/components/FormField';
+import {
+  AuthCard,
+  FormMessage,
+  formText,
+  logIn,
+  safeRedirectTarget,
+  type AuthActionResult,
+} from '@/features/auth';
+import { errorSentence } from '@/lib/errors';
+
+const NOTICES: Readonly<Record<string, string>> = {
+  expired: 'Your session has expired. Please log in again.',
+  'logged-out': 'You are logged out.',
+};
+
+export async function action({ request }: ActionFunctionArgs): Promise<AuthActionResult | Response> {
+  const form = await request.formData();
+  const username = formText(form, 'username').trim();
+  const password = formText(form, 'password');
+  const fieldErrors: Partial<Record<string, string>> = {};
+  if (!username) fieldErrors.username = 'Please enter your username.';
+  if (!password) fieldErrors.password = 'Please enter your password.';
+  if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
+  try {
+    await logIn(username, password);
+  } catch (error) {
+    return { formError: errorSentence(error) };
+  }
+  return redirect(safeRedirectTarget(new URL(request.url).searchParams.get('from')));
+}
+
+export function Component() {
+  const result = useActionData<AuthActionResult>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const busy = navigation.state === 'submitting';
+  const notice =
+    params.get('reset') === '1'
+      ? 'Your password was changed. Log in with the new one.'
+      : NOTICES[params.get('notice') ?? ''];
+  const signupLink = params.get('from')
+    ? `/signup?from=${encodeURIComponent(params.get('from') ?? '')}`
+    : '/signup';
+
+  return (
+    <AuthCard
+      title="Log in"
+      footer={
+        <>
+          <p>
+            New here? <Link to={signupLink}>Create an account</Link>
+          </p>
+          <p>
+            <Link to="/reset-password">Forgot your password?</Link>
+          </p>
+        </>
+      }
+    >
+      <FormMessage error={result?.formError} notice={notice} />
+      <Form method="post" replace noValidate>
+        <FormField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          autoFocus
+          error={result?.fieldErrors?.username}
+        />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={result?.fieldErrors?.password}
+        />
+        <button type="submit" className="button-primary" disabled={busy}>
+          {busy ? 'Logging in…' : 'Log in'}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

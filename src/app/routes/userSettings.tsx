@@ -1,0 +1,5 @@
+import { PageFrame } from '@/components/PageFrame';
+
+export function Component() {
+  return <PageFrame title="Settings" intro="Your account settings." />;
+}

@@ -1,0 +1,57 @@
+import { format } from 'date-fns';
+import { useId, useState } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { Popup } from './Popup';
+
+export interface DatePickerProps {
+  label: string;
+  value: Date | undefined;
+  onChange: (date: Date) => void;
+  /** Form field name: the day is submitted as YYYY-MM-DD. */
+  name?: string;
+  weekStartsOn?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  /** Latest day that may be chosen (e.g. today for logs). */
+  maxDate?: Date;
+}
+
+/** A labelled button that opens a keyboard-navigable calendar in a popup. */
+export function DatePicker({ label, value, onChange, name, weekStartsOn = 1, maxDate }: DatePickerProps) {
+  const [open, setOpen] = useState(false);
+  const labelId = useId();
+  const shown = value ? format(value, 'EEE d MMM yyyy') : 'Choose a date';
+  return (
+    <div className="date-picker">
+      <span id={labelId} className="field-label">
+        {label}
+      </span>
+      <button
+        type="button"
+        className="date-picker-trigger"
+        aria-labelledby={labelId}
+        aria-describedby={`${labelId}-value`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <span id={`${labelId}-value`}>{shown}</span>
+      </button>
+      {name ? <input type="hidden" name={name} value={value ? format(value, 'yyyy-MM-dd') : ''} /> : null}
+      <Popup open={open} title={label} onClose={() => setOpen(false)}>
+        <DayPicker
+          mode="single"
+          required
+          autoFocus
+          selected={value}
+          defaultMonth={value}
+          weekStartsOn={weekStartsOn}
+          disabled={maxDate ? { after: maxDate } : undefined}
+          onSelect={(day: Date | undefined) => {
+            if (!day) return;
+            onChange(day);
+            setOpen(false);
+          }}
+        />
+      </Popup>
+    </div>
+  );
+}

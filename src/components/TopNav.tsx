@@ -1,0 +1,43 @@
+import { NavLink, useFetcher } from 'react-router';
+import { Logo } from './Logo';
+
+export const NAV_LINKS = [
+  { to: '/', label: 'Activity' },
+  { to: '/nutrition-log', label: 'Nutrition' },
+  { to: '/weight-tracking', label: 'Weight' },
+  { to: '/friends-ranking', label: 'Friends' },
+  { to: '/exercises-chat', label: 'Chat' },
+  { to: '/user-settings', label: 'Settings' },
+] as const;
+
+export interface TopNavProps {
+  displayName: string;
+}
+
+export function TopNav({ displayName }: TopNavProps) {
+  const logout = useFetcher();
+  return (
+    <header className="top-nav">
+      <Logo />
+      <nav aria-label="Main">
+        <ul>
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === '/'}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="top-nav-account">
+        <span className="top-nav-user">{displayName}</span>
+        <logout.Form method="post" action="/">
+          <button type="submit" name="intent" value="logout" className="button-secondary">
+            Log out
+          </button>
+        </logout.Form>
+      </div>
+    </header>
+  );
+}

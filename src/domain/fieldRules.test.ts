@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { activityRules, chatMessageRules, weightEntryRules } from './contract';
+import { checkField, checkFields } from './fieldRules';
+
+describe('checkField', () => {
+  it('names the field when a required value is missing', () => {
+    expect(checkField('durationMin', activityRules.durationMin, undefined)).toBe('durationMin is required.');
+  });
+
+  it('accepts a missing optional value', () => {
+    expect(checkField('distanceKm', activityRules.distanceKm, undefined)).toBeNull();
+  });
+
+  it('refuses numbers outside the range with both limits in the sentence', () => {
+    expect(checkField('durationMin', activityRules.durationMin, 0)).toBe(
+      'durationMin must be between 1 and 1440.',
+    );
+    expect(checkField('durationMin', activityRules.durationMin, 1441)).toMatch(/between 1 and 1440/);
+    expect(checkField('durationMin', activityRules.durationMin, 1440)).toBeNull();
+  });
+
+  it('refuses text that is not a number and NaN', () => {
+    expect(checkField('weightKg', weightEntryRules.weightKg, '80')).toBe('weightKg must be a number.');
+    expect(checkField('weightKg', weightEntryRules.weightKg, Number.NaN)).toBe('weightKg must be a number.');
+  });
+
+  it('counts characters, not UTF-16 units, for text limits', () => {
+    expect(checkField('text', chatMessageRules.text, '💪'.repeat(1000))).toBeNull();
+    expect(checkField('text', chatMessageRules.text, 'a'.repeat(1001))).toMatch(/1–1000 characters/);
+  });
+
+  it('refuses a value outside a choice and lists the allowed ones', () => {
+    expect(checkField('type', activityRules.type, 'chess')).toMatch(/^type must be one of: run, walk/);
+  });
+
+  it('refuses a date more than a day ahead of now', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(
+      checkField('startedAt', activityRules.startedAt, new Date('2026-11-23T11:00:00Z'), now),
+    ).toBeNull();
+    expect(checkField('startedAt', activityRules.startedAt, new Date('2026-11-23T13:00:00Z'), now)).toMatch(
+      /cannot be more than 1 day ahead/,
+    );
+    expect(checkField('startedAt', activityRules.startedAt, new Date('nope'), now)).toBe(
+      'startedAt must be a valid date.',
+    );
+  });
+});
+
+describe('checkFields', () => {
+  it('returns every broken field of a record and nothing for a valid one', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const valid = { type: 'run', startedAt: now, durationMin: 30 };
+    expect(checkFields(activityRules, valid, now)).toEqual([]);
+    const errors = checkFields(
+      activityRules,
+      { type: 'run', startedAt: now, durationMin: 0, notes: 'x'.repeat(501) },
+      now,
+    );
+    expect(errors.map((error) => error.field)).toEqual(['durationMin', 'notes']);
+  });
+});

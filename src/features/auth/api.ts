@@ -1,0 +1,107 @@
+import { getParse } from '@/lib/parse';
+import { loadRuntimeConfig } from '@/lib/runtimeConfig';
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  displayName: string;
+}
+
+interface UserLike {
+  id?: string;
+  get(field: string): unknown;
+}
+
+export function toSessionUser(user: UserLike): SessionUser {
+  const rawUsername = user.get('username');
+  const username = typeof rawUsername === 'string' ? rawUsername : '';
+  const displayName = user.get('displayName');
+  return {
+    id: user.id ?? '',
+    username,
+    displayName: typeof displayName === 'string' && displayName ? displayName : username,
+  };
+}
+
+/** The person signed in on this device, from the SDK's stored session (no request). */
+export async function currentUser(): Promise<SessionUser | null> {
+  const Parse = await getParse();
+  const user = await Parse.User.currentAsync();
+  return user ? toSessionUser(user) : null;
+}
+
+let verified: Promise<void> | undefined;
+
+/** Asks the server once per page load whether the stored session is still valid (it may be revoked). */
+export function verifySession(): Promise<void> {
+  verified ??= (async () => {
+    const Parse = await getParse();
+    const user = await Parse.User.currentAsync();
+    const token = user?.getSessionToken();
+    if (!token) return;
+    try {
+      await Parse.User.me(token);
+    } catch (error) {
+      // A dead session is cleared locally so the guard sends the person to the login page.
+      if ((error as { code?: number }).code === Parse.Error.INVALID_SESSION_TOKEN) {
+        await Parse.User.logOut().catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      verified = undefined;
+    }
+  })();
+  return verified;
+}
+
+export async function logIn(username: string, password: string): Promise<SessionUser> {
+  const Parse = await getParse();
+  return toSessionUser(await Parse.User.logIn(username, password));
+}
+
+export async function signUp(username: string, email: string, password: string): Promise<SessionUser> {
+  const Parse = await getParse();
+  const user = new Parse.User();
+  user.set('username', username);
+  user.set('email', email);
+  user.set('password', password);
+  return toSessionUser(await user.signUp());
+}
+
+export async function logOut(): Promise<void> {
+  const Parse = await getParse();
+  await Parse.User.logOut();
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  const Parse = await getParse();
+  await Parse.User.requestPasswordReset(email);
+}
+
+/** Completes the reset started by the e-mailed link; Parse checks the token. */
+export async function chooseNewPassword(token: string, password: string): Promise<void> {
+  const config = await loadRuntimeConfig();
+  const response = await fetch(
+    `${config.serverURL}/apps/${encodeURIComponent(config.appId)}/request_password_reset`,
+    {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Requested-With': 'XMLHttpRequest',
+      },
+      body: new URLSearchParams({ token, new_password: password }),
+    },
+  );
+  if (response.ok) return;
+  const body = (await response.json().catch(() => ({}))) as { code?: number; error?: string };
+  throw Object.assign(new Error(resetFailureSentence(body.error)), { code: 142 });
+}
+
+function resetFailureSentence(serverMessage: string | undefined): string {
+  if (!serverMessage) return 'The password could not be changed. Please try again.';
+  if (/expired|invalid|link/i.test(serverMessage)) {
+    return 'This reset link has expired or was already used. Ask for a new one.';
+  }
+  return serverMessage.replace(/^Error:\s*/, '');
+}

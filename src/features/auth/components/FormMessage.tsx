@@ -1,0 +1,23 @@
+export interface FormMessageProps {
+  error?: string | undefined;
+  notice?: string | undefined;
+}
+
+/** The form-level sentence: an error is announced at once, a notice politely. */
+export function FormMessage({ error, notice }: FormMessageProps) {
+  if (error) {
+    return (
+      <p role="alert" className="form-error">
+        {error}
+      </p>
+    );
+  }
+  if (notice) {
+    return (
+      <p role="status" className="form-notice">
+        {notice}
+      </p>
+    );
+  }
+  return null;
+}

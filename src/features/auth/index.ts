@@ -1,0 +1,14 @@
+export {
+  chooseNewPassword,
+  currentUser,
+  logIn,
+  logOut,
+  requestPasswordReset,
+  signUp,
+  verifySession,
+} from './api';
+export type { SessionUser } from './api';
+export { AuthCard } from './components/AuthCard';
+export { FormMessage } from './components/FormMessage';
+export { fieldErrorMap, formText, type AuthActionResult } from './formErrors';
+export { safeRedirectTarget } from './redirectTarget';

@@ -1,0 +1,44 @@
+import type ParseSdk from 'parse';
+import { trackLoading } from './loadingBar';
+import { loadRuntimeConfig } from './runtimeConfig';
+
+export type ParseClient = typeof ParseSdk;
+
+interface RestController {
+  request: (...args: unknown[]) => Promise<unknown>;
+  ajax: (...args: unknown[]) => Promise<unknown>;
+}
+
+/** Every Parse request shows in the loading bar, and a failed one turns it red. */
+function instrumentRequests(Parse: ParseClient): void {
+  const rest = Parse.CoreManager.getRESTController() as unknown as RestController;
+  Parse.CoreManager.setRESTController({
+    ...rest,
+    request: (...args: unknown[]) => trackLoading(rest.request(...args)),
+    ajax: (...args: unknown[]) => trackLoading(rest.ajax(...args)),
+  } as unknown as Parameters<typeof Parse.CoreManager.setRESTController>[0]);
+}
+
+let parsePromise: Promise<ParseClient> | undefined;
+
+/**
+ * The SDK is loaded on demand, in parallel with the first paint, and initialised from /config.json;
+ * the master key never exists in the browser.
+ */
+export function getParse(): Promise<ParseClient> {
+  parsePromise ??= Promise.all([import('parse'), loadRuntimeConfig()])
+    .then(([module, config]) => {
+      const Parse = module.default;
+      // Parse Server uses no JavaScript key; the type still asks for one.
+      Parse.initialize(config.appId, '');
+      Parse.serverURL = config.serverURL;
+      Parse.liveQueryServerURL = config.liveQueryServerURL;
+      instrumentRequests(Parse);
+      return Parse;
+    })
+    .catch((error: unknown) => {
+      parsePromise = undefined;
+      throw error;
+    });
+  return parsePromise;
+}
