@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express, type Request } from 'express';
 import type { AppConfig } from './config';
 
@@ -33,6 +34,7 @@ export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(compression());
 
   app.use((_request, response, next) => {
     response.set({

@@ -5,8 +5,10 @@ import { createAppRouter } from '@/app/router';
 import { getParse } from '@/lib/parse';
 import './styles.css';
 
-// Start fetching /config.json and the Parse SDK now, in parallel with the first paint.
-void getParse().catch(() => undefined);
+// Fetch /config.json and the Parse SDK once the first paint is done; a guarded page asks for them at once.
+const warmUp = () => void getParse().catch(() => undefined);
+if ('requestIdleCallback' in window) requestIdleCallback(warmUp, { timeout: 2000 });
+else setTimeout(warmUp, 200);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
