@@ -57,6 +57,7 @@ export function buildParseOptions({ config, databaseUri, masterKey, cloud, log }
     publicServerURL: `${config.publicUrl}/parse`,
     cloud,
     logLevel: config.logLevel,
+    logsFolder: path.join(config.dataDir, 'logs'),
     silent: config.logLevel === 'error',
 
     allowClientClassCreation: false,

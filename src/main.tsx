@@ -13,8 +13,9 @@ else setTimeout(warmUp, 200);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
+const router = createAppRouter();
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={createAppRouter()} />
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -1,40 +1,50 @@
-import { createBrowserRouter, redirect, type ActionFunctionArgs, type RouteObject } from 'react-router';
-import { logOut } from '@/features/auth';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppLayout, appAction } from './AppLayout';
 import { guardedLoader } from './guards';
 import { BootScreen, RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { notFound } from './validity';
 
-async function appAction({ request }: ActionFunctionArgs): Promise<Response> {
-  const form = await request.formData();
-  if (form.get('intent') !== 'logout') throw notFound();
-  await logOut();
-  return redirect('/login?notice=logged-out');
+type RouteModule = Pick<RouteObject, 'Component' | 'loader' | 'action'>;
+
+/**
+ * Loads a route module on demand. A module that fails to load (a stale chunk after a deploy, a
+ * dropped connection) becomes a route whose loader throws that failure, so the nearest error
+ * boundary shows it and the chunk-reload guard can act; a rejected `lazy` would render nothing.
+ */
+function onDemand(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
+  return () =>
+    load().catch((error: unknown) => ({
+      loader: () => {
+        throw error;
+      },
+    }));
 }
 
 /** A page of the app: loaded on demand, and its failures shown inside the app's frame. */
-function page(path: string | undefined, load: RouteObject['lazy']): RouteObject {
+function page(path: string | undefined, load: () => Promise<RouteModule>): RouteObject {
   return path === undefined
-    ? { index: true, lazy: load, ErrorBoundary: RouteErrorPage }
-    : { path, lazy: load, ErrorBoundary: RouteErrorPage };
+    ? { index: true, lazy: onDemand(load), ErrorBoundary: RouteErrorPage }
+    : { path, lazy: onDemand(load), ErrorBoundary: RouteErrorPage };
 }
 
 export function createRoutes(appGuards: readonly string[] = ['authCheck']): RouteObject[] {
   return [
     {
       id: 'root',
+      // Posting to "/" targets this route (the pathless app route cannot be addressed): logging out.
+      action: appAction,
       Component: RootLayout,
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: BootScreen,
       children: [
-        { path: 'login', lazy: () => import('./routes/login') },
-        { path: 'signup', lazy: () => import('./routes/signup') },
-        { path: 'reset-password', lazy: () => import('./routes/resetPassword') },
+        { path: 'login', lazy: onDemand(() => import('./routes/login')) },
+        { path: 'signup', lazy: onDemand(() => import('./routes/signup')) },
+        { path: 'reset-password', lazy: onDemand(() => import('./routes/resetPassword')) },
         {
           id: 'app',
           loader: guardedLoader(appGuards),
-          action: appAction,
-          lazy: () => import('./routes/appLayout'),
+          Component: AppLayout,
           children: [
             page(undefined, () => import('./routes/dashboard')),
             page('exercises-chat', () => import('./routes/exercisesChat')),

@@ -14,6 +14,10 @@ describe('errorSentence', () => {
     expect(errorSentence({ code: 155, message: 'x' })).toMatch(/Too many requests/);
   });
 
+  it('says the server could not be reached when fetch itself fails', () => {
+    expect(errorSentence(new TypeError('Failed to fetch'))).toMatch(/could not be reached/);
+  });
+
   it('says wrong username or password for a failed login', () => {
     expect(errorSentence({ code: 101, message: 'Invalid username/password.' })).toBe(
       'Wrong username or password.',

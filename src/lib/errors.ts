@@ -37,6 +37,10 @@ export function isParseLikeError(error: unknown): error is ParseLikeError {
 
 /** The sentence to show for any error thrown by a data call. */
 export function errorSentence(error: unknown): string {
+  // fetch rejects with a TypeError when the request never got an answer (offline, server down).
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) {
+    return SENTENCES[100] ?? error.message;
+  }
   if (!isParseLikeError(error)) {
     return error instanceof Error && error.message
       ? error.message

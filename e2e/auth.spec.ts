@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/AppShell';
+import { LoginPage } from './pages/LoginPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { SignupPage } from './pages/SignupPage';
+import { createAccount, latestMailTo, linkIn, uniqueName } from './support/api';
+
+test.describe('sign-in', () => {
+  test('signs up, logs out, logs in, and resets the password through the mailed link', async ({ page }) => {
+    const username = uniqueName('ada');
+    const email = `${username}@example.com`;
+    const signup = new SignupPage(page);
+    const login = new LoginPage(page);
+    const shell = new AppShell(page);
+
+    await signup.goto();
+    await signup.signUp({ username, email, password: 'first password 1' });
+    await expect(page).toHaveURL(/\/$/);
+    await shell.expectHeading('Today');
+    await expect(page.getByText(username)).toBeVisible();
+
+    await shell.logOut();
+    await expect(page).toHaveURL(/\/login\?notice=logged-out$/);
+    await login.expectNotice('You are logged out.');
+
+    await login.logIn(username, 'first password 1');
+    await shell.expectHeading('Today');
+    await shell.logOut();
+
+    const reset = new ResetPasswordPage(page);
+    await reset.requestLink(email);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'a link to choose a new password' }),
+    ).toBeVisible();
+    const link = linkIn(await latestMailTo(email));
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/reset-password\?.*token=/);
+    await reset.chooseNewPassword('second password 2');
+    await expect(page).toHaveURL(/\/login\?reset=1$/);
+    await login.expectNotice('Your password was changed.');
+
+    await login.logIn(username, 'first password 1');
+    await login.expectError('Wrong username or password.');
+    await login.logIn(username, 'second password 2');
+    await shell.expectHeading('Today');
+  });
+
+  test('names each wrong field on the sign-up form and keeps what was typed', async ({ page }) => {
+    const signup = new SignupPage(page);
+    await signup.goto();
+    await signup.signUp({
+      username: 'x y',
+      email: 'not-an-address',
+      password: 'short',
+      confirmPassword: 'other',
+    });
+    await expect(page.getByText('Username may contain only letters, digits')).toBeVisible();
+    await expect(page.getByText('Enter an e-mail address like name@example.com.')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters long.')).toBeVisible();
+    await expect(page.getByText('The two passwords do not match.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue('not-an-address');
+    await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('says a username or e-mail is taken in a sentence', async ({ page }) => {
+    const existing = await createAccount();
+    const signup = new SignupPage(page);
+    await signup.goto();
+    await signup.signUp({
+      username: existing.username,
+      email: `${uniqueName('new')}@example.com`,
+      password: 'a fine password',
+    });
+    await expect(page.getByRole('alert')).toHaveText('That username is taken. Please choose another.');
+    await signup.signUp({ username: uniqueName('new'), email: existing.email, password: 'a fine password' });
+    await expect(page.getByRole('alert')).toHaveText('An account already uses that e-mail address.');
+  });
+
+  test('locks an account after five wrong passwords and says so', async ({ page }) => {
+    const account = await createAccount();
+    const login = new LoginPage(page);
+    await login.goto();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await login.logIn(account.username, 'wrong password');
+      await login.expectError(/Wrong username or password|locked/);
+    }
+    await login.logIn(account.username, account.password);
+    await login.expectError('This account is locked after too many failed attempts.');
+  });
+});

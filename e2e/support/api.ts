@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** What the global setup shares with the specs through the environment. */
+export function e2eServer() {
+  const baseUrl = process.env.E2E_BASE_URL;
+  const dataDir = process.env.E2E_DATA_DIR;
+  const appId = process.env.E2E_APP_ID;
+  const masterKey = process.env.E2E_MASTER_KEY;
+  if (!baseUrl || !dataDir || !appId || !masterKey) throw new Error('The e2e global setup did not run.');
+  return { baseUrl, dataDir, appId, masterKey };
+}
+
+export interface TestAccount {
+  username: string;
+  email: string;
+  password: string;
+  objectId: string;
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${randomBytes(4).toString('hex')}`;
+}
+
+async function parseRequest<T>(method: string, route: string, body?: unknown): Promise<T> {
+  const { baseUrl, appId, masterKey } = e2eServer();
+  const response = await fetch(`${baseUrl}/parse/${route}`, {
+    method,
+    headers: {
+      'X-Parse-Application-Id': appId,
+      // Setup with the master key, so Parse's per-IP sign-up limit is left to the browser flows.
+      'X-Parse-Master-Key': masterKey,
+      'Content-Type': 'application/json',
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as T & { error?: string };
+  if (!response.ok) throw new Error(`${method} ${route}: ${json.error ?? response.status}`);
+  return json;
+}
+
+/** Creates an account directly, for specs whose subject is not sign-up itself. */
+export async function createAccount(): Promise<TestAccount> {
+  const username = uniqueName('e2e');
+  const account = {
+    username,
+    email: `${username}@example.com`,
+    password: `pw-${randomBytes(6).toString('hex')}`,
+  };
+  const { objectId } = await parseRequest<{ objectId: string }>('POST', 'users', account);
+  return { ...account, objectId };
+}
+
+/** Ends every session of a user, as "log out everywhere" or an admin would. */
+export async function revokeSessions(userId: string): Promise<void> {
+  const where = encodeURIComponent(
+    JSON.stringify({ user: { __type: 'Pointer', className: '_User', objectId: userId } }),
+  );
+  const { results } = await parseRequest<{ results: { objectId: string }[] }>(
+    'GET',
+    `sessions?where=${where}`,
+  );
+  for (const session of results) await parseRequest('DELETE', `sessions/${session.objectId}`);
+}
+
+/** The newest development mail sent to `email`, from DATA_DIR/mail. */
+export async function latestMailTo(email: string): Promise<string> {
+  const directory = path.join(e2eServer().dataDir, 'mail');
+  const names = (await readdir(directory)).filter((name) => name.endsWith('.eml')).sort();
+  for (const name of names.reverse()) {
+    const text = await readFile(path.join(directory, name), 'utf8');
+    if (text.includes(`To: ${email}`)) return text;
+  }
+  throw new Error(`No mail to ${email} in ${directory}`);
+}
+
+export function linkIn(mail: string): string {
+  const match = /https?:\/\/\S+/.exec(mail);
+  if (!match) throw new Error('The mail holds no link.');
+  return match[0];
+}

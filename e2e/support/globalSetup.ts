@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { startServerProcess } from './serverProcess';
+import { chromiumPath } from './browser';
+
+function assertBrowser(): void {
+  const executable = chromiumPath() ?? chromium.executablePath();
+  if (!existsSync(executable)) {
+    throw new Error(
+      'No Chromium for the end-to-end tests. Install one with `apt-get install -y chromium` (Debian) or ' +
+        '`npx playwright install chromium`, or point CHROMIUM_PATH at a Chromium binary.',
+    );
+  }
+}
+
+/** Serves the production build the way `npm start` does, on a free port with a fresh data directory. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  assertBrowser();
+  if (!existsSync(path.resolve('dist/index.html'))) {
+    throw new Error('dist/ is missing: `npm run test:e2e` builds it first (vite build).');
+  }
+  await mkdir(path.resolve('.test-data'), { recursive: true });
+  const dataDir = await mkdtemp(path.resolve('.test-data', 'e2e-'));
+  const server = await startServerProcess({ dataDir });
+  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    masterKey: string;
+  };
+  process.env.E2E_BASE_URL = server.baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_APP_ID = 'fitstreak';
+  process.env.E2E_MASTER_KEY = secrets.masterKey;
+  return async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  };
+}
