@@ -4,6 +4,8 @@ import compression from 'compression';
 import express, { type Express, type Request } from 'express';
 import type { AppConfig } from './config';
 
+const NEVER_CACHE = 'no-cache, no-store, must-revalidate';
+
 export interface AppParts {
   config: AppConfig;
   distDir: string;
@@ -69,7 +71,7 @@ export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts
 
   app.use('/parse', parseApp);
 
-  const indexFile = path.join(distDir, 'index.html');
+  const indexFile = path.resolve(distDir, 'index.html');
   app.use(
     '/assets',
     express.static(path.join(distDir, 'assets'), {
@@ -79,7 +81,16 @@ export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts
       index: false,
     }),
   );
-  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  app.use(
+    express.static(distDir, {
+      index: false,
+      maxAge: '1h',
+      // /index.html asked for by name must not be cached either: it names the current assets.
+      setHeaders: (response, file) => {
+        if (file === indexFile) response.set('Cache-Control', NEVER_CACHE);
+      },
+    }),
+  );
 
   // History-mode fallback: every other GET that accepts HTML gets the SPA; its router decides 404.
   app.get('/*path', (request, response, next) => {
@@ -91,7 +102,7 @@ export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts
     const known = (APP_ROUTES as readonly string[]).includes(request.path);
     response
       .status(known ? 200 : 404)
-      .set('Cache-Control', 'no-cache, no-store, must-revalidate')
+      .set('Cache-Control', NEVER_CACHE)
       .sendFile(indexFile);
   });
 

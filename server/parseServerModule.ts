@@ -6,10 +6,18 @@ import type express from 'express';
  * parse-server's bundled type declarations are incomplete (several options are typed as required,
  * classes as plain functions), so this is the one typed door to the parts we use.
  */
+/** The pg pool behind Parse's Postgres adapter (pg-promise's `$pool`); absent on MongoDB. */
+export interface AdapterPool {
+  readonly _clients: ReadonlyArray<{ once(event: 'end', listener: () => void): unknown }>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
 export interface ParseServerInstance {
   start(): Promise<unknown>;
   readonly app: express.Handler;
-  readonly config: { databaseController: { adapter: { handleShutdown(): Promise<void> } } };
+  readonly config: {
+    databaseController: { adapter: { handleShutdown(): unknown; _client?: { $pool?: AdapterPool } } };
+  };
 }
 
 export interface LiveQueryServer {

@@ -22,9 +22,28 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Creates `dir` and any missing parents one level at a time. `mkdir({ recursive: true })` never
+ * settles on some pseudo file systems (e.g. under /proc), where a plain mkdir fails at once.
+ */
+async function makeDirectory(dir: string): Promise<void> {
+  try {
+    await mkdir(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    const parent = path.dirname(dir);
+    if (code !== 'ENOENT' || parent === dir) throw error;
+    await makeDirectory(parent);
+    await mkdir(dir).catch((again: NodeJS.ErrnoException) => {
+      if (again.code !== 'EEXIST') throw again;
+    });
+  }
+}
+
 async function ensureWritable(dataDir: string): Promise<void> {
   try {
-    await mkdir(dataDir, { recursive: true });
+    await makeDirectory(path.resolve(dataDir));
     await access(dataDir, constants.W_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
@@ -47,9 +66,20 @@ function listen(server: http.Server, config: AppConfig): Promise<void> {
   });
 }
 
-/** `ParseServer.handleShutdown` assumes Parse started its own HTTP server; we only close its pool. */
+/**
+ * `ParseServer.handleShutdown` assumes Parse started its own HTTP server; we only close its pool.
+ * The adapter's `handleShutdown` does not wait for the pool's connections to end, and Postgres
+ * stopping under a live connection would be reported as an error, so we wait for them here.
+ */
 async function closeDatabaseAdapter(parseServer: ParseServerInstance): Promise<void> {
-  await parseServer.config.databaseController.adapter.handleShutdown();
+  const adapter = parseServer.config.databaseController.adapter;
+  const pool = adapter._client?.$pool;
+  pool?.on('error', () => undefined);
+  const ended = (pool?._clients ?? []).map(
+    (client) => new Promise<void>((resolve) => client.once('end', resolve)),
+  );
+  await adapter.handleShutdown();
+  await Promise.all(ended);
 }
 
 export async function startServer(config: AppConfig, log: (line: string) => void): Promise<RunningServer> {
@@ -63,12 +93,13 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   };
   let database: EmbeddedDatabase | undefined;
   let pool: pg.Pool | undefined;
+  let ready = false;
   const app = createApp({
     config,
     distDir: path.join(ROOT, 'dist'),
     parseApp: (request, response, next) => parseHandler(request, response, next),
     checkDatabase: async () => {
-      if (!pool) throw new Error('starting');
+      if (!pool || !ready) throw new Error('starting');
       await pool.query('SELECT 1');
     },
   });
@@ -80,7 +111,11 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       ? undefined
       : await startEmbeddedDatabase(config.dataDir, secrets.postgresPassword, log);
     const databaseUri = config.databaseUri ?? database?.uri ?? '';
-    if (databaseUri.startsWith('postgres')) pool = new pg.Pool({ connectionString: databaseUri, max: 1 });
+    if (databaseUri.startsWith('postgres')) {
+      pool = new pg.Pool({ connectionString: databaseUri, max: 1 });
+      // An idle connection dropped by the database must not crash the process; /healthz reports it.
+      pool.on('error', () => undefined);
+    }
 
     const options = buildParseOptions({
       config,
@@ -91,6 +126,8 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     });
     const parseServer = new ParseServer(options);
     await parseServer.start();
+    // Rate limits and logs key on the client's address; trust only a proxy on this machine.
+    (parseServer.app as unknown as express.Express).set('trust proxy', 'loopback');
     parseHandler = parseServer.app;
     const liveQueryServer = await ParseServer.createLiveQueryServer(
       httpServer,
@@ -103,6 +140,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       options,
     );
     log(`LiveQuery serves ${LIVE_QUERY_CLASSES.join(', ')} on the same port.`);
+    ready = true;
 
     let stopping: Promise<void> | undefined;
     const stop = () => {

@@ -1,0 +1,190 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseDate, pointer, request, signUp, userPointer, type Account } from '../../server/test/rest';
+
+const now = () => parseDate(new Date());
+
+function activity(fields: Record<string, unknown> = {}) {
+  return { type: 'run', startedAt: now(), durationMin: 30, ...fields };
+}
+
+let alice: Account;
+let bob: Account;
+
+beforeAll(async () => {
+  alice = await signUp();
+  bob = await signUp();
+});
+
+async function createActivity(owner: Account, fields: Record<string, unknown> = {}): Promise<string> {
+  const { status, body } = await request('POST', '/parse/classes/Activity', {
+    sessionToken: owner.sessionToken,
+    body: activity(fields),
+  });
+  expect(status).toBe(201);
+  expect(typeof body.objectId).toBe('string');
+  return String(body.objectId);
+}
+
+describe('Activity', () => {
+  it('refuses durationMin 0 with error 142 naming durationMin', async () => {
+    const { status, body } = await request('POST', '/parse/classes/Activity', {
+      sessionToken: alice.sessionToken,
+      body: activity({ durationMin: 0 }),
+    });
+
+    expect(status).toBe(400);
+    expect(body.code).toBe(142);
+    expect(body.error).toContain('durationMin');
+  });
+
+  it('refuses a type outside the contract with error 142 naming type', async () => {
+    const { body } = await request('POST', '/parse/classes/Activity', {
+      sessionToken: alice.sessionToken,
+      body: activity({ type: 'chess' }),
+    });
+
+    expect(body.code).toBe(142);
+    expect(body.error).toContain('type');
+  });
+
+  it('refuses a create without a session', async () => {
+    const { status, body } = await request('POST', '/parse/classes/Activity', { body: activity() });
+
+    expect(status).toBe(404);
+    expect(body).toEqual({ code: 101, error: 'Permission denied' });
+    const rows = await request('GET', '/parse/classes/Activity?limit=1', {});
+    expect(rows.body).toEqual({ code: 101, error: 'Permission denied' });
+  });
+
+  it("sets user to the caller and an owner-only ACL when the client sends another user's pointer and a public ACL", async () => {
+    const objectId = await createActivity(alice, {
+      user: userPointer(bob.objectId),
+      ACL: { '*': { read: true, write: true } },
+    });
+
+    const { body } = await request('GET', `/parse/classes/Activity/${objectId}`, { masterKey: true });
+
+    expect(body.user).toEqual(userPointer(alice.objectId));
+    expect(body.ACL).toEqual({ [alice.objectId]: { read: true, write: true } });
+  });
+
+  it("answers 101 when another user GETs, PUTs or DELETEs someone's Activity, and leaves it unchanged", async () => {
+    const objectId = await createActivity(alice, { notes: 'mine' });
+    const path = `/parse/classes/Activity/${objectId}`;
+
+    const read = await request('GET', path, { sessionToken: bob.sessionToken });
+    const update = await request('PUT', path, { sessionToken: bob.sessionToken, body: { notes: 'theirs' } });
+    const remove = await request('DELETE', path, { sessionToken: bob.sessionToken });
+    const listed = await request('GET', '/parse/classes/Activity', { sessionToken: bob.sessionToken });
+
+    expect([read.body.code, update.body.code, remove.body.code]).toEqual([101, 101, 101]);
+    expect(listed.body.results?.map((row) => row.objectId)).not.toContain(objectId);
+    const own = await request('GET', path, { sessionToken: alice.sessionToken });
+    expect(own.status).toBe(200);
+    expect(own.body.notes).toBe('mine');
+  });
+
+  it('lets the owner update a row within the limits and refuses an update beyond them', async () => {
+    const objectId = await createActivity(alice);
+    const path = `/parse/classes/Activity/${objectId}`;
+
+    const valid = await request('PUT', path, { sessionToken: alice.sessionToken, body: { durationMin: 45 } });
+    const invalid = await request('PUT', path, {
+      sessionToken: alice.sessionToken,
+      body: { durationMin: 5000 },
+    });
+
+    expect(valid.status).toBe(200);
+    expect(invalid.body.code).toBe(142);
+    expect(invalid.body.error).toContain('durationMin');
+    const { body } = await request('GET', path, { sessionToken: alice.sessionToken });
+    expect(body.durationMin).toBe(45);
+  });
+
+  it("refuses an owner's update that hands the row to someone else", async () => {
+    const objectId = await createActivity(alice);
+    const path = `/parse/classes/Activity/${objectId}`;
+
+    await request('PUT', path, {
+      sessionToken: alice.sessionToken,
+      body: { user: userPointer(bob.objectId), ACL: { [bob.objectId]: { read: true, write: true } } },
+    });
+
+    const { body } = await request('GET', path, { masterKey: true });
+    expect(body.user).toEqual(userPointer(alice.objectId));
+    expect(body.ACL).toEqual({ [alice.objectId]: { read: true, write: true } });
+  });
+});
+
+describe('owned classes', () => {
+  const future = parseDate(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000));
+
+  it.each([
+    ['Settings', { heightCm: 20 }, 'heightCm'],
+    ['Meal', { eatenAt: now(), mealType: 'brunch', name: 'Eggs', caloriesKcal: 300 }, 'mealType'],
+    [
+      'Food',
+      { name: 'Oats', kcalPer100g: 2000, proteinPer100g: 13, carbsPer100g: 60, fatPer100g: 7 },
+      'kcalPer100g',
+    ],
+    ['WeightEntry', { measuredAt: future, weightKg: 80 }, 'measuredAt'],
+    ['WeightEntry', { measuredAt: now() }, 'weightKg'],
+  ])(
+    'refuses a %s row breaking the contract with error 142 naming the field',
+    async (className, row, field) => {
+      const { status, body } = await request('POST', `/parse/classes/${className}`, {
+        sessionToken: alice.sessionToken,
+        body: row,
+      });
+
+      expect(status).toBe(400);
+      expect(body.code).toBe(142);
+      expect(body.error).toContain(field);
+    },
+  );
+
+  it.each([
+    ['Settings', { heightCm: 180 }],
+    ['Meal', { eatenAt: now(), mealType: 'lunch', name: 'Soup', caloriesKcal: 300 }],
+    ['Food', { name: 'Oats', kcalPer100g: 380, proteinPer100g: 13, carbsPer100g: 60, fatPer100g: 7 }],
+    ['WeightEntry', { measuredAt: now(), weightKg: 80 }],
+  ])('saves a valid %s row as the caller’s own, unreadable by others', async (className, row) => {
+    const created = await request('POST', `/parse/classes/${className}`, {
+      sessionToken: alice.sessionToken,
+      body: { ...row, user: userPointer(bob.objectId) },
+    });
+    expect(created.status).toBe(201);
+    const path = `/parse/classes/${className}/${String(created.body.objectId)}`;
+
+    const stored = await request('GET', path, { masterKey: true });
+    const other = await request('GET', path, { sessionToken: bob.sessionToken });
+
+    expect(stored.body.user).toEqual(userPointer(alice.objectId));
+    expect(stored.body.ACL).toEqual({ [alice.objectId]: { read: true, write: true } });
+    expect(other.body.code).toBe(101);
+  });
+
+  it('keeps a pointer to a food in a meal', async () => {
+    const food = await request('POST', '/parse/classes/Food', {
+      sessionToken: alice.sessionToken,
+      body: { name: 'Rice', kcalPer100g: 130, proteinPer100g: 3, carbsPer100g: 28, fatPer100g: 0 },
+    });
+    const foodId = String(food.body.objectId);
+    const meal = await request('POST', '/parse/classes/Meal', {
+      sessionToken: alice.sessionToken,
+      body: {
+        eatenAt: now(),
+        mealType: 'dinner',
+        name: 'Rice',
+        food: pointer('Food', foodId),
+        grams: 200,
+        caloriesKcal: 260,
+      },
+    });
+
+    const { body } = await request('GET', `/parse/classes/Meal/${String(meal.body.objectId)}?include=food`, {
+      sessionToken: alice.sessionToken,
+    });
+    expect(body.food).toMatchObject({ objectId: foodId, name: 'Rice' });
+  });
+});

@@ -1,0 +1,154 @@
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { dmRoomKey, topicRoomKey } from '../src/domain/chatRooms';
+import { LiveQuerySocket } from '../server/test/liveQuery';
+import { parseDate, request, signUp, userPointer, type Account } from '../server/test/rest';
+
+const baseUrl = inject('baseUrl');
+const appId = inject('appId');
+
+let alice: Account;
+let bob: Account;
+let carol: Account;
+let dmRoom: string;
+const sockets: LiveQuerySocket[] = [];
+
+async function openSocket(): Promise<LiveQuerySocket> {
+  const socket = await LiveQuerySocket.open(baseUrl, appId);
+  sockets.push(socket);
+  return socket;
+}
+
+/** A socket connected with `account`'s session and subscribed to ChatMessage in `room`. */
+async function subscribeToRoom(
+  account: Account,
+  room: string,
+): Promise<{ socket: LiveQuerySocket; requestId: number }> {
+  const socket = await openSocket();
+  expect((await socket.connect(account.sessionToken)).op).toBe('connected');
+  const { requestId, reply } = await socket.subscribe('ChatMessage', { room }, account.sessionToken);
+  expect(reply.op, JSON.stringify(reply)).toBe('subscribed');
+  return { socket, requestId };
+}
+
+async function post(author: Account, room: string, text: string): Promise<string> {
+  const { status, body } = await request('POST', '/parse/classes/ChatMessage', {
+    sessionToken: author.sessionToken,
+    body: { room, text },
+  });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return String(body.objectId);
+}
+
+beforeAll(async () => {
+  alice = await signUp();
+  bob = await signUp();
+  carol = await signUp();
+  const friendship = await request('POST', '/parse/classes/Friendship', {
+    masterKey: true,
+    body: {
+      from: userPointer(alice.objectId),
+      to: userPointer(bob.objectId),
+      status: 'accepted',
+      ACL: { [alice.objectId]: { read: true }, [bob.objectId]: { read: true } },
+    },
+  });
+  expect(friendship.status).toBe(201);
+  dmRoom = dmRoomKey(alice.objectId, bob.objectId);
+});
+
+afterEach(async () => {
+  await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+});
+
+describe('LiveQuery on ChatMessage', () => {
+  it("delivers a friend's direct message, readable only by the two of them, within 5 s", async () => {
+    const { socket, requestId } = await subscribeToRoom(alice, dmRoom);
+
+    const messageId = await post(bob, dmRoom, 'See you at the track');
+    const event = await socket.created(requestId, messageId, 5_000);
+
+    expect(event.object).toMatchObject({
+      className: 'ChatMessage',
+      room: dmRoom,
+      text: 'See you at the track',
+    });
+    expect(event.object?.author).toMatchObject({ objectId: bob.objectId });
+  });
+
+  it('delivers a topic room message to another subscriber within 5 s', async () => {
+    const room = topicRoomKey('run');
+    const { socket, requestId } = await subscribeToRoom(alice, room);
+
+    const messageId = await post(bob, room, 'Intervals tonight');
+    const event = await socket.created(requestId, messageId, 5_000);
+
+    expect(event.object).toMatchObject({ room, text: 'Intervals tonight' });
+  });
+
+  it('delivers nothing from other rooms to a room subscription', async () => {
+    const { socket, requestId } = await subscribeToRoom(alice, topicRoomKey('cycle'));
+
+    await post(bob, topicRoomKey('swim'), 'Wrong room');
+    const messageId = await post(bob, topicRoomKey('cycle'), 'Right room');
+    await socket.created(requestId, messageId, 5_000);
+
+    expect(socket.eventsOf(requestId).map((event) => event.object?.text)).toEqual(['Right room']);
+  });
+
+  it('refuses a subscription to a direct room of other people with error 119', async () => {
+    const socket = await openSocket();
+    expect((await socket.connect(carol.sessionToken)).op).toBe('connected');
+
+    const { reply } = await socket.subscribe('ChatMessage', { room: dmRoom }, carol.sessionToken);
+
+    expect(reply).toMatchObject({ op: 'error', code: 119 });
+  });
+
+  it('refuses a ChatMessage subscription that is not confined to one room', async () => {
+    const socket = await openSocket();
+    expect((await socket.connect(alice.sessionToken)).op).toBe('connected');
+
+    const everything = await socket.subscribe('ChatMessage', {}, alice.sessionToken);
+    const unknown = await socket.subscribe('ChatMessage', { room: 'topic:chess' }, alice.sessionToken);
+
+    expect(everything.reply).toMatchObject({ op: 'error', code: 119 });
+    expect(unknown.reply).toMatchObject({ op: 'error', code: 119 });
+  });
+
+  it('refuses a socket without a session token (beforeConnect)', async () => {
+    const socket = await openSocket();
+
+    const reply = await socket.connect();
+
+    expect(reply).toMatchObject({ op: 'error', code: 209 });
+  });
+
+  it('refuses a socket with an unknown session token', async () => {
+    const socket = await openSocket();
+
+    const reply = await socket.connect('r:00000000000000000000000000000000');
+
+    expect(reply.op).toBe('error');
+  });
+
+  it('sends no events for Activity, which is not a LiveQuery class', async () => {
+    const socket = await openSocket();
+    expect((await socket.connect(alice.sessionToken)).op).toBe('connected');
+    const activities = await socket.subscribe('Activity', {}, alice.sessionToken);
+    const room = topicRoomKey('walk');
+    const chat = await socket.subscribe('ChatMessage', { room }, alice.sessionToken);
+    expect(chat.reply.op).toBe('subscribed');
+
+    const activity = await request('POST', '/parse/classes/Activity', {
+      sessionToken: alice.sessionToken,
+      body: { type: 'walk', startedAt: parseDate(new Date()), durationMin: 20 },
+    });
+    expect(activity.status).toBe(201);
+    // A message saved after the Activity arrives through the same socket: had the Activity been
+    // published, its event would have come first.
+    const messageId = await post(bob, room, 'Walked 20 min');
+    await socket.created(chat.requestId, messageId, 5_000);
+
+    expect(socket.eventsOf(activities.requestId)).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { ROOT } from './test/serverProcess';
+
+const baseUrl = inject('baseUrl');
+const appId = inject('appId');
+const masterKey = inject('masterKey');
+
+function getHtml(route: string): Promise<Response> {
+  return fetch(`${baseUrl}${route}`, { headers: { Accept: 'text/html' } });
+}
+
+describe('GET /healthz', () => {
+  it('answers 200 with the database ok when the server runs', async () => {
+    const response = await fetch(`${baseUrl}/healthz`);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('GET /config.json', () => {
+  it('answers exactly appId, serverURL and liveQueryServerURL for the public origin', async () => {
+    const response = await fetch(`${baseUrl}/config.json`);
+    const config = (await response.json()) as Record<string, unknown>;
+
+    expect(response.status).toBe(200);
+    expect(Object.keys(config).sort()).toEqual(['appId', 'liveQueryServerURL', 'serverURL']);
+    expect(config).toEqual({
+      appId,
+      serverURL: `${baseUrl}/parse`,
+      liveQueryServerURL: `${baseUrl.replace(/^http/, 'ws')}/parse`,
+    });
+  });
+
+  it('does not contain the master key', async () => {
+    const text = await (await fetch(`${baseUrl}/config.json`)).text();
+
+    expect(masterKey.length).toBeGreaterThanOrEqual(24);
+    expect(text).not.toContain(masterKey);
+  });
+});
+
+describe('single-page app routes', () => {
+  it('answers 200 with index.html that is never cached when an app route is opened', async () => {
+    const index = await readFile(path.join(ROOT, 'dist', 'index.html'), 'utf8');
+    const response = await getHtml('/weight-tracking');
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toContain('no-cache');
+    expect(response.headers.get('cache-control')).toContain('no-store');
+    expect(await response.text()).toBe(index);
+  });
+
+  it('never caches index.html when it is asked for by name', async () => {
+    const response = await fetch(new URL('/index.html', baseUrl));
+    await response.arrayBuffer();
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('no-store');
+  });
+
+  it('answers 404 with the same HTML when the route is unknown', async () => {
+    const index = await readFile(path.join(ROOT, 'dist', 'index.html'), 'utf8');
+    const response = await getHtml('/no-such-page');
+
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toBe(index);
+  });
+
+  it('sends the hardening headers and no X-Powered-By when a page is served', async () => {
+    const response = await getHtml('/login');
+
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('/parse', () => {
+  it('refuses a request without the application id', async () => {
+    const response = await fetch(`${baseUrl}/parse/classes/Activity`);
+
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'unauthorized' });
+  });
+
+  it('refuses a request with another application id', async () => {
+    const response = await fetch(`${baseUrl}/parse/classes/Activity`, {
+      headers: { 'X-Parse-Application-Id': `${appId}-other` },
+    });
+
+    expect(response.status).toBe(403);
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import {
+  ROOT,
+  createDataDir,
+  postgresProcessesFor,
+  readMasterKey,
+  removeDataDir,
+  startServerProcess,
+  waitForPostgresToExit,
+} from './serverProcess';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    appId: string;
+    masterKey: string;
+    dataDir: string;
+  }
+}
+
+const PLACEHOLDER_INDEX = '<!doctype html><title>FITSTREAK</title>\n';
+
+/**
+ * The server answers 503 for app routes without a build. A placeholder is written only when there
+ * is none, and removed afterwards: left behind, it would look newer than the sources and keep
+ * `npm start` from building the real app.
+ */
+async function ensureIndexHtml(): Promise<(() => Promise<void>) | undefined> {
+  const distDir = path.join(ROOT, 'dist');
+  const file = path.join(distDir, 'index.html');
+  const createdDist = (await mkdir(distDir, { recursive: true })) !== undefined;
+  try {
+    await writeFile(file, PLACEHOLDER_INDEX, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw error;
+  }
+  return async () => {
+    await rm(file, { force: true });
+    if (createdDist) await rmdir(distDir).catch(() => undefined);
+  };
+}
+
+/** One server process for the whole integration run, as `npm start` runs it, on a free port. */
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const removePlaceholder = await ensureIndexHtml();
+  const dataDir = await createDataDir('int');
+  const running = await startServerProcess({ dataDir }).catch(async (error: unknown) => {
+    await removeDataDir(dataDir);
+    await removePlaceholder?.();
+    throw error;
+  });
+
+  project.provide('baseUrl', running.baseUrl);
+  project.provide('appId', 'fitstreak');
+  project.provide('masterKey', await readMasterKey(dataDir));
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    const { code, signal } = await running.stop();
+    await removePlaceholder?.();
+    const leftovers = await postgresProcessesFor(dataDir);
+    // The directory can only go once postgres has let go of it; server/lifecycle.int.test.ts is
+    // where a stop that leaves postgres behind, or exits with another code than 0, fails a test.
+    const lingering = leftovers.length > 0 ? await waitForPostgresToExit(dataDir, 10_000) : [];
+    if (lingering.length > 0) {
+      throw new Error(
+        `postgres still runs for ${dataDir} 10 s after the server stopped (code ${code}, signal ${signal}):\n` +
+          `${lingering.join('\n')}\n${running.output()}`,
+      );
+    }
+    await removeDataDir(dataDir);
+    if (code !== 0 || leftovers.length > 0) {
+      console.warn(
+        `[integration] the server stopped with code ${code} (signal ${signal})` +
+          `${leftovers.length > 0 ? ' before its postgres had exited' : ''}:\n${running.output()}`,
+      );
+    }
+  };
+}

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { inject } from 'vitest';
+
+/** A test talks to the server over HTTP only, like the browser does. */
+export interface ServerTarget {
+  baseUrl: string;
+  appId: string;
+  masterKey: string;
+}
+
+/** The JSON Parse answers with; fields beyond the common ones are read as `unknown`. */
+export interface ParseReply {
+  code?: number;
+  error?: string;
+  objectId?: string;
+  sessionToken?: string;
+  results?: ParseRow[];
+  count?: number;
+  [field: string]: unknown;
+}
+
+export interface ParseRow {
+  objectId: string;
+  [field: string]: unknown;
+}
+
+export interface RestResponse {
+  status: number;
+  body: ParseReply;
+  text: string;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  sessionToken?: string;
+  masterKey?: boolean;
+  body?: unknown;
+  /** A non-JSON body, e.g. file bytes; its Content-Type goes in `headers`. */
+  raw?: string | Uint8Array<ArrayBuffer>;
+  headers?: Record<string, string>;
+}
+
+export interface Account {
+  objectId: string;
+  sessionToken: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+export interface RestClient {
+  request(method: string, path: string, options?: RequestOptions): Promise<RestResponse>;
+  /** Signs up with the master key, which Parse's per-IP rate limiter does not count, then logs in. */
+  signUp(username?: string, password?: string): Promise<Account>;
+  /** Logs in with the master key header (the password is still checked). */
+  logIn(username: string, password: string): Promise<Account>;
+}
+
+export function uniqueName(prefix = 'u'): string {
+  return `${prefix}_${randomBytes(5).toString('hex')}`;
+}
+
+export function newPassword(): string {
+  return `pw-${randomBytes(8).toString('hex')}`;
+}
+
+export function pointer(className: string, objectId: string) {
+  return { __type: 'Pointer', className, objectId };
+}
+
+export function userPointer(objectId: string) {
+  return pointer('_User', objectId);
+}
+
+export function parseDate(date: Date) {
+  return { __type: 'Date', iso: date.toISOString() };
+}
+
+function parseBody(text: string): ParseReply {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as ParseReply) : {};
+  } catch {
+    return {};
+  }
+}
+
+function headersFor(target: ServerTarget, options: RequestOptions): Record<string, string> {
+  return {
+    'X-Parse-Application-Id': target.appId,
+    ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    ...(options.sessionToken ? { 'X-Parse-Session-Token': options.sessionToken } : {}),
+    ...(options.masterKey ? { 'X-Parse-Master-Key': target.masterKey } : {}),
+    ...options.headers,
+  };
+}
+
+function bodyFor(options: RequestOptions): string | Uint8Array<ArrayBuffer> | undefined {
+  return options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+}
+
+export function restClient(target: ServerTarget): RestClient {
+  const request: RestClient['request'] = async (method, path, options = {}) => {
+    const body = bodyFor(options);
+    const response = await fetch(`${target.baseUrl}${path}`, {
+      method,
+      headers: headersFor(target, options),
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : new Blob([body]) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: parseBody(text), text, headers: response.headers };
+  };
+
+  const logIn: RestClient['logIn'] = async (username, password) => {
+    const { status, body } = await request('POST', '/parse/login', {
+      masterKey: true,
+      body: { username, password },
+    });
+    if (status !== 200 || typeof body.objectId !== 'string' || typeof body.sessionToken !== 'string') {
+      throw new Error(`Logging in ${username} failed (${status}): ${JSON.stringify(body)}`);
+    }
+    return {
+      objectId: body.objectId,
+      sessionToken: body.sessionToken,
+      username,
+      email: typeof body.email === 'string' ? body.email : '',
+      password,
+    };
+  };
+
+  const signUp: RestClient['signUp'] = async (username = uniqueName(), password = newPassword()) => {
+    const email = `${username.toLowerCase()}@example.com`;
+    const { status, body } = await request('POST', '/parse/users', {
+      masterKey: true,
+      body: { username, password, email },
+    });
+    if (status !== 201) throw new Error(`Signing up ${username} failed (${status}): ${JSON.stringify(body)}`);
+    return logIn(username, password);
+  };
+
+  return { request, signUp, logIn };
+}
+
+export function injectedTarget(): ServerTarget {
+  return { baseUrl: inject('baseUrl'), appId: inject('appId'), masterKey: inject('masterKey') };
+}
+
+let shared: RestClient | undefined;
+function sharedClient(): RestClient {
+  shared ??= restClient(injectedTarget());
+  return shared;
+}
+
+/** The client of the server the global setup started. */
+export const request: RestClient['request'] = (method, path, options) =>
+  sharedClient().request(method, path, options);
+export const signUp: RestClient['signUp'] = (username, password) => sharedClient().signUp(username, password);
+export const logIn: RestClient['logIn'] = (username, password) => sharedClient().logIn(username, password);
+
+/**
+ * Sends a request from another loopback address (127.0.0.x). Parse's rate limiter never counts
+ * requests from 127.0.0.1, and masterKeyIps accepts only 127.0.0.1 and ::1, so a test that needs
+ * a "remote" client uses its own address here.
+ */
+export async function requestFrom(
+  localAddress: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Omit<RestResponse, 'headers'>> {
+  const target = injectedTarget();
+  const { port } = new URL(target.baseUrl);
+  const body = bodyFor(options);
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      { host: '127.0.0.1', port, path, method, localAddress, headers: headersFor(target, options) },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: incoming.statusCode ?? 0, body: parseBody(text), text });
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
