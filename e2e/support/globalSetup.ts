@@ -1,8 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { startServerProcess } from './serverProcess';
+import {
+  createDataDir,
+  readMasterKey,
+  removeDataDir,
+  startServerProcess,
+} from '../../server/test/serverProcess';
 import { chromiumPath } from './browser';
 
 function assertBrowser(): void {
@@ -21,18 +25,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(path.resolve('dist/index.html'))) {
     throw new Error('dist/ is missing: `npm run test:e2e` builds it first (vite build).');
   }
-  await mkdir(path.resolve('.test-data'), { recursive: true });
-  const dataDir = await mkdtemp(path.resolve('.test-data', 'e2e-'));
+  const dataDir = await createDataDir('e2e');
   const server = await startServerProcess({ dataDir });
-  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    masterKey: string;
-  };
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_APP_ID = 'fitstreak';
-  process.env.E2E_MASTER_KEY = secrets.masterKey;
+  process.env.E2E_MASTER_KEY = await readMasterKey(dataDir);
   return async () => {
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    await removeDataDir(dataDir);
   };
 }

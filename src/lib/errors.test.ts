@@ -18,6 +18,19 @@ describe('errorSentence', () => {
     expect(errorSentence(new TypeError('Failed to fetch'))).toMatch(/could not be reached/);
   });
 
+  it('says the server could not be reached when the Parse SDK passes a failed fetch on', () => {
+    // The SDK wraps fetch's TypeError in a ParseError whose code is undefined.
+    const wrapped = Object.assign(new Error('Failed to fetch'), { code: undefined });
+    expect(errorSentence(wrapped)).toMatch(/could not be reached/);
+    expect(errorSentence('Unable to connect to the Parse API')).toMatch(/could not be reached/);
+  });
+
+  it('keeps a coded error that merely mentions fetching as that code says', () => {
+    expect(errorSentence({ code: 141, message: 'Failed to fetch the food list' })).toBe(
+      'The server could not complete that request.',
+    );
+  });
+
   it('says wrong username or password for a failed login', () => {
     expect(errorSentence({ code: 101, message: 'Invalid username/password.' })).toBe(
       'Wrong username or password.',

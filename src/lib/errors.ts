@@ -35,12 +35,22 @@ export function isParseLikeError(error: unknown): error is ParseLikeError {
   );
 }
 
+const NETWORK_FAILURE = /failed to fetch|networkerror|network request failed|load failed|unable to connect/i;
+
+/**
+ * True when the request never got an answer (offline, server down). fetch rejects with a TypeError;
+ * the Parse SDK passes that on as a ParseError without a code, or as a plain string.
+ */
+function isNetworkFailure(error: unknown): boolean {
+  if (typeof error === 'string') return NETWORK_FAILURE.test(error);
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (code === undefined || code === 100) && NETWORK_FAILURE.test(error.message);
+}
+
 /** The sentence to show for any error thrown by a data call. */
 export function errorSentence(error: unknown): string {
-  // fetch rejects with a TypeError when the request never got an answer (offline, server down).
-  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) {
-    return SENTENCES[100] ?? error.message;
-  }
+  if (isNetworkFailure(error)) return SENTENCES[100] ?? 'The server could not be reached.';
   if (!isParseLikeError(error)) {
     return error instanceof Error && error.message
       ? error.message
