@@ -1,0 +1,57 @@
+import {
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  DoughnutController,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import type { ComponentProps } from 'react';
+import { Bar, Doughnut, Line } from 'react-chartjs-2';
+
+/**
+ * chart.js, registered once with only the pieces our charts use (tree-shaken, not chart.js/auto).
+ * Import charts from here, in the modules that draw them, so chart.js stays out of other chunks.
+ */
+Chart.register(
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  DoughnutController,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+);
+
+export const DEFAULT_CHART_SIZE = { width: 400, height: 400 } as const;
+
+interface Described {
+  /** What the chart shows, for people who cannot see it. */
+  label: string;
+}
+
+export function LineChart({ label, ...props }: ComponentProps<typeof Line> & Described) {
+  return <Line role="img" aria-label={label} {...DEFAULT_CHART_SIZE} {...props} />;
+}
+
+export function BarChart({ label, ...props }: ComponentProps<typeof Bar> & Described) {
+  return <Bar role="img" aria-label={label} {...DEFAULT_CHART_SIZE} {...props} />;
+}
+
+export function DoughnutChart({ label, ...props }: ComponentProps<typeof Doughnut> & Described) {
+  return <Doughnut role="img" aria-label={label} {...DEFAULT_CHART_SIZE} {...props} />;
+}
+
+export { Chart };
