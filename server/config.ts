@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -29,6 +30,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Parse master key; generated once per DATA_DIR when empty. Required with DATABASE_URI.',
   },
   {
+    name: 'MASTER_KEY_IPS',
+    description:
+      'Comma-separated addresses or CIDR ranges from which the master key is accepted (e.g. a dashboard).',
+    default: '127.0.0.1,::1',
+  },
+  {
     name: 'SERVER_URL',
     description: 'URL this process uses to reach its own Parse API.',
     default: 'http://localhost:$PORT/parse',
@@ -57,6 +64,7 @@ export interface AppConfig {
   databaseUri: string | undefined;
   appId: string;
   masterKey: string | undefined;
+  masterKeyIps: string[];
   serverUrl: string;
   publicUrl: string;
   redisUrl: string | undefined;
@@ -93,6 +101,26 @@ function readUrl(env: Env, name: string, protocols: readonly string[]): string |
   return value.replace(/\/+$/, '');
 }
 
+/** `a.b.c.d`, an IPv6 address, or either with a `/prefix`: the forms Parse accepts in `masterKeyIps`. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function readAddressList(env: Env, name: string): string[] | undefined {
+  const text = read(env, name);
+  if (text === undefined) return undefined;
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(name, `must list IP addresses or CIDR ranges separated by commas (got "${bad}").`);
+  }
+  return entries;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
   const portText = read(env, 'PORT') ?? '1337';
   const port = Number(portText);
@@ -115,6 +143,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('MASTER_KEY', 'is required with DATABASE_URI, so every app node shares it.');
   }
 
+  const masterKeyIps = readAddressList(env, 'MASTER_KEY_IPS') ?? ['127.0.0.1', '::1'];
+
   const logLevel = read(env, 'LOG_LEVEL') ?? 'warn';
   if (logLevel !== 'error' && logLevel !== 'warn' && logLevel !== 'info' && logLevel !== 'verbose') {
     throw new ConfigError('LOG_LEVEL', `must be error, warn, info or verbose (got "${logLevel}").`);
@@ -127,6 +157,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUri,
     appId,
     masterKey,
+    masterKeyIps,
     serverUrl: readUrl(env, 'SERVER_URL', ['http:', 'https:']) ?? `http://localhost:${port}/parse`,
     publicUrl: readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),

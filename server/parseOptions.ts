@@ -48,7 +48,7 @@ export function buildParseOptions({ config, databaseUri, masterKey, cloud, log }
     appId: config.appId,
     appName: 'FITSTREAK',
     masterKey,
-    masterKeyIps: ['127.0.0.1', '::1'],
+    masterKeyIps: config.masterKeyIps,
     maintenanceKeyIps: ['127.0.0.1', '::1'],
     readOnlyMasterKeyIps: ['127.0.0.1', '::1'],
     allowAggregationForReadOnlyMasterKey: false,

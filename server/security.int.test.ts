@@ -408,6 +408,16 @@ describe('master key', () => {
     expect(body.error).toBe('unauthorized');
   });
 
+  it('is refused for a client behind a proxy on this machine (X-Forwarded-For from loopback is believed)', async () => {
+    const { status, body } = await request('GET', '/parse/classes/Activity?limit=1', {
+      masterKey: true,
+      headers: { 'X-Forwarded-For': '203.0.113.9' },
+    });
+
+    expect(status).toBe(403);
+    expect(body.error).toBe('unauthorized');
+  });
+
   it('is accepted from the loopback address', async () => {
     const { status } = await request('GET', '/parse/classes/Activity?limit=1', { masterKey: true });
 

@@ -126,7 +126,8 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     });
     const parseServer = new ParseServer(options);
     await parseServer.start();
-    // Rate limits and logs key on the client's address; trust only a proxy on this machine.
+    // Parse applies its `trustProxy` option only to an express app it listens with itself. Rate
+    // limits and MASTER_KEY_IPS must see the client behind a proxy on this machine, as app.ts does.
     (parseServer.app as unknown as express.Express).set('trust proxy', 'loopback');
     parseHandler = parseServer.app;
     const liveQueryServer = await ParseServer.createLiveQueryServer(

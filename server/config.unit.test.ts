@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
+
+const CWD = '/srv/fitstreak';
+const KEY = 'k'.repeat(24);
+
+describe('loadConfig', () => {
+  it('starts with the documented defaults when nothing is set', () => {
+    const config = loadConfig({}, CWD);
+
+    expect(config.port).toBe(1337);
+    expect(config.dataDir).toBe(path.join(CWD, '.data'));
+    expect(config.databaseUri).toBeUndefined();
+    expect(config.masterKeyIps).toEqual(['127.0.0.1', '::1']);
+    expect(config.serverUrl).toBe('http://localhost:1337/parse');
+    expect(config.publicUrl).toBe('http://localhost:1337');
+  });
+
+  it('documents every variable it reads', () => {
+    const names = CONFIG_VARIABLES.map((variable) => variable.name);
+    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URI', 'MASTER_KEY', 'MASTER_KEY_IPS', 'REDIS_URL']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['APP_ID', 'a b'],
+    ['MASTER_KEY', 'short'],
+    ['LOG_LEVEL', 'loud'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['MASTER_KEY_IPS', '127.0.0.1, not-an-address'],
+    ['MASTER_KEY_IPS', '10.0.0.0/33'],
+    ['MASTER_KEY_IPS', '::1/129'],
+  ])('refuses %s=%s with an error naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value }, CWD)).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value }, CWD)).toThrow(new RegExp(`^${name} `));
+  });
+
+  it('requires MASTER_KEY with DATABASE_URI, so every node shares one', () => {
+    expect(() => loadConfig({ DATABASE_URI: 'postgres://db/fitstreak' }, CWD)).toThrow(/^MASTER_KEY /);
+    expect(loadConfig({ DATABASE_URI: 'postgres://db/fitstreak', MASTER_KEY: KEY }, CWD).masterKey).toBe(KEY);
+  });
+
+  it('reads MASTER_KEY_IPS as addresses and CIDR ranges', () => {
+    const config = loadConfig({ MASTER_KEY_IPS: '127.0.0.1, ::1,172.28.0.0/16 ,fd00::/8' }, CWD);
+
+    expect(config.masterKeyIps).toEqual(['127.0.0.1', '::1', '172.28.0.0/16', 'fd00::/8']);
+  });
+});
