@@ -1,7 +1,9 @@
 import { registerChatMessageTriggers } from './classes/chatMessage';
 import { registerOwnedClassTriggers } from './classes/ownedClasses';
+import { registerUserTriggers } from './classes/user';
 import { registerLiveQueryGuards } from './liveQuery';
 
+registerUserTriggers();
 registerOwnedClassTriggers();
 registerChatMessageTriggers();
 registerLiveQueryGuards();
