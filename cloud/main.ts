@@ -1,9 +1,11 @@
 import { registerChatMessageTriggers } from './classes/chatMessage';
 import { registerOwnedClassTriggers } from './classes/ownedClasses';
 import { registerUserTriggers } from './classes/user';
+import { registerActivityFunctions } from './functions/activity';
 import { registerLiveQueryGuards } from './liveQuery';
 
 registerUserTriggers();
 registerOwnedClassTriggers();
 registerChatMessageTriggers();
 registerLiveQueryGuards();
+registerActivityFunctions();

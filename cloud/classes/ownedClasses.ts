@@ -1,5 +1,6 @@
 import { OWNED_CLASSES, type OwnedClassName } from '../../src/domain/contract';
 import { checkFields, type FieldRules } from '../../src/domain/fieldRules';
+import { estimateActivityCalories } from './activity';
 import {
   Parse,
   requireUser,
@@ -13,12 +14,21 @@ import {
  * One rule for every class whose rows belong to a person: the server names the owner and
  * gives the row an owner-only ACL whatever the client sent, then checks the contract's limits.
  */
+type Completion = (object: CloudObject, original: CloudObject | undefined) => Promise<void>;
+
+/** What the server fills in on a valid row of a class, after the contract's checks. */
+const COMPLETIONS: Partial<Record<OwnedClassName, Completion>> = {
+  Activity: estimateActivityCalories,
+};
+
 function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
-  return (request: TriggerRequest): void => {
+  const complete = COMPLETIONS[className];
+  return async (request: TriggerRequest): Promise<void> => {
     const { object, original } = request;
     if (request.master) {
       // Server-side writes (catalogue seeding, account deletion) set their own owner and ACL.
       checkRow(object, rules);
+      await complete?.(object, original);
       return;
     }
     const { user, userId } = requireUser(request.user);
@@ -30,6 +40,7 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
     const acl = new Parse.ACL(user);
     object.setACL(acl);
     checkRow(object, rules);
+    await complete?.(object, original);
   };
 }
 

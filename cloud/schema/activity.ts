@@ -9,6 +9,8 @@ export const activityClass: ClassDefinition = {
     durationMin: { type: 'Number', required: true },
     distanceKm: { type: 'Number' },
     caloriesKcal: { type: 'Number' },
+    /** Set by the server: true when caloriesKcal is its estimate rather than typed by the person. */
+    caloriesEstimated: { type: 'Boolean', defaultValue: false },
     notes: { type: 'String' },
   },
   indexes: { activity_user_startedAt: { user: 1, startedAt: -1 } },

@@ -1,0 +1,47 @@
+import { DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal } from '../../src/domain/activity';
+import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
+import { Parse, type CloudObject, type ParseUser } from '../parse';
+
+/** The person's latest logged weight, or the stated default until they log one. */
+async function bodyWeightKg(owner: ParseUser | undefined): Promise<number> {
+  if (!owner) return DEFAULT_BODY_WEIGHT_KG;
+  const latest = await new Parse.Query('WeightEntry')
+    .equalTo('user', owner)
+    .descending('measuredAt')
+    .select('weightKg')
+    .first({ useMasterKey: true });
+  const weight: unknown = latest?.get('weightKg');
+  return typeof weight === 'number' ? weight : DEFAULT_BODY_WEIGHT_KG;
+}
+
+function isActivityType(value: unknown): value is ActivityType {
+  return typeof value === 'string' && (ACTIVITY_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * Calories typed by the person are kept as typed. Otherwise the server estimates them, and
+ * estimates again when the type or the duration changes, so an estimate never goes stale.
+ * Runs after the contract's checks, so type and duration are known to be valid.
+ */
+export async function estimateActivityCalories(object: CloudObject, original: CloudObject | undefined) {
+  const calories: unknown = object.get('caloriesKcal');
+  const typedNow = object.dirty('caloriesKcal') && typeof calories === 'number';
+  if (typedNow) {
+    object.set('caloriesEstimated', false);
+    return;
+  }
+  const typedBefore = original !== undefined && original.get('caloriesEstimated') !== true;
+  const hasCalories = typeof calories === 'number';
+  const inputsChanged = object.dirty('type') || object.dirty('durationMin');
+  if (hasCalories && (typedBefore || !inputsChanged)) {
+    // Keep what is there, and never let a client flip the flag on its own.
+    if (object.dirty('caloriesEstimated')) object.set('caloriesEstimated', !typedBefore);
+    return;
+  }
+  const type: unknown = object.get('type');
+  const durationMin: unknown = object.get('durationMin');
+  if (!isActivityType(type) || typeof durationMin !== 'number') return;
+  const owner = object.get('user') as ParseUser | undefined;
+  object.set('caloriesKcal', estimateCaloriesKcal(type, durationMin, await bodyWeightKg(owner)));
+  object.set('caloriesEstimated', true);
+}

@@ -1,0 +1,132 @@
+import { computeActivityStats, type ActivityStats } from '../../src/domain/activityStats';
+import { addDays, isValidTimeZone, localDay } from '../../src/domain/calendarDays';
+import { isIsoDate, isIsoMonth } from '../../src/domain/dates';
+import type { Units } from '../../src/domain/units';
+import { Parse, requireUser, validationError, type CloudObject, type FunctionRequest } from '../parse';
+
+export const DEFAULT_WEEKLY_GOAL_MIN = 150;
+const DEFAULT_WEEK_STARTS_ON = 1;
+
+export interface ActivityRow {
+  id: string;
+  type: string;
+  startedAt: string;
+  durationMin: number;
+  distanceKm: number | null;
+  caloriesKcal: number | null;
+  caloriesEstimated: boolean;
+  notes: string;
+}
+
+export interface ActivitySummary extends ActivityStats {
+  month: string;
+  date: string;
+  timeZone: string;
+  weekStartsOn: number;
+  weeklyGoalMin: number;
+  units: Units;
+  /** The workouts of `date`, earliest first. */
+  dayActivities: ActivityRow[];
+}
+
+interface SummaryParams {
+  month: string | undefined;
+  date: string | undefined;
+  timeZone: string | undefined;
+}
+
+function readParams(params: Record<string, unknown>): SummaryParams {
+  const { month, date, timeZone } = params;
+  if (month !== undefined && (typeof month !== 'string' || !isIsoMonth(month))) {
+    throw validationError('month must be a month written YYYY-MM.');
+  }
+  if (date !== undefined && (typeof date !== 'string' || !isIsoDate(date))) {
+    throw validationError('date must be a day written YYYY-MM-DD.');
+  }
+  if (timeZone !== undefined && (typeof timeZone !== 'string' || !isValidTimeZone(timeZone))) {
+    throw validationError('timeZone must be a time zone name such as Europe/Berlin.');
+  }
+  return { month, date, timeZone };
+}
+
+function numberOr<T>(value: unknown, fallback: T): number | T {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+export function toActivityRow(activity: CloudObject): ActivityRow {
+  const startedAt = activity.get('startedAt') as Date;
+  const notes: unknown = activity.get('notes');
+  return {
+    id: activity.id ?? '',
+    type: String(activity.get('type')),
+    startedAt: startedAt.toISOString(),
+    durationMin: numberOr(activity.get('durationMin'), 0),
+    distanceKm: numberOr(activity.get('distanceKm'), null),
+    caloriesKcal: numberOr(activity.get('caloriesKcal'), null),
+    caloriesEstimated: activity.get('caloriesEstimated') === true,
+    notes: typeof notes === 'string' ? notes : '',
+  };
+}
+
+/**
+ * Everything the start page shows about training, computed where the data is: totals per day
+ * of one month, this week against the goal, twelve weeks of minutes, the streaks, and one day's
+ * workouts. The browser never receives the history itself.
+ */
+async function activitySummary(request: FunctionRequest): Promise<ActivitySummary> {
+  const { user } = requireUser(request.user);
+  const params = readParams(request.params);
+  const settings = await new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
+  const savedZone: unknown = settings?.get('timezone');
+  const timeZone =
+    typeof savedZone === 'string' && isValidTimeZone(savedZone) ? savedZone : (params.timeZone ?? 'UTC');
+  const weekStartsOn = numberOr(settings?.get('weekStartsOn'), DEFAULT_WEEK_STARTS_ON);
+  const weeklyGoalMin = numberOr(settings?.get('weeklyActiveMinutesGoal'), DEFAULT_WEEKLY_GOAL_MIN);
+  const units: Units = settings?.get('units') === 'imperial' ? 'imperial' : 'metric';
+
+  const now = new Date();
+  const today = localDay(now, timeZone);
+  const date = params.date ?? today;
+  const month = params.month ?? date.slice(0, 7);
+
+  const history = await new Parse.Query('Activity')
+    .equalTo('user', user)
+    .select('startedAt', 'durationMin', 'caloriesKcal')
+    .findAll({ useMasterKey: true, batchSize: 1000 });
+  // A local day lies within the UTC day before, of and after its date, whatever the zone (UTC−12…+14).
+  const dayRows = await new Parse.Query('Activity')
+    .equalTo('user', user)
+    .greaterThanOrEqualTo('startedAt', new Date(`${addDays(date, -1)}T00:00:00Z`))
+    .lessThan('startedAt', new Date(`${addDays(date, 2)}T00:00:00Z`))
+    .ascending('startedAt')
+    .find({ useMasterKey: true });
+
+  const stats = computeActivityStats({
+    activities: history.map((activity) => ({
+      startedAt: activity.get('startedAt') as Date,
+      durationMin: numberOr(activity.get('durationMin'), 0),
+      caloriesKcal: numberOr(activity.get('caloriesKcal'), 0),
+    })),
+    timeZone,
+    weekStartsOn,
+    weeklyGoalMin,
+    month,
+    now,
+  });
+  return {
+    ...stats,
+    month,
+    date,
+    timeZone,
+    weekStartsOn,
+    weeklyGoalMin,
+    units,
+    dayActivities: dayRows
+      .filter((activity) => localDay(activity.get('startedAt') as Date, timeZone) === date)
+      .map(toActivityRow),
+  };
+}
+
+export function registerActivityFunctions(): void {
+  Parse.Cloud.define('activitySummary', activitySummary);
+}

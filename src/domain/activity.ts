@@ -1,0 +1,34 @@
+import type { ActivityType } from './contract';
+
+/** How each activity type is named and shown, and its energy cost. */
+export interface ActivityTypeInfo {
+  label: string;
+  icon: string;
+  /** Metabolic equivalent from the 2011 Compendium of Physical Activities (gross, resting = 1). */
+  met: number;
+}
+
+export const ACTIVITY_TYPE_INFO: Readonly<Record<ActivityType, ActivityTypeInfo>> = {
+  run: { label: 'Running', icon: '🏃', met: 8.0 },
+  walk: { label: 'Walking', icon: '🚶', met: 3.5 },
+  cycle: { label: 'Cycling', icon: '🚴', met: 7.5 },
+  swim: { label: 'Swimming', icon: '🏊', met: 7.0 },
+  strength: { label: 'Strength', icon: '🏋️', met: 6.0 },
+  yoga: { label: 'Yoga', icon: '🧘', met: 2.5 },
+  hiit: { label: 'HIIT', icon: '🔥', met: 8.0 },
+  hike: { label: 'Hiking', icon: '🥾', met: 6.0 },
+  row: { label: 'Rowing', icon: '🚣', met: 7.0 },
+  other: { label: 'Other', icon: '⭐', met: 4.0 },
+};
+
+/** Used for the estimate until the person has logged a weight. */
+export const DEFAULT_BODY_WEIGHT_KG = 70;
+
+/**
+ * Energy burned by the activity itself: net MET (MET − 1, so the resting burn the person would
+ * have spent anyway is not counted twice) × body weight in kg × hours, in whole kcal.
+ */
+export function estimateCaloriesKcal(type: ActivityType, durationMin: number, weightKg: number): number {
+  const netMet = ACTIVITY_TYPE_INFO[type].met - 1;
+  return Math.round(netMet * weightKg * (durationMin / 60));
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, isValidTimeZone, localDay, startOfWeek } from './calendarDays';
+
+describe('calendar days', () => {
+  it('puts an instant on the local day of the zone', () => {
+    const instant = new Date('2026-11-22T22:30:00Z');
+    expect(localDay(instant, 'UTC')).toBe('2026-11-22');
+    expect(localDay(instant, 'Europe/Berlin')).toBe('2026-11-22'); // 23:30 local
+    expect(localDay(instant, 'Asia/Tokyo')).toBe('2026-11-23');
+    expect(localDay(instant, 'America/Los_Angeles')).toBe('2026-11-22');
+  });
+
+  it('adds days across months, years and a daylight-saving change', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-29', -1)).toBe('2026-03-28');
+    expect(daysBetween('2026-03-28', '2026-04-04')).toBe(7);
+  });
+
+  it('finds the start of the week for Monday and Sunday starts', () => {
+    // 2026-11-22 is a Sunday.
+    expect(startOfWeek('2026-11-22', 1)).toBe('2026-11-16');
+    expect(startOfWeek('2026-11-22', 0)).toBe('2026-11-22');
+    expect(startOfWeek('2026-11-23', 1)).toBe('2026-11-23');
+    expect(startOfWeek('2026-11-21', 6)).toBe('2026-11-21');
+  });
+
+  it('knows real zone names from made-up ones', () => {
+    expect(isValidTimeZone('Europe/Berlin')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    expect(isValidTimeZone('')).toBe(false);
+  });
+});
