@@ -93,7 +93,7 @@ export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts
   );
 
   // History-mode fallback: every other GET that accepts HTML gets the SPA; its router decides 404.
-  app.get('/*path', (request, response, next) => {
+  app.get('/{*path}', (request, response, next) => {
     if (!request.accepts('html')) return next();
     if (!existsSync(indexFile)) {
       response.status(503).type('text').send('The app is not built yet: run `npm run build`.');

@@ -54,6 +54,16 @@ describe('single-page app routes', () => {
     expect(await response.text()).toBe(index);
   });
 
+  it('answers 200 with the app for the start page itself, with and without a query string', async () => {
+    const index = await readFile(path.join(ROOT, 'dist', 'index.html'), 'utf8');
+
+    for (const route of ['/', '/?month=2026-02&date=2026-02-14']) {
+      const response = await getHtml(route);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(index);
+    }
+  });
+
   it('never caches index.html when it is asked for by name', async () => {
     const response = await fetch(new URL('/index.html', baseUrl));
     await response.arrayBuffer();
