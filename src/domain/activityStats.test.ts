@@ -7,7 +7,10 @@ function workout(iso: string, durationMin = 30, caloriesKcal = 200): ActivityRec
   return { startedAt: new Date(iso), durationMin, caloriesKcal };
 }
 
-function stats(activities: ActivityRecord[], overrides: Partial<Parameters<typeof computeActivityStats>[0]> = {}) {
+function stats(
+  activities: ActivityRecord[],
+  overrides: Partial<Parameters<typeof computeActivityStats>[0]> = {},
+) {
   return computeActivityStats({
     activities,
     timeZone: 'UTC',

@@ -74,7 +74,11 @@ function longestRun(sortedKeys: readonly string[], next: (key: string) => string
   return longest;
 }
 
-function runEndingAt(qualifies: (key: string) => boolean, from: string, back: (key: string) => string): number {
+function runEndingAt(
+  qualifies: (key: string) => boolean,
+  from: string,
+  back: (key: string) => string,
+): number {
   let count = 0;
   for (let key = from; qualifies(key); key = back(key)) count += 1;
   return count;

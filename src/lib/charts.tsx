@@ -14,7 +14,8 @@ import {
   Tooltip,
 } from 'chart.js';
 import type { ComponentProps } from 'react';
-import { Bar, Doughnut, Line } from 'react-chartjs-2';
+import type { ChartData, ChartOptions } from 'chart.js';
+import { Bar, Chart as ReactChart, Doughnut, Line } from 'react-chartjs-2';
 
 /**
  * chart.js, registered once with only the pieces our charts use (tree-shaken, not chart.js/auto).
@@ -35,6 +36,11 @@ Chart.register(
   Tooltip,
 );
 
+// People who ask for less motion get charts that appear at once instead of growing into place.
+if (typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+  Chart.defaults.animation = false;
+}
+
 export const DEFAULT_CHART_SIZE = { width: 400, height: 400 } as const;
 
 interface Described {
@@ -52,6 +58,25 @@ export function BarChart({ label, ...props }: ComponentProps<typeof Bar> & Descr
 
 export function DoughnutChart({ label, ...props }: ComponentProps<typeof Doughnut> & Described) {
   return <Doughnut role="img" aria-label={label} {...DEFAULT_CHART_SIZE} {...props} />;
+}
+
+export interface BarLineChartProps extends Described {
+  data: ChartData<'bar' | 'line', number[], string>;
+  options?: ChartOptions<'bar' | 'line'>;
+}
+
+/** Bars with a line over them (e.g. a goal), in one chart. */
+export function BarLineChart({ label, data, options }: BarLineChartProps) {
+  return (
+    <ReactChart
+      type="bar"
+      role="img"
+      aria-label={label}
+      {...DEFAULT_CHART_SIZE}
+      data={data}
+      options={options}
+    />
+  );
 }
 
 export { Chart };

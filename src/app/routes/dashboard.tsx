@@ -1,12 +1,183 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { useEffect, useState } from 'react';
+import {
+  useFetcher,
+  useLoaderData,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { PageFrame } from '@/components/PageFrame';
+import {
+  ACTIVITY_FETCHER_KEY,
+  ActivityCalendar,
+  ActivityEditWindow,
+  DayActivities,
+  WeekSummary,
+  dateToDay,
+  dateToMonth,
+  deleteActivity,
+  inputFromRow,
+  loadActivitySummary,
+  parseActivityForm,
+  parseActivityRow,
+  saveActivity,
+  type ActivityActionResult,
+  type ActivityRow,
+  type ActivitySummary,
+} from '@/features/activity';
+import { SESSION_EXPIRED, errorSentence, isParseLikeError } from '@/lib/errors';
+import { loginRedirect } from '../guards';
 import { MONTH_AND_DATE_PARAMS, requireValidSearch } from '../validity';
 
-export function loader({ request }: LoaderFunctionArgs): null {
-  requireValidSearch(request, MONTH_AND_DATE_PARAMS);
-  return null;
+interface LoaderData {
+  summary: ActivitySummary | null;
+  loadError: string | null;
 }
 
+export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
+  const params = requireValidSearch(request, MONTH_AND_DATE_PARAMS);
+  try {
+    const summary = await loadActivitySummary({
+      month: params.get('month') ?? undefined,
+      date: params.get('date') ?? undefined,
+    });
+    return { summary, loadError: null };
+  } catch (error) {
+    if (isParseLikeError(error) && error.code === SESSION_EXPIRED) throw loginRedirect(request, 'expired');
+    return { summary: null, loadError: errorSentence(error) };
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs): Promise<ActivityActionResult> {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  try {
+    if (intent === 'delete' || intent === 'restore') {
+      const rowField = form.get('row');
+      const row = typeof rowField === 'string' ? parseActivityRow(rowField) : null;
+      if (!row) return { formError: 'That workout could not be read. Reload the page and try again.' };
+      if (intent === 'delete') {
+        await deleteActivity(row.id);
+        return { deleted: row };
+      }
+      await saveActivity(inputFromRow(row));
+      return { restored: true };
+    }
+    const parsed = parseActivityForm(form, form.get('units') === 'imperial' ? 'imperial' : 'metric');
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    const id = form.get('id');
+    await saveActivity(parsed.input, typeof id === 'string' && id ? id : undefined);
+    return { saved: true, day: dateToDay(parsed.input.startedAt) };
+  } catch (error) {
+    return { formError: errorSentence(error) };
+  }
+}
+
+type Editing = { activity: ActivityRow | null } | null;
+
+const UNDO_MS = 8000;
+
 export function Component() {
-  return <PageFrame title="Today" intro="Nothing logged yet." />;
+  const { summary, loadError } = useLoaderData<LoaderData>();
+  if (!summary) {
+    return (
+      <PageFrame title="Today">
+        <p role="alert" className="form-error">
+          Your activity could not be loaded. {loadError}
+        </p>
+      </PageFrame>
+    );
+  }
+  return <ActivityPage summary={summary} />;
+}
+
+function ActivityPage({ summary }: { summary: ActivitySummary }) {
+  const [, setSearchParams] = useSearchParams();
+  const [editing, setEditing] = useState<Editing>(null);
+  const editFetcher = useFetcher<ActivityActionResult>({ key: ACTIVITY_FETCHER_KEY });
+  const undoFetcher = useFetcher<ActivityActionResult>();
+  const deleted = editFetcher.data?.deleted;
+  const [dismissed, setDismissed] = useState<ActivityRow | undefined>();
+  const showUndo = deleted !== undefined && deleted !== dismissed;
+  const savedDay = editFetcher.state === 'idle' ? editFetcher.data?.day : undefined;
+
+  useEffect(() => {
+    if (!showUndo) return;
+    const timer = setTimeout(() => setDismissed(deleted), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [showUndo, deleted]);
+
+  useEffect(() => {
+    // A workout saved on another day: show that day, so the person sees what they logged.
+    if (savedDay && savedDay !== summary.date) {
+      setSearchParams({ month: savedDay.slice(0, 7), date: savedDay });
+    }
+  }, [savedDay, summary.date, setSearchParams]);
+
+  const selectDay = (date: Date) => setSearchParams({ month: dateToMonth(date), date: dateToDay(date) });
+
+  return (
+    <PageFrame title="Today">
+      <div className="activity-layout">
+        <WeekSummary
+          thisWeek={summary.thisWeek}
+          weeks={summary.weeks}
+          weeklyGoalMin={summary.weeklyGoalMin}
+          streaks={summary.streaks}
+        />
+        <section className="card" aria-labelledby="calendar-heading">
+          <h2 id="calendar-heading">Activity calendar</h2>
+          <ActivityCalendar
+            month={summary.month}
+            selected={summary.date}
+            today={summary.today}
+            days={summary.days}
+            weekStartsOn={summary.weekStartsOn}
+            onSelectDay={selectDay}
+            onMonthChange={(month) => setSearchParams({ month: dateToMonth(month), date: summary.date })}
+          />
+        </section>
+        <DayActivities
+          day={summary.date}
+          today={summary.today}
+          activities={summary.dayActivities}
+          units={summary.units}
+          onAdd={() => setEditing({ activity: null })}
+          onEdit={(activity) => setEditing({ activity })}
+        />
+      </div>
+      <ActivityEditWindow
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        activity={editing?.activity ?? null}
+        day={summary.date}
+        units={summary.units}
+        weekStartsOn={summary.weekStartsOn}
+      />
+      <div className="toast-region" role="status">
+        {showUndo ? (
+          <div className="toast">
+            <span>Workout deleted.</span>
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={() => {
+                setDismissed(deleted);
+                void undoFetcher.submit(
+                  { intent: 'restore', row: JSON.stringify(deleted) },
+                  { method: 'post' },
+                );
+              }}
+            >
+              Undo
+            </button>
+          </div>
+        ) : null}
+        {undoFetcher.data?.restored && undoFetcher.state === 'idle' ? (
+          <span className="toast">Workout restored.</span>
+        ) : null}
+        {undoFetcher.data?.formError ? <span className="toast">{undoFetcher.data.formError}</span> : null}
+      </div>
+    </PageFrame>
+  );
 }

@@ -1,0 +1,58 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The start page: activity calendar, this week, the chosen day's workouts and the edit window. */
+export class ActivityPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(query = ''): Promise<void> {
+    await this.page.goto(`/${query}`);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  }
+
+  calendar(): Locator {
+    return this.page.locator('.activity-calendar');
+  }
+
+  /** The calendar's button for today (its label says "today"). */
+  today(): Locator {
+    return this.calendar().getByRole('button', { name: /, today,/ });
+  }
+
+  window(): Locator {
+    return this.page.getByRole('dialog', { name: /workout/ });
+  }
+
+  workouts(): Locator {
+    return this.page.locator('.activity-list > li');
+  }
+
+  weekTotal(): Locator {
+    return this.page.locator('label[for="week-progress"]');
+  }
+
+  async openNew(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Log a workout' }).click();
+    await expect(this.window()).toBeVisible();
+  }
+
+  async fill(fields: {
+    type?: string;
+    time?: string;
+    duration?: string;
+    distance?: string;
+    calories?: string;
+    notes?: string;
+  }) {
+    const window = this.window();
+    if (fields.type) await window.getByLabel('Type').selectOption({ label: fields.type });
+    if (fields.time) await window.getByLabel('Start time').fill(fields.time);
+    if (fields.duration !== undefined) await window.getByLabel('Duration (min)').fill(fields.duration);
+    if (fields.distance !== undefined) await window.getByLabel(/^Distance/).fill(fields.distance);
+    if (fields.calories !== undefined) await window.getByLabel('Calories (kcal)').fill(fields.calories);
+    if (fields.notes !== undefined) await window.getByLabel('Notes').fill(fields.notes);
+  }
+
+  async save(): Promise<void> {
+    await this.window().getByRole('button', { name: 'Save workout' }).click();
+  }
+}

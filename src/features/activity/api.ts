@@ -1,0 +1,64 @@
+import type { ActivityType } from '@/domain/contract';
+import { getParse } from '@/lib/parse';
+import type { ActivityRow, ActivitySummary } from './types';
+
+/** The browser's own zone; the server prefers the one saved in the person's settings. */
+function browserTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
+
+export async function loadActivitySummary(query: {
+  month?: string;
+  date?: string;
+}): Promise<ActivitySummary> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<(params: Record<string, unknown>) => ActivitySummary>('activitySummary', {
+    ...query,
+    timeZone: browserTimeZone(),
+  });
+}
+
+/** What a person enters for a workout; stored values are metric. */
+export interface ActivityInput {
+  type: ActivityType;
+  startedAt: Date;
+  durationMin: number;
+  distanceKm: number | null;
+  /** null: let the server estimate. */
+  caloriesKcal: number | null;
+  notes: string;
+}
+
+export async function saveActivity(input: ActivityInput, id?: string): Promise<void> {
+  const Parse = await getParse();
+  const activity = new Parse.Object('Activity');
+  if (id) activity.id = id;
+  activity.set('type', input.type);
+  activity.set('startedAt', input.startedAt);
+  activity.set('durationMin', input.durationMin);
+  if (input.distanceKm === null) activity.unset('distanceKm');
+  else activity.set('distanceKm', input.distanceKm);
+  if (input.caloriesKcal === null) activity.unset('caloriesKcal');
+  else activity.set('caloriesKcal', input.caloriesKcal);
+  activity.set('notes', input.notes);
+  await activity.save();
+}
+
+export async function deleteActivity(id: string): Promise<void> {
+  const Parse = await getParse();
+  const activity = new Parse.Object('Activity');
+  activity.id = id;
+  await activity.destroy();
+}
+
+/** The input that saves a deleted workout again (a new row with the same values). */
+export function inputFromRow(row: ActivityRow): ActivityInput {
+  return {
+    type: row.type,
+    startedAt: new Date(row.startedAt),
+    durationMin: row.durationMin,
+    distanceKm: row.distanceKm,
+    caloriesKcal: row.caloriesEstimated ? null : row.caloriesKcal,
+    notes: row.notes,
+  };
+}

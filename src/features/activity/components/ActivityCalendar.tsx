@@ -1,0 +1,90 @@
+import { format } from 'date-fns';
+import { DayPicker, type Matcher } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import type { DayTotals } from '@/domain/activityStats';
+import { dayToDate, formatMinutes } from '../days';
+
+/** Shade steps by active minutes in a day. */
+const LEVELS = [
+  { name: 'level1', from: 1 },
+  { name: 'level2', from: 30 },
+  { name: 'level3', from: 60 },
+  { name: 'level4', from: 90 },
+] as const;
+
+function levelOf(minutes: number): (typeof LEVELS)[number]['name'] | undefined {
+  return [...LEVELS].reverse().find((level) => minutes >= level.from)?.name;
+}
+
+export interface ActivityCalendarProps {
+  month: string;
+  selected: string;
+  today: string;
+  days: readonly DayTotals[];
+  weekStartsOn: number;
+  onSelectDay: (date: Date) => void;
+  onMonthChange: (month: Date) => void;
+}
+
+/**
+ * The activity calendar: a month grid whose days are shaded by active minutes, today marked,
+ * with the keyboard navigation of react-day-picker (arrows, Page Up/Down for months, Home/End).
+ */
+export function ActivityCalendar({
+  month,
+  selected,
+  today,
+  days,
+  weekStartsOn,
+  onSelectDay,
+  onMonthChange,
+}: ActivityCalendarProps) {
+  const totals = new Map(days.map((day) => [day.date, day]));
+  const modifiers: Record<string, Matcher[]> = Object.fromEntries(LEVELS.map((level) => [level.name, []]));
+  for (const day of days) {
+    const level = levelOf(day.minutes);
+    if (level) modifiers[level]?.push(dayToDate(day.date));
+  }
+
+  return (
+    <div className="activity-calendar">
+      <DayPicker
+        mode="single"
+        required
+        month={dayToDate(`${month}-01`)}
+        onMonthChange={onMonthChange}
+        selected={dayToDate(selected)}
+        onSelect={(date: Date | undefined) => {
+          if (date) onSelectDay(date);
+        }}
+        today={dayToDate(today)}
+        weekStartsOn={weekStartsOn as 0 | 1 | 2 | 3 | 4 | 5 | 6}
+        modifiers={modifiers}
+        modifiersClassNames={Object.fromEntries(
+          LEVELS.map((level) => [level.name, `activity-${level.name}`]),
+        )}
+        labels={{
+          labelDayButton: (date, dayModifiers) => {
+            const total = totals.get(format(date, 'yyyy-MM-dd'));
+            const parts = [format(date, 'EEEE d MMMM yyyy')];
+            if (dayModifiers.today) parts.push('today');
+            parts.push(
+              total
+                ? `${formatMinutes(total.minutes)} active, ${total.sessions} ${total.sessions === 1 ? 'workout' : 'workouts'}`
+                : 'no workouts',
+            );
+            if (dayModifiers.selected) parts.push('selected');
+            return parts.join(', ');
+          },
+        }}
+      />
+      <p className="activity-legend" aria-hidden="true">
+        <span>Less</span>
+        {LEVELS.map((level) => (
+          <span key={level.name} className={`activity-swatch activity-${level.name}`} />
+        ))}
+        <span>More</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { format } from 'date-fns';
+import { useEffect, useId, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { DatePicker } from '@/components/DatePicker';
+import { FormField } from '@/components/FormField';
+import { Popup } from '@/components/Popup';
+import { ACTIVITY_TYPE_INFO, DEFAULT_BODY_WEIGHT_KG } from '@/domain/activity';
+import { ACTIVITY_TYPES } from '@/domain/contract';
+import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
+import type { ActivityFieldErrors } from '../form';
+import type { ActivityRow } from '../types';
+import { dayToDate } from '../days';
+
+export const ACTIVITY_FETCHER_KEY = 'activity-edit';
+
+export interface ActivityActionResult {
+  saved?: boolean;
+  /** The day the saved workout is on, `YYYY-MM-DD`. */
+  day?: string;
+  deleted?: ActivityRow;
+  restored?: boolean;
+  fieldErrors?: ActivityFieldErrors;
+  formError?: string;
+}
+
+export interface ActivityEditWindowProps {
+  open: boolean;
+  onClose: () => void;
+  /** The workout to edit, or null to log a new one on `day`. */
+  activity: ActivityRow | null;
+  day: string;
+  units: Units;
+  weekStartsOn: number;
+}
+
+function roundForDisplay(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+/** The activity edit window: log, change or delete one workout. */
+export function ActivityEditWindow({
+  open,
+  onClose,
+  activity,
+  day,
+  units,
+  weekStartsOn,
+}: ActivityEditWindowProps) {
+  return (
+    <Popup open={open} title={activity ? 'Edit workout' : 'Log a workout'} onClose={onClose}>
+      <ActivityForm
+        key={activity?.id ?? `new-${day}`}
+        activity={activity}
+        day={day}
+        units={units}
+        weekStartsOn={weekStartsOn}
+        onDone={onClose}
+      />
+    </Popup>
+  );
+}
+
+interface ActivityFormProps {
+  activity: ActivityRow | null;
+  day: string;
+  units: Units;
+  weekStartsOn: number;
+  onDone: () => void;
+}
+
+function ActivityForm({ activity, day, units, weekStartsOn, onDone }: ActivityFormProps) {
+  const fetcher = useFetcher<ActivityActionResult>({ key: ACTIVITY_FETCHER_KEY });
+  const startedAt = activity ? new Date(activity.startedAt) : undefined;
+  const [date, setDate] = useState<Date>(startedAt ?? dayToDate(day));
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const ids = { type: useId(), notes: useId() };
+  const busy = fetcher.state !== 'idle';
+  const result = submitted ? fetcher.data : undefined;
+  const errors = result?.fieldErrors ?? {};
+  const unit = distanceUnitLabel(units);
+
+  useEffect(() => {
+    if (submitted && fetcher.state === 'idle' && (fetcher.data?.saved || fetcher.data?.deleted)) onDone();
+  }, [submitted, fetcher.state, fetcher.data, onDone]);
+
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+
+  return (
+    <fetcher.Form method="post" className="activity-form" noValidate onSubmit={() => setSubmitted(true)}>
+      <input type="hidden" name="units" value={units} />
+      {activity ? <input type="hidden" name="id" value={activity.id} /> : null}
+      {activity ? <input type="hidden" name="row" value={JSON.stringify(activity)} /> : null}
+
+      <div className="form-field">
+        <label htmlFor={ids.type}>Type</label>
+        <select
+          id={ids.type}
+          name="type"
+          defaultValue={activity?.type ?? 'run'}
+          aria-invalid={errors.type ? true : undefined}
+          autoFocus
+        >
+          {ACTIVITY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {`${ACTIVITY_TYPE_INFO[type].icon} ${ACTIVITY_TYPE_INFO[type].label}`}
+            </option>
+          ))}
+        </select>
+        {errors.type ? <p className="field-error">{errors.type}</p> : null}
+      </div>
+
+      <div className="form-row">
+        <DatePicker
+          label="Date"
+          name="date"
+          value={date}
+          onChange={setDate}
+          weekStartsOn={weekStartsOn as 0 | 1 | 2 | 3 | 4 | 5 | 6}
+          maxDate={tomorrow}
+        />
+        <FormField
+          label="Start time"
+          name="time"
+          type="time"
+          required
+          defaultValue={startedAt ? format(startedAt, 'HH:mm') : format(new Date(), 'HH:mm')}
+          error={errors.time}
+        />
+      </div>
+      {errors.date ? <p className="field-error">{errors.date}</p> : null}
+
+      <div className="form-row">
+        <FormField
+          label="Duration (min)"
+          name="durationMin"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1440}
+          required
+          defaultValue={activity?.durationMin ?? ''}
+          error={errors.durationMin}
+        />
+        <FormField
+          label={`Distance (${unit})`}
+          name="distance"
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min={0}
+          hint="Optional"
+          defaultValue={
+            activity?.distanceKm != null ? roundForDisplay(kmToDisplay(activity.distanceKm, units)) : ''
+          }
+          error={errors.distance}
+        />
+      </div>
+
+      <FormField
+        label="Calories (kcal)"
+        name="caloriesKcal"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={10000}
+        hint={`Leave empty to estimate: net MET × your latest weight (${DEFAULT_BODY_WEIGHT_KG} kg until you log one) × hours, without the energy you would burn at rest.`}
+        placeholder={
+          activity?.caloriesEstimated && activity.caloriesKcal !== null
+            ? `${activity.caloriesKcal} (estimated)`
+            : ''
+        }
+        defaultValue={
+          activity && !activity.caloriesEstimated && activity.caloriesKcal !== null
+            ? activity.caloriesKcal
+            : ''
+        }
+        error={errors.caloriesKcal}
+      />
+
+      <div className="form-field">
+        <label htmlFor={ids.notes}>Notes</label>
+        <textarea
+          id={ids.notes}
+          name="notes"
+          rows={3}
+          maxLength={500}
+          defaultValue={activity?.notes ?? ''}
+          aria-invalid={errors.notes ? true : undefined}
+        />
+        {errors.notes ? <p className="field-error">{errors.notes}</p> : null}
+      </div>
+
+      {result?.formError ? (
+        <p role="alert" className="form-error">
+          {result.formError}
+        </p>
+      ) : null}
+
+      {confirmingDelete ? (
+        // Keyed apart from the actions below: if React reused the clicked Delete button's element as
+        // the submit button, the browser would treat the very click that asked to confirm as a submit.
+        <div key="confirm" className="confirm-delete" role="group" aria-label="Confirm delete">
+          <p>Delete this workout? You can undo it for a few seconds.</p>
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="button-danger"
+            disabled={busy}
+            autoFocus
+          >
+            Delete workout
+          </button>
+          <button type="button" className="button-secondary" onClick={() => setConfirmingDelete(false)}>
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <div key="actions" className="form-actions">
+          <button type="submit" name="intent" value="save" className="button-primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save workout'}
+          </button>
+          {activity ? (
+            <button type="button" className="button-secondary" onClick={() => setConfirmingDelete(true)}>
+              Delete
+            </button>
+          ) : null}
+        </div>
+      )}
+    </fetcher.Form>
+  );
+}

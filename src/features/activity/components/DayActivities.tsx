@@ -1,0 +1,73 @@
+import { format } from 'date-fns';
+import { ACTIVITY_TYPE_INFO } from '@/domain/activity';
+import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
+import type { ActivityRow } from '../types';
+import { dayToDate, formatMinutes } from '../days';
+
+export interface DayActivitiesProps {
+  day: string;
+  today: string;
+  activities: readonly ActivityRow[];
+  units: Units;
+  onEdit: (activity: ActivityRow) => void;
+  onAdd: () => void;
+}
+
+function describe(activity: ActivityRow, units: Units): string {
+  const parts = [format(new Date(activity.startedAt), 'HH:mm'), formatMinutes(activity.durationMin)];
+  if (activity.distanceKm !== null) {
+    parts.push(`${kmToDisplay(activity.distanceKm, units).toFixed(1)} ${distanceUnitLabel(units)}`);
+  }
+  if (activity.caloriesKcal !== null) {
+    parts.push(`${activity.caloriesKcal} kcal${activity.caloriesEstimated ? ' (estimated)' : ''}`);
+  }
+  return parts.join(' · ');
+}
+
+/** The workouts of the chosen day with their totals; each opens the activity edit window. */
+export function DayActivities({ day, today, activities, units, onEdit, onAdd }: DayActivitiesProps) {
+  const minutes = activities.reduce((sum, activity) => sum + activity.durationMin, 0);
+  const kcal = activities.reduce((sum, activity) => sum + (activity.caloriesKcal ?? 0), 0);
+  const title =
+    day === today ? `Today, ${format(dayToDate(day), 'd MMMM')}` : format(dayToDate(day), 'EEEE d MMMM yyyy');
+  return (
+    <section className="card day-activities" aria-labelledby="day-heading">
+      <div className="card-header">
+        <h2 id="day-heading">{title}</h2>
+        <button type="button" className="button-primary" onClick={onAdd}>
+          Log a workout
+        </button>
+      </div>
+      {activities.length === 0 ? (
+        <p className="empty-note">No workouts on this day yet.</p>
+      ) : (
+        <>
+          <p className="day-totals">
+            {activities.length === 1 ? '1 workout' : `${activities.length} workouts`} ·{' '}
+            {formatMinutes(minutes)} · {kcal} kcal
+          </p>
+          <ul className="activity-list">
+            {activities.map((activity) => {
+              const info = ACTIVITY_TYPE_INFO[activity.type];
+              return (
+                <li key={activity.id}>
+                  <button type="button" className="activity-item" onClick={() => onEdit(activity)}>
+                    <span className="activity-icon" aria-hidden="true">
+                      {info.icon}
+                    </span>
+                    <span className="activity-text">
+                      <span className="activity-name">{info.label}</span>
+                      <span className="activity-details">{describe(activity, units)}</span>
+                      {activity.notes ? <span className="activity-notes">{activity.notes}</span> : null}
+                    </span>
+                    <span className="visually-hidden">, edit</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

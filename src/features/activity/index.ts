@@ -1,0 +1,13 @@
+export { deleteActivity, inputFromRow, loadActivitySummary, saveActivity } from './api';
+export { ActivityCalendar } from './components/ActivityCalendar';
+export {
+  ACTIVITY_FETCHER_KEY,
+  ActivityEditWindow,
+  type ActivityActionResult,
+} from './components/ActivityEditWindow';
+export { DayActivities } from './components/DayActivities';
+export { WeekSummary } from './components/WeekSummary';
+export { dateToDay, dateToMonth } from './days';
+export { parseActivityForm } from './form';
+export { parseActivityRow } from './rows';
+export type { ActivityRow, ActivitySummary } from './types';
