@@ -2,6 +2,7 @@ import { registerChatMessageTriggers } from './classes/chatMessage';
 import { registerOwnedClassTriggers } from './classes/ownedClasses';
 import { registerUserTriggers } from './classes/user';
 import { registerActivityFunctions } from './functions/activity';
+import { registerWeightFunctions } from './functions/weight';
 import { registerLiveQueryGuards } from './liveQuery';
 
 registerUserTriggers();
@@ -9,3 +10,4 @@ registerOwnedClassTriggers();
 registerChatMessageTriggers();
 registerLiveQueryGuards();
 registerActivityFunctions();
+registerWeightFunctions();

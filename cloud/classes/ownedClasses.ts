@@ -1,6 +1,7 @@
 import { OWNED_CLASSES, type OwnedClassName } from '../../src/domain/contract';
 import { checkFields, type FieldRules } from '../../src/domain/fieldRules';
 import { estimateActivityCalories } from './activity';
+import { completeSettings } from './settings';
 import {
   Parse,
   requireUser,
@@ -19,6 +20,7 @@ type Completion = (object: CloudObject, original: CloudObject | undefined) => Pr
 /** What the server fills in on a valid row of a class, after the contract's checks. */
 const COMPLETIONS: Partial<Record<OwnedClassName, Completion>> = {
   Activity: estimateActivityCalories,
+  Settings: completeSettings,
 };
 
 function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {

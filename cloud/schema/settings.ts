@@ -17,6 +17,7 @@ export const settingsClass: ClassDefinition = {
     shareActivity: { type: 'Boolean', defaultValue: true },
     shareWeightProgress: { type: 'Boolean', defaultValue: false },
     timezone: { type: 'String' },
+    weightUnit: { type: 'String' },
   },
   indexes: { settings_user: { user: 1 } },
   classLevelPermissions: signedInPermissions(),

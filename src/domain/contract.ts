@@ -24,6 +24,8 @@ export type FriendshipStatus = (typeof FRIENDSHIP_STATUSES)[number];
 
 export const UNITS = ['metric', 'imperial'] as const;
 export const SEXES = ['female', 'male', 'other'] as const;
+/** Weights shown in kilograms, pounds, or stones and pounds (imperial units default to pounds). */
+export const WEIGHT_UNITS = ['kg', 'lb', 'st'] as const;
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
@@ -46,6 +48,7 @@ export const settingsRules = {
   shareActivity: { kind: 'boolean', optional: true },
   shareWeightProgress: { kind: 'boolean', optional: true },
   timezone: { kind: 'text', min: 1, max: 64, optional: true },
+  weightUnit: { kind: 'choice', values: WEIGHT_UNITS, optional: true },
 } as const satisfies FieldRules;
 
 export const activityRules = {

@@ -16,3 +16,48 @@ export function kmToDisplay(km: number, units: Units): number {
 export function displayToKm(value: number, units: Units): number {
   return units === 'imperial' ? value * KM_PER_MILE : value;
 }
+
+export const KG_PER_LB = 0.45359237;
+export const LB_PER_STONE = 14;
+
+/** How a person reads and types weights: kilograms, pounds, or stones and pounds. */
+export type WeightUnit = 'kg' | 'lb' | 'st';
+
+/** The weight unit a person chose, else the one their units imply. */
+export function weightUnitFor(units: Units, chosen?: WeightUnit): WeightUnit {
+  return chosen ?? (units === 'imperial' ? 'lb' : 'kg');
+}
+
+export function kgToLb(kg: number): number {
+  return kg / KG_PER_LB;
+}
+
+export function lbToKg(lb: number): number {
+  return lb * KG_PER_LB;
+}
+
+/** Whole stones and the pounds left over, the pounds to one decimal. */
+export function kgToStoneLb(kg: number): { stone: number; lb: number } {
+  const totalLb = Math.round(kgToLb(kg) * 10) / 10;
+  const stone = Math.floor(totalLb / LB_PER_STONE);
+  return { stone, lb: Math.round((totalLb - stone * LB_PER_STONE) * 10) / 10 };
+}
+
+export function stoneLbToKg(stone: number, lb: number): number {
+  return lbToKg(stone * LB_PER_STONE + lb);
+}
+
+/** A weight for display in the person's unit, e.g. "82.4 kg", "181.7 lb", "12 st 13.7 lb". */
+export function formatWeight(kg: number, unit: WeightUnit): string {
+  if (unit === 'kg') return `${kg.toFixed(1)} kg`;
+  if (unit === 'lb') return `${kgToLb(kg).toFixed(1)} lb`;
+  const { stone, lb } = kgToStoneLb(kg);
+  return `${stone} st ${lb.toFixed(1)} lb`;
+}
+
+/** A weight difference (e.g. per week) in kg or lb; stones are not used for small amounts. */
+export function formatWeightChange(kg: number, unit: WeightUnit): string {
+  const value = unit === 'kg' ? kg : kgToLb(kg);
+  const sign = value > 0 ? '+' : value < 0 ? '−' : '±';
+  return `${sign}${Math.abs(value).toFixed(unit === 'kg' ? 2 : 1)} ${unit === 'kg' ? 'kg' : 'lb'}`;
+}

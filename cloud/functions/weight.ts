@@ -1,0 +1,262 @@
+import { addDays, isValidTimeZone, localDay } from '../../src/domain/calendarDays';
+import { WEIGHT_UNITS, weightEntryRules } from '../../src/domain/contract';
+import { checkFields } from '../../src/domain/fieldRules';
+import { weightUnitFor, type WeightUnit } from '../../src/domain/units';
+import {
+  bmi,
+  bmiClass,
+  dailyEnergyBalanceKcal,
+  dailyMeans,
+  forecastGoal,
+  isFastRate,
+  trendOf,
+  trendOn,
+  weeklyRateKg,
+  type GoalForecast,
+} from '../../src/domain/weight';
+import {
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type FunctionRequest,
+  type ParseUser,
+} from '../parse';
+
+export const WEIGHT_RANGES = ['1m', '3m', '1y', 'all'] as const;
+export type WeightRange = (typeof WEIGHT_RANGES)[number];
+const RANGE_DAYS: Readonly<Record<Exclude<WeightRange, 'all'>, number>> = { '1m': 30, '3m': 91, '1y': 365 };
+export const ENTRIES_PER_PAGE = 20;
+export const MAX_IMPORT_ROWS = 3000;
+
+export interface WeightEntryRow {
+  id: string;
+  measuredAt: string;
+  weightKg: number;
+  bodyFatPct: number | null;
+  note: string;
+}
+
+export interface WeightSummary {
+  range: WeightRange;
+  today: string;
+  timeZone: string;
+  weightUnit: WeightUnit;
+  goalWeightKg: number | null;
+  heightCm: number | null;
+  /** Each day of the range with a weigh-in: the day's mean and the trend on that day. */
+  points: { date: string; weightKg: number; trendKg: number }[];
+  trendKg: number | null;
+  change7Kg: number | null;
+  change30Kg: number | null;
+  weeklyRateKg: number | null;
+  dailyBalanceKcal: number | null;
+  forecast: GoalForecast | null;
+  bmi: { value: number; label: string } | null;
+  fastRate: boolean;
+  entries: WeightEntryRow[];
+  page: number;
+  pageCount: number;
+}
+
+function numberOr<T>(value: unknown, fallback: T): number | T {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function isWeightRange(value: unknown): value is WeightRange {
+  return typeof value === 'string' && (WEIGHT_RANGES as readonly string[]).includes(value);
+}
+
+function isWeightUnit(value: unknown): value is WeightUnit {
+  return typeof value === 'string' && (WEIGHT_UNITS as readonly string[]).includes(value);
+}
+
+function toRow(entry: CloudObject): WeightEntryRow {
+  const note: unknown = entry.get('note');
+  return {
+    id: entry.id ?? '',
+    measuredAt: (entry.get('measuredAt') as Date).toISOString(),
+    weightKg: numberOr(entry.get('weightKg'), 0),
+    bodyFatPct: numberOr(entry.get('bodyFatPct'), null),
+    note: typeof note === 'string' ? note : '',
+  };
+}
+
+async function mySettings(user: ParseUser) {
+  return new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
+}
+
+/**
+ * The weight page's data for one range: daily means and the trend (smoothed over the whole
+ * history, so the first days of a range are not distorted), the rate, forecast and BMI, and one
+ * page of entries. Years of rows stay on the server.
+ */
+async function weightSummary(request: FunctionRequest): Promise<WeightSummary> {
+  const { user } = requireUser(request.user);
+  const { range = '3m', page = 0, timeZone: requestedZone } = request.params;
+  if (!isWeightRange(range)) throw validationError(`range must be one of: ${WEIGHT_RANGES.join(', ')}.`);
+  if (typeof page !== 'number' || !Number.isInteger(page) || page < 0 || page > 100_000) {
+    throw validationError('page must be a whole number from 0.');
+  }
+  if (requestedZone !== undefined && (typeof requestedZone !== 'string' || !isValidTimeZone(requestedZone))) {
+    throw validationError('timeZone must be a time zone name such as Europe/Berlin.');
+  }
+  const settings = await mySettings(user);
+  const savedZone: unknown = settings?.get('timezone');
+  const timeZone =
+    typeof savedZone === 'string' && isValidTimeZone(savedZone) ? savedZone : (requestedZone ?? 'UTC');
+  const chosenUnit: unknown = settings?.get('weightUnit');
+  const weightUnit = weightUnitFor(
+    settings?.get('units') === 'imperial' ? 'imperial' : 'metric',
+    isWeightUnit(chosenUnit) ? chosenUnit : undefined,
+  );
+  const goalWeightKg = numberOr(settings?.get('goalWeightKg'), null);
+  const heightCm = numberOr(settings?.get('heightCm'), null);
+
+  const [history, entries, total] = await Promise.all([
+    new Parse.Query('WeightEntry')
+      .equalTo('user', user)
+      .select('measuredAt', 'weightKg')
+      .findAll({ useMasterKey: true, batchSize: 1000 }),
+    new Parse.Query('WeightEntry')
+      .equalTo('user', user)
+      .descending('measuredAt')
+      .skip(page * ENTRIES_PER_PAGE)
+      .limit(ENTRIES_PER_PAGE)
+      .find({ useMasterKey: true }),
+    new Parse.Query('WeightEntry').equalTo('user', user).count({ useMasterKey: true }),
+  ]);
+
+  const today = localDay(new Date(), timeZone);
+  const daily = dailyMeans(
+    history.map((entry) => ({
+      measuredAt: entry.get('measuredAt') as Date,
+      weightKg: numberOr(entry.get('weightKg'), 0),
+    })),
+    timeZone,
+  );
+  const trend = trendOf(daily);
+  const from = range === 'all' ? '' : addDays(today, -RANGE_DAYS[range]);
+  const points = daily
+    .map((day, index) => ({
+      date: day.date,
+      weightKg: day.weightKg,
+      trendKg: trend[index]?.trendKg ?? day.weightKg,
+    }))
+    .filter((point) => point.date >= from);
+
+  const trendKg = trend.at(-1)?.trendKg ?? null;
+  const changeSince = (days: number) => {
+    const before = trendOn(trend, addDays(today, -days));
+    return trendKg === null || before === undefined ? null : trendKg - before;
+  };
+  const rate = weeklyRateKg(trend, today);
+  const bmiValue = trendKg !== null && heightCm !== null ? bmi(trendKg, heightCm) : null;
+
+  return {
+    range,
+    today,
+    timeZone,
+    weightUnit,
+    goalWeightKg,
+    heightCm,
+    points,
+    trendKg,
+    change7Kg: changeSince(7),
+    change30Kg: changeSince(30),
+    weeklyRateKg: rate,
+    dailyBalanceKcal: rate === null ? null : dailyEnergyBalanceKcal(rate),
+    forecast:
+      trendKg !== null && goalWeightKg !== null ? forecastGoal(trendKg, goalWeightKg, rate, today) : null,
+    bmi: bmiValue === null ? null : { value: Math.round(bmiValue * 10) / 10, label: bmiClass(bmiValue) },
+    fastRate: rate !== null && trendKg !== null && isFastRate(rate, trendKg),
+    entries: entries.map(toRow),
+    page,
+    pageCount: Math.max(1, Math.ceil(total / ENTRIES_PER_PAGE)),
+  };
+}
+
+interface ImportRow {
+  measuredAt: Date;
+  weightKg: number;
+  bodyFatPct?: number;
+  note?: string;
+}
+
+function readImportRows(rows: unknown): ImportRow[] {
+  if (!Array.isArray(rows) || rows.length === 0)
+    throw validationError('rows must list at least one weigh-in.');
+  if (rows.length > MAX_IMPORT_ROWS)
+    throw validationError(`rows: at most ${MAX_IMPORT_ROWS} weigh-ins per import.`);
+  const problems: string[] = [];
+  const parsed = rows.map((row: unknown, index): ImportRow => {
+    const fields = typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {};
+    const measuredAt = typeof fields.measuredAt === 'string' ? new Date(fields.measuredAt) : undefined;
+    const candidate = {
+      measuredAt,
+      weightKg: fields.weightKg,
+      bodyFatPct: fields.bodyFatPct ?? undefined,
+      note: fields.note ?? undefined,
+    };
+    const [first] = checkFields(weightEntryRules, candidate);
+    if (first) problems.push(`row ${index + 1}: ${first.message}`);
+    return candidate as ImportRow;
+  });
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 5).join('; ');
+    throw validationError(
+      `Nothing was imported. ${shown}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}.`,
+    );
+  }
+  return parsed;
+}
+
+const sameWeighIn = (a: { measuredAt: Date; weightKg: number }, b: { measuredAt: Date; weightKg: number }) =>
+  a.measuredAt.getTime() === b.measuredAt.getTime() && Math.abs(a.weightKg - b.weightKg) < 0.0005;
+
+/**
+ * Imports weigh-ins all or nothing: any malformed row refuses the whole file. Rows that repeat a
+ * saved weigh-in (same moment, same weight) or an earlier row are skipped and counted. With
+ * `dryRun` nothing is saved and the answer says what would happen.
+ */
+async function importWeightEntries(request: FunctionRequest) {
+  const { user, userId } = requireUser(request.user);
+  const rows = readImportRows(request.params.rows);
+  const dryRun = request.params.dryRun === true;
+  const times = rows.map((row) => row.measuredAt.getTime());
+  const existing = await new Parse.Query('WeightEntry')
+    .equalTo('user', user)
+    .greaterThanOrEqualTo('measuredAt', new Date(Math.min(...times)))
+    .lessThanOrEqualTo('measuredAt', new Date(Math.max(...times)))
+    .select('measuredAt', 'weightKg')
+    .findAll({ useMasterKey: true, batchSize: 1000 });
+  const seen = existing.map((entry) => ({
+    measuredAt: entry.get('measuredAt') as Date,
+    weightKg: numberOr(entry.get('weightKg'), 0),
+  }));
+  const duplicates: number[] = [];
+  const fresh: ImportRow[] = [];
+  rows.forEach((row, index) => {
+    if (seen.some((other) => sameWeighIn(other, row))) {
+      duplicates.push(index + 1);
+      return;
+    }
+    seen.push(row);
+    fresh.push(row);
+  });
+  if (!dryRun && fresh.length > 0) {
+    const objects = fresh.map((row) => {
+      const entry = new Parse.Object('WeightEntry');
+      entry.set({ user, ...row });
+      entry.setACL(new Parse.ACL({ [userId]: { read: true, write: true } }));
+      return entry;
+    });
+    await Parse.Object.saveAll(objects, { useMasterKey: true });
+  }
+  return { imported: dryRun ? 0 : fresh.length, wouldImport: fresh.length, duplicates };
+}
+
+export function registerWeightFunctions(): void {
+  Parse.Cloud.define('weightSummary', weightSummary);
+  Parse.Cloud.define('importWeightEntries', importWeightEntries);
+}
