@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type express from 'express';
 import pg from 'pg';
+import { provideSqlClient } from '../cloud/database';
 import { createApp } from './app';
 import type { AppConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
@@ -112,9 +113,11 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       : await startEmbeddedDatabase(config.dataDir, secrets.postgresPassword, log);
     const databaseUri = config.databaseUri ?? database?.uri ?? '';
     if (databaseUri.startsWith('postgres')) {
-      pool = new pg.Pool({ connectionString: databaseUri, max: 1 });
+      // The health check and cloud code's aggregates (cloud/database.ts) share this small pool.
+      pool = new pg.Pool({ connectionString: databaseUri, max: 4 });
       // An idle connection dropped by the database must not crash the process; /healthz reports it.
       pool.on('error', () => undefined);
+      provideSqlClient(pool);
     }
 
     const options = buildParseOptions({
@@ -152,6 +155,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
         await liveQueryServer.shutdown();
         await closed;
         await closeDatabaseAdapter(parseServer);
+        provideSqlClient(undefined);
         await pool?.end();
         await database?.stop();
       })();
@@ -160,6 +164,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     return { url: `http://localhost:${config.port}`, stop };
   } catch (error) {
     httpServer.close();
+    provideSqlClient(undefined);
     await pool?.end().catch(() => undefined);
     await database?.stop().catch(() => undefined);
     throw error;

@@ -1,33 +1,21 @@
-import { computeActivityStats, type ActivityStats } from '../../src/domain/activityStats';
+import type { ActivityRow, ActivitySummary } from '../../src/domain/activity';
+import { computeActivityStats, totalsByDay, type DayTotals } from '../../src/domain/activityStats';
+import { sqlClient } from '../database';
 import { addDays, isValidTimeZone, localDay } from '../../src/domain/calendarDays';
 import { isIsoDate, isIsoMonth } from '../../src/domain/dates';
 import type { Units } from '../../src/domain/units';
-import { Parse, requireUser, validationError, type CloudObject, type FunctionRequest } from '../parse';
+import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
+import {
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type FunctionRequest,
+  type ParseUser,
+} from '../parse';
 
 export const DEFAULT_WEEKLY_GOAL_MIN = 150;
 const DEFAULT_WEEK_STARTS_ON = 1;
-
-export interface ActivityRow {
-  id: string;
-  type: string;
-  startedAt: string;
-  durationMin: number;
-  distanceKm: number | null;
-  caloriesKcal: number | null;
-  caloriesEstimated: boolean;
-  notes: string;
-}
-
-export interface ActivitySummary extends ActivityStats {
-  month: string;
-  date: string;
-  timeZone: string;
-  weekStartsOn: number;
-  weeklyGoalMin: number;
-  units: Units;
-  /** The workouts of `date`, earliest first. */
-  dayActivities: ActivityRow[];
-}
 
 interface SummaryParams {
   month: string | undefined;
@@ -58,7 +46,9 @@ export function toActivityRow(activity: CloudObject): ActivityRow {
   const notes: unknown = activity.get('notes');
   return {
     id: activity.id ?? '',
-    type: String(activity.get('type')),
+    type: ACTIVITY_TYPES.includes(activity.get('type') as ActivityType)
+      ? (activity.get('type') as ActivityType)
+      : 'other',
     startedAt: startedAt.toISOString(),
     durationMin: numberOr(activity.get('durationMin'), 0),
     distanceKm: numberOr(activity.get('distanceKm'), null),
@@ -66,6 +56,37 @@ export function toActivityRow(activity: CloudObject): ActivityRow {
     caloriesEstimated: activity.get('caloriesEstimated') === true,
     notes: typeof notes === 'string' ? notes : '',
   };
+}
+
+/**
+ * Every day with a workout and its totals, counted on local days of `timeZone`: one aggregate in
+ * PostgreSQL, or the history read through Parse where there is no SQL client.
+ */
+async function dayTotals(user: ParseUser, timeZone: string): Promise<DayTotals[]> {
+  const sql = sqlClient();
+  if (sql) {
+    const { rows } = await sql.query<DayTotals>(
+      `SELECT to_char("startedAt" AT TIME ZONE $2, 'YYYY-MM-DD') AS date,
+              sum("durationMin")::float8 AS minutes,
+              coalesce(sum("caloriesKcal"), 0)::float8 AS kcal,
+              count(*)::int AS sessions
+         FROM "Activity" WHERE "user" = $1 GROUP BY 1`,
+      [user.id, timeZone],
+    );
+    return rows;
+  }
+  const history = await new Parse.Query('Activity')
+    .equalTo('user', user)
+    .select('startedAt', 'durationMin', 'caloriesKcal')
+    .findAll({ useMasterKey: true, batchSize: 1000 });
+  return totalsByDay(
+    history.map((activity) => ({
+      startedAt: activity.get('startedAt') as Date,
+      durationMin: numberOr(activity.get('durationMin'), 0),
+      caloriesKcal: numberOr(activity.get('caloriesKcal'), 0),
+    })),
+    timeZone,
+  );
 }
 
 /**
@@ -89,10 +110,7 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
   const date = params.date ?? today;
   const month = params.month ?? date.slice(0, 7);
 
-  const history = await new Parse.Query('Activity')
-    .equalTo('user', user)
-    .select('startedAt', 'durationMin', 'caloriesKcal')
-    .findAll({ useMasterKey: true, batchSize: 1000 });
+  const days = await dayTotals(user, timeZone);
   // A local day lies within the UTC day before, of and after its date, whatever the zone (UTC−12…+14).
   const dayRows = await new Parse.Query('Activity')
     .equalTo('user', user)
@@ -102,11 +120,7 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
     .find({ useMasterKey: true });
 
   const stats = computeActivityStats({
-    activities: history.map((activity) => ({
-      startedAt: activity.get('startedAt') as Date,
-      durationMin: numberOr(activity.get('durationMin'), 0),
-      caloriesKcal: numberOr(activity.get('caloriesKcal'), 0),
-    })),
+    days,
     timeZone,
     weekStartsOn,
     weeklyGoalMin,

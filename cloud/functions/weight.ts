@@ -12,8 +12,13 @@ import {
   trendOf,
   trendOn,
   weeklyRateKg,
-  type GoalForecast,
+  WEIGHT_RANGES,
+  type DailyWeight,
+  type WeightEntryRow,
+  type WeightRange,
+  type WeightSummary,
 } from '../../src/domain/weight';
+import { sqlClient } from '../database';
 import {
   Parse,
   requireUser,
@@ -23,41 +28,9 @@ import {
   type ParseUser,
 } from '../parse';
 
-export const WEIGHT_RANGES = ['1m', '3m', '1y', 'all'] as const;
-export type WeightRange = (typeof WEIGHT_RANGES)[number];
 const RANGE_DAYS: Readonly<Record<Exclude<WeightRange, 'all'>, number>> = { '1m': 30, '3m': 91, '1y': 365 };
 export const ENTRIES_PER_PAGE = 20;
 export const MAX_IMPORT_ROWS = 3000;
-
-export interface WeightEntryRow {
-  id: string;
-  measuredAt: string;
-  weightKg: number;
-  bodyFatPct: number | null;
-  note: string;
-}
-
-export interface WeightSummary {
-  range: WeightRange;
-  today: string;
-  timeZone: string;
-  weightUnit: WeightUnit;
-  goalWeightKg: number | null;
-  heightCm: number | null;
-  /** Each day of the range with a weigh-in: the day's mean and the trend on that day. */
-  points: { date: string; weightKg: number; trendKg: number }[];
-  trendKg: number | null;
-  change7Kg: number | null;
-  change30Kg: number | null;
-  weeklyRateKg: number | null;
-  dailyBalanceKcal: number | null;
-  forecast: GoalForecast | null;
-  bmi: { value: number; label: string } | null;
-  fastRate: boolean;
-  entries: WeightEntryRow[];
-  page: number;
-  pageCount: number;
-}
 
 function numberOr<T>(value: unknown, fallback: T): number | T {
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
@@ -80,6 +53,30 @@ function toRow(entry: CloudObject): WeightEntryRow {
     bodyFatPct: numberOr(entry.get('bodyFatPct'), null),
     note: typeof note === 'string' ? note : '',
   };
+}
+
+/** Each day's mean weight in `timeZone`: one aggregate in PostgreSQL, else through Parse. */
+async function dailyWeights(user: ParseUser, timeZone: string): Promise<DailyWeight[]> {
+  const sql = sqlClient();
+  if (sql) {
+    const { rows } = await sql.query<DailyWeight>(
+      `SELECT to_char("measuredAt" AT TIME ZONE $2, 'YYYY-MM-DD') AS date, avg("weightKg")::float8 AS "weightKg"
+         FROM "WeightEntry" WHERE "user" = $1 GROUP BY 1 ORDER BY 1`,
+      [user.id, timeZone],
+    );
+    return rows;
+  }
+  const history = await new Parse.Query('WeightEntry')
+    .equalTo('user', user)
+    .select('measuredAt', 'weightKg')
+    .findAll({ useMasterKey: true, batchSize: 1000 });
+  return dailyMeans(
+    history.map((entry) => ({
+      measuredAt: entry.get('measuredAt') as Date,
+      weightKg: numberOr(entry.get('weightKg'), 0),
+    })),
+    timeZone,
+  );
 }
 
 async function mySettings(user: ParseUser) {
@@ -113,11 +110,8 @@ async function weightSummary(request: FunctionRequest): Promise<WeightSummary> {
   const goalWeightKg = numberOr(settings?.get('goalWeightKg'), null);
   const heightCm = numberOr(settings?.get('heightCm'), null);
 
-  const [history, entries, total] = await Promise.all([
-    new Parse.Query('WeightEntry')
-      .equalTo('user', user)
-      .select('measuredAt', 'weightKg')
-      .findAll({ useMasterKey: true, batchSize: 1000 }),
+  const [daily, entries, total] = await Promise.all([
+    dailyWeights(user, timeZone),
     new Parse.Query('WeightEntry')
       .equalTo('user', user)
       .descending('measuredAt')
@@ -128,13 +122,6 @@ async function weightSummary(request: FunctionRequest): Promise<WeightSummary> {
   ]);
 
   const today = localDay(new Date(), timeZone);
-  const daily = dailyMeans(
-    history.map((entry) => ({
-      measuredAt: entry.get('measuredAt') as Date,
-      weightKg: numberOr(entry.get('weightKg'), 0),
-    })),
-    timeZone,
-  );
   const trend = trendOf(daily);
   const from = range === 'all' ? '' : addDays(today, -RANGE_DAYS[range]);
   const points = daily

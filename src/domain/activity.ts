@@ -1,4 +1,6 @@
+import type { ActivityStats } from './activityStats';
 import type { ActivityType } from './contract';
+import type { Units } from './units';
 
 /** How each activity type is named and shown, and its energy cost. */
 export interface ActivityTypeInfo {
@@ -31,4 +33,28 @@ export const DEFAULT_BODY_WEIGHT_KG = 70;
 export function estimateCaloriesKcal(type: ActivityType, durationMin: number, weightKg: number): number {
   const netMet = ACTIVITY_TYPE_INFO[type].met - 1;
   return Math.round(netMet * weightKg * (durationMin / 60));
+}
+
+/** One workout as the activitySummary cloud function answers it. */
+export interface ActivityRow {
+  id: string;
+  type: ActivityType;
+  startedAt: string;
+  durationMin: number;
+  distanceKm: number | null;
+  caloriesKcal: number | null;
+  caloriesEstimated: boolean;
+  notes: string;
+}
+
+/** The answer of the activitySummary cloud function. */
+export interface ActivitySummary extends ActivityStats {
+  month: string;
+  date: string;
+  timeZone: string;
+  weekStartsOn: number;
+  weeklyGoalMin: number;
+  units: Units;
+  /** The workouts of `date`, earliest first. */
+  dayActivities: ActivityRow[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeActivityStats, type ActivityRecord } from './activityStats';
+import { computeActivityStats, totalsByDay, type ActivityRecord } from './activityStats';
 
 const NOW = new Date('2026-11-22T12:00:00Z'); // Sunday
 
@@ -11,9 +11,10 @@ function stats(
   activities: ActivityRecord[],
   overrides: Partial<Parameters<typeof computeActivityStats>[0]> = {},
 ) {
+  const timeZone = overrides.timeZone ?? 'UTC';
   return computeActivityStats({
-    activities,
-    timeZone: 'UTC',
+    days: totalsByDay(activities, timeZone),
+    timeZone,
     weekStartsOn: 1,
     weeklyGoalMin: 150,
     month: '2026-11',

@@ -34,7 +34,8 @@ export interface Streaks {
 }
 
 export interface ActivityStatsInput {
-  activities: readonly ActivityRecord[];
+  /** Totals of every day with a workout, from `totalsByDay` or a database aggregate. */
+  days: readonly DayTotals[];
   timeZone: string;
   weekStartsOn: number;
   weeklyGoalMin: number;
@@ -53,12 +54,6 @@ export interface ActivityStats {
   /** The last `weekCount` weeks, oldest first, this week last. */
   weeks: WeekTotals[];
   streaks: Streaks;
-}
-
-function add(totals: Totals, minutes: number, kcal: number): void {
-  totals.minutes += minutes;
-  totals.kcal += kcal;
-  totals.sessions += 1;
 }
 
 /** Longest run of consecutive keys, stepping with `next`, among the sorted keys that qualify. */
@@ -84,9 +79,23 @@ function runEndingAt(
   return count;
 }
 
+/** Each day with a workout and its totals, a workout counted on the local day it started. */
+export function totalsByDay(activities: readonly ActivityRecord[], timeZone: string): DayTotals[] {
+  const byDay = new Map<string, DayTotals>();
+  for (const activity of activities) {
+    const date = localDay(activity.startedAt, timeZone);
+    let totals = byDay.get(date);
+    if (!totals) byDay.set(date, (totals = { date, minutes: 0, kcal: 0, sessions: 0 }));
+    totals.minutes += activity.durationMin;
+    totals.kcal += activity.caloriesKcal ?? 0;
+    totals.sessions += 1;
+  }
+  return [...byDay.values()];
+}
+
 /**
- * Totals per day and week and the streaks, from a person's workouts, each counted on the day it
- * started in their time zone. Pure, so the cloud function and the tests share it.
+ * Totals per week and the streaks from a person's day totals, the days of one month, and
+ * this week against the goal. Pure, so the cloud function and the tests share it.
  */
 export function computeActivityStats(input: ActivityStatsInput): ActivityStats {
   const { timeZone, weekStartsOn, month } = input;
@@ -97,18 +106,15 @@ export function computeActivityStats(input: ActivityStatsInput): ActivityStats {
 
   const byDay = new Map<string, Totals>();
   const byWeek = new Map<string, Totals>();
-  for (const activity of input.activities) {
-    const day = localDay(activity.startedAt, timeZone);
-    const week = startOfWeek(day, weekStartsOn);
-    const kcal = activity.caloriesKcal ?? 0;
-    let dayTotals = byDay.get(day);
-    if (!dayTotals) byDay.set(day, (dayTotals = { minutes: 0, kcal: 0, sessions: 0 }));
-    add(dayTotals, activity.durationMin, kcal);
+  for (const day of input.days) {
+    byDay.set(day.date, day);
+    const week = startOfWeek(day.date, weekStartsOn);
     let weekTotals = byWeek.get(week);
     if (!weekTotals) byWeek.set(week, (weekTotals = { minutes: 0, kcal: 0, sessions: 0 }));
-    add(weekTotals, activity.durationMin, kcal);
+    weekTotals.minutes += day.minutes;
+    weekTotals.kcal += day.kcal;
+    weekTotals.sessions += day.sessions;
   }
-
   const weekTotals = (start: string): WeekTotals => {
     const totals = byWeek.get(start) ?? { minutes: 0, kcal: 0, sessions: 0 };
     return { start, ...totals, metGoal: totals.minutes >= goal };
@@ -117,10 +123,10 @@ export function computeActivityStats(input: ActivityStatsInput): ActivityStats {
     weekTotals(addDays(thisWeekStart, -7 * (weekCount - 1 - index))),
   );
 
-  const days = [...byDay.entries()]
-    .filter(([day]) => monthOf(day) === month)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([date, totals]) => ({ date, ...totals }));
+  const days = input.days
+    .filter((day) => monthOf(day.date) === month)
+    .map(({ date, minutes, kcal, sessions }) => ({ date, minutes, kcal, sessions }))
+    .sort((a, b) => a.date.localeCompare(b.date));
 
   const activeDay = (day: string) => byDay.has(day);
   const goalWeek = (start: string) => (byWeek.get(start)?.minutes ?? 0) >= goal;

@@ -1,4 +1,5 @@
 import { addDays, daysBetween, localDay } from './calendarDays';
+import type { WeightUnit } from './units';
 
 /** What the trend needs of a weigh-in. */
 export interface WeighIn {
@@ -99,10 +100,7 @@ export function dailyEnergyBalanceKcal(rateKgPerWeek: number): number {
 }
 
 export type GoalForecast =
-  | { kind: 'reached' }
-  | { kind: 'date'; date: string; weeks: number }
-  | { kind: 'away' }
-  | { kind: 'flat' };
+  { kind: 'reached' } | { kind: 'date'; date: string; weeks: number } | { kind: 'away' } | { kind: 'flat' };
 
 /** When the trend reaches the goal at the current rate, or why it will not. */
 export function forecastGoal(
@@ -141,4 +139,39 @@ export function bmiClass(value: number): string {
 /** True when the rate exceeds 1 % of body weight per week, in either direction. */
 export function isFastRate(rateKgPerWeek: number, weightKg: number): boolean {
   return Math.abs(rateKgPerWeek) > FAST_RATE_SHARE * weightKg;
+}
+
+export const WEIGHT_RANGES = ['1m', '3m', '1y', 'all'] as const;
+export type WeightRange = (typeof WEIGHT_RANGES)[number];
+
+/** One weigh-in as the weightSummary cloud function answers it. */
+export interface WeightEntryRow {
+  id: string;
+  measuredAt: string;
+  weightKg: number;
+  bodyFatPct: number | null;
+  note: string;
+}
+
+/** The answer of the weightSummary cloud function. */
+export interface WeightSummary {
+  range: WeightRange;
+  today: string;
+  timeZone: string;
+  weightUnit: WeightUnit;
+  goalWeightKg: number | null;
+  heightCm: number | null;
+  /** Each day of the range with a weigh-in: the day's mean and the trend on that day. */
+  points: { date: string; weightKg: number; trendKg: number }[];
+  trendKg: number | null;
+  change7Kg: number | null;
+  change30Kg: number | null;
+  weeklyRateKg: number | null;
+  dailyBalanceKcal: number | null;
+  forecast: GoalForecast | null;
+  bmi: { value: number; label: string } | null;
+  fastRate: boolean;
+  entries: WeightEntryRow[];
+  page: number;
+  pageCount: number;
 }
