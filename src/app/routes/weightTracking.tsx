@@ -1,5 +1,216 @@
+import { lazy, Suspense, useState } from 'react';
+import {
+  Link,
+  useLoaderData,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { PageFrame } from '@/components/PageFrame';
+import { WEIGHT_UNITS } from '@/domain/contract';
+import type { WeightUnit } from '@/domain/units';
+import { WEIGHT_RANGES, type WeightEntryRow, type WeightRange, type WeightSummary } from '@/domain/weight';
+import { saveMySettings } from '@/features/settings';
+import {
+  GoalWindow,
+  ImportWindow,
+  UnitSwitch,
+  WeightEditWindow,
+  WeightEntries,
+  WeightStats,
+  deleteWeighIn,
+  importWeighIns,
+  loadWeightSummary,
+  parseGoalForm,
+  parseWeightForm,
+  saveWeighIn,
+  type WeightActionResult,
+} from '@/features/weight';
+import { SESSION_EXPIRED, errorSentence, isParseLikeError } from '@/lib/errors';
+import { loginRedirect } from '../guards';
+import { requireValidSearch } from '../validity';
+
+const WeightChart = lazy(() => import('@/features/weight/components/WeightChart'));
+
+const RANGE_LABELS: Readonly<Record<WeightRange, string>> = {
+  '1m': '1 month',
+  '3m': '3 months',
+  '1y': '1 year',
+  all: 'All',
+};
+
+const isRange = (value: string): value is WeightRange => (WEIGHT_RANGES as readonly string[]).includes(value);
+const isPage = (value: string) => /^[1-9]\d{0,4}$/.test(value);
+const isUnit = (value: unknown): value is WeightUnit =>
+  typeof value === 'string' && (WEIGHT_UNITS as readonly string[]).includes(value);
+
+interface LoaderData {
+  summary: WeightSummary | null;
+  loadError: string | null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
+  const params = requireValidSearch(request, { range: isRange, page: isPage });
+  const range = params.get('range') ?? '3m';
+  try {
+    const summary = await loadWeightSummary({
+      range: isRange(range) ? range : '3m',
+      page: Number(params.get('page') ?? '1') - 1,
+    });
+    return { summary, loadError: null };
+  } catch (error) {
+    if (isParseLikeError(error) && error.code === SESSION_EXPIRED) throw loginRedirect(request, 'expired');
+    return { summary: null, loadError: errorSentence(error) };
+  }
+}
+
+function readRows(form: FormData): { measuredAt: string; weightKg: number }[] {
+  const value = form.get('rows');
+  try {
+    const rows: unknown = typeof value === 'string' ? JSON.parse(value) : [];
+    return Array.isArray(rows) ? (rows as { measuredAt: string; weightKg: number }[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs): Promise<WeightActionResult> {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const unitField = form.get('unit');
+  const unit: WeightUnit = isUnit(unitField) ? unitField : 'kg';
+  try {
+    switch (intent) {
+      case 'delete': {
+        const id = form.get('id');
+        if (typeof id === 'string' && id) await deleteWeighIn(id);
+        return { done: true };
+      }
+      case 'goal': {
+        const parsed = parseGoalForm(form, unit);
+        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+        await saveMySettings(parsed.patch);
+        return { done: true };
+      }
+      case 'unit': {
+        const weightUnit = form.get('weightUnit');
+        if (!isUnit(weightUnit)) return { formError: 'Choose kg, lb or st + lb.' };
+        await saveMySettings({ weightUnit, units: weightUnit === 'kg' ? 'metric' : 'imperial' });
+        return { done: true };
+      }
+      case 'importPreview':
+      case 'import': {
+        const result = await importWeighIns(readRows(form), intent === 'importPreview');
+        return intent === 'import'
+          ? { ...result, done: true }
+          : { wouldImport: result.wouldImport, duplicates: result.duplicates };
+      }
+      default: {
+        const parsed = parseWeightForm(form, unit);
+        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+        const id = form.get('id');
+        await saveWeighIn(parsed.input, typeof id === 'string' && id ? id : undefined);
+        return { done: true };
+      }
+    }
+  } catch (error) {
+    return { formError: errorSentence(error) };
+  }
+}
 
 export function Component() {
-  return <PageFrame title="Weight" intro="No weigh-ins recorded yet." />;
+  const { summary, loadError } = useLoaderData<LoaderData>();
+  if (!summary) {
+    return (
+      <PageFrame title="Weight">
+        <p role="alert" className="form-error">
+          Your weigh-ins could not be loaded. {loadError}
+        </p>
+      </PageFrame>
+    );
+  }
+  return <WeightPage summary={summary} />;
+}
+
+type Window = { kind: 'entry'; entry: WeightEntryRow | null } | { kind: 'goal' } | { kind: 'import' } | null;
+
+function WeightPage({ summary }: { summary: WeightSummary }) {
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState<Window>(null);
+  const close = () => setOpen(null);
+  const unit = summary.weightUnit;
+  const link = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    const query = next.toString();
+    return query ? `?${query}` : '?';
+  };
+
+  return (
+    <PageFrame title="Weight">
+      <div className="page-actions">
+        <button
+          type="button"
+          className="button-primary"
+          onClick={() => setOpen({ kind: 'entry', entry: null })}
+        >
+          Add a weigh-in
+        </button>
+        <button type="button" className="button-secondary" onClick={() => setOpen({ kind: 'goal' })}>
+          Goal and height
+        </button>
+        <button type="button" className="button-secondary" onClick={() => setOpen({ kind: 'import' })}>
+          Import CSV
+        </button>
+        <UnitSwitch key={unit} unit={unit} />
+      </div>
+      <div className="weight-layout">
+        <section className="card" aria-labelledby="chart-heading">
+          <div className="card-header">
+            <h2 id="chart-heading">Chart</h2>
+            <nav aria-label="Chart range" className="range-links">
+              {WEIGHT_RANGES.map((range) => (
+                <Link
+                  key={range}
+                  to={link({ range, page: null })}
+                  aria-current={summary.range === range ? 'true' : undefined}
+                >
+                  {RANGE_LABELS[range]}
+                </Link>
+              ))}
+            </nav>
+          </div>
+          <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
+            <WeightChart points={summary.points} goalWeightKg={summary.goalWeightKg} unit={unit} />
+          </Suspense>
+        </section>
+        <WeightStats summary={summary} unit={unit} />
+        <WeightEntries
+          entries={summary.entries}
+          unit={unit}
+          page={summary.page}
+          pageCount={summary.pageCount}
+          pageLink={(page) => link({ page: page === 0 ? null : String(page + 1) })}
+          onEdit={(entry) => setOpen({ kind: 'entry', entry })}
+        />
+      </div>
+      <WeightEditWindow
+        open={open?.kind === 'entry'}
+        onClose={close}
+        entry={open?.kind === 'entry' ? open.entry : null}
+        unit={unit}
+      />
+      <GoalWindow
+        open={open?.kind === 'goal'}
+        onClose={close}
+        unit={unit}
+        goalWeightKg={summary.goalWeightKg}
+        heightCm={summary.heightCm}
+      />
+      <ImportWindow open={open?.kind === 'import'} onClose={close} unit={unit} />
+    </PageFrame>
+  );
 }

@@ -1,0 +1,1 @@
+export { saveMySettings, type SettingsPatch } from './api';

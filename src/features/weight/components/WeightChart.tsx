@@ -1,0 +1,97 @@
+import { format } from 'date-fns';
+import { kgToLb, type WeightUnit } from '@/domain/units';
+import type { WeightSummary } from '@/domain/weight';
+import { LineChart } from '@/lib/charts';
+
+export interface WeightChartProps {
+  points: WeightSummary['points'];
+  goalWeightKg: number | null;
+  unit: WeightUnit;
+}
+
+function dayTime(day: string): number {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1).getTime();
+}
+
+/** Daily weights as points, the trend as a line and the goal as a level line; chart.js, loaded on demand. */
+export default function WeightChart({ points, goalWeightKg, unit }: WeightChartProps) {
+  const chartUnit = unit === 'kg' ? 'kg' : 'lb';
+  const shown = (kg: number) => Math.round((chartUnit === 'kg' ? kg : kgToLb(kg)) * 10) / 10;
+  const xs = points.map((point) => dayTime(point.date));
+  const first = xs[0] ?? 0;
+  const last = xs.at(-1) ?? 0;
+  const latest = points.at(-1);
+  const description =
+    points.length === 0
+      ? 'Weight chart: no weigh-ins in this range.'
+      : `Weight chart, ${points.length} days from ${format(first, 'd MMM yyyy')} to ${format(last, 'd MMM yyyy')}; ` +
+        `latest ${shown(latest?.weightKg ?? 0)} ${chartUnit}, trend ${shown(latest?.trendKg ?? 0)} ${chartUnit}` +
+        (goalWeightKg === null ? '.' : `, goal ${shown(goalWeightKg)} ${chartUnit}.`);
+
+  return (
+    <div className="chart-box weight-chart">
+      <LineChart
+        label={description}
+        data={{
+          datasets: [
+            {
+              label: 'Weight',
+              data: points.map((point, index) => ({ x: xs[index] ?? 0, y: shown(point.weightKg) })),
+              showLine: false,
+              pointRadius: 3,
+              pointBackgroundColor: '#64748b',
+              borderColor: '#64748b',
+            },
+            {
+              label: 'Trend',
+              data: points.map((point, index) => ({ x: xs[index] ?? 0, y: shown(point.trendKg) })),
+              borderColor: '#0f766e',
+              borderWidth: 3,
+              pointRadius: 0,
+              tension: 0.2,
+            },
+            ...(goalWeightKg === null
+              ? []
+              : [
+                  {
+                    label: 'Goal',
+                    data: [
+                      { x: first, y: shown(goalWeightKg) },
+                      { x: last, y: shown(goalWeightKg) },
+                    ],
+                    borderColor: '#b45309',
+                    borderDash: [6, 4],
+                    pointRadius: 0,
+                  },
+                ]),
+          ],
+        }}
+        options={{
+          maintainAspectRatio: false,
+          parsing: false,
+          interaction: { mode: 'index', intersect: false },
+          plugins: {
+            legend: { position: 'bottom' },
+            tooltip: {
+              filter: (item) => item.datasetIndex < 2,
+              callbacks: {
+                title: (items) => format(items[0]?.parsed.x ?? 0, 'EEE d MMM yyyy'),
+                label: (item) => `${item.dataset.label ?? ''}: ${item.parsed.y} ${chartUnit}`,
+              },
+            },
+          },
+          scales: {
+            x: {
+              type: 'linear',
+              min: first,
+              max: last,
+              ticks: { callback: (value) => format(Number(value), 'd MMM'), maxTicksLimit: 8 },
+            },
+            y: { title: { display: true, text: chartUnit } },
+          },
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { format } from 'date-fns';
+import { useEffect, useId, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { DatePicker } from '@/components/DatePicker';
+import { FormField } from '@/components/FormField';
+import { Popup } from '@/components/Popup';
+import type { WeightUnit } from '@/domain/units';
+import type { WeightEntryRow } from '@/domain/weight';
+import type { WeightActionResult } from '../actionResult';
+import { WeightInput } from './WeightInput';
+
+export interface WeightEditWindowProps {
+  open: boolean;
+  onClose: () => void;
+  /** The weigh-in to edit, or null for a new one now. */
+  entry: WeightEntryRow | null;
+  unit: WeightUnit;
+}
+
+/** The weight edit window: add, change or delete one weigh-in. */
+export function WeightEditWindow({ open, onClose, entry, unit }: WeightEditWindowProps) {
+  return (
+    <Popup open={open} title={entry ? 'Edit weigh-in' : 'Add a weigh-in'} onClose={onClose}>
+      <WeightForm key={entry?.id ?? 'new'} entry={entry} unit={unit} onDone={onClose} />
+    </Popup>
+  );
+}
+
+function WeightForm({
+  entry,
+  unit,
+  onDone,
+}: {
+  entry: WeightEntryRow | null;
+  unit: WeightUnit;
+  onDone: () => void;
+}) {
+  const fetcher = useFetcher<WeightActionResult>();
+  const measuredAt = entry ? new Date(entry.measuredAt) : new Date();
+  const [date, setDate] = useState<Date>(measuredAt);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const noteId = useId();
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.data;
+  const errors = result?.fieldErrors ?? {};
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && result?.done) onDone();
+  }, [fetcher.state, result, onDone]);
+
+  return (
+    <fetcher.Form method="post" className="weight-form" noValidate>
+      <input type="hidden" name="unit" value={unit} />
+      {entry ? <input type="hidden" name="id" value={entry.id} /> : null}
+      <WeightInput
+        unit={unit}
+        name="weight"
+        label="Weight"
+        defaultKg={entry?.weightKg}
+        error={errors.weight}
+        autoFocus
+      />
+      <div className="form-row">
+        <DatePicker label="Date" name="date" value={date} onChange={setDate} maxDate={tomorrow} />
+        <FormField
+          label="Time"
+          name="time"
+          type="time"
+          required
+          defaultValue={format(measuredAt, 'HH:mm')}
+          error={errors.time}
+        />
+      </div>
+      {errors.date ? <p className="field-error">{errors.date}</p> : null}
+      <FormField
+        label="Body fat (%)"
+        name="bodyFatPct"
+        type="number"
+        inputMode="decimal"
+        step="any"
+        min={2}
+        max={75}
+        hint="Optional"
+        defaultValue={entry?.bodyFatPct ?? ''}
+        error={errors.bodyFatPct}
+      />
+      <div className="form-field">
+        <label htmlFor={noteId}>Note</label>
+        <input
+          id={noteId}
+          name="note"
+          maxLength={200}
+          defaultValue={entry?.note ?? ''}
+          aria-invalid={errors.note ? true : undefined}
+        />
+        {errors.note ? <p className="field-error">{errors.note}</p> : null}
+      </div>
+      {result?.formError ? (
+        <p role="alert" className="form-error">
+          {result.formError}
+        </p>
+      ) : null}
+      {confirmingDelete ? (
+        // Keyed apart from the actions, so the click that asked to confirm cannot become a submit.
+        <div key="confirm" className="confirm-delete" role="group" aria-label="Confirm delete">
+          <p>Delete this weigh-in?</p>
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="button-danger"
+            disabled={busy}
+            autoFocus
+          >
+            Delete weigh-in
+          </button>
+          <button type="button" className="button-secondary" onClick={() => setConfirmingDelete(false)}>
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <div key="actions" className="form-actions">
+          <button type="submit" name="intent" value="save" className="button-primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save weigh-in'}
+          </button>
+          {entry ? (
+            <button type="button" className="button-secondary" onClick={() => setConfirmingDelete(true)}>
+              Delete
+            </button>
+          ) : null}
+        </div>
+      )}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,79 @@
+import { weightEntryRules } from '@/domain/contract';
+import { checkField } from '@/domain/fieldRules';
+import { lbToKg, type WeightUnit } from '@/domain/units';
+
+export interface CsvWeighIn {
+  /** 1-based line in the file. */
+  line: number;
+  measuredAt: string;
+  weightKg: number;
+}
+
+export interface CsvRejection {
+  line: number;
+  text: string;
+  reason: string;
+}
+
+export interface ParsedCsv {
+  rows: CsvWeighIn[];
+  rejected: CsvRejection[];
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** A local date or date and time, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM[:SS]`; a date alone is 08:00. */
+function readDate(text: string): Date | null {
+  const match = DATE_TIME.exec(text);
+  if (!match) return null;
+  const [year, month, day, hours = '08', minutes = '00', seconds = '00'] = match.slice(1);
+  const date = new Date(
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hours),
+    Number(minutes),
+    Number(seconds),
+  );
+  const sameDay =
+    date.getFullYear() === Number(year) &&
+    date.getMonth() === Number(month) - 1 &&
+    date.getDate() === Number(day);
+  return sameDay && Number(hours) < 24 && Number(minutes) < 60 ? date : null;
+}
+
+function splitLine(line: string): string[] {
+  // Semicolons separate cells where a comma is the decimal mark ("79,9").
+  const separator = line.includes(';') ? ';' : line.includes('\t') ? '\t' : ',';
+  return line.split(separator).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
+}
+
+/**
+ * Reads `date, weight[, unit]` lines (a header line is skipped; unit kg or lb, else the
+ * person's unit, with stones read as pounds). Every line is either a row or a rejection with a reason.
+ */
+export function parseWeightCsv(text: string, unit: WeightUnit, now: Date = new Date()): ParsedCsv {
+  const rows: CsvWeighIn[] = [];
+  const rejected: CsvRejection[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    const content = raw.trim();
+    if (!content) return;
+    const [dateText = '', weightText = '', unitText = ''] = splitLine(content);
+    if (index === 0 && !/\d/.test(dateText)) return; // header
+    const reject = (reason: string) => rejected.push({ line, text: content.slice(0, 80), reason });
+    const measuredAt = readDate(dateText);
+    if (!measuredAt) return reject('the date is not YYYY-MM-DD (optionally with HH:MM)');
+    const value = Number(weightText.replace(',', '.'));
+    if (!weightText || !Number.isFinite(value)) return reject('the weight is not a number');
+    const rowUnit = unitText.toLowerCase() || (unit === 'kg' ? 'kg' : 'lb');
+    if (!['kg', 'lb', 'lbs'].includes(rowUnit)) return reject('the unit is not kg or lb');
+    const weightKg = Math.round((rowUnit === 'kg' ? value : lbToKg(value)) * 1000) / 1000;
+    if (checkField('weight', weightEntryRules.weightKg, weightKg))
+      return reject('the weight is not between 20 and 500 kg');
+    if (checkField('date', weightEntryRules.measuredAt, measuredAt, now))
+      return reject('the date is in the future');
+    rows.push({ line, measuredAt: measuredAt.toISOString(), weightKg });
+  });
+  return { rows, rejected };
+}

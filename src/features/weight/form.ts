@@ -1,0 +1,96 @@
+import { settingsRules, weightEntryRules } from '@/domain/contract';
+import { isIsoDate } from '@/domain/dates';
+import { checkField } from '@/domain/fieldRules';
+import { lbToKg, stoneLbToKg, type WeightUnit } from '@/domain/units';
+import type { WeighInInput } from './api';
+
+export type WeightField = 'date' | 'time' | 'weight' | 'bodyFatPct' | 'note';
+export type WeightFieldErrors = Partial<Record<WeightField, string>>;
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function number(value: string): number {
+  return value === '' ? Number.NaN : Number(value.replace(',', '.'));
+}
+
+/** The weight typed in the person's unit (stones and pounds in two fields), in kg; NaN if unreadable. */
+export function readWeightKg(form: FormData, unit: WeightUnit, prefix = 'weight'): number {
+  if (unit === 'st') {
+    const stone = number(text(form, `${prefix}St`));
+    const pounds = text(form, `${prefix}Lb`) === '' ? 0 : number(text(form, `${prefix}Lb`));
+    return stone >= 0 && pounds >= 0 && pounds < 14 ? stoneLbToKg(stone, pounds) : Number.NaN;
+  }
+  const value = number(text(form, prefix));
+  return unit === 'lb' ? lbToKg(value) : value;
+}
+
+const RANGE_WORDS: Readonly<Record<WeightUnit, string>> = {
+  kg: 'between 20 and 500 kg',
+  lb: 'between 44 and 1102 lb',
+  st: 'between 3 st 2 lb and 78 st 10 lb',
+};
+
+/** Reads the weight edit window in the person's unit; stored weights are kg. */
+export function parseWeightForm(
+  form: FormData,
+  unit: WeightUnit,
+  now: Date = new Date(),
+): { input: WeighInInput } | { fieldErrors: WeightFieldErrors } {
+  const errors: WeightFieldErrors = {};
+  const date = text(form, 'date');
+  const time = text(form, 'time');
+  let measuredAt: Date | undefined;
+  if (!isIsoDate(date)) errors.date = 'Choose the day of the weigh-in.';
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) errors.time = 'Enter the time as hours and minutes.';
+  if (!errors.date && !errors.time) {
+    const [year, month, day] = date.split('-').map(Number);
+    const [hours, minutes] = time.split(':').map(Number);
+    measuredAt = new Date(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0);
+    if (checkField('date', weightEntryRules.measuredAt, measuredAt, now)) {
+      errors.date = 'The weigh-in cannot be more than a day from now.';
+    }
+  }
+  const weightKg = readWeightKg(form, unit);
+  if (checkField('weight', weightEntryRules.weightKg, weightKg))
+    errors.weight = `Weight must be ${RANGE_WORDS[unit]}.`;
+  const fatText = text(form, 'bodyFatPct');
+  const bodyFatPct = fatText === '' ? null : number(fatText);
+  if (bodyFatPct !== null && checkField('body fat', weightEntryRules.bodyFatPct, bodyFatPct)) {
+    errors.bodyFatPct = 'Body fat must be between 2 and 75 %, or left empty.';
+  }
+  const note = text(form, 'note');
+  if (checkField('note', weightEntryRules.note, note))
+    errors.note = 'The note can be at most 200 characters.';
+  if (Object.keys(errors).length > 0 || !measuredAt) return { fieldErrors: errors };
+  return { input: { measuredAt, weightKg: Math.round(weightKg * 1000) / 1000, bodyFatPct, note } };
+}
+
+export type GoalFieldErrors = Partial<Record<'goal' | 'height', string>>;
+
+/** The goal window: goal weight in the person's unit and height in cm (or ft + in), both optional. */
+export function parseGoalForm(
+  form: FormData,
+  unit: WeightUnit,
+): { patch: { goalWeightKg: number | null; heightCm: number | null } } | { fieldErrors: GoalFieldErrors } {
+  const errors: GoalFieldErrors = {};
+  const goalEmpty = unit === 'st' ? text(form, 'goalSt') === '' : text(form, 'goal') === '';
+  const goalWeightKg = goalEmpty ? null : Math.round(readWeightKg(form, unit, 'goal') * 10) / 10;
+  if (goalWeightKg !== null && checkField('goal', settingsRules.goalWeightKg, goalWeightKg)) {
+    errors.goal = 'Goal weight must be between 30 and 300 kg (66 and 661 lb), or left empty.';
+  }
+  let heightCm: number | null = null;
+  if (unit === 'kg') {
+    heightCm = text(form, 'heightCm') === '' ? null : number(text(form, 'heightCm'));
+  } else if (text(form, 'heightFt') !== '') {
+    const inches = text(form, 'heightIn') === '' ? 0 : number(text(form, 'heightIn'));
+    heightCm = (number(text(form, 'heightFt')) * 12 + inches) * 2.54;
+  }
+  if (heightCm !== null) heightCm = Math.round(heightCm * 10) / 10;
+  if (heightCm !== null && checkField('height', settingsRules.heightCm, heightCm)) {
+    errors.height = 'Height must be between 100 and 250 cm (3 ft 4 in and 8 ft 2 in), or left empty.';
+  }
+  return Object.keys(errors).length > 0 ? { fieldErrors: errors } : { patch: { goalWeightKg, heightCm } };
+}
