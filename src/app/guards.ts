@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { currentUser, verifySession, type SessionUser } from '@/features/auth/api';
-import { SESSION_EXPIRED, isParseLikeError } from '@/lib/errors';
+import { SESSION_EXPIRED, errorSentence, isParseLikeError } from '@/lib/errors';
 
 export type Guard = (args: LoaderFunctionArgs) => Promise<SessionUser | null>;
 
@@ -23,6 +23,22 @@ export const authCheck: Guard = async ({ request }) => {
   }
   return user;
 };
+
+/**
+ * For a page loader that fetches data: loaders run side by side with the guard, so a visitor
+ * without a session is sent to the login page here too, before any request is made.
+ */
+export async function requireSignedIn(request: Request): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** A page's data request failed: an ended session goes to the login page, anything else is a sentence. */
+export function loadFailure(request: Request, error: unknown): string {
+  if (isParseLikeError(error) && error.code === SESSION_EXPIRED) throw loginRedirect(request, 'expired');
+  return errorSentence(error);
+}
 
 /** Guards are named so routes can declare them; an unknown name is a programming error. */
 export const GUARDS: Readonly<Record<string, Guard>> = { authCheck };

@@ -25,8 +25,8 @@ import {
   type ActivityRow,
   type ActivitySummary,
 } from '@/features/activity';
-import { SESSION_EXPIRED, errorSentence, isParseLikeError } from '@/lib/errors';
-import { loginRedirect } from '../guards';
+import { errorSentence } from '@/lib/errors';
+import { loadFailure, requireSignedIn } from '../guards';
 import { MONTH_AND_DATE_PARAMS, requireValidSearch } from '../validity';
 
 interface LoaderData {
@@ -36,6 +36,7 @@ interface LoaderData {
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
   const params = requireValidSearch(request, MONTH_AND_DATE_PARAMS);
+  await requireSignedIn(request);
   try {
     const summary = await loadActivitySummary({
       month: params.get('month') ?? undefined,
@@ -43,8 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
     });
     return { summary, loadError: null };
   } catch (error) {
-    if (isParseLikeError(error) && error.code === SESSION_EXPIRED) throw loginRedirect(request, 'expired');
-    return { summary: null, loadError: errorSentence(error) };
+    return { summary: null, loadError: loadFailure(request, error) };
   }
 }
 

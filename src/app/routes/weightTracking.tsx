@@ -26,8 +26,8 @@ import {
   saveWeighIn,
   type WeightActionResult,
 } from '@/features/weight';
-import { SESSION_EXPIRED, errorSentence, isParseLikeError } from '@/lib/errors';
-import { loginRedirect } from '../guards';
+import { errorSentence } from '@/lib/errors';
+import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
 
 const WeightChart = lazy(() => import('@/features/weight/components/WeightChart'));
@@ -52,6 +52,7 @@ interface LoaderData {
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
   const params = requireValidSearch(request, { range: isRange, page: isPage });
   const range = params.get('range') ?? '3m';
+  await requireSignedIn(request);
   try {
     const summary = await loadWeightSummary({
       range: isRange(range) ? range : '3m',
@@ -59,8 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
     });
     return { summary, loadError: null };
   } catch (error) {
-    if (isParseLikeError(error) && error.code === SESSION_EXPIRED) throw loginRedirect(request, 'expired');
-    return { summary: null, loadError: errorSentence(error) };
+    return { summary: null, loadError: loadFailure(request, error) };
   }
 }
 
