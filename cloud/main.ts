@@ -2,6 +2,7 @@ import { registerChatMessageTriggers } from './classes/chatMessage';
 import { registerOwnedClassTriggers } from './classes/ownedClasses';
 import { registerUserTriggers } from './classes/user';
 import { registerActivityFunctions } from './functions/activity';
+import { registerFriendFunctions } from './functions/friends';
 import { registerWeightFunctions } from './functions/weight';
 import { registerLiveQueryGuards } from './liveQuery';
 
@@ -11,3 +12,4 @@ registerChatMessageTriggers();
 registerLiveQueryGuards();
 registerActivityFunctions();
 registerWeightFunctions();
+registerFriendFunctions();

@@ -1,0 +1,289 @@
+import {
+  FRIEND_REQUESTS_PER_HOUR,
+  SEARCH_MAX_RESULTS,
+  SEARCH_MIN_LENGTH,
+  type Friendships,
+  type PublicProfile,
+  type Ranking,
+  type Relation,
+  type SearchResult,
+} from '../../src/domain/friends';
+import { sqlClient } from '../database';
+import { computeRanking, readRankingParams } from './ranking';
+import { Parse, requireUser, validationError, type CloudObject, type FunctionRequest } from '../parse';
+
+const MASTER = { useMasterKey: true } as const;
+const HOUR_MS = 3_600_000;
+
+const userPointer = (id: string) => Parse.User.createWithoutData(id);
+const pointerId = (value: unknown) => (value as { id?: string } | undefined)?.id ?? '';
+
+function notFound(message: string): Error {
+  return new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, message);
+}
+
+function readId(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !/^[A-Za-z0-9]{1,32}$/.test(value))
+    throw validationError(`${field} is not valid.`);
+  return value;
+}
+
+/** Every Friendship row the person is part of, whatever its status. */
+async function relationshipsOf(userId: string): Promise<CloudObject[]> {
+  const me = userPointer(userId);
+  return Parse.Query.or(
+    new Parse.Query('Friendship').equalTo('from', me),
+    new Parse.Query('Friendship').equalTo('to', me),
+  )
+    .limit(10_000)
+    .find(MASTER);
+}
+
+async function relationshipBetween(a: string, b: string): Promise<CloudObject | undefined> {
+  const pair = (from: string, to: string) =>
+    new Parse.Query('Friendship').equalTo('from', userPointer(from)).equalTo('to', userPointer(to));
+  return Parse.Query.or(pair(a, b), pair(b, a)).first(MASTER);
+}
+
+function otherParty(row: CloudObject, userId: string): string {
+  const from = pointerId(row.get('from'));
+  return from === userId ? pointerId(row.get('to')) : from;
+}
+
+/** The relation as the person sees it; a block by the other side is not revealed (null). */
+function relationSeenBy(row: CloudObject, userId: string): Relation | null {
+  const fromMe = pointerId(row.get('from')) === userId;
+  switch (row.get('status')) {
+    case 'accepted':
+      return 'friend';
+    case 'pending':
+      return fromMe ? 'outgoing' : 'incoming';
+    case 'declined':
+      // Whoever was declined keeps seeing the request as sent; the one who declined sees nothing.
+      return fromMe ? 'outgoing' : 'none';
+    case 'blocked':
+      return fromMe ? 'blocked' : null;
+    default:
+      return 'none';
+  }
+}
+
+/** Name and picture of people, and nothing else: no email, no settings, no data. */
+async function profiles(ids: readonly string[]): Promise<Map<string, PublicProfile>> {
+  if (ids.length === 0) return new Map();
+  const users = await new Parse.Query(Parse.User)
+    .containedIn('objectId', [...ids])
+    .select('username', 'displayName', 'avatar')
+    .limit(ids.length)
+    .find(MASTER);
+  return new Map(
+    users.map((user) => {
+      const username = String(user.get('username') ?? '');
+      const displayName: unknown = user.get('displayName');
+      const avatar = user.get('avatar') as { url(): string } | undefined;
+      return [
+        user.id ?? '',
+        {
+          userId: user.id ?? '',
+          username,
+          displayName: typeof displayName === 'string' && displayName ? displayName : username,
+          avatarUrl: avatar ? avatar.url() : null,
+        },
+      ];
+    }),
+  );
+}
+
+function friendship(fromId: string, toId: string, status: string): CloudObject {
+  const row = new Parse.Object('Friendship');
+  row.set({ from: userPointer(fromId), to: userPointer(toId), status });
+  row.setACL(new Parse.ACL({ [fromId]: { read: true }, [toId]: { read: true } }));
+  return row;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+async function searchUsers(request: FunctionRequest): Promise<SearchResult[]> {
+  const { userId } = requireUser(request.user);
+  const query = typeof request.params.query === 'string' ? request.params.query.trim() : '';
+  if ([...query].length < SEARCH_MIN_LENGTH || query.length > 50) {
+    throw validationError(`query must be ${SEARCH_MIN_LENGTH} to 50 characters.`);
+  }
+  const rows = await relationshipsOf(userId);
+  const relations = new Map(rows.map((row) => [otherParty(row, userId), relationSeenBy(row, userId)]));
+  const hidden = (id: string) =>
+    id === userId || relations.get(id) === null || relations.get(id) === 'blocked';
+
+  let ids: string[];
+  const sql = sqlClient();
+  if (sql) {
+    const { rows: found } = await sql.query<{ objectId: string }>(
+      `SELECT "objectId" FROM "_User"
+        WHERE lower(username) LIKE $1 ESCAPE '\\' OR lower("displayName") LIKE $1 ESCAPE '\\'
+           OR lower("displayName") LIKE $2 ESCAPE '\\'
+        ORDER BY lower(username) LIMIT $3`,
+      [
+        `${escapeLike(query.toLowerCase())}%`,
+        `% ${escapeLike(query.toLowerCase())}%`,
+        SEARCH_MAX_RESULTS + 50,
+      ],
+    );
+    ids = found.map((row) => row.objectId);
+  } else {
+    const users = await Parse.Query.or(
+      new Parse.Query(Parse.User).startsWith('username', query),
+      new Parse.Query(Parse.User).startsWith('displayName', query),
+    )
+      .select('objectId')
+      .limit(SEARCH_MAX_RESULTS + 50)
+      .find(MASTER);
+    ids = users.map((user) => user.id ?? '');
+  }
+  ids = ids.filter((id) => !hidden(id)).slice(0, SEARCH_MAX_RESULTS);
+  const people = await profiles(ids);
+  return ids.flatMap((id) => {
+    const person = people.get(id);
+    return person ? [{ ...person, relation: relations.get(id) ?? 'none' }] : [];
+  });
+}
+
+async function listFriendships(request: FunctionRequest): Promise<Friendships> {
+  const { userId } = requireUser(request.user);
+  const rows = await relationshipsOf(userId);
+  const people = await profiles(rows.map((row) => otherParty(row, userId)));
+  const result: Friendships = { friends: [], incoming: [], outgoing: [], blocked: [] };
+  for (const row of rows) {
+    const person = people.get(otherParty(row, userId));
+    if (!person) continue;
+    const friendshipId = row.id ?? '';
+    const at = ((row.get('respondedAt') as Date | undefined) ?? row.updatedAt ?? new Date()).toISOString();
+    const sentAt = (row.createdAt ?? new Date()).toISOString();
+    switch (relationSeenBy(row, userId)) {
+      case 'friend':
+        result.friends.push({ ...person, friendshipId, since: at });
+        break;
+      case 'incoming':
+        result.incoming.push({ ...person, friendshipId, sentAt });
+        break;
+      case 'outgoing':
+        result.outgoing.push({ ...person, friendshipId, sentAt });
+        break;
+      case 'blocked':
+        result.blocked.push({ ...person, friendshipId });
+        break;
+      default:
+        break;
+    }
+  }
+  const byName = (a: PublicProfile, b: PublicProfile) => a.displayName.localeCompare(b.displayName);
+  result.friends.sort(byName);
+  result.incoming.sort(byName);
+  result.outgoing.sort(byName);
+  result.blocked.sort(byName);
+  return result;
+}
+
+async function sendFriendRequest(
+  request: FunctionRequest,
+): Promise<{ friendshipId: string; status: string }> {
+  const { userId } = requireUser(request.user);
+  const username = request.params.username;
+  if (typeof username !== 'string' || username.length < 1 || username.length > 30) {
+    throw validationError('username must be 1 to 30 characters.');
+  }
+  const recent = await new Parse.Query('Friendship')
+    .equalTo('from', userPointer(userId))
+    .greaterThan('createdAt', new Date(Date.now() - HOUR_MS))
+    .count(MASTER);
+  if (recent >= FRIEND_REQUESTS_PER_HOUR) {
+    throw new Parse.Error(
+      Parse.Error.REQUEST_LIMIT_EXCEEDED,
+      'You sent many friend requests. Try again in an hour.',
+    );
+  }
+  const unknown = notFound(`No one has the username ${username}.`);
+  const other = await new Parse.Query(Parse.User).equalTo('username', username).first(MASTER);
+  if (!other?.id) throw unknown;
+  if (other.id === userId) throw validationError('You cannot send a friend request to yourself.');
+  const existing = await relationshipBetween(userId, other.id);
+  if (existing) {
+    const relation = relationSeenBy(existing, userId);
+    if (relation === null) throw unknown;
+    if (relation === 'blocked') throw validationError(`You blocked ${username}. Unblock them first.`);
+    if (relation === 'friend')
+      throw new Parse.Error(Parse.Error.DUPLICATE_VALUE, `You are already friends with ${username}.`);
+    if (relation === 'outgoing')
+      throw new Parse.Error(Parse.Error.DUPLICATE_VALUE, `You already sent ${username} a request.`);
+    if (relation === 'incoming') {
+      existing.set({ status: 'accepted', respondedAt: new Date() });
+      await existing.save(null, MASTER);
+      return { friendshipId: existing.id ?? '', status: 'accepted' };
+    }
+    // A request they sent and you declined: this one replaces it.
+    await existing.destroy(MASTER);
+  }
+  const row = await friendship(userId, other.id, 'pending').save(null, MASTER);
+  return { friendshipId: row.id ?? '', status: 'pending' };
+}
+
+async function respondFriendRequest(request: FunctionRequest): Promise<{ status: string }> {
+  const { userId } = requireUser(request.user);
+  const friendshipId = readId(request.params.friendshipId, 'friendshipId');
+  if (typeof request.params.accept !== 'boolean') throw validationError('accept must be true or false.');
+  const row = await new Parse.Query('Friendship').get(friendshipId, MASTER).catch(() => undefined);
+  if (!row || pointerId(row.get('to')) !== userId || row.get('status') !== 'pending') {
+    throw notFound('That friend request was not found.');
+  }
+  const status = request.params.accept ? 'accepted' : 'declined';
+  row.set({ status, respondedAt: new Date() });
+  await row.save(null, MASTER);
+  return { status };
+}
+
+async function removeFriend(request: FunctionRequest): Promise<{ removed: true }> {
+  const { userId } = requireUser(request.user);
+  const otherId = readId(request.params.userId, 'userId');
+  const row = await relationshipBetween(userId, otherId);
+  if (!row || relationSeenBy(row, userId) === null)
+    throw notFound('There is nothing between you and that person.');
+  await row.destroy(MASTER);
+  return { removed: true };
+}
+
+async function blockUser(request: FunctionRequest): Promise<{ blocked: true }> {
+  const { userId } = requireUser(request.user);
+  const otherId = readId(request.params.userId, 'userId');
+  if (otherId === userId) throw validationError('You cannot block yourself.');
+  const other = await new Parse.Query(Parse.User).get(otherId, MASTER).catch(() => undefined);
+  if (!other) throw notFound('No such person.');
+  const existing = await relationshipBetween(userId, otherId);
+  if (existing && relationSeenBy(existing, userId) === null) return { blocked: true };
+  if (existing) await existing.destroy(MASTER);
+  const row = friendship(userId, otherId, 'blocked');
+  // The blocked person is not told: only the one who blocked reads the row.
+  row.setACL(new Parse.ACL({ [userId]: { read: true } }));
+  await row.save(null, MASTER);
+  return { blocked: true };
+}
+
+async function friendsRanking(request: FunctionRequest): Promise<Ranking> {
+  const { userId } = requireUser(request.user);
+  const { metric, period } = readRankingParams(request.params);
+  const rows = await relationshipsOf(userId);
+  const friendIds = rows
+    .filter((row) => row.get('status') === 'accepted')
+    .map((row) => otherParty(row, userId));
+  return computeRanking(userId, friendIds, metric, period, profiles);
+}
+
+export function registerFriendFunctions(): void {
+  Parse.Cloud.define('searchUsers', searchUsers);
+  Parse.Cloud.define('listFriendships', listFriendships);
+  Parse.Cloud.define('sendFriendRequest', sendFriendRequest);
+  Parse.Cloud.define('respondFriendRequest', respondFriendRequest);
+  Parse.Cloud.define('removeFriend', removeFriend);
+  Parse.Cloud.define('blockUser', blockUser);
+  Parse.Cloud.define('friendsRanking', friendsRanking);
+}
