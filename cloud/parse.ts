@@ -58,3 +58,8 @@ export function requireUser(user: ParseUser | undefined): SignedInUser {
   if (!user?.id) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
   return { user, userId: user.id };
 }
+
+/** A stored number, or `fallback` when the field is absent or not a finite number. */
+export function numberOr<T>(value: unknown, fallback: T): number | T {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}

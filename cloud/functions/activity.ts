@@ -6,6 +6,7 @@ import { isIsoDate, isIsoMonth } from '../../src/domain/dates';
 import type { Units } from '../../src/domain/units';
 import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
 import {
+  numberOr,
   Parse,
   requireUser,
   validationError,
@@ -35,10 +36,6 @@ function readParams(params: Record<string, unknown>): SummaryParams {
     throw validationError('timeZone must be a time zone name such as Europe/Berlin.');
   }
   return { month, date, timeZone };
-}
-
-function numberOr<T>(value: unknown, fallback: T): number | T {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
 export function toActivityRow(activity: CloudObject): ActivityRow {

@@ -20,6 +20,7 @@ import {
 } from '../../src/domain/weight';
 import { sqlClient } from '../database';
 import {
+  numberOr,
   Parse,
   requireUser,
   validationError,
@@ -31,10 +32,6 @@ import {
 const RANGE_DAYS: Readonly<Record<Exclude<WeightRange, 'all'>, number>> = { '1m': 30, '3m': 91, '1y': 365 };
 export const ENTRIES_PER_PAGE = 20;
 export const MAX_IMPORT_ROWS = 3000;
-
-function numberOr<T>(value: unknown, fallback: T): number | T {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
 
 function isWeightRange(value: unknown): value is WeightRange {
   return typeof value === 'string' && (WEIGHT_RANGES as readonly string[]).includes(value);

@@ -1,11 +1,7 @@
 import type { ActivityType } from '@/domain/contract';
 import { getParse } from '@/lib/parse';
+import { browserTimeZone } from '@/lib/timeZone';
 import type { ActivityRow, ActivitySummary } from './types';
-
-/** The browser's own zone; the server prefers the one saved in the person's settings. */
-function browserTimeZone(): string | undefined {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-}
 
 export async function loadActivitySummary(query: {
   month?: string;

@@ -1,18 +1,13 @@
 import { ACTIVITY_TYPES, activityRules, type ActivityType } from '@/domain/contract';
-import { isIsoDate } from '@/domain/dates';
 import { checkField } from '@/domain/fieldRules';
 import { displayToKm, distanceUnitLabel, type Units } from '@/domain/units';
+import { formText, readLocalDateTime } from '@/lib/formValues';
 import type { ActivityInput } from './api';
 
 export type ActivityField = 'type' | 'date' | 'time' | 'durationMin' | 'distance' | 'caloriesKcal' | 'notes';
 export type ActivityFieldErrors = Partial<Record<ActivityField, string>>;
 
 export type ParsedActivityForm = { input: ActivityInput } | { fieldErrors: ActivityFieldErrors };
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-}
 
 /** An empty field is null; anything else reads as a number, NaN when it is not one. */
 function optionalNumber(value: string): number | null {
@@ -31,23 +26,18 @@ function isActivityType(value: string): value is ActivityType {
  */
 export function parseActivityForm(form: FormData, units: Units, now: Date = new Date()): ParsedActivityForm {
   const errors: ActivityFieldErrors = {};
-  const type = text(form, 'type');
+  const type = formText(form, 'type');
   if (!isActivityType(type)) errors.type = 'Choose the type of workout.';
 
-  const date = text(form, 'date');
-  const time = text(form, 'time');
-  let startedAt: Date | undefined;
-  if (!isIsoDate(date)) errors.date = 'Choose the day of the workout.';
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) errors.time = 'Enter the start time as hours and minutes.';
-  if (!errors.date && !errors.time) {
-    const [year, month, day] = date.split('-').map(Number);
-    const [hours, minutes] = time.split(':').map(Number);
-    startedAt = new Date(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0);
-    const problem = checkField('Start', activityRules.startedAt, startedAt, now);
-    if (problem) errors.date = 'The workout cannot start more than a day from now.';
+  const moment = readLocalDateTime(form);
+  const startedAt = 'at' in moment ? moment.at : undefined;
+  if ('badDate' in moment && moment.badDate) errors.date = 'Choose the day of the workout.';
+  if ('badTime' in moment && moment.badTime) errors.time = 'Enter the start time as hours and minutes.';
+  if (startedAt && checkField('Start', activityRules.startedAt, startedAt, now)) {
+    errors.date = 'The workout cannot start more than a day from now.';
   }
 
-  const durationText = text(form, 'durationMin');
+  const durationText = formText(form, 'durationMin');
   const durationMin = durationText === '' ? Number.NaN : Number(durationText);
   if (durationText === '') errors.durationMin = 'Enter how many minutes the workout lasted.';
   else {
@@ -55,7 +45,7 @@ export function parseActivityForm(form: FormData, units: Units, now: Date = new 
     if (problem) errors.durationMin = 'Duration must be between 1 and 1440 minutes.';
   }
 
-  const distance = optionalNumber(text(form, 'distance'));
+  const distance = optionalNumber(formText(form, 'distance'));
   const distanceKm = distance === null ? null : displayToKm(distance, units);
   if (distanceKm !== null && checkField('Distance', activityRules.distanceKm, distanceKm)) {
     const unit = distanceUnitLabel(units);
@@ -63,12 +53,12 @@ export function parseActivityForm(form: FormData, units: Units, now: Date = new 
     errors.distance = `Distance must be a number from 0 to ${max} ${unit}, or left empty.`;
   }
 
-  const caloriesKcal = optionalNumber(text(form, 'caloriesKcal'));
+  const caloriesKcal = optionalNumber(formText(form, 'caloriesKcal'));
   if (caloriesKcal !== null && checkField('Calories', activityRules.caloriesKcal, caloriesKcal)) {
     errors.caloriesKcal = 'Calories must be a number from 0 to 10000, or left empty to estimate.';
   }
 
-  const notes = text(form, 'notes');
+  const notes = formText(form, 'notes');
   if (checkField('Notes', activityRules.notes, notes)) errors.notes = 'Notes can be at most 500 characters.';
 
   if (Object.keys(errors).length > 0 || !startedAt || !isActivityType(type)) return { fieldErrors: errors };

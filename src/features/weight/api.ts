@@ -1,9 +1,6 @@
 import type { WeightRange, WeightSummary } from '@/domain/weight';
 import { getParse } from '@/lib/parse';
-
-function browserTimeZone(): string | undefined {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-}
+import { browserTimeZone } from '@/lib/timeZone';
 
 export async function loadWeightSummary(query: { range: WeightRange; page: number }): Promise<WeightSummary> {
   const Parse = await getParse();

@@ -1,16 +1,11 @@
 import { settingsRules, weightEntryRules } from '@/domain/contract';
-import { isIsoDate } from '@/domain/dates';
 import { checkField } from '@/domain/fieldRules';
 import { lbToKg, stoneLbToKg, type WeightUnit } from '@/domain/units';
+import { formText, readLocalDateTime } from '@/lib/formValues';
 import type { WeighInInput } from './api';
 
 export type WeightField = 'date' | 'time' | 'weight' | 'bodyFatPct' | 'note';
 export type WeightFieldErrors = Partial<Record<WeightField, string>>;
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-}
 
 function number(value: string): number {
   return value === '' ? Number.NaN : Number(value.replace(',', '.'));
@@ -19,11 +14,11 @@ function number(value: string): number {
 /** The weight typed in the person's unit (stones and pounds in two fields), in kg; NaN if unreadable. */
 export function readWeightKg(form: FormData, unit: WeightUnit, prefix = 'weight'): number {
   if (unit === 'st') {
-    const stone = number(text(form, `${prefix}St`));
-    const pounds = text(form, `${prefix}Lb`) === '' ? 0 : number(text(form, `${prefix}Lb`));
+    const stone = number(formText(form, `${prefix}St`));
+    const pounds = formText(form, `${prefix}Lb`) === '' ? 0 : number(formText(form, `${prefix}Lb`));
     return stone >= 0 && pounds >= 0 && pounds < 14 ? stoneLbToKg(stone, pounds) : Number.NaN;
   }
-  const value = number(text(form, prefix));
+  const value = number(formText(form, prefix));
   return unit === 'lb' ? lbToKg(value) : value;
 }
 
@@ -40,28 +35,22 @@ export function parseWeightForm(
   now: Date = new Date(),
 ): { input: WeighInInput } | { fieldErrors: WeightFieldErrors } {
   const errors: WeightFieldErrors = {};
-  const date = text(form, 'date');
-  const time = text(form, 'time');
-  let measuredAt: Date | undefined;
-  if (!isIsoDate(date)) errors.date = 'Choose the day of the weigh-in.';
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) errors.time = 'Enter the time as hours and minutes.';
-  if (!errors.date && !errors.time) {
-    const [year, month, day] = date.split('-').map(Number);
-    const [hours, minutes] = time.split(':').map(Number);
-    measuredAt = new Date(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0);
-    if (checkField('date', weightEntryRules.measuredAt, measuredAt, now)) {
-      errors.date = 'The weigh-in cannot be more than a day from now.';
-    }
+  const moment = readLocalDateTime(form);
+  const measuredAt = 'at' in moment ? moment.at : undefined;
+  if ('badDate' in moment && moment.badDate) errors.date = 'Choose the day of the weigh-in.';
+  if ('badTime' in moment && moment.badTime) errors.time = 'Enter the time as hours and minutes.';
+  if (measuredAt && checkField('date', weightEntryRules.measuredAt, measuredAt, now)) {
+    errors.date = 'The weigh-in cannot be more than a day from now.';
   }
   const weightKg = readWeightKg(form, unit);
   if (checkField('weight', weightEntryRules.weightKg, weightKg))
     errors.weight = `Weight must be ${RANGE_WORDS[unit]}.`;
-  const fatText = text(form, 'bodyFatPct');
+  const fatText = formText(form, 'bodyFatPct');
   const bodyFatPct = fatText === '' ? null : number(fatText);
   if (bodyFatPct !== null && checkField('body fat', weightEntryRules.bodyFatPct, bodyFatPct)) {
     errors.bodyFatPct = 'Body fat must be between 2 and 75 %, or left empty.';
   }
-  const note = text(form, 'note');
+  const note = formText(form, 'note');
   if (checkField('note', weightEntryRules.note, note))
     errors.note = 'The note can be at most 200 characters.';
   if (Object.keys(errors).length > 0 || !measuredAt) return { fieldErrors: errors };
@@ -76,17 +65,17 @@ export function parseGoalForm(
   unit: WeightUnit,
 ): { patch: { goalWeightKg: number | null; heightCm: number | null } } | { fieldErrors: GoalFieldErrors } {
   const errors: GoalFieldErrors = {};
-  const goalEmpty = unit === 'st' ? text(form, 'goalSt') === '' : text(form, 'goal') === '';
+  const goalEmpty = unit === 'st' ? formText(form, 'goalSt') === '' : formText(form, 'goal') === '';
   const goalWeightKg = goalEmpty ? null : Math.round(readWeightKg(form, unit, 'goal') * 10) / 10;
   if (goalWeightKg !== null && checkField('goal', settingsRules.goalWeightKg, goalWeightKg)) {
     errors.goal = 'Goal weight must be between 30 and 300 kg (66 and 661 lb), or left empty.';
   }
   let heightCm: number | null = null;
   if (unit === 'kg') {
-    heightCm = text(form, 'heightCm') === '' ? null : number(text(form, 'heightCm'));
-  } else if (text(form, 'heightFt') !== '') {
-    const inches = text(form, 'heightIn') === '' ? 0 : number(text(form, 'heightIn'));
-    heightCm = (number(text(form, 'heightFt')) * 12 + inches) * 2.54;
+    heightCm = formText(form, 'heightCm') === '' ? null : number(formText(form, 'heightCm'));
+  } else if (formText(form, 'heightFt') !== '') {
+    const inches = formText(form, 'heightIn') === '' ? 0 : number(formText(form, 'heightIn'));
+    heightCm = (number(formText(form, 'heightFt')) * 12 + inches) * 2.54;
   }
   if (heightCm !== null) heightCm = Math.round(heightCm * 10) / 10;
   if (heightCm !== null && checkField('height', settingsRules.heightCm, heightCm)) {

@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router';
 import { DatePicker } from '@/components/DatePicker';
 import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
+import { SaveOrDelete } from '@/components/SaveOrDelete';
 import { ACTIVITY_TYPE_INFO, DEFAULT_BODY_WEIGHT_KG } from '@/domain/activity';
 import { ACTIVITY_TYPES } from '@/domain/contract';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
@@ -72,7 +73,6 @@ function ActivityForm({ activity, day, units, weekStartsOn, onDone }: ActivityFo
   const fetcher = useFetcher<ActivityActionResult>({ key: ACTIVITY_FETCHER_KEY });
   const startedAt = activity ? new Date(activity.startedAt) : undefined;
   const [date, setDate] = useState<Date>(startedAt ?? dayToDate(day));
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const ids = { type: useId(), notes: useId() };
   const busy = fetcher.state !== 'idle';
@@ -198,37 +198,12 @@ function ActivityForm({ activity, day, units, weekStartsOn, onDone }: ActivityFo
         </p>
       ) : null}
 
-      {confirmingDelete ? (
-        // Keyed apart from the actions below: if React reused the clicked Delete button's element as
-        // the submit button, the browser would treat the very click that asked to confirm as a submit.
-        <div key="confirm" className="confirm-delete" role="group" aria-label="Confirm delete">
-          <p>Delete this workout? You can undo it for a few seconds.</p>
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className="button-danger"
-            disabled={busy}
-            autoFocus
-          >
-            Delete workout
-          </button>
-          <button type="button" className="button-secondary" onClick={() => setConfirmingDelete(false)}>
-            Keep it
-          </button>
-        </div>
-      ) : (
-        <div key="actions" className="form-actions">
-          <button type="submit" name="intent" value="save" className="button-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save workout'}
-          </button>
-          {activity ? (
-            <button type="button" className="button-secondary" onClick={() => setConfirmingDelete(true)}>
-              Delete
-            </button>
-          ) : null}
-        </div>
-      )}
+      <SaveOrDelete
+        thing="workout"
+        busy={busy}
+        canDelete={activity !== null}
+        confirmQuestion="Delete this workout? You can undo it for a few seconds."
+      />
     </fetcher.Form>
   );
 }

@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router';
 import { DatePicker } from '@/components/DatePicker';
 import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
+import { SaveOrDelete } from '@/components/SaveOrDelete';
 import type { WeightUnit } from '@/domain/units';
 import type { WeightEntryRow } from '@/domain/weight';
 import type { WeightActionResult } from '../actionResult';
@@ -38,7 +39,6 @@ function WeightForm({
   const fetcher = useFetcher<WeightActionResult>();
   const measuredAt = entry ? new Date(entry.measuredAt) : new Date();
   const [date, setDate] = useState<Date>(measuredAt);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const noteId = useId();
   const busy = fetcher.state !== 'idle';
   const result = fetcher.data;
@@ -102,36 +102,12 @@ function WeightForm({
           {result.formError}
         </p>
       ) : null}
-      {confirmingDelete ? (
-        // Keyed apart from the actions, so the click that asked to confirm cannot become a submit.
-        <div key="confirm" className="confirm-delete" role="group" aria-label="Confirm delete">
-          <p>Delete this weigh-in?</p>
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className="button-danger"
-            disabled={busy}
-            autoFocus
-          >
-            Delete weigh-in
-          </button>
-          <button type="button" className="button-secondary" onClick={() => setConfirmingDelete(false)}>
-            Keep it
-          </button>
-        </div>
-      ) : (
-        <div key="actions" className="form-actions">
-          <button type="submit" name="intent" value="save" className="button-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save weigh-in'}
-          </button>
-          {entry ? (
-            <button type="button" className="button-secondary" onClick={() => setConfirmingDelete(true)}>
-              Delete
-            </button>
-          ) : null}
-        </div>
-      )}
+      <SaveOrDelete
+        thing="weigh-in"
+        busy={busy}
+        canDelete={entry !== null}
+        confirmQuestion="Delete this weigh-in?"
+      />
     </fetcher.Form>
   );
 }
