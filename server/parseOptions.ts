@@ -9,18 +9,20 @@ export const LIVE_QUERY_CLASSES = ['ChatMessage'];
 
 const MINUTE = 60 * 1000;
 
-/** Rate limits per client IP (per process unless REDIS_URL shares the counters). */
+/** Rate limits per client IP, or per user where named (per process unless REDIS_URL shares the counters). */
 export function rateLimits(redisUrl: string | undefined) {
   const limit = (
     requestPath: string,
     requestCount: number,
     requestTimeWindow: number,
     requestMethods?: string[],
+    zone?: 'user',
   ) => ({
     requestPath,
     requestCount,
     requestTimeWindow,
     ...(requestMethods ? { requestMethods } : {}),
+    ...(zone ? { zone } : {}),
     errorResponseMessage: 'Too many requests. Please wait a moment and try again.',
     ...(redisUrl ? { redisUrl } : {}),
   });
@@ -30,6 +32,8 @@ export function rateLimits(redisUrl: string | undefined) {
     limit('/requestPasswordReset', 5, 15 * MINUTE),
     limit('/functions/*path', 120, MINUTE),
     limit('/classes/ChatMessage', 20, 10 * 1000, ['POST']),
+    // Attempts per person, cancelled ones included (the function itself counts requests still standing).
+    limit('/functions/sendFriendRequest', 30, 60 * MINUTE, ['POST'], 'user'),
   ];
 }
 

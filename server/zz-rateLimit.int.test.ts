@@ -21,6 +21,8 @@ const ADDRESS = {
   chat: '127.0.0.5',
   functions: '127.0.0.6',
   unrelated: '127.0.0.7',
+  friendRequests: '127.0.0.8',
+  friendRequestsElsewhere: '127.0.0.9',
 } as const;
 
 async function statuses(
@@ -121,5 +123,20 @@ describe('rate limits', () => {
 
     expect(answered.every((status) => status !== 429)).toBe(true);
     expect(blocked.status).toBe(429);
+  });
+
+  it('answers 429 to the 31st friend request attempt by one person within an hour, from any address', async () => {
+    const sender = await signUp();
+    const attempt = (address: string) =>
+      requestFrom(address, 'POST', '/parse/functions/sendFriendRequest', {
+        sessionToken: sender.sessionToken,
+        body: { username: 'no_such_person_here' },
+      });
+    const answered = await statuses(30, () => attempt(ADDRESS.friendRequests));
+
+    const elsewhere = await attempt(ADDRESS.friendRequestsElsewhere);
+
+    expect(answered.every((status) => status !== 429)).toBe(true);
+    expect(elsewhere.status).toBe(429);
   });
 });

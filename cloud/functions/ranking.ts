@@ -9,7 +9,7 @@ import {
   type RankingPeriod,
 } from '../../src/domain/friends';
 import { sqlClient } from '../database';
-import { Parse, validationError, type CloudObject } from '../parse';
+import { Parse, validationError } from '../parse';
 
 const MASTER = { useMasterKey: true } as const;
 const DAY_MS = 86_400_000;
@@ -111,15 +111,17 @@ async function activityDays(people: readonly Participant[], since: Date): Promis
     .greaterThanOrEqualTo('startedAt', since)
     .select('user', 'startedAt', 'durationMin', 'caloriesKcal')
     .findAll({ ...MASTER, batchSize: 1000 });
-  return activities.map((activity: CloudObject) => {
+  // One row per person and day, as the SQL statement answers, so active days count days.
+  const days = new Map<string, DayRow>();
+  for (const activity of activities) {
     const userId = (activity.get('user') as { id?: string }).id ?? '';
-    return {
-      userId,
-      day: localDay(activity.get('startedAt') as Date, zones.get(userId) ?? 'UTC'),
-      minutes: Number(activity.get('durationMin') ?? 0),
-      kcal: Number(activity.get('caloriesKcal') ?? 0),
-    };
-  });
+    const day = localDay(activity.get('startedAt') as Date, zones.get(userId) ?? 'UTC');
+    const row = days.get(`${userId} ${day}`) ?? { userId, day, minutes: 0, kcal: 0 };
+    row.minutes += Number(activity.get('durationMin') ?? 0);
+    row.kcal += Number(activity.get('caloriesKcal') ?? 0);
+    days.set(`${userId} ${day}`, row);
+  }
+  return [...days.values()];
 }
 
 /** Per person, the local days with any log: a workout, a meal or a weigh-in. */
