@@ -1,5 +1,178 @@
+import { useMemo } from 'react';
+import {
+  Navigate,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { PageFrame } from '@/components/PageFrame';
+import {
+  RANKING_METRICS,
+  RANKING_PERIODS,
+  SEARCH_MIN_LENGTH,
+  type Friendships,
+  type Ranking,
+  type RankingMetric,
+  type RankingPeriod,
+} from '@/domain/friends';
+import {
+  BlockedList,
+  FriendList,
+  FriendRequests,
+  FriendSearch,
+  RankingBoard,
+  blockUser,
+  friendErrorSentence,
+  listFriendships,
+  loadRanking,
+  removeFriend,
+  respondFriendRequest,
+  searchUsers,
+  sendFriendRequest,
+  type FriendActionResult,
+  type RankingChoice,
+  type SearchAnswer,
+  type SearchData,
+} from '@/features/friends';
+import { loadFailure, requireSignedIn } from '../guards';
+import { requireValidSearch } from '../validity';
+
+const isMetric = (value: string): value is RankingMetric =>
+  (RANKING_METRICS as readonly string[]).includes(value);
+const isPeriod = (value: string): value is RankingPeriod =>
+  (RANKING_PERIODS as readonly string[]).includes(value);
+
+const DEFAULT_CHOICE: RankingChoice = { metric: 'activeMinutes', period: 'week' };
+
+function choiceIn(params: URLSearchParams): RankingChoice {
+  const metric = params.get('metric') ?? '';
+  const period = params.get('period') ?? '';
+  return {
+    metric: isMetric(metric) ? metric : DEFAULT_CHOICE.metric,
+    period: isPeriod(period) ? period : DEFAULT_CHOICE.period,
+  };
+}
+
+type PageData =
+  | { ranking: Ranking; friendships: Friendships; loadError: null }
+  | { ranking: null; friendships: null; loadError: string };
+
+type LoaderData = PageData | SearchData;
+
+async function findPeople(request: Request, text: string): Promise<SearchAnswer> {
+  const query = text.trim();
+  if (Array.from(query).length < SEARCH_MIN_LENGTH) {
+    return { query, results: [], error: `Type at least ${SEARCH_MIN_LENGTH} characters.` };
+  }
+  try {
+    return { query, results: await searchUsers(query), error: null };
+  } catch (error) {
+    return { query, results: [], error: loadFailure(request, error) };
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
+  const params = requireValidSearch(request, { metric: isMetric, period: isPeriod });
+  await requireSignedIn(request);
+  const q = params.get('q');
+  if (q !== null) return { search: await findPeople(request, q) };
+  try {
+    const [ranking, friendships] = await Promise.all([loadRanking(choiceIn(params)), listFriendships()]);
+    return { ranking, friendships, loadError: null };
+  } catch (error) {
+    return { ranking: null, friendships: null, loadError: loadFailure(request, error) };
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs): Promise<FriendActionResult> {
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const intent = field('intent');
+  try {
+    switch (intent) {
+      case 'request':
+        await sendFriendRequest(field('username'));
+        break;
+      case 'accept':
+      case 'decline':
+        await respondFriendRequest(field('friendshipId'), intent === 'accept');
+        break;
+      case 'remove':
+      case 'unblock':
+        await removeFriend(field('userId'));
+        break;
+      case 'block':
+        await blockUser(field('userId'));
+        break;
+      default:
+        return { formError: 'That action is not known. Reload the page and try again.' };
+    }
+    return { done: true };
+  } catch (error) {
+    return { formError: friendErrorSentence(error) };
+  }
+}
 
 export function Component() {
-  return <PageFrame title="Friends" intro="No friends added yet." />;
+  const data = useLoaderData<LoaderData>();
+  // The search answers a fetcher; an address with ?q= typed by hand shows the page without it.
+  if ('search' in data) return <Navigate to="." replace />;
+  if (!data.ranking) {
+    return (
+      <PageFrame title="Friends">
+        <p role="alert" className="form-error">
+          Your friends and the ranking could not be loaded. {data.loadError}
+        </p>
+      </PageFrame>
+    );
+  }
+  return <FriendsPage ranking={data.ranking} friendships={data.friendships} />;
+}
+
+function FriendsPage({ ranking, friendships }: { ranking: Ranking; friendships: Friendships }) {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  // While another ranking loads, the controls already show what was chosen.
+  const pending =
+    navigation.location?.pathname === location.pathname
+      ? choiceIn(new URLSearchParams(navigation.location.search))
+      : null;
+  const incomingRequests = useMemo(
+    () => new Map(friendships.incoming.map((request) => [request.userId, request.friendshipId])),
+    [friendships.incoming],
+  );
+
+  const choose = ({ metric, period }: RankingChoice) => {
+    const next = new URLSearchParams(params);
+    next.set('metric', metric);
+    next.set('period', period);
+    setParams(next);
+  };
+
+  return (
+    <PageFrame title="Friends" intro="Find people, answer requests and see how you compare.">
+      <div className="friends-layout">
+        <div className="friends-people">
+          <FriendSearch incomingRequests={incomingRequests} />
+          <FriendRequests incoming={friendships.incoming} outgoing={friendships.outgoing} />
+          <FriendList friends={friendships.friends} />
+          <BlockedList blocked={friendships.blocked} />
+        </div>
+        <RankingBoard
+          ranking={ranking}
+          choice={pending ?? { metric: ranking.metric, period: ranking.period }}
+          onChoose={choose}
+          busy={pending !== null}
+          hasFriends={friendships.friends.length > 0}
+        />
+      </div>
+    </PageFrame>
+  );
 }

@@ -1,0 +1,16 @@
+export {
+  blockUser,
+  listFriendships,
+  loadRanking,
+  removeFriend,
+  respondFriendRequest,
+  searchUsers,
+  sendFriendRequest,
+} from './api';
+export { BlockedList, FriendList } from './components/FriendList';
+export { FriendRequests } from './components/FriendRequests';
+export { FriendSearch } from './components/FriendSearch';
+export { RankingBoard } from './components/RankingBoard';
+export type { RankingChoice } from './components/RankingControls';
+export { friendErrorSentence } from './errors';
+export type { FriendActionResult, SearchAnswer, SearchData } from './types';

@@ -1,0 +1,20 @@
+import type { SearchResult } from '@/domain/friends';
+
+/** What the friends page's action answers to the button that asked. */
+export interface FriendActionResult {
+  done?: boolean;
+  formError?: string;
+}
+
+/** What the page's loader answers to a search (`?q=`), loaded by a fetcher, never a navigation. */
+export interface SearchAnswer {
+  /** The query as searched (trimmed), so an answer can be matched to what is typed now. */
+  query: string;
+  results: SearchResult[];
+  error: string | null;
+}
+
+/** The loader's whole answer to a search: the page's own data stays out of it. */
+export interface SearchData {
+  search: SearchAnswer;
+}
