@@ -2,15 +2,18 @@
 // seeds one person through Parse's batch endpoint (so the real beforeSave runs), then times the
 // activitySummary cloud function against the cheapest Parse round trip with the same session.
 // `npm run bench:activity [-- --quick]`
-import {
-  createDataDir,
-  readMasterKey,
-  removeDataDir,
-  startServerProcess,
-} from '../server/test/serverProcess';
-import { restClient } from '../server/test/rest';
 import { localDay } from '../src/domain/calendarDays';
 import { ACTIVITY_TYPES as TYPES } from '../src/domain/contract';
+import {
+  baseline,
+  cloudFunction,
+  DAY_MS,
+  measure,
+  ms,
+  mulberry32,
+  printReport,
+  withBenchServer,
+} from './benchSupport';
 
 const quick = process.argv.includes('--quick');
 const DAYS = quick ? 365 : 1095;
@@ -19,20 +22,6 @@ const WARM_UP = 20;
 const BATCH_SIZE = 50;
 const BUDGET_P95_MS = 50;
 const TIME_ZONE = 'Europe/Berlin';
-const APP_ID = 'fitstreak';
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A small deterministic PRNG, so every run seeds the same history. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Workout {
   type: string;
@@ -73,26 +62,9 @@ function workouts(days: number, now: Date): Workout[] {
   return rows;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const ms = (value: number) => value.toFixed(1);
-
-interface Scenario {
-  name: string;
-  times: number[];
-}
-
-const dataDir = await createDataDir('bench-activity');
-const server = await startServerProcess({ dataDir });
-// 127.0.0.1: Parse's rate limiter does not count requests from there (localhost may resolve to ::1).
-const baseUrl = `http://127.0.0.1:${server.port}`;
-let failed: Error | undefined;
-const scenarios: Scenario[] = [];
-try {
-  const masterKey = await readMasterKey(dataDir);
-  const client = restClient({ baseUrl, appId: APP_ID, masterKey });
+const scenarios = await withBenchServer('bench-activity', async ({ baseUrl, client }) => {
   const person = await client.signUp();
-  const sessionHeaders = { 'X-Parse-Application-Id': APP_ID, 'X-Parse-Session-Token': person.sessionToken };
+  const session = { baseUrl, sessionToken: person.sessionToken };
 
   const now = new Date();
   const rows = workouts(DAYS, now);
@@ -131,86 +103,25 @@ try {
   const days = [...perDay.keys()].sort().reverse();
   const date = days.find((day) => (perDay.get(day) ?? 0) > 1) ?? days[0] ?? localDay(now, TIME_ZONE);
 
-  const timed = async (init: () => Promise<Response>, check: (body: unknown) => boolean) => {
-    const started = performance.now();
-    const response = await init();
-    const body: unknown = await response.json();
-    const elapsed = performance.now() - started;
-    if (response.status === 429)
-      throw new Error('Rate limited (429): the requests did not come from 127.0.0.1.');
-    if (response.status !== 200 || !check(body)) {
-      throw new Error(`Unexpected answer (${response.status}): ${JSON.stringify(body).slice(0, 500)}`);
-    }
-    return elapsed;
-  };
   /** `dayCount`: how many workouts the answer must list for the day, when known. */
-  const summary = (params: Record<string, string>, dayCount?: number) => () =>
-    timed(
-      () =>
-        fetch(`${baseUrl}/parse/functions/activitySummary`, {
-          method: 'POST',
-          headers: { ...sessionHeaders, 'Content-Type': 'application/json' },
-          body: JSON.stringify(params),
-        }),
-      (body) => {
-        const result = (body as { result?: { dayActivities?: unknown } } | null)?.result;
-        if (!Array.isArray(result?.dayActivities)) return false;
-        return dayCount === undefined || result.dayActivities.length === dayCount;
-      },
-    );
-  const where = encodeURIComponent(JSON.stringify({ durationMin: { $gt: 0 } }));
-  const baseline = () =>
-    timed(
-      () => fetch(`${baseUrl}/parse/classes/Activity?limit=1&where=${where}`, { headers: sessionHeaders }),
-      (body) => typeof body === 'object' && body !== null && 'results' in body,
-    );
+  const summary = (params: Record<string, string>, dayCount?: number) =>
+    cloudFunction(session, 'activitySummary', params, (result) => {
+      const dayActivities = (result as { dayActivities?: unknown } | null | undefined)?.dayActivities;
+      if (!Array.isArray(dayActivities)) return false;
+      return dayCount === undefined || dayActivities.length === dayCount;
+    });
+  const base = baseline(session, 'Activity', { durationMin: { $gt: 0 } });
 
-  const measure = async (name: string, call: () => Promise<number>) => {
-    for (let index = 0; index < WARM_UP; index += 1) await call();
-    const times: number[] = [];
-    for (let index = 0; index < CALLS; index += 1) times.push(await call());
-    scenarios.push({ name, times });
-  };
-  await measure('baseline: GET /classes/Activity?limit=1', baseline);
-  await measure(`activitySummary { month: ${month} }`, summary({ month, timeZone: TIME_ZONE }));
-  await measure(
-    `activitySummary { month: ${month}, date: ${date} }`,
-    summary({ month, date, timeZone: TIME_ZONE }, perDay.get(date)),
-  );
-} catch (error) {
-  failed = error instanceof Error ? error : new Error(String(error));
-}
-
-const { code, signal } = await server.stop();
-await removeDataDir(dataDir);
-if (failed) throw failed;
-if (code !== 0) throw new Error(`The server stopped with code ${code} (${signal}):\n${server.output()}`);
-
-console.log('');
-console.log(`| scenario | calls | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) |`);
-console.log('|---|---|---|---|---|---|');
-const stats = scenarios.map(({ name, times }) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  const row = {
-    name,
-    calls: times.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? 0,
-  };
-  console.log(
-    `| ${name} | ${row.calls} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.max)} |`,
-  );
-  return row;
+  const loop = { warmUp: WARM_UP, calls: CALLS };
+  return [
+    await measure(base.name, base.call, loop),
+    await measure(`activitySummary { month: ${month} }`, summary({ month, timeZone: TIME_ZONE }), loop),
+    await measure(
+      `activitySummary { month: ${month}, date: ${date} }`,
+      summary({ month, date, timeZone: TIME_ZONE }, perDay.get(date)),
+      loop,
+    ),
+  ];
 });
-console.log('');
-const [base, ...summaries] = stats;
-for (const row of summaries) {
-  const verdict = row.p95 <= BUDGET_P95_MS ? 'within' : 'OVER';
-  const ratio = base ? ` — ${(row.p50 / base.p50).toFixed(1)}× the baseline at p50` : '';
-  console.log(
-    `Budget p95 ≤ ${BUDGET_P95_MS} ms: ${row.name} p95 ${ms(row.p95)} ms, ${verdict} budget${ratio}` +
-      (base ? `, ${(row.p95 / base.p95).toFixed(1)}× at p95.` : '.'),
-  );
-}
+
+printReport(scenarios, BUDGET_P95_MS);

@@ -1,0 +1,207 @@
+// What the API benchmarks share: a seeded PRNG, a server of their own for one run, timed calls
+// with the warm-up and measuring loop, the baseline round trip and the Markdown table of results.
+import {
+  createDataDir,
+  readMasterKey,
+  removeDataDir,
+  startServerProcess,
+  type ServerProcess,
+} from '../server/test/serverProcess';
+import { restClient, type RestClient } from '../server/test/rest';
+
+export const APP_ID = 'fitstreak';
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A small deterministic PRNG, so every run seeds the same history. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The nearest-rank percentile of ascending `sorted`. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+export const ms = (value: number) => value.toFixed(1);
+
+export interface Scenario {
+  name: string;
+  times: number[];
+}
+
+export interface Stats {
+  name: string;
+  calls: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export function statsOf({ name, times }: Scenario): Stats {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    name,
+    calls: times.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? 0,
+  };
+}
+
+/** One Markdown row per scenario: p50, p95, p99 and max in ms. */
+export function printTable(scenarios: Scenario[], firstColumn = 'scenario', countColumn = 'calls'): Stats[] {
+  console.log(`| ${firstColumn} | ${countColumn} | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) |`);
+  console.log('|---|---|---|---|---|---|');
+  return scenarios.map((scenario) => {
+    const row = statsOf(scenario);
+    console.log(
+      `| ${row.name} | ${row.calls} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.max)} |`,
+    );
+    return row;
+  });
+}
+
+/**
+ * The table of API timings, then one budget line per scenario after the first, which is the
+ * baseline the others are compared with.
+ */
+export function printReport(scenarios: Scenario[], budgetP95Ms: number): void {
+  console.log('');
+  const stats = printTable(scenarios);
+  console.log('');
+  const [base, ...summaries] = stats;
+  for (const row of summaries) {
+    const verdict = row.p95 <= budgetP95Ms ? 'within' : 'OVER';
+    const ratio = base ? ` — ${(row.p50 / base.p50).toFixed(1)}× the baseline at p50` : '';
+    console.log(
+      `Budget p95 ≤ ${budgetP95Ms} ms: ${row.name} p95 ${ms(row.p95)} ms, ${verdict} budget${ratio}` +
+        (base ? `, ${(row.p95 / base.p95).toFixed(1)}× at p95.` : '.'),
+    );
+  }
+}
+
+export interface BenchServer {
+  /** 127.0.0.1: Parse's rate limiter does not count requests from there (localhost may resolve to ::1). */
+  baseUrl: string;
+  server: ServerProcess;
+  dataDir: string;
+  /** A REST client with the master key, for sign-up and setup. */
+  client: RestClient;
+}
+
+/**
+ * Starts the server on a fresh data directory under .test-data/, runs `body`, then stops the
+ * server and removes the directory whatever happened. Throws `body`'s error, or an error when the
+ * server did not exit with code 0.
+ */
+export async function withBenchServer<T>(
+  prefix: string,
+  body: (bench: BenchServer) => Promise<T>,
+): Promise<T> {
+  const dataDir = await createDataDir(prefix);
+  const server = await startServerProcess({ dataDir });
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  let failed: Error | undefined;
+  let result: T | undefined;
+  try {
+    const masterKey = await readMasterKey(dataDir);
+    const client = restClient({ baseUrl, appId: APP_ID, masterKey });
+    result = await body({ baseUrl, server, dataDir, client });
+  } catch (error) {
+    failed = error instanceof Error ? error : new Error(String(error));
+  }
+
+  const { code, signal } = await server.stop();
+  await removeDataDir(dataDir);
+  if (failed) throw failed;
+  if (code !== 0) throw new Error(`The server stopped with code ${code} (${signal}):\n${server.output()}`);
+  return result as T;
+}
+
+/** One timed round trip: its duration in ms, including reading the JSON body. */
+export type TimedCall = () => Promise<number>;
+
+/** Where a person's requests go, with their session. */
+export interface Session {
+  baseUrl: string;
+  sessionToken: string;
+}
+
+export function sessionHeaders({ sessionToken }: Session): Record<string, string> {
+  return { 'X-Parse-Application-Id': APP_ID, 'X-Parse-Session-Token': sessionToken };
+}
+
+/** Times `init` up to the parsed body; throws on 429 or when the answer is not 200 or fails `check`. */
+export async function timed(
+  init: () => Promise<Response>,
+  check: (body: unknown) => boolean,
+): Promise<number> {
+  const started = performance.now();
+  const response = await init();
+  const body: unknown = await response.json();
+  const elapsed = performance.now() - started;
+  if (response.status === 429)
+    throw new Error('Rate limited (429): the requests did not come from 127.0.0.1.');
+  if (response.status !== 200 || !check(body)) {
+    throw new Error(`Unexpected answer (${response.status}): ${JSON.stringify(body).slice(0, 500)}`);
+  }
+  return elapsed;
+}
+
+/** A cloud function call with the session; `check` gets the function's `result`. */
+export function cloudFunction(
+  session: Session,
+  name: string,
+  params: Record<string, unknown>,
+  check: (result: unknown) => boolean,
+): TimedCall {
+  return () =>
+    timed(
+      () =>
+        fetch(`${session.baseUrl}/parse/functions/${name}`, {
+          method: 'POST',
+          headers: { ...sessionHeaders(session), 'Content-Type': 'application/json' },
+          body: JSON.stringify(params),
+        }),
+      (body) => typeof body === 'object' && body !== null && check((body as { result?: unknown }).result),
+    );
+}
+
+/** The cheapest Parse round trip with the same session: one row of `className`. */
+export function baseline(
+  session: Session,
+  className: string,
+  where?: object,
+): { name: string; call: TimedCall } {
+  const query = where ? `&where=${encodeURIComponent(JSON.stringify(where))}` : '';
+  return {
+    name: `baseline: GET /classes/${className}?limit=1`,
+    call: () =>
+      timed(
+        () =>
+          fetch(`${session.baseUrl}/parse/classes/${className}?limit=1${query}`, {
+            headers: sessionHeaders(session),
+          }),
+        (body) => typeof body === 'object' && body !== null && 'results' in body,
+      ),
+  };
+}
+
+/** `warmUp` calls that are not counted, then `calls` timed ones, one after another. */
+export async function measure(
+  name: string,
+  call: TimedCall,
+  { warmUp, calls }: { warmUp: number; calls: number },
+): Promise<Scenario> {
+  for (let index = 0; index < warmUp; index += 1) await call();
+  const times: number[] = [];
+  for (let index = 0; index < calls; index += 1) times.push(await call());
+  return { name, times };
+}
