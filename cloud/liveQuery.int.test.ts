@@ -56,6 +56,11 @@ beforeAll(async () => {
   dmRoom = dmRoomKey(alice.objectId, bob.objectId);
 });
 
+/** Time for an event that should not come to arrive anyway, after one that had to has arrived. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 500));
+}
+
 afterEach(async () => {
   await Promise.all(sockets.splice(0).map((socket) => socket.close()));
 });
@@ -93,6 +98,55 @@ describe('LiveQuery on ChatMessage', () => {
     await socket.created(requestId, messageId, 5_000);
 
     expect(socket.eventsOf(requestId).map((event) => event.object?.text)).toEqual(['Right room']);
+  });
+
+  it('stops delivering a friend room once the friendship has ended', async () => {
+    const [dave, erin] = await Promise.all([signUp(), signUp()]);
+    await request('POST', '/parse/classes/Friendship', {
+      masterKey: true,
+      body: { from: userPointer(dave.objectId), to: userPointer(erin.objectId), status: 'accepted' },
+    });
+    const room = dmRoomKey(dave.objectId, erin.objectId);
+    const { socket, requestId } = await subscribeToRoom(erin, room);
+    const topic = await socket.subscribe('ChatMessage', { room: topicRoomKey('row') }, erin.sessionToken);
+    expect(topic.reply.op).toBe('subscribed');
+    const removed = await request('POST', '/parse/functions/removeFriend', {
+      sessionToken: dave.sessionToken,
+      body: { userId: erin.objectId },
+    });
+    expect(removed.status).toBe(200);
+
+    // A message accepted just before the friendship ended, with the ACL naming them both.
+    const late = await request('POST', '/parse/classes/ChatMessage', {
+      masterKey: true,
+      body: {
+        room,
+        text: 'Sent as you left',
+        author: userPointer(dave.objectId),
+        ACL: { [dave.objectId]: { read: true, write: true }, [erin.objectId]: { read: true } },
+      },
+    });
+    expect(late.status).toBe(201);
+    await socket.created(topic.requestId, await post(dave, topicRoomKey('row'), 'Rowing later'), 5_000);
+    await settle();
+
+    expect(socket.eventsOf(requestId)).toEqual([]);
+  });
+
+  it('stops delivering to a socket whose session has been revoked', async () => {
+    const [dave, erin] = await Promise.all([signUp(), signUp()]);
+    const room = topicRoomKey('hike');
+    const revoked = await subscribeToRoom(dave, room);
+    const witness = await subscribeToRoom(erin, room);
+    const loggedOut = await request('POST', '/parse/logout', { sessionToken: dave.sessionToken });
+    expect(loggedOut.status).toBe(200);
+    // Parse Server keeps a LiveQuery session lookup for 5 s (liveQuery cacheTimeout).
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+
+    await witness.socket.created(witness.requestId, await post(erin, room, 'Summit at noon'), 5_000);
+    await settle();
+
+    expect(revoked.socket.eventsOf(revoked.requestId)).toEqual([]);
   });
 
   it('refuses a subscription to a direct room of other people with error 119', async () => {

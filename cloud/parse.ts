@@ -33,9 +33,36 @@ export interface SubscribeRequest {
   sessionToken?: string;
 }
 
+export interface FindRequest {
+  query: ParseQuery;
+  user?: ParseUser;
+  master: boolean;
+}
+
+export interface AfterFindRequest {
+  objects: CloudObject[];
+  user?: ParseUser;
+  master: boolean;
+}
+
+export interface LiveQueryEventRequest {
+  event: string;
+  object: CloudObject;
+  user?: ParseUser;
+  useMasterKey?: boolean;
+  /** Set to false to keep this event from this subscriber. */
+  sendEvent: boolean;
+}
+
 interface CloudHooks {
   beforeSave(className: string, handler: (request: TriggerRequest) => Promise<void> | void): void;
   beforeDelete(className: string, handler: (request: TriggerRequest) => Promise<void> | void): void;
+  beforeFind(className: string, handler: (request: FindRequest) => Promise<void> | void): void;
+  afterFind(className: string, handler: (request: AfterFindRequest) => Promise<CloudObject[]>): void;
+  afterLiveQueryEvent(
+    className: string,
+    handler: (request: LiveQueryEventRequest) => Promise<void> | void,
+  ): void;
   define(name: string, handler: (request: FunctionRequest) => Promise<unknown>): void;
   beforeConnect(handler: (request: ConnectRequest) => Promise<void> | void): void;
   beforeSubscribe(className: string, handler: (request: SubscribeRequest) => Promise<void> | void): void;

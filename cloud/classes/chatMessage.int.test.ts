@@ -35,9 +35,10 @@ beforeAll(async () => {
 });
 
 describe('ChatMessage', () => {
-  it('saves a topic message with the caller as author and a signed-in-readable ACL', async () => {
+  it('saves a topic message with the caller as author and name and a signed-in-readable ACL', async () => {
     const created = await post(alice, 'topic:run', 'Morning 5k, anyone?', {
       author: userPointer(bob.objectId),
+      authorName: 'Somebody else',
     });
     expect(created.status).toBe(201);
 
@@ -45,7 +46,24 @@ describe('ChatMessage', () => {
       masterKey: true,
     });
     expect(body.author).toEqual(userPointer(alice.objectId));
+    expect(body.authorName).toBe(alice.username);
     expect(body.ACL).toEqual({ '*': { read: true }, [alice.objectId]: { write: true } });
+  });
+
+  it('records the display name when the author has one', async () => {
+    const named = await signUp();
+    const renamed = await request('PUT', `/parse/users/${named.objectId}`, {
+      sessionToken: named.sessionToken,
+      body: { displayName: 'Rowing Rita' },
+    });
+    expect(renamed.status).toBe(200);
+
+    const created = await post(named, 'topic:row', 'Erg at six');
+    const { body } = await request('GET', `/parse/classes/ChatMessage/${String(created.body.objectId)}`, {
+      sessionToken: carol.sessionToken,
+    });
+
+    expect(body.authorName).toBe('Rowing Rita');
   });
 
   it('lets another signed-in person read a topic message, and nobody without a session', async () => {
@@ -56,7 +74,7 @@ describe('ChatMessage', () => {
     const anonymous = await request('GET', path, {});
 
     expect(signedIn.body.text).toBe('Pool is open');
-    expect(anonymous.body.code).toBe(101);
+    expect(anonymous.body.code).toBe(209);
   });
 
   it('refuses the unknown room topic:chess with error 142', async () => {
@@ -114,6 +132,41 @@ describe('ChatMessage', () => {
     const { body } = await post(alice, 'topic:run', '');
 
     expect(body.code).toBe(142);
+  });
+
+  it('refuses a text of only spaces and line breaks with error 142 naming text', async () => {
+    const { body } = await post(alice, 'topic:run', '  \n\t ');
+
+    expect(body.code).toBe(142);
+    expect(body.error).toContain('text');
+  });
+
+  it('keeps a friend room from both once the friendship has ended, by room query and by id', async () => {
+    const [dave, erin] = await Promise.all([signUp(), signUp()]);
+    await befriend(dave, erin);
+    const room = dmRoomKey(dave.objectId, erin.objectId);
+    const created = await post(dave, room, 'Before we fell out');
+    expect(created.status).toBe(201);
+    const path = `/parse/classes/ChatMessage/${String(created.body.objectId)}`;
+    const removed = await request('POST', '/parse/functions/removeFriend', {
+      sessionToken: erin.sessionToken,
+      body: { userId: dave.objectId },
+    });
+    expect(removed.status).toBe(200);
+
+    for (const reader of [dave, erin]) {
+      const byRoom = await request(
+        'GET',
+        `/parse/classes/ChatMessage?where=${encodeURIComponent(JSON.stringify({ room }))}`,
+        {
+          sessionToken: reader.sessionToken,
+        },
+      );
+      const byId = await request('GET', path, { sessionToken: reader.sessionToken });
+      expect(byRoom.body.code).toBe(119);
+      expect(byId.body.code).toBe(101);
+    }
+    expect((await post(dave, room, 'Still there?')).body.code).toBe(119);
   });
 
   it('refuses an edit by the author and keeps the text', async () => {

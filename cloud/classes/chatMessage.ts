@@ -1,7 +1,16 @@
 import { chatMessageRules } from '../../src/domain/contract';
 import { parseRoomKey, type ChatRoom } from '../../src/domain/chatRooms';
 import { checkFields } from '../../src/domain/fieldRules';
-import { Parse, requireUser, validationError, type TriggerRequest } from '../parse';
+import {
+  Parse,
+  requireUser,
+  validationError,
+  type AfterFindRequest,
+  type CloudObject,
+  type FindRequest,
+  type LiveQueryEventRequest,
+  type TriggerRequest,
+} from '../parse';
 
 /** Whether `userId` may read and write `room`: topic rooms are open, friend rooms need a friendship. */
 export async function mayUseRoom(room: ChatRoom, userId: string): Promise<boolean> {
@@ -28,12 +37,15 @@ async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
   }
   const [first] = checkFields(chatMessageRules, object.attributes);
   if (first) throw validationError(first.message);
+  if (String(object.get('text')).trim() === '') throw validationError('text cannot be only spaces.');
   const room = parseRoomKey(String(object.get('room')));
   if (!room) throw validationError('room is not a known chat room.');
   if (!(await mayUseRoom(room, userId))) {
     throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'You cannot write in this room.');
   }
   object.set('author', user);
+  const displayName: unknown = user.get('displayName');
+  object.set('authorName', typeof displayName === 'string' && displayName ? displayName : user.getUsername());
   const acl = new Parse.ACL();
   if (room.kind === 'topic') {
     // Signed-in only: the class-level permissions require a session for every read.
@@ -45,6 +57,60 @@ async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
   object.setACL(acl);
 }
 
+/** Whether `userId` may read the room stored under `key`; an unknown key is nobody's. */
+function mayReadRoomKey(key: unknown, userId: string): Promise<boolean> {
+  const room = typeof key === 'string' ? parseRoomKey(key) : null;
+  return room ? mayUseRoom(room, userId) : Promise.resolve(false);
+}
+
+/**
+ * A friend room is readable only while the two are friends, although its messages' ACLs name
+ * both for good: a query confined to such a room is refused once the friendship has ended…
+ */
+async function beforeFindChatMessage(request: FindRequest): Promise<void> {
+  if (request.master) return;
+  const { userId } = requireUser(request.user);
+  const { where } = request.query.toJSON() as { where?: Record<string, unknown> };
+  const key = where?.room;
+  if (typeof key === 'string' && !(await mayReadRoomKey(key, userId))) {
+    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'You cannot read this room.');
+  }
+}
+
+/** …and any other query (by id, say) answers without that room's messages. */
+async function afterFindChatMessage(request: AfterFindRequest): Promise<CloudObject[]> {
+  const { objects } = request;
+  if (request.master) return objects;
+  const userId = request.user?.id;
+  if (!userId) return [];
+  const verdicts = new Map<string, Promise<boolean>>();
+  const readable = await Promise.all(
+    objects.map((object) => {
+      const key = String(object.get('room'));
+      let verdict = verdicts.get(key);
+      if (!verdict) {
+        verdict = mayReadRoomKey(key, userId);
+        verdicts.set(key, verdict);
+      }
+      return verdict;
+    }),
+  );
+  return objects.filter((_, index) => readable[index]);
+}
+
+/**
+ * Checked again for every event and subscriber: a session revoked after subscribing, or a
+ * friendship ended, stops delivery (Parse Server re-reads a session within 5 s, its cache time).
+ */
+async function afterChatMessageEvent(request: LiveQueryEventRequest): Promise<void> {
+  if (request.useMasterKey) return;
+  const userId = request.user?.id;
+  if (!userId || !(await mayReadRoomKey(request.object.get('room'), userId))) request.sendEvent = false;
+}
+
 export function registerChatMessageTriggers(): void {
   Parse.Cloud.beforeSave('ChatMessage', beforeSaveChatMessage);
+  Parse.Cloud.beforeFind('ChatMessage', beforeFindChatMessage);
+  Parse.Cloud.afterFind('ChatMessage', afterFindChatMessage);
+  Parse.Cloud.afterLiveQueryEvent('ChatMessage', afterChatMessageEvent);
 }

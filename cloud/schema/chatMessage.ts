@@ -6,6 +6,9 @@ export const chatMessageClass: ClassDefinition = {
     room: { type: 'String', required: true },
     author: { type: 'Pointer', targetClass: '_User', required: true },
     text: { type: 'String', required: true },
+    // The author's display name (or username) when they wrote, set by the server: other people's
+    // accounts are private, so this is how a topic room shows who wrote what.
+    authorName: { type: 'String' },
   },
   indexes: { chat_room_createdAt: { room: 1, createdAt: -1 } },
   // A message is written once; its author may delete it.
