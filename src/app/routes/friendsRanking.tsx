@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Navigate,
   useLoaderData,
@@ -139,17 +139,23 @@ function FriendsPage({ ranking, friendships }: { ranking: Ranking; friendships: 
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
-  // While another ranking loads, the controls already show what was chosen.
+  // While another ranking loads, the controls already show what was chosen: from the click on
+  // (a controlled radio would otherwise flip back until the navigation state arrives), then from
+  // the navigation itself, until the new ranking replaces this one.
+  const [chosen, setChosen] = useState<{ choice: RankingChoice; over: Ranking } | null>(null);
   const pending =
     navigation.location?.pathname === location.pathname
       ? choiceIn(new URLSearchParams(navigation.location.search))
-      : null;
+      : chosen?.over === ranking
+        ? chosen.choice
+        : null;
   const incomingRequests = useMemo(
     () => new Map(friendships.incoming.map((request) => [request.userId, request.friendshipId])),
     [friendships.incoming],
   );
 
   const choose = ({ metric, period }: RankingChoice) => {
+    setChosen({ choice: { metric, period }, over: ranking });
     const next = new URLSearchParams(params);
     next.set('metric', metric);
     next.set('period', period);
