@@ -80,3 +80,68 @@ export function linkIn(mail: string): string {
   if (!match) throw new Error('The mail holds no link.');
   return match[0];
 }
+
+const sessionTokens = new Map<string, string>();
+
+/** A session of `account`, logged in over REST once per account and reused. */
+export async function sessionTokenFor(account: TestAccount): Promise<string> {
+  const known = sessionTokens.get(account.objectId);
+  if (known) return known;
+  const { baseUrl, appId } = e2eServer();
+  const response = await fetch(`${baseUrl}/parse/login`, {
+    method: 'POST',
+    headers: { 'X-Parse-Application-Id': appId, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: account.username, password: account.password }),
+  });
+  const json = (await response.json()) as { sessionToken?: string; error?: string };
+  if (!response.ok || !json.sessionToken) throw new Error(`login: ${json.error ?? response.status}`);
+  sessionTokens.set(account.objectId, json.sessionToken);
+  return json.sessionToken;
+}
+
+/** A REST call as `account` (its session, no master key), as the person's own device would make it. */
+export async function requestAs<T>(
+  account: TestAccount,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<T> {
+  const { baseUrl, appId } = e2eServer();
+  const response = await fetch(`${baseUrl}/parse/${route}`, {
+    method,
+    headers: {
+      'X-Parse-Application-Id': appId,
+      'X-Parse-Session-Token': await sessionTokenFor(account),
+      'Content-Type': 'application/json',
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as T & { error?: string };
+  if (!response.ok) throw new Error(`${method} ${route}: ${json.error ?? response.status}`);
+  return json;
+}
+
+/** Calls a cloud function as `account`. */
+export async function runAs<T>(
+  account: TestAccount,
+  name: string,
+  params: Record<string, unknown>,
+): Promise<T> {
+  const { result } = await requestAs<{ result: T }>(account, 'POST', `functions/${name}`, params);
+  return result;
+}
+
+/** Makes two people friends: each asks the other, and the second request accepts the first. */
+export async function befriend(a: TestAccount, b: TestAccount): Promise<void> {
+  await runAs(a, 'sendFriendRequest', { username: b.username });
+  await runAs(b, 'sendFriendRequest', { username: a.username });
+}
+
+/** Posts chat messages as `account`, one after another (so they are saved in this order). */
+export async function postChatMessages(
+  account: TestAccount,
+  room: string,
+  texts: readonly string[],
+): Promise<void> {
+  for (const text of texts) await requestAs(account, 'POST', 'classes/ChatMessage', { room, text });
+}

@@ -1,0 +1,20 @@
+import { initials } from '../rooms';
+import type { RoomEntry } from '../types';
+
+/** The activity's icon, or the friend's picture or initials; decorative, since the name is shown. */
+export function RoomIcon({ room }: { room: RoomEntry }) {
+  if (room.kind === 'topic') {
+    return (
+      <span className="chat-room-icon" aria-hidden="true">
+        {room.icon}
+      </span>
+    );
+  }
+  return room.friend.avatarUrl ? (
+    <img className="chat-room-icon chat-avatar" src={room.friend.avatarUrl} alt="" width={28} height={28} />
+  ) : (
+    <span className="chat-room-icon chat-avatar chat-initials" aria-hidden="true">
+      {initials(room.label)}
+    </span>
+  );
+}

@@ -1,0 +1,117 @@
+import { Suspense, use, useId } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { unreadBadgeText } from '../rooms';
+import type { RoomEntry, UnreadCounts } from '../types';
+import { RoomIcon } from './RoomIcon';
+
+export interface RoomListProps {
+  rooms: readonly RoomEntry[];
+  /** The room shown, or a room key that is not in the list. */
+  currentKey: string;
+  unread: Promise<UnreadCounts>;
+}
+
+const roomLink = (key: string) => `?room=${key}`;
+
+/** The rooms: a list of links on wide screens, a select on narrow ones (CSS shows one of the two). */
+export function RoomList({ rooms, currentKey, unread }: RoomListProps) {
+  const topics = rooms.filter((room) => room.kind === 'topic');
+  const friends = rooms.filter((room) => room.kind === 'dm');
+  return (
+    <div className="chat-rooms">
+      <Suspense fallback={<RoomSelect rooms={rooms} currentKey={currentKey} counts={{}} />}>
+        <CountedRoomSelect rooms={rooms} currentKey={currentKey} unread={unread} />
+      </Suspense>
+      <nav className="chat-room-nav" aria-label="Chat rooms">
+        <h2 className="chat-rooms-heading">Activities</h2>
+        <RoomLinks rooms={topics} currentKey={currentKey} unread={unread} />
+        <h2 className="chat-rooms-heading">Friends</h2>
+        {friends.length > 0 ? (
+          <RoomLinks rooms={friends} currentKey={currentKey} unread={unread} />
+        ) : (
+          <p className="chat-rooms-empty">
+            Add friends on the <Link to="/friends-ranking">Friends page</Link> to chat with them.
+          </p>
+        )}
+      </nav>
+    </div>
+  );
+}
+
+function RoomLinks({ rooms, currentKey, unread }: RoomListProps) {
+  return (
+    <ul className="chat-room-links">
+      {rooms.map((room) => (
+        <li key={room.key}>
+          <Link to={roomLink(room.key)} aria-current={room.key === currentKey ? 'page' : undefined}>
+            <RoomIcon room={room} />
+            <span className="chat-room-name">{room.label}</span>
+            {room.key === currentKey ? null : (
+              <Suspense fallback={null}>
+                <UnreadBadge roomKey={room.key} unread={unread} />
+              </Suspense>
+            )}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UnreadBadge({ roomKey, unread }: { roomKey: string; unread: Promise<UnreadCounts> }) {
+  const count = use(unread)[roomKey] ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="chat-unread">
+      {unreadBadgeText(count)}
+      <span className="visually-hidden"> unread messages</span>
+    </span>
+  );
+}
+
+function CountedRoomSelect(props: RoomListProps) {
+  return <RoomSelect rooms={props.rooms} currentKey={props.currentKey} counts={use(props.unread)} />;
+}
+
+function RoomSelect({
+  rooms,
+  currentKey,
+  counts,
+}: {
+  rooms: readonly RoomEntry[];
+  currentKey: string;
+  counts: UnreadCounts;
+}) {
+  const navigate = useNavigate();
+  const id = useId();
+  const known = rooms.some((room) => room.key === currentKey);
+  const option = (room: RoomEntry) => {
+    const count = room.key === currentKey ? 0 : (counts[room.key] ?? 0);
+    const name = room.kind === 'topic' ? `${room.icon} ${room.label}` : room.label;
+    return (
+      <option key={room.key} value={room.key}>
+        {count > 0 ? `${name} (${unreadBadgeText(count)} unread)` : name}
+      </option>
+    );
+  };
+  return (
+    <div className="form-field chat-room-select">
+      <label htmlFor={id}>Room</label>
+      <select
+        id={id}
+        value={known ? currentKey : ''}
+        onChange={(event) => void navigate(roomLink(event.target.value))}
+      >
+        {known ? null : (
+          <option value="" disabled>
+            Choose a room
+          </option>
+        )}
+        <optgroup label="Activities">{rooms.filter((room) => room.kind === 'topic').map(option)}</optgroup>
+        {rooms.some((room) => room.kind === 'dm') ? (
+          <optgroup label="Friends">{rooms.filter((room) => room.kind === 'dm').map(option)}</optgroup>
+        ) : null}
+      </select>
+    </div>
+  );
+}

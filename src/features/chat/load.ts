@@ -1,0 +1,47 @@
+import { parseRoomKey } from '@/domain/chatRooms';
+import { isParseLikeError } from '@/lib/errors';
+import { countUnread, listChatFriends, loadLatestMessages } from './api';
+import { readLastSeen, roomEntries } from './rooms';
+import type { ChatPageData } from './types';
+
+/** Parse's OPERATION_FORBIDDEN. */
+const FORBIDDEN = 119;
+
+/** A friend room of someone who is not (or no longer) a friend is refused: the page explains it. */
+function unlessForbidden(error: unknown): null {
+  if (isParseLikeError(error) && error.code === FORBIDDEN) return null;
+  throw error;
+}
+
+/**
+ * The chat page for one room: friends (for the room list and names) and the room's latest
+ * messages side by side; unread counts of the other rooms follow without holding the page up.
+ */
+export async function loadChatPage(meId: string, roomKey: string): Promise<ChatPageData> {
+  const room = parseRoomKey(roomKey);
+  // A friend room of two other people is never readable: no need to ask.
+  const mayRead = room !== null && (room.kind === 'topic' || room.userIds.includes(meId));
+  const [friends, page] = await Promise.all([
+    listChatFriends(),
+    mayRead ? loadLatestMessages(roomKey).catch(unlessForbidden) : Promise.resolve(null),
+  ]);
+  const rooms = roomEntries(meId, friends);
+  const current = rooms.find((entry) => entry.key === roomKey) ?? null;
+  const lastSeen = readLastSeen(meId);
+  const unread = countUnread(
+    meId,
+    rooms.filter((entry) => entry.key !== roomKey).map((entry) => entry.key),
+    lastSeen,
+  ).catch(() => ({}));
+  return {
+    meId,
+    roomKey,
+    rooms,
+    current,
+    page: current && page ? page : { messages: [], hasOlder: false },
+    names: Object.fromEntries(
+      friends.map((friend) => [friend.userId, friend.displayName || friend.username]),
+    ),
+    unread,
+  };
+}

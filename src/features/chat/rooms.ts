@@ -1,0 +1,73 @@
+import { ACTIVITY_TYPE_INFO } from '@/domain/activity';
+import { dmRoomKey, topicRoomKey } from '@/domain/chatRooms';
+import { ACTIVITY_TYPES } from '@/domain/contract';
+import type { ChatFriend, RoomEntry } from './types';
+
+export const DEFAULT_ROOM = topicRoomKey('run');
+
+/** One room per activity type, then one per friend (in the order the friends list gives). */
+export function roomEntries(meId: string, friends: readonly ChatFriend[]): RoomEntry[] {
+  const topics: RoomEntry[] = ACTIVITY_TYPES.map((type) => ({
+    kind: 'topic',
+    key: topicRoomKey(type),
+    label: ACTIVITY_TYPE_INFO[type].label,
+    icon: ACTIVITY_TYPE_INFO[type].icon,
+  }));
+  const direct: RoomEntry[] = friends
+    .filter((friend) => friend.userId !== meId)
+    .map((friend) => ({
+      kind: 'dm',
+      key: dmRoomKey(meId, friend.userId),
+      label: friend.displayName || friend.username,
+      friend,
+    }));
+  return [...topics, ...direct];
+}
+
+/** "Anna Berg" → "AB", "anders" → "AN". */
+export function initials(name: string): string {
+  const words = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  const letters =
+    words.length > 1
+      ? words.slice(0, 2).map((word) => Array.from(word)[0] ?? '')
+      : Array.from(words[0] ?? '?').slice(0, 2);
+  return letters.join('').toUpperCase();
+}
+
+/** A badge shows at most this; more reads "99+". */
+export const UNREAD_SHOWN_MAX = 99;
+
+export function unreadBadgeText(count: number): string {
+  return count > UNREAD_SHOWN_MAX ? `${UNREAD_SHOWN_MAX}+` : String(count);
+}
+
+const seenKey = (meId: string) => `fitstreak:chat-seen:${meId}`;
+
+/** When this person last saw each room on this device (the newest message's server time). */
+export function readLastSeen(meId: string): Record<string, string> {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(seenKey(meId)) ?? '{}');
+    if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
+    return Object.fromEntries(
+      Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Remembers that the room was seen up to `createdAt`; an earlier time never replaces a later one. */
+export function markSeen(meId: string, room: string, createdAt: string): void {
+  const seen = readLastSeen(meId);
+  const previous = seen[room];
+  if (previous !== undefined && previous >= createdAt) return;
+  seen[room] = createdAt;
+  try {
+    localStorage.setItem(seenKey(meId), JSON.stringify(seen));
+  } catch {
+    // Storage full or disabled: unread counts then start over, nothing else depends on it.
+  }
+}
