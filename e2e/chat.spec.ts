@@ -58,7 +58,7 @@ test.describe('exercise chat', () => {
 
     await expect(b.chat.message(hello)).toHaveCount(before + 1);
     await expect(b.chat.messages().last()).toContainText(hello);
-    await expect(b.chat.messages().last()).toContainText(`Member ${a.account.objectId.slice(-4)}`);
+    await expect(b.chat.messages().last()).toContainText(a.account.username);
 
     const reply = tagged('Hi! Intervals tonight?');
     await b.chat.send(reply);
