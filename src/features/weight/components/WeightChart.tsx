@@ -9,6 +9,9 @@ export interface WeightChartProps {
   unit: WeightUnit;
 }
 
+/** Beyond about a year of daily points, dots overlap anyway. */
+const DENSE_POINTS = 400;
+
 function dayTime(day: string): number {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1).getTime();
@@ -22,6 +25,8 @@ export default function WeightChart({ points, goalWeightKg, unit }: WeightChartP
   const first = xs[0] ?? 0;
   const last = xs.at(-1) ?? 0;
   const latest = points.at(-1);
+  // Years of daily points: smaller dots and a straight trend keep a redraw within one frame.
+  const dense = points.length > DENSE_POINTS;
   const description =
     points.length === 0
       ? 'Weight chart: no weigh-ins in this range.'
@@ -39,7 +44,7 @@ export default function WeightChart({ points, goalWeightKg, unit }: WeightChartP
               label: 'Weight',
               data: points.map((point, index) => ({ x: xs[index] ?? 0, y: shown(point.weightKg) })),
               showLine: false,
-              pointRadius: 3,
+              pointRadius: dense ? 1.5 : 3,
               pointBackgroundColor: '#64748b',
               borderColor: '#64748b',
             },
@@ -49,7 +54,7 @@ export default function WeightChart({ points, goalWeightKg, unit }: WeightChartP
               borderColor: '#0f766e',
               borderWidth: 3,
               pointRadius: 0,
-              tension: 0.2,
+              tension: dense ? 0 : 0.2,
             },
             ...(goalWeightKg === null
               ? []
@@ -70,6 +75,7 @@ export default function WeightChart({ points, goalWeightKg, unit }: WeightChartP
         options={{
           maintainAspectRatio: false,
           parsing: false,
+          normalized: true,
           interaction: { mode: 'index', intersect: false },
           plugins: {
             legend: { position: 'bottom' },
