@@ -13,8 +13,8 @@ import { Parse, validationError } from '../parse';
 
 const MASTER = { useMasterKey: true } as const;
 const DAY_MS = 86_400_000;
-/** How far back activity sums look: this and the previous month, whatever the zone. */
-const SUM_WINDOW_DAYS = 70;
+/** Local days start at most 14 hours before or 12 hours after the UTC day of the same date. */
+const ZONE_MARGIN_MS = DAY_MS;
 /** How far back a logging streak is followed. */
 const STREAK_WINDOW_DAYS = 400;
 
@@ -31,13 +31,6 @@ interface Participant {
 interface Span {
   start: string;
   end: string;
-}
-
-interface DayRow {
-  userId: string;
-  day: string;
-  minutes: number;
-  kcal: number;
 }
 
 interface WeightDay {
@@ -89,19 +82,72 @@ const zoneArrays = (people: readonly Participant[]) => [
   people.map((p) => p.timeZone),
 ];
 
-/** Per person and local day: active minutes and kcal. One statement, whatever the number of friends. */
-async function activityDays(people: readonly Participant[], since: Date): Promise<DayRow[]> {
+/** Active minutes, kcal and active days of one person in one span. */
+interface Totals {
+  minutes: number;
+  kcal: number;
+  activeDays: number;
+}
+
+interface PersonSpans {
+  current: Span;
+  previous: Span;
+}
+
+const NO_TOTALS: Totals = { minutes: 0, kcal: 0, activeDays: 0 };
+
+/**
+ * Each person's totals in their current and previous span (which follow their own time zone and
+ * week start). With PostgreSQL, one statement answers one row per person, whatever the number of
+ * friends; otherwise the workouts are read and added up here.
+ */
+async function activityTotals(
+  people: readonly Participant[],
+  spansOf: ReadonlyMap<string, PersonSpans>,
+  since: Date,
+): Promise<Map<string, { current: Totals; previous: Totals }>> {
+  const spanOf = (p: Participant) => spansOf.get(p.userId) as PersonSpans;
   const sql = sqlClient();
   if (sql) {
-    const { rows } = await sql.query<DayRow>(
-      `SELECT a."user" AS "userId", to_char(a."startedAt" AT TIME ZONE p.tz, 'YYYY-MM-DD') AS day,
-              sum(a."durationMin")::float8 AS minutes, coalesce(sum(a."caloriesKcal"), 0)::float8 AS kcal
-         FROM "Activity" a JOIN unnest($1::text[], $2::text[]) AS p(id, tz) ON a."user" = p.id
-        WHERE a."startedAt" >= $3 GROUP BY 1, 2`,
-      [...zoneArrays(people), since],
+    const { rows } = await sql.query<{ userId: string } & Record<string, number>>(
+      `SELECT x.id AS "userId",
+              coalesce(sum(x.minutes) FILTER (WHERE x.day BETWEEN x.cs AND x.ce), 0)::float8 AS "minutes",
+              coalesce(sum(x.kcal) FILTER (WHERE x.day BETWEEN x.cs AND x.ce), 0)::float8 AS "kcal",
+              count(DISTINCT x.day) FILTER (WHERE x.day BETWEEN x.cs AND x.ce)::int AS "activeDays",
+              coalesce(sum(x.minutes) FILTER (WHERE x.day BETWEEN x.ps AND x.pe), 0)::float8 AS "previousMinutes",
+              coalesce(sum(x.kcal) FILTER (WHERE x.day BETWEEN x.ps AND x.pe), 0)::float8 AS "previousKcal",
+              count(DISTINCT x.day) FILTER (WHERE x.day BETWEEN x.ps AND x.pe)::int AS "previousActiveDays"
+         FROM (SELECT p.id, p.cs, p.ce, p.ps, p.pe, (a."startedAt" AT TIME ZONE p.tz)::date AS day,
+                      a."durationMin" AS minutes, coalesce(a."caloriesKcal", 0) AS kcal
+                 FROM "Activity" a
+                 JOIN unnest($1::text[], $2::text[], $3::date[], $4::date[], $5::date[], $6::date[])
+                      AS p(id, tz, cs, ce, ps, pe) ON a."user" = p.id
+                WHERE a."startedAt" >= $7 AND a."durationMin" > 0) x
+        GROUP BY x.id`,
+      [
+        ...zoneArrays(people),
+        people.map((p) => spanOf(p).current.start),
+        people.map((p) => spanOf(p).current.end),
+        people.map((p) => spanOf(p).previous.start),
+        people.map((p) => spanOf(p).previous.end),
+        since,
+      ],
     );
-    return rows;
+    return new Map(
+      rows.map((row) => [
+        row.userId,
+        {
+          current: { minutes: row.minutes ?? 0, kcal: row.kcal ?? 0, activeDays: row.activeDays ?? 0 },
+          previous: {
+            minutes: row.previousMinutes ?? 0,
+            kcal: row.previousKcal ?? 0,
+            activeDays: row.previousActiveDays ?? 0,
+          },
+        },
+      ]),
+    );
   }
+
   const zones = new Map(people.map((p) => [p.userId, p.timeZone]));
   const activities = await new Parse.Query('Activity')
     .containedIn(
@@ -111,17 +157,27 @@ async function activityDays(people: readonly Participant[], since: Date): Promis
     .greaterThanOrEqualTo('startedAt', since)
     .select('user', 'startedAt', 'durationMin', 'caloriesKcal')
     .findAll({ ...MASTER, batchSize: 1000 });
-  // One row per person and day, as the SQL statement answers, so active days count days.
-  const days = new Map<string, DayRow>();
+  const totals = new Map<string, { current: Totals; previous: Totals; days: Set<string> }>();
   for (const activity of activities) {
     const userId = (activity.get('user') as { id?: string }).id ?? '';
+    const spans = spansOf.get(userId);
+    if (!spans) continue;
     const day = localDay(activity.get('startedAt') as Date, zones.get(userId) ?? 'UTC');
-    const row = days.get(`${userId} ${day}`) ?? { userId, day, minutes: 0, kcal: 0 };
-    row.minutes += Number(activity.get('durationMin') ?? 0);
-    row.kcal += Number(activity.get('caloriesKcal') ?? 0);
-    days.set(`${userId} ${day}`, row);
+    const entry = totals.get(userId) ?? {
+      current: { ...NO_TOTALS },
+      previous: { ...NO_TOTALS },
+      days: new Set<string>(),
+    };
+    for (const key of ['current', 'previous'] as const) {
+      if (day < spans[key].start || day > spans[key].end) continue;
+      entry[key].minutes += Number(activity.get('durationMin') ?? 0);
+      entry[key].kcal += Number(activity.get('caloriesKcal') ?? 0);
+      if (!entry.days.has(day)) entry[key].activeDays += 1;
+    }
+    entry.days.add(day);
+    totals.set(userId, entry);
   }
-  return [...days.values()];
+  return totals;
 }
 
 /** Per person, the local days with any log: a workout, a meal or a weigh-in. */
@@ -195,12 +251,6 @@ async function weightDays(people: readonly Participant[]): Promise<WeightDay[]> 
       weightKg: Number(entry.get('weightKg') ?? 0),
     };
   });
-}
-
-function sumOver(days: readonly DayRow[], span: Span, pick: (day: DayRow) => number): number {
-  return days
-    .filter((day) => day.day >= span.start && day.day <= span.end)
-    .reduce((sum, day) => sum + pick(day), 0);
 }
 
 /** Days in a row with a log, ending on `end` (or the day before, while `end` is still open). */
@@ -289,16 +339,23 @@ export async function computeRanking(
       });
     }
   } else {
-    const byUser = groupBy(await activityDays(ranked, new Date(now.getTime() - SUM_WINDOW_DAYS * DAY_MS)));
-    const measure = (days: readonly DayRow[], span: Span) => {
-      if (metric === 'activeMinutes') return sumOver(days, span, (day) => day.minutes);
-      if (metric === 'caloriesBurned') return Math.round(sumOver(days, span, (day) => day.kcal));
-      return sumOver(days, span, (day) => (day.minutes > 0 ? 1 : 0));
+    const spansOf = new Map(ranked.map((person) => [person.userId, spans(person, period, now)]));
+    // Only the workouts that can fall in someone's previous or current span are read.
+    const earliest = [...spansOf.values()].reduce(
+      (first, { previous }) => (previous.start < first ? previous.start : first),
+      localDay(now, 'UTC'),
+    );
+    const since = new Date(Date.parse(`${earliest}T00:00:00Z`) - ZONE_MARGIN_MS);
+    const totals = await activityTotals(ranked, spansOf, since);
+    const pick = (sums: Totals | undefined) => {
+      const { minutes, kcal, activeDays } = sums ?? NO_TOTALS;
+      if (metric === 'activeMinutes') return minutes;
+      if (metric === 'caloriesBurned') return Math.round(kcal);
+      return activeDays;
     };
     for (const person of ranked) {
-      const days = byUser.get(person.userId) ?? [];
-      const { current, previous } = spans(person, period, now);
-      values.set(person.userId, { value: measure(days, current), previous: measure(days, previous) });
+      const sums = totals.get(person.userId);
+      values.set(person.userId, { value: pick(sums?.current), previous: pick(sums?.previous) });
     }
   }
 
