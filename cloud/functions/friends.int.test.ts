@@ -279,6 +279,39 @@ describe('friendsRanking', () => {
     for (const weight of ['93.7', '83.5', '73.3', '93', '83']) expect(text).not.toContain(weight);
   });
 
+  it('counts a logging streak of days with a workout, a meal or a weigh-in, still open until today ends', async () => {
+    const [runner, logger, lateLogger] = await Promise.all([signUp(), signUp(), signUp()]);
+    await befriend(runner, logger);
+    await befriend(runner, lateLogger);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const weighIn = (owner: Account, at: Date) =>
+      request('POST', '/parse/classes/WeightEntry', {
+        sessionToken: owner.sessionToken,
+        body: { measuredAt: parseDate(at), weightKg: 70 },
+      });
+    const meal = (owner: Account, at: Date) =>
+      request('POST', '/parse/classes/Meal', {
+        sessionToken: owner.sessionToken,
+        body: { eatenAt: parseDate(at), mealType: 'lunch', name: 'Lentil soup', caloriesKcal: 320 },
+      });
+    // Today, yesterday and the day before, then a gap, then two more days: a streak of 3.
+    expect((await weighIn(logger, daysAgo(0))).status).toBe(201);
+    expect((await meal(logger, daysAgo(1))).status).toBe(201);
+    await workout(logger, daysAgo(2), 30);
+    await workout(logger, daysAgo(4), 30);
+    await workout(logger, daysAgo(5), 30);
+    // Nothing yet today: yesterday's streak of 2 still counts.
+    expect((await meal(lateLogger, daysAgo(1))).status).toBe(201);
+    expect((await meal(lateLogger, daysAgo(2))).status).toBe(201);
+
+    const result = await ranking(runner, 'loggingStreak');
+    const values = new Map(result.rows.map((row) => [row.userId, row.value]));
+
+    expect(values.get(logger.objectId)).toBe(3);
+    expect(values.get(lateLogger.objectId)).toBe(2);
+    expect(values.get(runner.objectId)).toBe(0);
+  });
+
   it('counts each person’s week in their own time zone', async () => {
     const [east, west] = await Promise.all([signUp(), signUp()]);
     await befriend(east, west);

@@ -1,4 +1,4 @@
-import { addDays, isValidTimeZone, localDay, startOfWeek } from '../../src/domain/calendarDays';
+import { addDays, daysBetween, isValidTimeZone, localDay, startOfWeek } from '../../src/domain/calendarDays';
 import {
   RANKING_METRICS,
   RANKING_PERIODS,
@@ -180,21 +180,52 @@ async function activityTotals(
   return totals;
 }
 
-/** Per person, the local days with any log: a workout, a meal or a weigh-in. */
-async function logDays(
+/** Consecutive local days on which one person logged anything: a workout, a meal or a weigh-in. */
+interface LogRun {
+  userId: string;
+  first: string;
+  last: string;
+}
+
+/** Runs of ascending, distinct days. */
+function runsOf(userId: string, days: readonly string[]): LogRun[] {
+  const runs: LogRun[] = [];
+  for (const day of days) {
+    const run = runs.at(-1);
+    if (run && addDays(run.last, 1) === day) run.last = day;
+    else runs.push({ userId, first: day, last: day });
+  }
+  return runs;
+}
+
+/**
+ * Per person, the runs of days with any log since `since` that last until `reach` (a day per
+ * person) or later: the only ones a streak ending then can be part of. With PostgreSQL one
+ * statement finds them (a day minus its row number is constant along a run).
+ */
+async function logRuns(
   people: readonly Participant[],
+  reach: ReadonlyMap<string, string>,
   since: Date,
-): Promise<{ userId: string; day: string }[]> {
+): Promise<LogRun[]> {
   const sql = sqlClient();
   if (sql) {
-    const { rows } = await sql.query<{ userId: string; day: string }>(
-      `SELECT l.uid AS "userId", to_char(l.at AT TIME ZONE p.tz, 'YYYY-MM-DD') AS day
-         FROM (SELECT "user" AS uid, "startedAt" AS at FROM "Activity" WHERE "user" = ANY($1) AND "startedAt" >= $3
-               UNION ALL SELECT "user", "eatenAt" FROM "Meal" WHERE "user" = ANY($1) AND "eatenAt" >= $3
-               UNION ALL SELECT "user", "measuredAt" FROM "WeightEntry" WHERE "user" = ANY($1) AND "measuredAt" >= $3) l
-         JOIN unnest($1::text[], $2::text[]) AS p(id, tz) ON l.uid = p.id
-        GROUP BY 1, 2`,
-      [...zoneArrays(people), since],
+    const { rows } = await sql.query<LogRun>(
+      `WITH p AS (SELECT * FROM unnest($1::text[], $2::text[], $3::date[]) AS p(id, tz, reach)),
+            days AS (
+              SELECT DISTINCT l.uid, (l.at AT TIME ZONE p.tz)::date AS day
+                FROM (SELECT "user" AS uid, "startedAt" AS at FROM "Activity" WHERE "user" = ANY($1) AND "startedAt" >= $4
+                      UNION ALL SELECT "user", "eatenAt" FROM "Meal" WHERE "user" = ANY($1) AND "eatenAt" >= $4
+                      UNION ALL SELECT "user", "measuredAt" FROM "WeightEntry" WHERE "user" = ANY($1) AND "measuredAt" >= $4) l
+                JOIN p ON l.uid = p.id),
+            runs AS (
+              SELECT uid, min(day) AS first, max(day) AS last
+                FROM (SELECT uid, day, day - (row_number() OVER (PARTITION BY uid ORDER BY day))::int AS run FROM days) d
+               GROUP BY uid, run)
+       SELECT r.uid AS "userId", to_char(r.first, 'YYYY-MM-DD') AS first, to_char(r.last, 'YYYY-MM-DD') AS last
+         FROM runs r JOIN p ON p.id = r.uid
+        WHERE r.last >= p.reach`,
+      [...zoneArrays(people), people.map((p) => reach.get(p.userId)), since],
     );
     return rows;
   }
@@ -215,10 +246,16 @@ async function logDays(
         .then((rows) => rows.map((row) => ({ row, field }))),
     ),
   );
-  return found.flat().map(({ row, field }) => {
+  const days = new Map<string, Set<string>>();
+  for (const { row, field } of found.flat()) {
     const userId = (row.get('user') as { id?: string }).id ?? '';
-    return { userId, day: localDay(row.get(field) as Date, zones.get(userId) ?? 'UTC') };
-  });
+    const set = days.get(userId) ?? new Set<string>();
+    set.add(localDay(row.get(field) as Date, zones.get(userId) ?? 'UTC'));
+    days.set(userId, set);
+  }
+  return [...days].flatMap(([userId, set]) =>
+    runsOf(userId, [...set].sort()).filter((run) => run.last >= (reach.get(userId) ?? '')),
+  );
 }
 
 /** Per person, each local day's mean weight: the server reads weights, the answer never carries one. */
@@ -254,14 +291,11 @@ async function weightDays(people: readonly Participant[]): Promise<WeightDay[]> 
 }
 
 /** Days in a row with a log, ending on `end` (or the day before, while `end` is still open). */
-function streakEnding(days: ReadonlySet<string>, end: string): number {
-  let day = days.has(end) ? end : addDays(end, -1);
-  let count = 0;
-  while (days.has(day)) {
-    count += 1;
-    day = addDays(day, -1);
-  }
-  return count;
+function streakEnding(runs: readonly LogRun[], end: string): number {
+  const through = (day: string) => runs.find((run) => run.first <= day && day <= run.last);
+  const last = through(end) ? end : addDays(end, -1);
+  const run = through(last);
+  return run ? daysBetween(run.first, last) + 1 : 0;
 }
 
 /** Percent of the way from the first weigh-in to the goal, as of `end`. */
@@ -329,13 +363,17 @@ export async function computeRanking(
       });
     }
   } else if (metric === 'loggingStreak') {
-    const byUser = groupBy(await logDays(ranked, new Date(now.getTime() - STREAK_WINDOW_DAYS * DAY_MS)));
+    const spansOf = new Map(ranked.map((person) => [person.userId, spans(person, period, now)]));
+    const reach = new Map([...spansOf].map(([userId, { previous }]) => [userId, addDays(previous.end, -1)]));
+    const byUser = groupBy(
+      await logRuns(ranked, reach, new Date(now.getTime() - STREAK_WINDOW_DAYS * DAY_MS)),
+    );
     for (const person of ranked) {
-      const days = new Set((byUser.get(person.userId) ?? []).map((row) => row.day));
-      const { current, previous } = spans(person, period, now);
+      const runs = byUser.get(person.userId) ?? [];
+      const { current, previous } = spansOf.get(person.userId) ?? spans(person, period, now);
       values.set(person.userId, {
-        value: streakEnding(days, current.end),
-        previous: streakEnding(days, previous.end),
+        value: streakEnding(runs, current.end),
+        previous: streakEnding(runs, previous.end),
       });
     }
   } else {
