@@ -41,7 +41,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['server/**/*.int.test.ts', 'cloud/**/*.int.test.ts'],
+          include: ['server/**/*.int.test.ts', 'cloud/**/*.int.test.ts', 'bench/**/*.int.test.ts'],
           globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -16,6 +16,8 @@ export interface ExitResult {
 
 export interface ServerProcess {
   readonly baseUrl: string;
+  /** The server's own process (node running server/main.ts). */
+  readonly pid: number;
   readonly port: number;
   readonly dataDir: string;
   readonly exited: Promise<ExitResult>;
@@ -169,7 +171,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
-  return { baseUrl, port, dataDir: options.dataDir, exited, output, stop };
+  return { baseUrl, pid: child.pid ?? 0, port, dataDir: options.dataDir, exited, output, stop };
 }
 
 /** Runs the server with `env` until it exits by itself (a refused start), or kills it after `timeoutMs`. */

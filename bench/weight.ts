@@ -26,7 +26,7 @@ import {
   withBenchServer,
   type Scenario,
   type Session,
-} from './benchSupport';
+} from './support';
 
 const quick = process.argv.includes('--quick');
 const DAYS = quick ? 365 : 5 * 365 + 1;

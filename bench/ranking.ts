@@ -2,15 +2,13 @@
 // workouts, beside the cheapest Parse round trip and beside the same sums done by one SQL
 // statement on the same PostgreSQL (the limit of what any implementation could do).
 // `npm run bench:ranking [-- --quick]`
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import pg from 'pg';
-import type { RestClient } from '../server/test/rest';
 import { userPointer } from '../server/test/rest';
 import { ACTIVITY_TYPES } from '../src/domain/contract';
 import {
   baseline,
+  batchWithMasterKey,
   cloudFunction,
+  connectDatabase,
   DAY_MS,
   measure,
   mulberry32,
@@ -18,7 +16,7 @@ import {
   withBenchServer,
   type Scenario,
   type TimedCall,
-} from './benchSupport';
+} from './support';
 
 const quick = process.argv.includes('--quick');
 const FRIENDS = 200;
@@ -27,47 +25,7 @@ const DAYS = quick ? 60 : 365;
 const PER_WEEK = 2.5;
 const CALLS = quick ? 50 : 200;
 const WARM_UP = 10;
-const BATCH_SIZE = 50;
 const BUDGET_P95_MS = 100;
-
-/** Sends `requests` through /parse/batch with the master key, 50 at a time; throws on any failure. */
-async function batch(
-  client: RestClient,
-  requests: { method: string; path: string; body: Record<string, unknown> }[],
-): Promise<void> {
-  for (let index = 0; index < requests.length; index += BATCH_SIZE) {
-    const slice = requests.slice(index, index + BATCH_SIZE);
-    const { status, text } = await client.request('POST', '/parse/batch', {
-      masterKey: true,
-      body: { requests: slice },
-    });
-    const answers: unknown = JSON.parse(text);
-    const failed = Array.isArray(answers)
-      ? answers.filter((answer: { success?: unknown }) => !answer.success)
-      : [];
-    if (status !== 200 || !Array.isArray(answers) || failed.length > 0) {
-      throw new Error(`Seeding failed at request ${index} (${status}): ${text.slice(0, 500)}`);
-    }
-  }
-}
-
-/** The embedded PostgreSQL of a data directory: its port is on the fourth line of postmaster.pid. */
-async function connectTo(dataDir: string): Promise<pg.Client> {
-  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = Number(pid.split('\n')[3]);
-  const { postgresPassword } = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    postgresPassword: string;
-  };
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port,
-    user: 'postgres',
-    password: postgresPassword,
-    database: 'fitstreak',
-  });
-  await client.connect();
-  return client;
-}
 
 /** Monday 00:00 UTC of this week and of the week before: everyone here lives in UTC. */
 function weekStarts(now: Date): { current: Date; previous: Date } {
@@ -81,7 +39,7 @@ const scenarios = await withBenchServer('bench-ranking', async ({ baseUrl, dataD
   const friends = [];
   for (let index = 0; index < FRIENDS; index += 1) friends.push(await client.signUp());
   const seedStart = performance.now();
-  await batch(
+  await batchWithMasterKey(
     client,
     friends.map((friend) => ({
       method: 'POST',
@@ -119,7 +77,7 @@ const scenarios = await withBenchServer('bench-ranking', async ({ baseUrl, dataD
       });
     }
   }
-  await batch(client, workouts);
+  await batchWithMasterKey(client, workouts);
   console.log(
     `Seeded ${FRIENDS} friends and ${workouts.length} workouts over ${DAYS} days in ` +
       `${((performance.now() - seedStart) / 1000).toFixed(1)} s.`,
@@ -132,7 +90,7 @@ const scenarios = await withBenchServer('bench-ranking', async ({ baseUrl, dataD
       return Array.isArray(rows) && rows.length === FRIENDS + 1;
     });
 
-  const sql = await connectTo(dataDir);
+  const sql = await connectDatabase(dataDir);
   const ids = [me.objectId, ...friends.map((friend) => friend.objectId)];
   const { current, previous } = weekStarts(new Date());
   // This week's and last week's minutes of every person: the sums the ranking needs, nothing else.

@@ -1,5 +1,8 @@
 // What the API benchmarks share: a seeded PRNG, a server of their own for one run, timed calls
 // with the warm-up and measuring loop, the baseline round trip and the Markdown table of results.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
 import {
   createDataDir,
   readMasterKey,
@@ -204,4 +207,102 @@ export async function measure(
   const times: number[] = [];
   for (let index = 0; index < calls; index += 1) times.push(await call());
   return { name, times };
+}
+
+/** A process's resident memory and the CPU time it has used so far (Linux /proc). */
+export interface ProcessStats {
+  rssBytes: number;
+  cpuSeconds: number;
+}
+
+/** Kernel clock ticks per second, as /proc/<pid>/stat counts CPU time on Linux. */
+const CLOCK_TICKS = 100;
+
+export async function processStats(pid: number): Promise<ProcessStats> {
+  const [status, stat] = await Promise.all([
+    readFile(`/proc/${pid}/status`, 'utf8'),
+    readFile(`/proc/${pid}/stat`, 'utf8'),
+  ]);
+  const kilobytes = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  // The fields after the command name (which may hold spaces) start at the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  return { rssBytes: kilobytes * 1024, cpuSeconds: ticks / CLOCK_TICKS };
+}
+
+/** The server's memory once it has settled: the smallest of a few readings a moment apart. */
+export async function settledRss(pid: number): Promise<number> {
+  const readings: number[] = [];
+  for (let index = 0; index < 5; index += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    readings.push((await processStats(pid)).rssBytes);
+  }
+  return Math.min(...readings);
+}
+
+export const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** The embedded PostgreSQL of a data directory (its port is on the fourth line of postmaster.pid). */
+export async function databaseUri(dataDir: string, database = 'fitstreak'): Promise<string> {
+  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = Number(pid.split('\n')[3]);
+  const { postgresPassword } = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    postgresPassword: string;
+  };
+  return `postgres://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${port}/${database}`;
+}
+
+/** A `pg` connection of our own to that database: the raw SQL side of the comparisons. */
+export async function connectDatabase(dataDir: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: await databaseUri(dataDir) });
+  await client.connect();
+  return client;
+}
+
+export interface BatchRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/** Sends `requests` through /parse/batch with the master key, 50 at a time; throws on any failure. */
+export async function batchWithMasterKey(
+  client: RestClient,
+  requests: readonly BatchRequest[],
+): Promise<void> {
+  for (let index = 0; index < requests.length; index += BATCH_SIZE) {
+    const slice = requests.slice(index, index + BATCH_SIZE);
+    const { status, text } = await client.request('POST', '/parse/batch', {
+      masterKey: true,
+      body: { requests: slice },
+    });
+    // The batch answer is an array, which restClient's body leaves out: read the text.
+    const answers: unknown = JSON.parse(text);
+    const failed = Array.isArray(answers)
+      ? (answers as Array<{ success?: unknown }>).filter((answer) => !answer.success)
+      : [];
+    if (status !== 200 || !Array.isArray(answers) || failed.length > 0) {
+      throw new Error(`Batch failed at request ${index} (${status}): ${text.slice(0, 500)}`);
+    }
+  }
+}
+
+const BATCH_SIZE = 50;
+
+/** Runs `task` for every item, at most `concurrency` at a time; answers the results in order. */
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
 }

@@ -13,7 +13,7 @@ import {
   mulberry32,
   printReport,
   withBenchServer,
-} from './benchSupport';
+} from './support';
 
 const quick = process.argv.includes('--quick');
 const DAYS = quick ? 365 : 1095;

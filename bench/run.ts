@@ -1,0 +1,378 @@
+// `npm run bench [-- --quick]`: starts FITSTREAK on a fresh data directory, seeds the dataset of
+// seed.ts, starts raw Parse beside it on the same PostgreSQL (a database of its own), runs every scenario and writes
+// bench/results/<date>[-quick].json and .md. `--smoke` runs a tiny version of one scenario (the
+// harness's own test); BENCH_RESULTS_DIR sends the files elsewhere.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { restClient, type Account } from '../server/test/rest';
+import { ROOT } from '../server/test/serverProcess';
+import { measureChatDelivery } from './chatDelivery';
+import {
+  measureMixed,
+  measureReads,
+  measureWrites,
+  readSpecs,
+  WRITE_KINDS,
+  type MixedResult,
+  type ReadResult,
+  type WriteResult,
+} from './scenarios';
+import { FULL_DATASET, QUICK_DATASET, seedDataset, SMOKE_DATASET } from './seed';
+import {
+  APP_ID,
+  connectDatabase,
+  databaseUri,
+  mapConcurrently,
+  mib,
+  ms,
+  statsOf,
+  withBenchServer,
+  type Stats,
+} from './support';
+
+const mode = process.argv.includes('--smoke') ? 'smoke' : process.argv.includes('--quick') ? 'quick' : 'full';
+const SETTINGS = {
+  full: {
+    dataset: FULL_DATASET,
+    writeTotal: 300,
+    readCalls: 200,
+    chatMessages: 60,
+    mixedUsers: 50,
+    mixedSeconds: 60,
+  },
+  quick: {
+    dataset: QUICK_DATASET,
+    writeTotal: 100,
+    readCalls: 50,
+    chatMessages: 20,
+    mixedUsers: 50,
+    mixedSeconds: 15,
+  },
+  smoke: {
+    dataset: SMOKE_DATASET,
+    writeTotal: 0,
+    readCalls: 3,
+    chatMessages: 0,
+    mixedUsers: 0,
+    mixedSeconds: 0,
+  },
+}[mode];
+const CONCURRENCY_LEVELS = [1, 10, 50];
+const CHAT_SUBSCRIBERS = 200;
+const RAW_DATABASE = 'raw_parse';
+
+/** Aims from the issues: ratios against the baselines beside them, and absolute budgets. */
+const AIMS = {
+  writeRatio: 1.3,
+  readRatio: 3,
+  readP95Ms: 100,
+  chatP95Ms: 50,
+};
+
+interface RawParse {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/rawParseServer.ts in its own process on the app's database. */
+async function startRawParse(uri: string): Promise<RawParse> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/rawParseServer.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URI: uri },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /raw parse ready on (\d+)/.exec(output);
+      if (found) resolve(Number(found[1]));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`Raw Parse exited (${code}):\n${output}`)));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const ratio = (ours: number, base: number) => (base > 0 ? ours / base : Number.POSITIVE_INFINITY);
+const verdict = (pass: boolean) => (pass ? 'pass' : 'MISS');
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+const divider = (columns: number) => row(Array.from({ length: columns }, () => '---'));
+
+interface Results {
+  date: string;
+  mode: string;
+  machine: { cpus: number; model: string; memoryGiB: number; node: string; platform: string };
+  dataset: {
+    people: number;
+    friendships: number;
+    workouts: number;
+    weighIns: number;
+    meals: number;
+    seedSeconds: number;
+  };
+  writes: WriteResult[];
+  reads: ReadResult[];
+  chat: {
+    subscribers: number;
+    delivery: Stats;
+    lastArrival: Stats;
+    saved: Stats;
+    kibPerSocket: number;
+  } | null;
+  mixed: MixedResult | null;
+}
+
+function markdown(results: Results): string {
+  const lines: string[] = [];
+  const { machine, dataset } = results;
+  lines.push(`# Benchmark ${results.date} (${results.mode})`, '');
+  lines.push(
+    `Machine: ${machine.cpus} × ${machine.model}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}. ` +
+      `Dataset: ${dataset.people} people, ${dataset.friendships} friendships, ${dataset.workouts} workouts, ` +
+      `${dataset.weighIns} weigh-ins, ${dataset.meals} meals, seeded in ${dataset.seedSeconds.toFixed(0)} s.`,
+    '',
+  );
+  if (results.writes.length > 0) {
+    lines.push('## Writes: our cloud validation against raw Parse (no cloud code)', '');
+    lines.push(
+      row([
+        'write',
+        'users',
+        'ours p50',
+        'ours p95',
+        'ours p99',
+        'raw p50',
+        'raw p95',
+        'ratio p50',
+        'ratio p95',
+        'errors',
+        `aim ≤ ${AIMS.writeRatio}×`,
+      ]),
+    );
+    lines.push(divider(11));
+    for (const write of results.writes) {
+      const r50 = ratio(write.ours.p50, write.raw.p50);
+      lines.push(
+        row([
+          write.kind,
+          write.concurrency,
+          ms(write.ours.p50),
+          ms(write.ours.p95),
+          ms(write.ours.p99),
+          ms(write.raw.p50),
+          ms(write.raw.p95),
+          `${r50.toFixed(2)}×`,
+          `${ratio(write.ours.p95, write.raw.p95).toFixed(2)}×`,
+          `${write.ours.errors}/${write.raw.errors}`,
+          verdict(r50 <= AIMS.writeRatio && write.ours.errors === 0),
+        ]),
+      );
+    }
+    lines.push('');
+  }
+  lines.push('## Reads: our answer against the same numbers from one SQL statement', '');
+  lines.push(
+    row([
+      'read',
+      'ours p50',
+      'ours p95',
+      'SQL p50',
+      'SQL p95',
+      'ratio p50',
+      'ratio p95',
+      `p95 ≤ ${AIMS.readP95Ms} ms`,
+      `aim ≤ ${AIMS.readRatio}×`,
+    ]),
+  );
+  lines.push(divider(9));
+  for (const read of results.reads) {
+    const r95 = ratio(read.ours.p95, read.sql.p95);
+    lines.push(
+      row([
+        read.name,
+        ms(read.ours.p50),
+        ms(read.ours.p95),
+        ms(read.sql.p50),
+        ms(read.sql.p95),
+        `${ratio(read.ours.p50, read.sql.p50).toFixed(1)}×`,
+        `${r95.toFixed(1)}×`,
+        verdict(read.ours.p95 <= AIMS.readP95Ms),
+        verdict(r95 <= AIMS.readRatio),
+      ]),
+    );
+  }
+  lines.push('');
+  if (results.chat) {
+    const { chat } = results;
+    lines.push(`## Chat: one topic room with ${chat.subscribers} LiveQuery subscribers`, '');
+    lines.push(row(['measure', 'samples', 'p50', 'p95', 'p99', `p95 ≤ ${AIMS.chatP95Ms} ms`]));
+    lines.push(divider(6));
+    lines.push(
+      row([
+        'message saved (POST answered)',
+        chat.saved.calls,
+        ms(chat.saved.p50),
+        ms(chat.saved.p95),
+        ms(chat.saved.p99),
+        '',
+      ]),
+    );
+    lines.push(
+      row([
+        'delivered to each subscriber',
+        chat.delivery.calls,
+        ms(chat.delivery.p50),
+        ms(chat.delivery.p95),
+        ms(chat.delivery.p99),
+        verdict(chat.delivery.p95 <= AIMS.chatP95Ms),
+      ]),
+    );
+    lines.push(
+      row([
+        'delivered to the last subscriber',
+        chat.lastArrival.calls,
+        ms(chat.lastArrival.p50),
+        ms(chat.lastArrival.p95),
+        ms(chat.lastArrival.p99),
+        '',
+      ]),
+    );
+    lines.push('', `Server memory per subscribed socket: ${chat.kibPerSocket.toFixed(1)} KiB.`, '');
+  }
+  if (results.mixed) {
+    const { mixed } = results;
+    lines.push(`## Mixed load: ${mixed.users} simulated people for ${mixed.seconds.toFixed(0)} s`, '');
+    lines.push(
+      `${mixed.operations} operations, ${mixed.throughputPerSecond.toFixed(1)} per second, ${mixed.errors} errors; ` +
+        `server CPU ${mixed.serverCpuPercent.toFixed(0)} % of one core, peak RSS ${mib(mixed.serverPeakRssBytes)} MiB.`,
+      '',
+    );
+    lines.push(row(['action', 'count', 'p50', 'p95', 'p99']));
+    lines.push(divider(5));
+    for (const action of [mixed.overall, ...mixed.byAction]) {
+      lines.push(row([action.name, action.calls, ms(action.p50), ms(action.p95), ms(action.p99)]));
+    }
+    lines.push('');
+  }
+  lines.push('Times in ms.');
+  return `${lines.join('\n')}\n`;
+}
+
+const results = await withBenchServer('bench', async ({ baseUrl, server, dataDir, client }) => {
+  const log = (line: string) => console.log(`[bench] ${line}`);
+  log(`Seeding the ${mode} dataset…`);
+  const dataset = await seedDataset(client, SETTINGS.dataset);
+  log(`Seeded in ${dataset.seedSeconds.toFixed(0)} s: ${JSON.stringify(dataset.rows)}.`);
+  const sql = await connectDatabase(dataDir);
+  let raw: RawParse | null = null;
+  if (SETTINGS.writeTotal > 0) {
+    // Its own database on the same PostgreSQL: Parse keeps its schema in a table of the database.
+    await sql.query(`CREATE DATABASE ${RAW_DATABASE}`);
+    raw = await startRawParse(await databaseUri(dataDir, RAW_DATABASE));
+  }
+  try {
+    const writes: WriteResult[] = [];
+    if (raw) {
+      const rawClient = restClient({ baseUrl: raw.baseUrl, appId: 'raw', masterKey: 'raw-master-key' });
+      const rawPeople = await mapConcurrently(
+        Array.from({ length: Math.max(...CONCURRENCY_LEVELS) }),
+        4,
+        () => rawClient.signUp(),
+      );
+      const writers = dataset.people.slice(1, Math.max(...CONCURRENCY_LEVELS) + 1);
+      for (const kind of WRITE_KINDS) {
+        for (const concurrency of CONCURRENCY_LEVELS) {
+          log(`Writes: ${kind} × ${concurrency} users…`);
+          writes.push(
+            await measureWrites(
+              kind,
+              concurrency,
+              SETTINGS.writeTotal,
+              { target: { baseUrl, appId: APP_ID }, people: writers },
+              { target: { baseUrl: raw.baseUrl, appId: 'raw' }, people: rawPeople },
+            ),
+          );
+        }
+      }
+    }
+
+    log('Reads…');
+    const heavy = dataset.heavy[0] as Account;
+    const friendIds = dataset.people
+      .slice(1, SETTINGS.dataset.hubFriends + 1)
+      .map((person) => person.objectId);
+    const reads = await measureReads(readSpecs(baseUrl, sql, dataset.hub, heavy, friendIds), {
+      warmUp: Math.min(10, SETTINGS.readCalls),
+      calls: SETTINGS.readCalls,
+    });
+
+    let chat: Results['chat'] = null;
+    if (SETTINGS.chatMessages > 0) {
+      log(`Chat: ${CHAT_SUBSCRIBERS} subscribers…`);
+      const subscribers = dataset.people.slice(0, CHAT_SUBSCRIBERS);
+      const delivery = await measureChatDelivery(baseUrl, server.pid, subscribers, SETTINGS.chatMessages);
+      const [saved, each, last] = delivery.scenarios.map(statsOf);
+      chat = {
+        subscribers: subscribers.length,
+        saved: saved as Stats,
+        delivery: each as Stats,
+        lastArrival: last as Stats,
+        kibPerSocket: (delivery.rssAfter - delivery.rssBefore) / subscribers.length / 1024,
+      };
+    }
+
+    let mixed: MixedResult | null = null;
+    if (SETTINGS.mixedUsers > 0) {
+      log(`Mixed load: ${SETTINGS.mixedUsers} people for ${SETTINGS.mixedSeconds} s…`);
+      mixed = await measureMixed(
+        baseUrl,
+        APP_ID,
+        server.pid,
+        dataset.people.slice(1, SETTINGS.mixedUsers + 1),
+        SETTINGS.mixedSeconds,
+      );
+    }
+
+    const cpus = os.cpus();
+    return {
+      date: new Date().toISOString().slice(0, 10),
+      mode,
+      machine: {
+        cpus: cpus.length,
+        model: cpus[0]?.model.trim() ?? 'unknown',
+        memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
+        node: process.version,
+        platform: `${os.type()} ${os.release()}`,
+      },
+      dataset: { people: dataset.people.length, ...dataset.rows, seedSeconds: dataset.seedSeconds },
+      writes,
+      reads,
+      chat,
+      mixed,
+    } satisfies Results;
+  } finally {
+    await sql.end();
+    await raw?.stop();
+  }
+});
+
+const report = markdown(results);
+const directory = process.env.BENCH_RESULTS_DIR ?? path.join(ROOT, 'bench', 'results');
+const name = mode === 'full' ? results.date : `${results.date}-${mode}`;
+await mkdir(directory, { recursive: true });
+await writeFile(path.join(directory, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+await writeFile(path.join(directory, `${name}.md`), report);
+console.log(`\n${report}`);
+console.log(`Written to ${path.relative(process.cwd(), path.join(directory, name))}.json and .md`);

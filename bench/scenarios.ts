@@ -1,0 +1,351 @@
+// The scenarios of `npm run bench`: writes beside raw Parse, reads beside one SQL statement, and a
+// mixed load of simulated people. Each answers plain numbers; run.ts prints and stores them.
+import type pg from 'pg';
+import type { Account } from '../server/test/rest';
+import { localDay } from '../src/domain/calendarDays';
+import { ACTIVITY_TYPES, MEAL_TYPES } from '../src/domain/contract';
+import {
+  cloudFunction,
+  DAY_MS,
+  measure,
+  mulberry32,
+  processStats,
+  sessionHeaders,
+  statsOf,
+  type Scenario,
+  type Stats,
+  type TimedCall,
+} from './support';
+
+/** Where a batch of requests goes: our server, or the raw Parse baseline. */
+export interface Target {
+  baseUrl: string;
+  appId: string;
+}
+
+export type WriteKind = 'workout' | 'weigh-in' | 'meal';
+export const WRITE_KINDS: readonly WriteKind[] = ['workout', 'weigh-in', 'meal'];
+
+const CLASS_OF: Readonly<Record<WriteKind, string>> = {
+  workout: 'Activity',
+  'weigh-in': 'WeightEntry',
+  meal: 'Meal',
+};
+
+/** The body a person's app sends to log one of these. */
+export function writeBody(kind: WriteKind, random: () => number): Record<string, unknown> {
+  const at = { __type: 'Date', iso: new Date(Date.now() - Math.floor(random() * 3_600_000)).toISOString() };
+  switch (kind) {
+    case 'workout':
+      return {
+        type: ACTIVITY_TYPES[Math.floor(random() * ACTIVITY_TYPES.length)],
+        startedAt: at,
+        durationMin: 30,
+      };
+    case 'weigh-in':
+      return { measuredAt: at, weightKg: 70 + Math.round(random() * 200) / 10 };
+    case 'meal':
+      return {
+        eatenAt: at,
+        mealType: MEAL_TYPES[Math.floor(random() * 4)],
+        name: 'Lentil soup',
+        caloriesKcal: 320,
+      };
+  }
+}
+
+/** One create with a session; its duration in ms, or an error when the answer is not 201. */
+async function create(
+  target: Target,
+  person: Account,
+  className: string,
+  body: Record<string, unknown>,
+): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${target.baseUrl}/parse/classes/${className}`, {
+    method: 'POST',
+    headers: {
+      'X-Parse-Application-Id': target.appId,
+      'X-Parse-Session-Token': person.sessionToken,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  const elapsed = performance.now() - started;
+  if (response.status !== 201) throw new Error(`${className} create answered ${response.status}`);
+  return elapsed;
+}
+
+export interface WriteResult {
+  kind: WriteKind;
+  concurrency: number;
+  ours: Stats & { errors: number };
+  raw: Stats & { errors: number };
+}
+
+/**
+ * `concurrency` people each log `kind` one after another, `total` in all, on our server and then
+ * on raw Parse (same body; raw Parse gets the owner-only ACL our server would set).
+ */
+export async function measureWrites(
+  kind: WriteKind,
+  concurrency: number,
+  total: number,
+  ours: { target: Target; people: readonly Account[] },
+  raw: { target: Target; people: readonly Account[] },
+): Promise<WriteResult> {
+  const run = async (side: typeof ours, withAcl: boolean) => {
+    const random = mulberry32(concurrency * 31 + WRITE_KINDS.indexOf(kind));
+    const perWorker = Math.max(2, Math.ceil(total / concurrency));
+    const times: number[] = [];
+    let errors = 0;
+    await Promise.all(
+      side.people.slice(0, concurrency).map(async (person) => {
+        const acl = withAcl ? { ACL: { [person.objectId]: { read: true, write: true } } } : {};
+        const once = () =>
+          create(side.target, person, CLASS_OF[kind], { ...writeBody(kind, random), ...acl });
+        await once().catch(() => undefined); // warm-up, not counted
+        for (let index = 0; index < perWorker; index += 1) {
+          try {
+            times.push(await once());
+          } catch {
+            errors += 1;
+          }
+        }
+      }),
+    );
+    return { ...statsOf({ name: kind, times }), errors };
+  };
+  return { kind, concurrency, ours: await run(ours, false), raw: await run(raw, true) };
+}
+
+export interface ReadResult {
+  name: string;
+  ours: Stats;
+  sql: Stats;
+}
+
+/** A SQL statement timed from our own `pg` connection; throws when it finds nothing. */
+export function sqlCall(sql: pg.Client, text: string, values: unknown[]): TimedCall {
+  return async () => {
+    const started = performance.now();
+    const { rows } = await sql.query(text, values);
+    const elapsed = performance.now() - started;
+    if (rows.length === 0) throw new Error(`The SQL statement found nothing: ${text.slice(0, 80)}`);
+    return elapsed;
+  };
+}
+
+export interface ReadSpec {
+  name: string;
+  ours: TimedCall;
+  sql: TimedCall;
+}
+
+/** The reads of the product beside the same numbers from one SQL statement, alternating. */
+export function readSpecs(
+  baseUrl: string,
+  sql: pg.Client,
+  hub: Account,
+  heavy: Account,
+  friendIds: string[],
+): ReadSpec[] {
+  const session = { baseUrl, sessionToken: heavy.sessionToken };
+  const today = localDay(new Date(), 'UTC');
+  const isObject = (result: unknown) => typeof result === 'object' && result !== null;
+  const twoWeeksAgo = new Date(Date.now() - 14 * DAY_MS);
+  return [
+    {
+      name: 'start page: activitySummary (month, 12 weeks, streaks; 3 years of workouts)',
+      ours: cloudFunction(
+        session,
+        'activitySummary',
+        { month: today.slice(0, 7), date: today, timeZone: 'UTC' },
+        isObject,
+      ),
+      // Every day's totals of the whole history: what the month, the weeks and the streaks derive from.
+      sql: sqlCall(
+        sql,
+        `SELECT ("startedAt" AT TIME ZONE 'UTC')::date AS day, sum("durationMin"), sum("caloriesKcal"), count(*)
+           FROM "Activity" WHERE "user" = $1 GROUP BY 1`,
+        [heavy.objectId],
+      ),
+    },
+    {
+      name: 'weight: weightSummary 1 year (trend over the whole history)',
+      ours: cloudFunction(session, 'weightSummary', { range: '1y', timeZone: 'UTC' }, isObject),
+      sql: sqlCall(
+        sql,
+        `SELECT ("measuredAt" AT TIME ZONE 'UTC')::date AS day, avg("weightKg")
+           FROM "WeightEntry" WHERE "user" = $1 GROUP BY 1 ORDER BY 1`,
+        [heavy.objectId],
+      ),
+    },
+    {
+      name: `friends: friendsRanking activeMinutes week (${friendIds.length} friends)`,
+      ours: cloudFunction(
+        { baseUrl, sessionToken: hub.sessionToken },
+        'friendsRanking',
+        { metric: 'activeMinutes', period: 'week' },
+        isObject,
+      ),
+      sql: sqlCall(
+        sql,
+        `SELECT "user", sum("durationMin") FROM "Activity"
+          WHERE "user" = ANY($1) AND "startedAt" >= $2 GROUP BY 1`,
+        [[hub.objectId, ...friendIds], twoWeeksAgo],
+      ),
+    },
+    {
+      name: 'meals: one day of meals (Parse query)',
+      ours: async () => {
+        const started = performance.now();
+        const where = encodeURIComponent(
+          JSON.stringify({
+            eatenAt: { $gte: { __type: 'Date', iso: new Date(Date.now() - DAY_MS).toISOString() } },
+          }),
+        );
+        const response = await fetch(`${baseUrl}/parse/classes/Meal?where=${where}&limit=100`, {
+          headers: sessionHeaders(session),
+        });
+        await response.json();
+        if (response.status !== 200) throw new Error(`Meal query answered ${response.status}`);
+        return performance.now() - started;
+      },
+      sql: sqlCall(sql, `SELECT * FROM "Meal" WHERE "user" = $1 AND "eatenAt" >= $2`, [
+        heavy.objectId,
+        new Date(Date.now() - DAY_MS),
+      ]),
+    },
+  ];
+}
+
+export async function measureReads(
+  specs: readonly ReadSpec[],
+  loop: { warmUp: number; calls: number },
+): Promise<ReadResult[]> {
+  const results: ReadResult[] = [];
+  for (const spec of specs) {
+    const sql: Scenario = await measure(`${spec.name} — SQL`, spec.sql, loop);
+    const ours: Scenario = await measure(spec.name, spec.ours, loop);
+    results.push({ name: spec.name, ours: statsOf(ours), sql: statsOf(sql) });
+  }
+  return results;
+}
+
+export interface MixedResult {
+  users: number;
+  seconds: number;
+  operations: number;
+  throughputPerSecond: number;
+  errors: number;
+  overall: Stats;
+  byAction: Stats[];
+  serverCpuPercent: number;
+  serverPeakRssBytes: number;
+}
+
+type Action = {
+  name: string;
+  weight: number;
+  run: (person: Account, random: () => number) => Promise<number>;
+};
+
+/**
+ * `users` simulated people, each repeating: think for 0–1 s, then one action of a realistic mix
+ * (mostly reading the start page and logging), for `seconds`. The server's CPU time and resident
+ * memory are sampled all along.
+ */
+export async function measureMixed(
+  baseUrl: string,
+  appId: string,
+  serverPid: number,
+  people: readonly Account[],
+  seconds: number,
+): Promise<MixedResult> {
+  const target = { baseUrl, appId };
+  const call = (person: Account, name: string, params: Record<string, unknown>) =>
+    cloudFunction({ baseUrl, sessionToken: person.sessionToken }, name, params, () => true)();
+  const today = localDay(new Date(), 'UTC');
+  const actions: Action[] = [
+    {
+      name: 'start page',
+      weight: 25,
+      run: (p) => call(p, 'activitySummary', { month: today.slice(0, 7), timeZone: 'UTC' }),
+    },
+    {
+      name: 'weight page',
+      weight: 10,
+      run: (p) => call(p, 'weightSummary', { range: '3m', timeZone: 'UTC' }),
+    },
+    {
+      name: 'ranking',
+      weight: 10,
+      run: (p) => call(p, 'friendsRanking', { metric: 'activeMinutes', period: 'week' }),
+    },
+    {
+      name: 'log workout',
+      weight: 20,
+      run: (p, r) => create(target, p, 'Activity', writeBody('workout', r)),
+    },
+    {
+      name: 'log weigh-in',
+      weight: 15,
+      run: (p, r) => create(target, p, 'WeightEntry', writeBody('weigh-in', r)),
+    },
+    { name: 'log meal', weight: 15, run: (p, r) => create(target, p, 'Meal', writeBody('meal', r)) },
+    {
+      name: 'chat message',
+      weight: 5,
+      run: (p) => create(target, p, 'ChatMessage', { room: 'topic:run', text: 'Anyone up for intervals?' }),
+    },
+  ];
+  const totalWeight = actions.reduce((sum, action) => sum + action.weight, 0);
+  const times = new Map<string, number[]>(actions.map((action) => [action.name, []]));
+  let errors = 0;
+
+  const startStats = await processStats(serverPid);
+  let peakRss = startStats.rssBytes;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const sampler = setInterval(() => {
+    void processStats(serverPid).then(
+      (stats) => (peakRss = Math.max(peakRss, stats.rssBytes)),
+      () => undefined,
+    );
+  }, 250);
+
+  await Promise.all(
+    people.map(async (person, index) => {
+      const random = mulberry32(1000 + index);
+      while (performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, random() * 1000));
+        if (performance.now() >= deadline) break;
+        let roll = random() * totalWeight;
+        const action = actions.find((candidate) => (roll -= candidate.weight) < 0);
+        if (!action) continue;
+        try {
+          times.get(action.name)?.push(await action.run(person, random));
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  clearInterval(sampler);
+  const elapsed = (performance.now() - started) / 1000;
+  const endStats = await processStats(serverPid);
+  const all = [...times.values()].flat();
+  return {
+    users: people.length,
+    seconds: elapsed,
+    operations: all.length,
+    throughputPerSecond: all.length / elapsed,
+    errors,
+    overall: statsOf({ name: 'all actions', times: all }),
+    byAction: [...times].map(([name, values]) => statsOf({ name, times: values })),
+    serverCpuPercent: ((endStats.cpuSeconds - startStats.cpuSeconds) / elapsed) * 100,
+    serverPeakRssBytes: Math.max(peakRss, endStats.rssBytes),
+  };
+}

@@ -1,0 +1,148 @@
+// `npm run bench:web`: builds the SPA, checks the gzip size of every chunk against the budgets,
+// then scores /login and a signed-in page with Lighthouse (mobile profile) in the system Chromium.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { chromiumLaunchOptions } from '../e2e/support/browser';
+import { ROOT } from '../server/test/serverProcess';
+import { withBenchServer } from './support';
+
+const run = promisify(execFile);
+const KB = 1024;
+const BUDGETS = { entryKb: 120, shellKb: 170, pageKb: 30, performance: 0.95 };
+/** Library chunks shared by several pages, measured as part of the shell or on their own. */
+const SHARED = /^(parse|charts)-/;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+interface Scores {
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+}
+
+interface Chunk {
+  name: string;
+  gzip: number;
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const verdict = (pass: boolean) => (pass ? 'pass' : 'OVER');
+
+async function chunkSizes(): Promise<{ chunks: Chunk[]; entryGzip: number }> {
+  if (!process.argv.includes('--no-build')) await run('npx', ['vite', 'build'], { cwd: ROOT });
+  const { stdout } = await run(process.execPath, ['scripts/report-sizes.mjs', '--json'], { cwd: ROOT });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { chunks: Chunk[]; entryGzip: number };
+}
+
+/** Which built chunks hold chart.js: only the chart chunk may. */
+async function chunksWithChartJs(names: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of names.filter((candidate) => candidate.endsWith('.js'))) {
+    const text = await readFile(path.join(ROOT, 'dist', 'assets', name), 'utf8');
+    if (text.includes('datasetElementType')) found.push(name);
+  }
+  return found;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const { chunks, entryGzip } = await chunkSizes();
+const html = await readFile(path.join(ROOT, 'dist', 'index.html'), 'utf8');
+const entryNames = new Set([...html.matchAll(/(?:src|href)="\/assets\/([^"]+)"/g)].map((match) => match[1]));
+const parseChunk = chunks.find((chunk) => chunk.name.startsWith('parse-'));
+const pages = chunks.filter(
+  (chunk) => chunk.name.endsWith('.js') && !entryNames.has(chunk.name) && !SHARED.test(chunk.name),
+);
+const largestPage = pages.reduce(
+  (largest, chunk) => (chunk.gzip > largest.gzip ? chunk : largest),
+  pages[0] ?? { name: '-', gzip: 0 },
+);
+const withCharts = await chunksWithChartJs(chunks.map((chunk) => chunk.name));
+
+console.log('\n| chunk budget | measured | budget | verdict |');
+console.log('|---|---|---|---|');
+console.log(
+  `| JavaScript and CSS before the first paint of /login | ${kb(entryGzip)} | ${BUDGETS.entryKb} KB | ${verdict(entryGzip <= BUDGETS.entryKb * KB)} |`,
+);
+const shell = entryGzip + (parseChunk?.gzip ?? 0);
+console.log(
+  `| shell with the Parse SDK | ${kb(shell)} | ${BUDGETS.shellKb} KB | ${verdict(shell <= BUDGETS.shellKb * KB)} |`,
+);
+console.log(
+  `| largest other chunk (${largestPage.name}) | ${kb(largestPage.gzip)} | ${BUDGETS.pageKb} KB | ${verdict(largestPage.gzip <= BUDGETS.pageKb * KB)} |`,
+);
+console.log(
+  `| chunks holding chart.js | ${withCharts.join(', ') || 'none'} | the chart chunk only | ${verdict(withCharts.every((name) => name.startsWith('charts-')))} |`,
+);
+
+const scores = await withBenchServer('bench-web', async ({ baseUrl, client }) => {
+  const person = await client.signUp();
+  const port = await freePort();
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'fitstreak-lighthouse-'));
+  const options = chromiumLaunchOptions();
+  // The persistent context is the browser's default one, which Lighthouse's tabs share: signed in
+  // here, signed in there.
+  const context = await chromium.launchPersistentContext(profile, {
+    ...options,
+    args: [...(options.args ?? []), `--remote-debugging-port=${port}`],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const audit = async (url: string): Promise<Scores> => {
+      const result = await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        disableStorageReset: true,
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}.`);
+      const { categories, finalDisplayedUrl } = result.lhr;
+      if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
+        throw new Error(`Lighthouse measured ${finalDisplayedUrl} instead of ${url}.`);
+      }
+      const score = (id: (typeof CATEGORIES)[number]) => categories[id]?.score ?? null;
+      return {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+      };
+    };
+    const login = await audit(`${baseUrl}/login`);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Username').fill(person.username);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    const weight = await audit(`${baseUrl}/weight-tracking`);
+    return [
+      { page: '/login', ...login },
+      { page: '/weight-tracking (signed in)', ...weight },
+    ];
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+});
+
+console.log('\n| Lighthouse, mobile | performance | accessibility | best practices |');
+console.log('|---|---|---|---|');
+for (const row of scores) {
+  console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} |`);
+}
+const loginPerformance = scores[0]?.performance ?? 0;
+console.log(
+  `\nBudget performance ≥ ${BUDGETS.performance} on /login: ${loginPerformance}, ${verdict(loginPerformance >= BUDGETS.performance)}.`,
+);
