@@ -1,10 +1,20 @@
 import { DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal } from '../../src/domain/activity';
 import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
+import { sqlClient } from '../database';
 import { Parse, type CloudObject, type ParseUser } from '../parse';
 
 /** The person's latest logged weight, or the stated default until they log one. */
 async function bodyWeightKg(owner: ParseUser | undefined): Promise<number> {
-  if (!owner) return DEFAULT_BODY_WEIGHT_KG;
+  if (!owner?.id) return DEFAULT_BODY_WEIGHT_KG;
+  const sql = sqlClient();
+  if (sql) {
+    // One indexed row, read without the overhead of a Parse query on every save.
+    const { rows } = await sql.query<{ weightKg: number }>(
+      `SELECT "weightKg" FROM "WeightEntry" WHERE "user" = $1 ORDER BY "measuredAt" DESC LIMIT 1`,
+      [owner.id],
+    );
+    return rows[0]?.weightKg ?? DEFAULT_BODY_WEIGHT_KG;
+  }
   const latest = await new Parse.Query('WeightEntry')
     .equalTo('user', owner)
     .descending('measuredAt')
