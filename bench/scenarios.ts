@@ -5,6 +5,7 @@ import type { Account } from '../server/test/rest';
 import { localDay } from '../src/domain/calendarDays';
 import { ACTIVITY_TYPES, MEAL_TYPES } from '../src/domain/contract';
 import {
+  baseline,
   cloudFunction,
   DAY_MS,
   measure,
@@ -155,7 +156,14 @@ export function readSpecs(
   const today = localDay(new Date(), 'UTC');
   const isObject = (result: unknown) => typeof result === 'object' && result !== null;
   const twoWeeksAgo = new Date(Date.now() - 14 * DAY_MS);
+  const floor = baseline(session, 'Activity');
   return [
+    {
+      // The least any answer through Parse costs: the floor under every ratio below.
+      name: 'floor: one Activity row through Parse REST',
+      ours: floor.call,
+      sql: sqlCall(sql, `SELECT * FROM "Activity" WHERE "user" = $1 LIMIT 1`, [heavy.objectId]),
+    },
     {
       name: 'start page: activitySummary (month, 12 weeks, streaks; 3 years of workouts)',
       ours: cloudFunction(
