@@ -107,14 +107,16 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
   const date = params.date ?? today;
   const month = params.month ?? date.slice(0, 7);
 
-  const days = await dayTotals(user, timeZone);
-  // A local day lies within the UTC day before, of and after its date, whatever the zone (UTC−12…+14).
-  const dayRows = await new Parse.Query('Activity')
-    .equalTo('user', user)
-    .greaterThanOrEqualTo('startedAt', new Date(`${addDays(date, -1)}T00:00:00Z`))
-    .lessThan('startedAt', new Date(`${addDays(date, 2)}T00:00:00Z`))
-    .ascending('startedAt')
-    .find({ useMasterKey: true });
+  const [days, dayRows] = await Promise.all([
+    dayTotals(user, timeZone),
+    // A local day lies within the UTC day before, of and after its date, whatever the zone (UTC−12…+14).
+    new Parse.Query('Activity')
+      .equalTo('user', user)
+      .greaterThanOrEqualTo('startedAt', new Date(`${addDays(date, -1)}T00:00:00Z`))
+      .lessThan('startedAt', new Date(`${addDays(date, 2)}T00:00:00Z`))
+      .ascending('startedAt')
+      .find({ useMasterKey: true }),
+  ]);
 
   const stats = computeActivityStats({
     days,

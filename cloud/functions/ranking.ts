@@ -343,6 +343,10 @@ export async function computeRanking(
   profiles: (ids: readonly string[]) => Promise<Map<string, PublicProfile>>,
   now: Date = new Date(),
 ): Promise<Ranking> {
+  // Names and avatars of everyone who may appear, fetched while the numbers are computed.
+  const profilesLoaded = profiles([meId, ...friendIds]);
+  // Awaited below; until then a failure must not count as unhandled if the numbers fail first.
+  profilesLoaded.catch(() => undefined);
   const everyone = await participantsOf([meId, ...friendIds], meId);
   const shares = (p: Participant) =>
     metric === 'weightProgressPct'
@@ -408,7 +412,7 @@ export async function computeRanking(
   );
   const previousRank = new Map(before.map((row) => [row.userId, row.rank]));
   const notSharing = everyone.filter((p) => !p.me && !withValues.includes(p)).map((p) => p.userId);
-  const people = await profiles([...current.map((row) => row.userId), ...notSharing]);
+  const people = await profilesLoaded;
 
   return {
     metric,
