@@ -24,19 +24,6 @@ export function roomEntries(meId: string, friends: readonly ChatFriend[]): RoomE
   return [...topics, ...direct];
 }
 
-/** "Anna Berg" → "AB", "anders" → "AN". */
-export function initials(name: string): string {
-  const words = name
-    .trim()
-    .split(/[\s._-]+/)
-    .filter(Boolean);
-  const letters =
-    words.length > 1
-      ? words.slice(0, 2).map((word) => Array.from(word)[0] ?? '')
-      : Array.from(words[0] ?? '?').slice(0, 2);
-  return letters.join('').toUpperCase();
-}
-
 /** A badge shows at most this; more reads "99+". */
 export const UNREAD_SHOWN_MAX = 99;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatValue, initials, movement } from './format';
+import { formatNumber, formatValue, movement } from './format';
 
 /** The no-break spaces, as plain spaces, to compare with what people read. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -35,14 +35,5 @@ describe('movement', () => {
     });
     expect(movement({ rank: 2, previousRank: 2 })).toEqual({ kind: 'same', symbol: '–', words: 'no change' });
     expect(movement({ rank: 4, previousRank: null })).toMatchObject({ kind: 'new', symbol: 'new' });
-  });
-});
-
-describe('initials', () => {
-  it('takes the first letters of two words, or the first two letters of one', () => {
-    expect(initials('Anna Berg')).toBe('AB');
-    expect(initials('e2e_ab12cd34')).toBe('EA');
-    expect(initials('zoë')).toBe('ZO');
-    expect(initials('  ')).toBe('?');
   });
 });

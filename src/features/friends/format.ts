@@ -38,16 +38,3 @@ export function movement({ rank, previousRank }: Pick<RankingRow, 'rank' | 'prev
   if (change < 0) return { kind: 'down', symbol: `↓${-change}`, words: `down ${places(-change)}` };
   return { kind: 'same', symbol: '–', words: 'no change' };
 }
-
-/** Up to two letters for a picture-less person: "Anna Berg" → "AB", "e2e_ab12" → "EA". */
-export function initials(name: string): string {
-  const words = name
-    .trim()
-    .split(/[\s._-]+/)
-    .filter(Boolean);
-  const letters =
-    words.length > 1
-      ? words.slice(0, 2).map((word) => Array.from(word)[0] ?? '')
-      : Array.from(words[0] ?? '?').slice(0, 2);
-  return letters.join('').toUpperCase();
-}

@@ -1,4 +1,4 @@
-import { initials } from '../rooms';
+import { initials } from '@/lib/initials';
 import type { RoomEntry } from '../types';
 
 /** The activity's icon, or the friend's picture or initials; decorative, since the name is shown. */

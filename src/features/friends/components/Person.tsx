@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PublicProfile } from '@/domain/friends';
-import { initials } from '../format';
+import { initials } from '@/lib/initials';
 
 /** The person's picture, or their initials in a circle; decorative, since the name is always shown. */
 export function Avatar({ person }: { person: PublicProfile }) {
