@@ -16,3 +16,22 @@ export function PageFrame({ title, intro, children }: PageFrameProps) {
     </section>
   );
 }
+
+export interface PageLoadFailureProps {
+  title: string;
+  /** What could not be loaded, as a sentence: "Your weigh-ins could not be loaded." */
+  sentence: string;
+  /** Why, as the loader put it (see `loadFailure` in src/app/guards.ts). */
+  reason: string | null;
+}
+
+/** The page's frame with one alert in it, when its loader could not get the page's data. */
+export function PageLoadFailure({ title, sentence, reason }: PageLoadFailureProps) {
+  return (
+    <PageFrame title={title}>
+      <p role="alert" className="form-error">
+        {sentence} {reason}
+      </p>
+    </PageFrame>
+  );
+}

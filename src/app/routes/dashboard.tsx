@@ -6,7 +6,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { PageFrame } from '@/components/PageFrame';
+import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import {
   ACTIVITY_FETCHER_KEY,
   ActivityCalendar,
@@ -80,13 +80,7 @@ const UNDO_MS = 8000;
 export function Component() {
   const { summary, loadError } = useLoaderData<LoaderData>();
   if (!summary) {
-    return (
-      <PageFrame title="Today">
-        <p role="alert" className="form-error">
-          Your activity could not be loaded. {loadError}
-        </p>
-      </PageFrame>
-    );
+    return <PageLoadFailure title="Today" sentence="Your activity could not be loaded." reason={loadError} />;
   }
   return <ActivityPage summary={summary} />;
 }

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { PageFrame } from '@/components/PageFrame';
+import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import { useOnlineStatus } from '@/components/useOnlineStatus';
 import { parseRoomKey } from '@/domain/chatRooms';
 import {
@@ -34,13 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
 export function Component() {
   const { chat, loadError } = useLoaderData<LoaderData>();
   if (!chat) {
-    return (
-      <PageFrame title="Chat">
-        <p role="alert" className="form-error">
-          The chat could not be loaded. {loadError}
-        </p>
-      </PageFrame>
-    );
+    return <PageLoadFailure title="Chat" sentence="The chat could not be loaded." reason={loadError} />;
   }
   return <ChatPage chat={chat} />;
 }

@@ -8,7 +8,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { PageFrame } from '@/components/PageFrame';
+import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import {
   RANKING_METRICS,
   RANKING_PERIODS,
@@ -125,11 +125,11 @@ export function Component() {
   if ('search' in data) return <Navigate to="." replace />;
   if (!data.ranking) {
     return (
-      <PageFrame title="Friends">
-        <p role="alert" className="form-error">
-          Your friends and the ranking could not be loaded. {data.loadError}
-        </p>
-      </PageFrame>
+      <PageLoadFailure
+        title="Friends"
+        sentence="Your friends and the ranking could not be loaded."
+        reason={data.loadError}
+      />
     );
   }
   return <FriendsPage ranking={data.ranking} friendships={data.friendships} />;

@@ -6,7 +6,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { PageFrame } from '@/components/PageFrame';
+import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import { WEIGHT_UNITS } from '@/domain/contract';
 import type { WeightUnit } from '@/domain/units';
 import { WEIGHT_RANGES, type WeightEntryRow, type WeightRange, type WeightSummary } from '@/domain/weight';
@@ -122,11 +122,7 @@ export function Component() {
   const { summary, loadError } = useLoaderData<LoaderData>();
   if (!summary) {
     return (
-      <PageFrame title="Weight">
-        <p role="alert" className="form-error">
-          Your weigh-ins could not be loaded. {loadError}
-        </p>
-      </PageFrame>
+      <PageLoadFailure title="Weight" sentence="Your weigh-ins could not be loaded." reason={loadError} />
     );
   }
   return <WeightPage summary={summary} />;
