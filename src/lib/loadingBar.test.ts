@@ -34,4 +34,15 @@ describe('loading bar', () => {
     expect(isLoadingBarFailed()).toBe(true);
     expect(bar()).not.toBeNull();
   });
+
+  it('keeps the last failure red for its full time, whatever earlier failures scheduled', () => {
+    startLoading()('failed');
+    vi.advanceTimersByTime(1500);
+    startLoading()('failed'); // a retry that failed again
+    vi.advanceTimersByTime(1000); // past the first failure's 2 s
+
+    expect(isLoadingBarFailed()).toBe(true);
+    vi.advanceTimersByTime(1100);
+    expect(isLoadingBarFailed()).toBe(false);
+  });
 });

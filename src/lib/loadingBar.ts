@@ -21,6 +21,7 @@ NProgress.configure({
 let inFlight = 0;
 let failed = false;
 let showTimer: ReturnType<typeof setTimeout> | undefined;
+let failedTimer: ReturnType<typeof setTimeout> | undefined;
 let shown = false;
 
 function setFailedMark(on: boolean): void {
@@ -31,6 +32,7 @@ function begin(): void {
   inFlight += 1;
   if (inFlight > 1) return;
   failed = false;
+  clearTimeout(failedTimer);
   setFailedMark(false);
   showTimer = setTimeout(() => {
     shown = true;
@@ -55,7 +57,12 @@ function end(outcome: 'ok' | 'failed'): void {
     NProgress.done();
     shown = false;
   }
-  if (failed) setTimeout(() => setFailedMark(false), LOADING_BAR.hideDelayMs * 4);
+  if (failed) {
+    // One timer: an earlier failure's (the SDK retries a request that could not be sent) must
+    // not clear the mark of the last one early.
+    clearTimeout(failedTimer);
+    failedTimer = setTimeout(() => setFailedMark(false), LOADING_BAR.hideDelayMs * 4);
+  }
 }
 
 /** Shows the bar while `work` runs and marks it failed (red) when `work` rejects. */
