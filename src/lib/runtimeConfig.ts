@@ -15,16 +15,44 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   );
 }
 
+/** The last configuration the server gave, so the app can start without a network. */
+const SAVED_KEY = 'fitstreak:config';
+
+function savedConfig(): RuntimeConfig | undefined {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(SAVED_KEY) ?? 'null');
+    return isRuntimeConfig(saved) ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 let configPromise: Promise<RuntimeConfig> | undefined;
 
+/**
+ * /config.json, kept in localStorage (it holds public settings only). When the server cannot be
+ * reached at all, the kept copy lets the app start offline; an answer with an error is an error.
+ */
 export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   configPromise ??= fetch('/config.json', { headers: { Accept: 'application/json' } })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`Could not load the app configuration (HTTP ${response.status}).`);
-      const body: unknown = await response.json();
-      if (!isRuntimeConfig(body)) throw new Error('The app configuration is incomplete.');
-      return body;
-    })
+    .then(
+      async (response) => {
+        if (!response.ok) throw new Error(`Could not load the app configuration (HTTP ${response.status}).`);
+        const body: unknown = await response.json();
+        if (!isRuntimeConfig(body)) throw new Error('The app configuration is incomplete.');
+        try {
+          localStorage.setItem(SAVED_KEY, JSON.stringify(body));
+        } catch {
+          // Storage full or disabled: the app still starts online.
+        }
+        return body;
+      },
+      (networkError: unknown) => {
+        const saved = savedConfig();
+        if (saved) return saved;
+        throw networkError;
+      },
+    )
     .catch((error: unknown) => {
       configPromise = undefined;
       throw error;
