@@ -16,5 +16,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: chromiumLaunchOptions(),
     trace: 'retain-on-failure',
+    // Tests that route or abort requests must see them; e2e/offline.spec.ts lets the worker run.
+    serviceWorkers: 'block',
   },
 });

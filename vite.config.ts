@@ -1,12 +1,47 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { nativeBuiltins } from './build/nativeBuiltins.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:1337';
 
 export default defineConfig({
-  plugins: [react(), nativeBuiltins()],
+  plugins: [
+    react(),
+    nativeBuiltins(),
+    // Installable, and the shell opens without a network after one visit: the service worker
+    // precaches the built files and answers every page with index.html. Parse's answers are never
+    // cached (src/lib/runtimeConfig.ts keeps /config.json for a start offline).
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'FITSTREAK',
+        short_name: 'FITSTREAK',
+        description: 'Log workouts, meals and weigh-ins, and keep your streak with friends.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f766e',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // A new version takes over at once, and the first visit is served by the worker too.
+        skipWaiting: true,
+        clientsClaim: true,
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/parse/, /^\/healthz/, /^\/config\.json/],
+      },
+    }),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

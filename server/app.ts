@@ -5,6 +5,8 @@ import express, { type Express, type Request } from 'express';
 import type { AppConfig } from './config';
 
 const NEVER_CACHE = 'no-cache, no-store, must-revalidate';
+/** Files of the installable app that must be revalidated on every visit. */
+const REVALIDATED_FILES = new Set(['sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
 export interface AppParts {
   config: AppConfig;
@@ -85,9 +87,11 @@ export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts
     express.static(distDir, {
       index: false,
       maxAge: '1h',
-      // /index.html asked for by name must not be cached either: it names the current assets.
+      // /index.html asked for by name must not be cached either: it names the current assets. The
+      // service worker and the manifest are checked at every visit, so an update reaches everyone.
       setHeaders: (response, file) => {
         if (file === indexFile) response.set('Cache-Control', NEVER_CACHE);
+        else if (REVALIDATED_FILES.has(path.basename(file))) response.set('Cache-Control', 'no-cache');
       },
     }),
   );
