@@ -1,11 +1,12 @@
 // `npm run bench:web`: builds the SPA, checks the gzip size of every chunk against the budgets,
 // then scores /login and a signed-in page with Lighthouse (mobile profile) in the system Chromium.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
@@ -70,6 +71,15 @@ const largestPage = pages.reduce(
   pages[0] ?? { name: '-', gzip: 0 },
 );
 const withCharts = await chunksWithChartJs(chunks.map((chunk) => chunk.name));
+/** What the installable app adds: the worker, Workbox's runtime, its registration, the manifest. */
+const workerFiles = (await readdir(path.join(ROOT, 'dist'))).filter((name) =>
+  /^(sw|workbox-[\w-]+|registerSW)\.js$|^manifest\.webmanifest$/.test(name),
+);
+const workerGzip = (
+  await Promise.all(
+    workerFiles.map(async (name) => gzipSync(await readFile(path.join(ROOT, 'dist', name))).length),
+  )
+).reduce((sum, size) => sum + size, 0);
 
 console.log('\n| chunk budget | measured | budget | verdict |');
 console.log('|---|---|---|---|');
@@ -84,9 +94,14 @@ console.log(
   `| largest other chunk (${largestPage.name}) | ${kb(largestPage.gzip)} | ${BUDGETS.pageKb} KB | ${verdict(largestPage.gzip <= BUDGETS.pageKb * KB)} |`,
 );
 console.log(
+  `| service worker, Workbox, registration and manifest (${workerFiles.length} files, loaded after the first paint) | ${kb(workerGzip)} | – | – |`,
+);
+console.log(
   `| chunks holding chart.js | ${withCharts.join(', ') || 'none'} | the chart chunk only | ${verdict(withCharts.every((name) => name.startsWith('charts-')))} |`,
 );
 
+/** Chromium's reasons why the app could not be installed; empty when it can. */
+let installable: string[] = [];
 const scores = await withBenchServer('bench-web', async ({ baseUrl, client }) => {
   const person = await client.signUp();
   const port = await freePort();
@@ -122,6 +137,12 @@ const scores = await withBenchServer('bench-web', async ({ baseUrl, client }) =>
     };
     const login = await audit(`${baseUrl}/login`);
     await page.goto(`${baseUrl}/login`);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    installable = installabilityErrors.map((error) => error.errorId);
+    await page.goto(`${baseUrl}/login`);
     await page.getByLabel('Username').fill(person.username);
     await page.getByLabel('Password', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -145,4 +166,7 @@ for (const row of scores) {
 const loginPerformance = scores[0]?.performance ?? 0;
 console.log(
   `\nBudget performance ≥ ${BUDGETS.performance} on /login: ${loginPerformance}, ${verdict(loginPerformance >= BUDGETS.performance)}.`,
+);
+console.log(
+  `Installable (Chromium's installability check): ${installable.length === 0 ? 'yes' : `no — ${installable.join(', ')}`}.`,
 );
