@@ -134,10 +134,16 @@ interface Results {
   mixed: MixedResult | null;
 }
 
+/** A Markdown table: the header, the divider, then one line per row. */
+function table(header: readonly string[], rows: readonly (string | number)[][]): string[] {
+  return [row([...header]), divider(header.length), ...rows.map(row), ''];
+}
+
+const times = (stats: Stats) => [stats.calls, ms(stats.p50), ms(stats.p95), ms(stats.p99)];
+
 function markdown(results: Results): string {
-  const lines: string[] = [];
   const { machine, dataset } = results;
-  lines.push(`# Benchmark ${results.date} (${results.mode})`, '');
+  const lines: string[] = [`# Benchmark ${results.date} (${results.mode})`, ''];
   lines.push(
     `Machine: ${machine.cpus} × ${machine.model}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}. ` +
       `Dataset: ${dataset.people} people, ${dataset.friendships} friendships, ${dataset.workouts} workouts, ` +
@@ -147,112 +153,90 @@ function markdown(results: Results): string {
   if (results.writes.length > 0) {
     lines.push('## Writes: our cloud validation against raw Parse (no cloud code)', '');
     lines.push(
-      row([
-        'write',
-        'users',
-        'ours p50',
-        'ours p95',
-        'ours p99',
-        'raw p50',
-        'raw p95',
-        'ratio p50',
-        'ratio p95',
-        'errors',
-        `aim ≤ ${AIMS.writeRatio}×`,
-      ]),
+      ...table(
+        [
+          'write',
+          'users',
+          'ours p50',
+          'ours p95',
+          'ours p99',
+          'raw p50',
+          'raw p95',
+          'ratio p50',
+          'ratio p95',
+          'errors',
+          `aim ≤ ${AIMS.writeRatio}×`,
+        ],
+        results.writes.map((write) => {
+          const r50 = ratio(write.ours.p50, write.raw.p50);
+          return [
+            write.kind,
+            write.concurrency,
+            ms(write.ours.p50),
+            ms(write.ours.p95),
+            ms(write.ours.p99),
+            ms(write.raw.p50),
+            ms(write.raw.p95),
+            `${r50.toFixed(2)}×`,
+            `${ratio(write.ours.p95, write.raw.p95).toFixed(2)}×`,
+            `${write.ours.errors}/${write.raw.errors}`,
+            verdict(r50 <= AIMS.writeRatio && write.ours.errors === 0),
+          ];
+        }),
+      ),
     );
-    lines.push(divider(11));
-    for (const write of results.writes) {
-      const r50 = ratio(write.ours.p50, write.raw.p50);
-      lines.push(
-        row([
-          write.kind,
-          write.concurrency,
-          ms(write.ours.p50),
-          ms(write.ours.p95),
-          ms(write.ours.p99),
-          ms(write.raw.p50),
-          ms(write.raw.p95),
-          `${r50.toFixed(2)}×`,
-          `${ratio(write.ours.p95, write.raw.p95).toFixed(2)}×`,
-          `${write.ours.errors}/${write.raw.errors}`,
-          verdict(r50 <= AIMS.writeRatio && write.ours.errors === 0),
-        ]),
-      );
-    }
-    lines.push('');
   }
   lines.push('## Reads: our answer against the same numbers from one SQL statement', '');
   lines.push(
-    row([
-      'read',
-      'ours p50',
-      'ours p95',
-      'SQL p50',
-      'SQL p95',
-      'ratio p50',
-      'ratio p95',
-      `p95 ≤ ${AIMS.readP95Ms} ms`,
-      `aim ≤ ${AIMS.readRatio}×`,
-    ]),
+    ...table(
+      [
+        'read',
+        'ours p50',
+        'ours p95',
+        'SQL p50',
+        'SQL p95',
+        'ratio p50',
+        'ratio p95',
+        `p95 ≤ ${AIMS.readP95Ms} ms`,
+        `aim ≤ ${AIMS.readRatio}×`,
+      ],
+      results.reads.map((read) => {
+        const r95 = ratio(read.ours.p95, read.sql.p95);
+        return [
+          read.name,
+          ms(read.ours.p50),
+          ms(read.ours.p95),
+          ms(read.sql.p50),
+          ms(read.sql.p95),
+          `${ratio(read.ours.p50, read.sql.p50).toFixed(1)}×`,
+          `${r95.toFixed(1)}×`,
+          verdict(read.ours.p95 <= AIMS.readP95Ms),
+          verdict(r95 <= AIMS.readRatio),
+        ];
+      }),
+    ),
   );
-  lines.push(divider(9));
-  for (const read of results.reads) {
-    const r95 = ratio(read.ours.p95, read.sql.p95);
-    lines.push(
-      row([
-        read.name,
-        ms(read.ours.p50),
-        ms(read.ours.p95),
-        ms(read.sql.p50),
-        ms(read.sql.p95),
-        `${ratio(read.ours.p50, read.sql.p50).toFixed(1)}×`,
-        `${r95.toFixed(1)}×`,
-        verdict(read.ours.p95 <= AIMS.readP95Ms),
-        verdict(r95 <= AIMS.readRatio),
-      ]),
-    );
-  }
-  lines.push('');
   if (results.chat) {
     const { chat } = results;
     lines.push(
       `## Chat: one topic room with ${chat.subscribers} LiveQuery subscribers (on a fresh server)`,
       '',
     );
-    lines.push(row(['measure', 'samples', 'p50', 'p95', 'p99', `p95 ≤ ${AIMS.chatP95Ms} ms`]));
-    lines.push(divider(6));
     lines.push(
-      row([
-        'message saved (POST answered)',
-        chat.saved.calls,
-        ms(chat.saved.p50),
-        ms(chat.saved.p95),
-        ms(chat.saved.p99),
-        '',
-      ]),
+      ...table(
+        ['measure', 'samples', 'p50', 'p95', 'p99', `p95 ≤ ${AIMS.chatP95Ms} ms`],
+        [
+          ['message saved (POST answered)', ...times(chat.saved), ''],
+          [
+            'delivered to each subscriber',
+            ...times(chat.delivery),
+            verdict(chat.delivery.p95 <= AIMS.chatP95Ms),
+          ],
+          ['delivered to the last subscriber', ...times(chat.lastArrival), ''],
+        ],
+      ),
     );
-    lines.push(
-      row([
-        'delivered to each subscriber',
-        chat.delivery.calls,
-        ms(chat.delivery.p50),
-        ms(chat.delivery.p95),
-        ms(chat.delivery.p99),
-        verdict(chat.delivery.p95 <= AIMS.chatP95Ms),
-      ]),
-    );
-    lines.push(
-      row([
-        'delivered to the last subscriber',
-        chat.lastArrival.calls,
-        ms(chat.lastArrival.p50),
-        ms(chat.lastArrival.p95),
-        ms(chat.lastArrival.p99),
-        '',
-      ]),
-    );
-    lines.push('', `Server memory per subscribed socket: ${chat.kibPerSocket.toFixed(1)} KiB.`, '');
+    lines.push(`Server memory per subscribed socket: ${chat.kibPerSocket.toFixed(1)} KiB.`, '');
   }
   if (results.mixed) {
     const { mixed } = results;
@@ -262,12 +246,12 @@ function markdown(results: Results): string {
         `server CPU ${mixed.serverCpuPercent.toFixed(0)} % of one core, peak RSS ${mib(mixed.serverPeakRssBytes)} MiB.`,
       '',
     );
-    lines.push(row(['action', 'count', 'p50', 'p95', 'p99']));
-    lines.push(divider(5));
-    for (const action of [mixed.overall, ...mixed.byAction]) {
-      lines.push(row([action.name, action.calls, ms(action.p50), ms(action.p95), ms(action.p99)]));
-    }
-    lines.push('');
+    lines.push(
+      ...table(
+        ['action', 'count', 'p50', 'p95', 'p99'],
+        [mixed.overall, ...mixed.byAction].map((action) => [action.name, ...times(action)]),
+      ),
+    );
   }
   lines.push('Times in ms.');
   return `${lines.join('\n')}\n`;
