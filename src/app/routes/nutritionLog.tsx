@@ -8,5 +8,10 @@ export function loader({ request }: LoaderFunctionArgs): null {
 }
 
 export function Component() {
-  return <PageFrame title="Nutrition" intro="No meals logged yet." />;
+  return (
+    <PageFrame
+      title="Nutrition"
+      intro="The nutrition log is not available yet: meals cannot be logged here."
+    />
+  );
 }
