@@ -39,6 +39,21 @@ async function relationshipsOf(userId: string): Promise<CloudObject[]> {
     .find(MASTER);
 }
 
+/** The ids of a person's accepted friends: one indexed statement on PostgreSQL. */
+async function friendIdsOf(userId: string): Promise<string[]> {
+  const sql = sqlClient();
+  if (sql) {
+    const { rows } = await sql.query<{ id: string }>(
+      `SELECT "to" AS id FROM "Friendship" WHERE "from" = $1 AND status = 'accepted'
+       UNION SELECT "from" FROM "Friendship" WHERE "to" = $1 AND status = 'accepted'`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
+  }
+  const rows = await relationshipsOf(userId);
+  return rows.filter((row) => row.get('status') === 'accepted').map((row) => otherParty(row, userId));
+}
+
 async function relationshipBetween(a: string, b: string): Promise<CloudObject | undefined> {
   const pair = (from: string, to: string) =>
     new Parse.Query('Friendship').equalTo('from', userPointer(from)).equalTo('to', userPointer(to));
@@ -271,11 +286,7 @@ async function blockUser(request: FunctionRequest): Promise<{ blocked: true }> {
 async function friendsRanking(request: FunctionRequest): Promise<Ranking> {
   const { userId } = requireUser(request.user);
   const { metric, period } = readRankingParams(request.params);
-  const rows = await relationshipsOf(userId);
-  const friendIds = rows
-    .filter((row) => row.get('status') === 'accepted')
-    .map((row) => otherParty(row, userId));
-  return computeRanking(userId, friendIds, metric, period, profiles);
+  return computeRanking(userId, await friendIdsOf(userId), metric, period, profiles);
 }
 
 export function registerFriendFunctions(): void {
