@@ -20,7 +20,7 @@ export default defineConfig({
       manifest: {
         name: 'FITSTREAK',
         short_name: 'FITSTREAK',
-        description: 'Log workouts, meals and weigh-ins, and keep your streak with friends.',
+        description: 'Log workouts and weigh-ins, see your trends, and keep your streak with friends.',
         start_url: '/',
         scope: '/',
         display: 'standalone',
