@@ -1,16 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Outbox } from './outbox';
 import type { ChatMessage } from './types';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '@/test/deferred';
 
 const saved = (room: string, text: string, id = text): ChatMessage => ({
   id,

@@ -5,6 +5,7 @@ import type { RoomEvents } from '../api';
 import { Outbox } from '../outbox';
 import type { ChatMessage, RoomEntry } from '../types';
 import { ChatRoom } from './ChatRoom';
+import { deferred } from '@/test/deferred';
 
 const api = vi.hoisted(() => ({
   events: null as RoomEvents | null,
@@ -33,16 +34,6 @@ const message = (id: string, authorId: string, text: string, minute = 0, authorN
   text,
   createdAt: new Date(Date.UTC(2026, 2, 1, 10, minute)).toISOString(),
 });
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 let saves: ReturnType<typeof deferred<ChatMessage>>[] = [];
 let online = true;
