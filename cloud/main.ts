@@ -3,6 +3,7 @@ import { registerOwnedClassTriggers } from './classes/ownedClasses';
 import { registerUserTriggers } from './classes/user';
 import { registerActivityFunctions } from './functions/activity';
 import { registerFriendFunctions } from './functions/friends';
+import { registerNutritionFunctions } from './functions/nutrition';
 import { registerWeightFunctions } from './functions/weight';
 import { registerLiveQueryGuards } from './liveQuery';
 
@@ -12,4 +13,5 @@ registerChatMessageTriggers();
 registerLiveQueryGuards();
 registerActivityFunctions();
 registerWeightFunctions();
+registerNutritionFunctions();
 registerFriendFunctions();

@@ -1,6 +1,8 @@
 import { OWNED_CLASSES, type OwnedClassName } from '../../src/domain/contract';
 import { checkFields, type FieldRules } from '../../src/domain/fieldRules';
 import { estimateActivityCalories } from './activity';
+import { completeFood } from './food';
+import { completeMeal } from './meal';
 import { completeSettings } from './settings';
 import {
   Parse,
@@ -20,6 +22,8 @@ type Completion = (object: CloudObject, original: CloudObject | undefined) => Pr
 /** What the server fills in on a valid row of a class, after the contract's checks. */
 const COMPLETIONS: Partial<Record<OwnedClassName, Completion>> = {
   Activity: estimateActivityCalories,
+  Food: completeFood,
+  Meal: completeMeal,
   Settings: completeSettings,
 };
 
@@ -29,8 +33,7 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
     const { object, original } = request;
     if (request.master) {
       // Server-side writes (catalogue seeding, account deletion) set their own owner and ACL.
-      checkRow(object, rules);
-      await complete?.(object, original);
+      await checkAndComplete(object, original, rules, complete);
       return;
     }
     const { user, userId } = requireUser(request.user);
@@ -41,14 +44,27 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
     object.set('user', user);
     const acl = new Parse.ACL(user);
     object.setACL(acl);
-    checkRow(object, rules);
-    await complete?.(object, original);
+    await checkAndComplete(object, original, rules, complete);
   };
 }
 
 function checkRow(object: CloudObject, rules: FieldRules): void {
   const [first] = checkFields(rules, object.attributes);
   if (first) throw validationError(first.message);
+}
+
+/**
+ * Fills in what the server computes, then checks the row as it will be stored, so a computed
+ * value (a meal's energy from its food, a workout's estimate) is held to the same limits.
+ */
+async function checkAndComplete(
+  object: CloudObject,
+  original: CloudObject | undefined,
+  rules: FieldRules,
+  complete: Completion | undefined,
+): Promise<void> {
+  await complete?.(object, original);
+  checkRow(object, rules);
 }
 
 export function registerOwnedClassTriggers(): void {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isValidTimeZone, localDay, startOfWeek } from './calendarDays';
+import {
+  addDays,
+  daysBetween,
+  isValidTimeZone,
+  localDay,
+  startOfLocalDay,
+  startOfWeek,
+} from './calendarDays';
 
 describe('calendar days', () => {
   it('puts an instant on the local day of the zone', () => {
@@ -29,5 +36,18 @@ describe('calendar days', () => {
     expect(isValidTimeZone('Europe/Berlin')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
+  });
+
+  it('finds the instant a local day starts, across daylight-saving changes', () => {
+    expect(startOfLocalDay('2026-11-23', 'UTC').toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(startOfLocalDay('2026-11-23', 'Europe/Berlin').toISOString()).toBe('2026-11-22T23:00:00.000Z');
+    expect(startOfLocalDay('2026-07-01', 'Europe/Berlin').toISOString()).toBe('2026-06-30T22:00:00.000Z');
+    // Berlin moves to summer time at 02:00 on 29 March 2026: that day still starts at 23:00 UTC.
+    expect(startOfLocalDay('2026-03-29', 'Europe/Berlin').toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(startOfLocalDay('2026-03-30', 'Europe/Berlin').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(startOfLocalDay('2026-11-23', 'America/Los_Angeles').toISOString()).toBe(
+      '2026-11-23T08:00:00.000Z',
+    );
+    expect(startOfLocalDay('2026-11-23', 'Asia/Kolkata').toISOString()).toBe('2026-11-22T18:30:00.000Z');
   });
 });

@@ -70,3 +70,46 @@ export function monthOf(day: string): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
 }
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const value = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(formatter.formatToParts(instant).find((part) => part.type === type)?.value ?? 0);
+  const wallClock = Date.UTC(
+    value('year'),
+    value('month') - 1,
+    value('day'),
+    value('hour'),
+    value('minute'),
+    value('second'),
+  );
+  return wallClock - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant `day` starts in `timeZone`: local midnight, found by correcting for the zone's offset. */
+export function startOfLocalDay(day: string, timeZone: string): Date {
+  const midnightUtc = toUtc(day).getTime();
+  let instant = midnightUtc;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const next = midnightUtc - zoneOffsetMs(new Date(instant), timeZone);
+    if (next === instant) break;
+    instant = next;
+  }
+  return new Date(instant);
+}

@@ -1,0 +1,475 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  parseDate,
+  pointer,
+  request,
+  signUp,
+  uniqueName,
+  type Account,
+  type ParseReply,
+} from '../../server/test/rest';
+
+interface FoodRow {
+  id: string;
+  name: string;
+  custom: boolean;
+}
+
+interface NutritionDay {
+  date: string;
+  timeZone: string;
+  calorieGoal: number | null;
+  meals: { id: string; name: string; mealType: string; caloriesKcal: number; food: FoodRow | null }[];
+  sections: Record<string, { caloriesKcal: number; proteinG: number }>;
+  totals: { caloriesKcal: number; proteinG: number; carbsG: number; fatG: number };
+  history: { date: string; caloriesKcal: number }[];
+  recentFoods: FoodRow[];
+  frequentFoods: FoodRow[];
+}
+
+async function call(name: string, account: Account | undefined, params: Record<string, unknown>) {
+  return request('POST', `/parse/functions/${name}`, {
+    ...(account ? { sessionToken: account.sessionToken } : {}),
+    body: params,
+  });
+}
+
+async function day(account: Account, params: Record<string, unknown>): Promise<NutritionDay> {
+  const { status, body } = await call('nutritionDay', account, { timeZone: 'UTC', ...params });
+  expect(status).toBe(200);
+  return body.result as NutritionDay;
+}
+
+/** A catalogue row as the server writes it: no owner, readable by every signed-in user. */
+async function catalogueFood(fields: Record<string, unknown>): Promise<string> {
+  const { status, body } = await request('POST', '/parse/classes/Food', {
+    masterKey: true,
+    body: { ACL: { '*': { read: true } }, ...fields },
+  });
+  expect(status).toBe(201);
+  return String(body.objectId);
+}
+
+async function ownFood(owner: Account, fields: Record<string, unknown>): Promise<ParseReply> {
+  const { body } = await request('POST', '/parse/classes/Food', {
+    sessionToken: owner.sessionToken,
+    body: fields,
+  });
+  return body;
+}
+
+async function logMeal(owner: Account, fields: Record<string, unknown>): Promise<ParseReply> {
+  const { body } = await request('POST', '/parse/classes/Meal', {
+    sessionToken: owner.sessionToken,
+    body: { mealType: 'lunch', name: 'Meal', caloriesKcal: 0, ...fields },
+  });
+  return body;
+}
+
+const at = (iso: string) => parseDate(new Date(iso));
+const tag = uniqueName('zq').replace('_', '');
+
+let alice: Account;
+let bob: Account;
+let butterId: string;
+let yogurtId: string;
+
+beforeAll(async () => {
+  alice = await signUp();
+  bob = await signUp();
+  butterId = await catalogueFood({
+    name: `Butter ${tag}, salted`,
+    kcalPer100g: 717,
+    proteinPer100g: 0.9,
+    carbsPer100g: 0.1,
+    fatPer100g: 81.1,
+    servingG: 14,
+    servingLabel: '1 tbsp (14 g)',
+  });
+  yogurtId = await catalogueFood({
+    name: `Yogurt ${tag}, Greek, plain, nonfat`,
+    kcalPer100g: 59,
+    proteinPer100g: 10.2,
+    carbsPer100g: 3.6,
+    fatPer100g: 0.4,
+  });
+});
+
+describe('Meal from a food', () => {
+  it('computes energy and macros on the server from the food and the grams, whatever the client claims', async () => {
+    const created = await logMeal(alice, {
+      eatenAt: at('2026-05-01T08:00:00Z'),
+      food: pointer('Food', butterId),
+      grams: 100,
+      name: 'Air',
+      caloriesKcal: 10,
+      fatG: 0,
+    });
+    const { body } = await request('GET', `/parse/classes/Meal/${String(created.objectId)}`, {
+      sessionToken: alice.sessionToken,
+    });
+
+    expect(body).toMatchObject({
+      name: `Butter ${tag}, salted`,
+      caloriesKcal: 717,
+      fatG: 81.1,
+      proteinG: 0.9,
+    });
+  });
+
+  it('recomputes when the grams change', async () => {
+    const created = await logMeal(alice, {
+      eatenAt: at('2026-05-01T08:05:00Z'),
+      food: pointer('Food', butterId),
+      grams: 10,
+    });
+    const path = `/parse/classes/Meal/${String(created.objectId)}`;
+    await request('PUT', path, { sessionToken: alice.sessionToken, body: { grams: 20, caloriesKcal: 1 } });
+
+    const { body } = await request('GET', path, { sessionToken: alice.sessionToken });
+    expect(body).toMatchObject({ grams: 20, caloriesKcal: 143.4 });
+  });
+
+  it('refuses a food without grams, and an amount whose energy breaks the limit, naming the field', async () => {
+    const noGrams = await logMeal(alice, {
+      eatenAt: at('2026-05-01T08:00:00Z'),
+      food: pointer('Food', butterId),
+    });
+    const tooMuch = await logMeal(alice, {
+      eatenAt: at('2026-05-01T08:00:00Z'),
+      food: pointer('Food', butterId),
+      grams: 5000,
+    });
+
+    expect(noGrams.code).toBe(142);
+    expect(noGrams.error).toContain('grams');
+    expect(tooMuch.code).toBe(142);
+    expect(tooMuch.error).toContain('caloriesKcal');
+  });
+
+  it("refuses another person's own food and a food that does not exist", async () => {
+    const secret = await ownFood(bob, {
+      name: `Bob's bread ${tag}`,
+      kcalPer100g: 250,
+      proteinPer100g: 9,
+      carbsPer100g: 49,
+      fatPer100g: 2,
+    });
+    const theirs = await logMeal(alice, {
+      eatenAt: at('2026-05-01T08:00:00Z'),
+      food: pointer('Food', String(secret.objectId)),
+      grams: 50,
+    });
+    const missing = await logMeal(alice, {
+      eatenAt: at('2026-05-01T08:00:00Z'),
+      food: pointer('Food', 'nope123456'),
+      grams: 50,
+    });
+
+    expect([theirs.code, missing.code]).toEqual([142, 142]);
+    expect(theirs.error).toContain('food');
+  });
+
+  it('keeps quick-add energy and macros typed without a food', async () => {
+    const created = await logMeal(alice, {
+      eatenAt: at('2026-05-02T12:00:00Z'),
+      name: 'Office cake',
+      caloriesKcal: 350,
+      carbsG: 40,
+    });
+    const { body } = await request('GET', `/parse/classes/Meal/${String(created.objectId)}`, {
+      sessionToken: alice.sessionToken,
+    });
+    expect(body).toMatchObject({ name: 'Office cake', caloriesKcal: 350, carbsG: 40 });
+  });
+});
+
+describe('Food', () => {
+  it('keeps a custom food private to its owner', async () => {
+    const created = await ownFood(alice, {
+      name: `Granola ${tag}`,
+      kcalPer100g: 450,
+      proteinPer100g: 10,
+      carbsPer100g: 60,
+      fatPer100g: 18,
+      servingG: 45,
+      servingLabel: '1 bowl (45 g)',
+    });
+    const path = `/parse/classes/Food/${String(created.objectId)}`;
+
+    const [stranger, anonymous, change, removal] = await Promise.all([
+      request('GET', path, { sessionToken: bob.sessionToken }),
+      request('GET', path, {}),
+      request('PUT', path, { sessionToken: bob.sessionToken, body: { name: 'Mine now' } }),
+      request('DELETE', path, { sessionToken: bob.sessionToken }),
+    ]);
+    const found = await call('searchFoods', bob, { query: `granola ${tag}` });
+
+    expect([stranger.body.code, anonymous.body.code, change.body.code, removal.body.code]).toEqual([
+      101, 101, 101, 101,
+    ]);
+    expect(found.body.result).toEqual([]);
+    const own = await request('GET', path, { sessionToken: alice.sessionToken });
+    expect(own.body.name).toBe(`Granola ${tag}`);
+  });
+
+  it('refuses a custom food whose energy does not agree with its macros, saying why', async () => {
+    const reply = await ownFood(alice, {
+      name: `Butter light ${tag}`,
+      kcalPer100g: 10,
+      proteinPer100g: 1,
+      carbsPer100g: 1,
+      fatPer100g: 80,
+    });
+
+    expect(reply.code).toBe(142);
+    expect(reply.error).toContain('kcalPer100g (10) does not match the macros');
+  });
+
+  it('never lets a client change or delete a catalogue food, nor create one', async () => {
+    const path = `/parse/classes/Food/${butterId}`;
+    const change = await request('PUT', path, { sessionToken: alice.sessionToken, body: { kcalPer100g: 1 } });
+    const removal = await request('DELETE', path, { sessionToken: alice.sessionToken });
+    const posing = await ownFood(alice, {
+      name: `Fake catalogue ${tag}`,
+      kcalPer100g: 100,
+      proteinPer100g: 5,
+      carbsPer100g: 15,
+      fatPer100g: 2,
+      catalogueKey: 'ifct:A001',
+      ACL: { '*': { read: true } },
+    });
+
+    expect(change.body.code).toBe(101);
+    expect(removal.body.code).toBe(101);
+    const stored = await request('GET', path, { masterKey: true });
+    expect(stored.body.kcalPer100g).toBe(717);
+    const posed = await request('GET', `/parse/classes/Food/${String(posing.objectId)}`, { masterKey: true });
+    expect(posed.body.user).toMatchObject({ objectId: alice.objectId });
+    expect(posed.body.catalogueKey).toBeUndefined();
+    expect(posed.body.ACL).toEqual({ [alice.objectId]: { read: true, write: true } });
+  });
+});
+
+describe('searchFoods', () => {
+  it('finds foods by the beginnings of their words, in any order', async () => {
+    const { status, body } = await call('searchFoods', alice, { query: `${tag} greek yog` });
+    const names = (body.result as FoodRow[]).map((food) => food.name);
+
+    expect(status).toBe(200);
+    expect(names).toEqual([`Yogurt ${tag}, Greek, plain, nonfat`]);
+    const none = await call('searchFoods', alice, { query: `${tag} ogurt` });
+    expect(none.body.result).toEqual([]);
+  });
+
+  it('treats the search as words, not as a pattern', async () => {
+    const { status, body } = await call('searchFoods', alice, { query: `${tag}.* ') OR 1=1 --` });
+    expect(status).toBe(200);
+    expect(body.result).toEqual([]);
+  });
+
+  it('refuses a missing or overlong query and an anonymous caller', async () => {
+    const missing = await call('searchFoods', alice, {});
+    const long = await call('searchFoods', alice, { query: 'a'.repeat(61) });
+    const limit = await call('searchFoods', alice, { query: 'apple', limit: 1000 });
+    const anonymous = await call('searchFoods', undefined, { query: 'apple' });
+
+    expect([missing.body.code, long.body.code, limit.body.code]).toEqual([142, 142, 142]);
+    expect(missing.body.error).toContain('query');
+    expect(limit.body.error).toContain('limit');
+    expect(anonymous.body.code).toBe(209);
+  });
+});
+
+describe('nutritionDay', () => {
+  let carol: Account;
+
+  beforeAll(async () => {
+    carol = await signUp();
+    await request('POST', '/parse/classes/Settings', {
+      sessionToken: carol.sessionToken,
+      body: { dailyCalorieGoal: 2000 },
+    });
+    // 23:30 in Berlin on 9 June, 21:30 UTC: Berlin's 9 June, and UTC's too.
+    await logMeal(carol, {
+      eatenAt: at('2026-06-09T21:30:00Z'),
+      mealType: 'snack',
+      food: pointer('Food', yogurtId),
+      grams: 200,
+    });
+    // 00:30 in Berlin on 10 June: Berlin's 10 June, UTC's 9 June.
+    await logMeal(carol, {
+      eatenAt: at('2026-06-09T22:30:00Z'),
+      mealType: 'breakfast',
+      food: pointer('Food', butterId),
+      grams: 10,
+    });
+    await logMeal(carol, {
+      eatenAt: at('2026-06-10T12:00:00Z'),
+      mealType: 'lunch',
+      name: 'Sandwich',
+      caloriesKcal: 450,
+      proteinG: 20,
+      carbsG: 50,
+      fatG: 15,
+    });
+    await logMeal(bob, { eatenAt: at('2026-06-10T12:00:00Z'), name: 'Feast', caloriesKcal: 5000 });
+  });
+
+  it("answers the day's meals, section and day totals, the goal and the history in one call", async () => {
+    const result = await day(carol, { date: '2026-06-10', timeZone: 'Europe/Berlin' });
+
+    expect(result.calorieGoal).toBe(2000);
+    expect(result.meals.map((meal) => meal.name)).toEqual([`Butter ${tag}, salted`, 'Sandwich']);
+    expect(result.meals[0]?.food).toMatchObject({ id: butterId, custom: false });
+    expect(result.sections.breakfast?.caloriesKcal).toBe(71.7);
+    expect(result.sections.lunch?.caloriesKcal).toBe(450);
+    expect(result.sections.snack?.caloriesKcal).toBe(0);
+    expect(result.totals).toEqual({ caloriesKcal: 521.7, proteinG: 20.1, carbsG: 50, fatG: 23.1 });
+    expect(result.history).toHaveLength(7);
+    expect(result.history.slice(-2)).toEqual([
+      { date: '2026-06-09', caloriesKcal: 118 },
+      { date: '2026-06-10', caloriesKcal: 521.7 },
+    ]);
+  });
+
+  it("puts meals on the person's local days", async () => {
+    const utc = await day(carol, { date: '2026-06-09', timeZone: 'UTC' });
+    expect(utc.meals.map((meal) => meal.mealType)).toEqual(['snack', 'breakfast']);
+    const berlin = await day(carol, { date: '2026-06-09', timeZone: 'Europe/Berlin' });
+    expect(berlin.meals.map((meal) => meal.mealType)).toEqual(['snack']);
+  });
+
+  it('lists the foods logged last and those logged most, and no food of anyone else', async () => {
+    const erin = await signUp();
+    const minutesAgo = (minutes: number) => parseDate(new Date(Date.now() - minutes * 60_000));
+    const privateFood = await ownFood(bob, {
+      name: `Bob's oats ${tag}`,
+      kcalPer100g: 380,
+      proteinPer100g: 13,
+      carbsPer100g: 60,
+      fatPer100g: 7,
+    });
+    await logMeal(erin, { eatenAt: minutesAgo(30), food: pointer('Food', yogurtId), grams: 150 });
+    await logMeal(erin, { eatenAt: minutesAgo(20), food: pointer('Food', yogurtId), grams: 150 });
+    await logMeal(erin, { eatenAt: minutesAgo(10), food: pointer('Food', butterId), grams: 10 });
+    const refused = await logMeal(erin, {
+      eatenAt: minutesAgo(5),
+      food: pointer('Food', String(privateFood.objectId)),
+      grams: 10,
+    });
+
+    const result = await day(erin, { days: 30 });
+
+    expect(refused.code).toBe(142);
+    expect(result.history).toHaveLength(30);
+    expect(result.recentFoods.map((food) => food.id)).toEqual([butterId, yogurtId]);
+    expect(result.frequentFoods.map((food) => food.id)).toEqual([yogurtId, butterId]);
+  });
+
+  it("never counts or shows another person's meals", async () => {
+    const result = await day(alice, { date: '2026-06-10' });
+    expect(result.meals).toEqual([]);
+    expect(result.totals.caloriesKcal).toBe(0);
+    expect(result.history.every((entry) => entry.caloriesKcal === 0)).toBe(true);
+  });
+
+  it('refuses a malformed date, span or zone, and an anonymous caller', async () => {
+    const date = await call('nutritionDay', carol, { date: '2026-02-30' });
+    const span = await call('nutritionDay', carol, { days: 365 });
+    const zone = await call('nutritionDay', carol, { timeZone: 'Mars/Base' });
+    const anonymous = await call('nutritionDay', undefined, {});
+
+    expect([date.body.error, span.body.error, zone.body.error]).toEqual([
+      'date must be a day written YYYY-MM-DD.',
+      'days must be one of: 7, 30.',
+      'timeZone must be a time zone name such as Europe/Berlin.',
+    ]);
+    expect(anonymous.body.code).toBe(209);
+  });
+});
+
+describe('copyMeals', () => {
+  let dave: Account;
+
+  beforeAll(async () => {
+    dave = await signUp();
+    await logMeal(dave, {
+      eatenAt: at('2026-07-01T07:30:00Z'),
+      mealType: 'breakfast',
+      food: pointer('Food', yogurtId),
+      grams: 150,
+    });
+    await logMeal(dave, {
+      eatenAt: at('2026-07-01T07:35:00Z'),
+      mealType: 'breakfast',
+      name: 'Coffee',
+      caloriesKcal: 5,
+    });
+    await logMeal(dave, {
+      eatenAt: at('2026-07-01T19:00:00Z'),
+      mealType: 'dinner',
+      name: 'Pasta',
+      caloriesKcal: 700,
+    });
+  });
+
+  it("copies one section to another day at the same times, as the caller's own rows", async () => {
+    const { body } = await call('copyMeals', dave, {
+      fromDate: '2026-07-01',
+      toDate: '2026-07-02',
+      mealType: 'breakfast',
+      timeZone: 'UTC',
+    });
+    expect(body.result).toEqual({ copied: 2 });
+
+    const result = await day(dave, { date: '2026-07-02' });
+    expect(result.meals.map((meal) => [meal.name, meal.mealType])).toEqual([
+      [`Yogurt ${tag}, Greek, plain, nonfat`, 'breakfast'],
+      ['Coffee', 'breakfast'],
+    ]);
+    expect(result.meals[0]?.food?.id).toBe(yogurtId);
+    const stored = await request('GET', `/parse/classes/Meal/${result.meals[0]?.id ?? ''}`, {
+      masterKey: true,
+    });
+    expect(stored.body.eatenAt).toEqual(at('2026-07-02T07:30:00Z'));
+    expect(stored.body.ACL).toEqual({ [dave.objectId]: { read: true, write: true } });
+  });
+
+  it('copies a whole day', async () => {
+    const { body } = await call('copyMeals', dave, {
+      fromDate: '2026-07-01',
+      toDate: '2026-07-05',
+      timeZone: 'UTC',
+    });
+    expect(body.result).toEqual({ copied: 3 });
+    expect((await day(dave, { date: '2026-07-05' })).totals.caloriesKcal).toBe(793.5);
+  });
+
+  it("copies nothing of another person's day", async () => {
+    const { body } = await call('copyMeals', bob, {
+      fromDate: '2026-07-01',
+      toDate: '2026-07-03',
+      timeZone: 'UTC',
+    });
+    expect(body.result).toEqual({ copied: 0 });
+    expect((await day(bob, { date: '2026-07-03' })).meals).toEqual([]);
+  });
+
+  it('refuses bad days, the same day, an unknown section and an anonymous caller', async () => {
+    const bad = await call('copyMeals', dave, { fromDate: 'yesterday', toDate: '2026-07-02' });
+    const same = await call('copyMeals', dave, { fromDate: '2026-07-01', toDate: '2026-07-01' });
+    const section = await call('copyMeals', dave, {
+      fromDate: '2026-07-01',
+      toDate: '2026-07-02',
+      mealType: 'brunch',
+    });
+    const anonymous = await call('copyMeals', undefined, { fromDate: '2026-07-01', toDate: '2026-07-02' });
+
+    expect(bad.body.error).toBe('fromDate must be a day written YYYY-MM-DD.');
+    expect(same.body.error).toBe('toDate must be another day than fromDate.');
+    expect(section.body.code).toBe(142);
+    expect(section.body.error).toContain('mealType');
+    expect(anonymous.body.code).toBe(209);
+  });
+});

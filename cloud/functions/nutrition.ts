@@ -1,0 +1,332 @@
+import {
+  addDays,
+  daysBetween,
+  isValidTimeZone,
+  localDay,
+  startOfLocalDay,
+} from '../../src/domain/calendarDays';
+import { MEAL_TYPES, type MealType } from '../../src/domain/contract';
+import { isIsoDate } from '../../src/domain/dates';
+import {
+  dayTotals,
+  HISTORY_SPANS,
+  matchesWords,
+  rankFoods,
+  searchWords,
+  type DayEnergy,
+  type FoodRow,
+  type HistorySpan,
+  type MealRow,
+  type NutritionDay,
+} from '../../src/domain/nutrition';
+import { sqlClient } from '../database';
+import {
+  numberOr,
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type FunctionRequest,
+  type ParseUser,
+} from '../parse';
+
+export const MAX_SEARCH_RESULTS = 25;
+export const MAX_QUERY_LENGTH = 60;
+const MAX_MEALS_PER_DAY = 200;
+const SHORTLIST_SIZE = 8;
+/** How far back recent and frequent foods are looked for. */
+const SHORTLIST_DAYS = 90;
+
+const isMealType = (value: unknown): value is MealType =>
+  typeof value === 'string' && (MEAL_TYPES as readonly string[]).includes(value);
+
+function readDay(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !isIsoDate(value))
+    throw validationError(`${field} must be a day written YYYY-MM-DD.`);
+  return value;
+}
+
+/** The person's saved zone wins; else the browser's; else UTC. */
+async function zoneAndGoal(user: ParseUser, requested: unknown) {
+  if (requested !== undefined && (typeof requested !== 'string' || !isValidTimeZone(requested))) {
+    throw validationError('timeZone must be a time zone name such as Europe/Berlin.');
+  }
+  const settings = await new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
+  const saved: unknown = settings?.get('timezone');
+  const timeZone = typeof saved === 'string' && isValidTimeZone(saved) ? saved : (requested ?? 'UTC');
+  return { timeZone, calorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null) };
+}
+
+function textOr(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function toFoodRow(food: CloudObject): FoodRow {
+  return {
+    id: food.id ?? '',
+    name: textOr(food.get('name')),
+    brand: textOr(food.get('brand')),
+    kcalPer100g: numberOr(food.get('kcalPer100g'), 0),
+    proteinPer100g: numberOr(food.get('proteinPer100g'), 0),
+    carbsPer100g: numberOr(food.get('carbsPer100g'), 0),
+    fatPer100g: numberOr(food.get('fatPer100g'), 0),
+    servingG: numberOr(food.get('servingG'), null),
+    servingLabel: textOr(food.get('servingLabel')),
+    custom: food.get('user') !== undefined,
+  };
+}
+
+function toMealRow(meal: CloudObject, foods: ReadonlyMap<string, FoodRow>): MealRow {
+  const food = meal.get('food') as CloudObject | undefined;
+  const mealType: unknown = meal.get('mealType');
+  return {
+    id: meal.id ?? '',
+    eatenAt: (meal.get('eatenAt') as Date).toISOString(),
+    mealType: isMealType(mealType) ? mealType : 'snack',
+    name: textOr(meal.get('name')),
+    grams: numberOr(meal.get('grams'), null),
+    caloriesKcal: numberOr(meal.get('caloriesKcal'), 0),
+    proteinG: numberOr(meal.get('proteinG'), 0),
+    carbsG: numberOr(meal.get('carbsG'), 0),
+    fatG: numberOr(meal.get('fatG'), 0),
+    food: (food?.id ? foods.get(food.id) : undefined) ?? null,
+  };
+}
+
+/** Foods by id that `user` may use (the catalogue's and their own); others are left out. */
+async function usableFoods(user: ParseUser, ids: readonly string[]): Promise<Map<string, FoodRow>> {
+  if (ids.length === 0) return new Map();
+  const found = await new Parse.Query('Food')
+    .containedIn('objectId', [...new Set(ids)])
+    .limit(ids.length)
+    .find({ useMasterKey: true });
+  const usable = found.filter((food) => {
+    const owner = food.get('user') as ParseUser | undefined;
+    return !owner || owner.id === user.id;
+  });
+  return new Map(usable.map((food) => [food.id ?? '', toFoodRow(food)]));
+}
+
+/** Every catalogue food and own food whose words begin with the search's words. */
+async function foodsMatching(user: ParseUser, words: readonly string[]): Promise<FoodRow[]> {
+  const sql = sqlClient();
+  if (sql) {
+    // `\m` anchors each word at a word start; the words hold only letters and digits.
+    const conditions = words.map(
+      (_, index) => `lower(name || ' ' || coalesce(brand, '')) ~ ('\\m' || $${index + 2}::text)`,
+    );
+    const { rows } = await sql.query<FoodRow & { servingG: number | null }>(
+      `SELECT "objectId" AS id, name, coalesce(brand, '') AS brand,
+              "kcalPer100g", "proteinPer100g", "carbsPer100g", "fatPer100g",
+              "servingG", coalesce("servingLabel", '') AS "servingLabel", "user" IS NOT NULL AS custom
+         FROM "Food"
+        WHERE ("user" IS NULL OR "user" = $1) AND ${conditions.join(' AND ')}
+        ORDER BY length(name)
+        LIMIT 200`,
+      [user.id, ...words],
+    );
+    return rows;
+  }
+  const visible = await Parse.Query.or(
+    new Parse.Query('Food').doesNotExist('user'),
+    new Parse.Query('Food').equalTo('user', user),
+  ).findAll({ useMasterKey: true, batchSize: 1000 });
+  return visible.map(toFoodRow).filter((food) => matchesWords(`${food.name} ${food.brand}`, words));
+}
+
+/**
+ * Food search as the person types: every word of the query must begin a word of the food's name
+ * or brand ("greek yog" finds "Yogurt, Greek, plain"); the catalogue and the person's own foods.
+ */
+async function searchFoods(request: FunctionRequest): Promise<FoodRow[]> {
+  const { user } = requireUser(request.user);
+  const { query, limit = 20 } = request.params;
+  if (typeof query !== 'string' || [...query].length > MAX_QUERY_LENGTH) {
+    throw validationError(`query must be text of at most ${MAX_QUERY_LENGTH} characters.`);
+  }
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) {
+    throw validationError(`limit must be a whole number from 1 to ${MAX_SEARCH_RESULTS}.`);
+  }
+  const words = searchWords(query);
+  if (words.length === 0) return [];
+  return rankFoods(query, await foodsMatching(user, words)).slice(0, limit);
+}
+
+/** Energy eaten on each local day from `from` to `to`, days without meals as zero. */
+async function energyByDay(
+  user: ParseUser,
+  from: string,
+  to: string,
+  timeZone: string,
+): Promise<DayEnergy[]> {
+  const start = startOfLocalDay(from, timeZone);
+  const end = startOfLocalDay(addDays(to, 1), timeZone);
+  const sums = new Map<string, number>();
+  const sql = sqlClient();
+  if (sql) {
+    const { rows } = await sql.query<DayEnergy>(
+      `SELECT to_char("eatenAt" AT TIME ZONE $2, 'YYYY-MM-DD') AS date, sum("caloriesKcal")::float8 AS "caloriesKcal"
+         FROM "Meal" WHERE "user" = $1 AND "eatenAt" >= $3 AND "eatenAt" < $4 GROUP BY 1`,
+      [user.id, timeZone, start, end],
+    );
+    for (const row of rows) sums.set(row.date, row.caloriesKcal);
+  } else {
+    const meals = await new Parse.Query('Meal')
+      .equalTo('user', user)
+      .greaterThanOrEqualTo('eatenAt', start)
+      .lessThan('eatenAt', end)
+      .select('eatenAt', 'caloriesKcal')
+      .findAll({ useMasterKey: true, batchSize: 1000 });
+    for (const meal of meals) {
+      const day = localDay(meal.get('eatenAt') as Date, timeZone);
+      sums.set(day, (sums.get(day) ?? 0) + numberOr(meal.get('caloriesKcal'), 0));
+    }
+  }
+  const span = daysBetween(from, to) + 1;
+  return Array.from({ length: span }, (_, index) => {
+    const date = addDays(from, index);
+    return { date, caloriesKcal: Math.round((sums.get(date) ?? 0) * 10) / 10 };
+  });
+}
+
+/** The foods the person logged last, and those they log most, over the last 90 days. */
+async function shortlists(user: ParseUser): Promise<{ recent: FoodRow[]; frequent: FoodRow[] }> {
+  const since = new Date(Date.now() - SHORTLIST_DAYS * 86_400_000);
+  let recentIds: string[];
+  let frequentIds: string[];
+  const sql = sqlClient();
+  if (sql) {
+    const { rows } = await sql.query<{ food: string; uses: number; last: Date }>(
+      `SELECT food, count(*)::int AS uses, max("eatenAt") AS last
+         FROM "Meal" WHERE "user" = $1 AND food IS NOT NULL AND "eatenAt" >= $2
+        GROUP BY food ORDER BY last DESC LIMIT 200`,
+      [user.id, since],
+    );
+    recentIds = rows.slice(0, SHORTLIST_SIZE).map((row) => row.food);
+    frequentIds = [...rows]
+      .sort((a, b) => b.uses - a.uses || b.last.getTime() - a.last.getTime())
+      .slice(0, SHORTLIST_SIZE)
+      .map((row) => row.food);
+  } else {
+    const meals = await new Parse.Query('Meal')
+      .equalTo('user', user)
+      .exists('food')
+      .greaterThanOrEqualTo('eatenAt', since)
+      .descending('eatenAt')
+      .select('food')
+      .limit(1000)
+      .find({ useMasterKey: true });
+    const uses = new Map<string, number>();
+    for (const meal of meals) {
+      const id = (meal.get('food') as CloudObject).id ?? '';
+      uses.set(id, (uses.get(id) ?? 0) + 1);
+    }
+    recentIds = [...uses.keys()].slice(0, SHORTLIST_SIZE);
+    frequentIds = [...uses.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, SHORTLIST_SIZE)
+      .map(([id]) => id);
+  }
+  const foods = await usableFoods(user, [...recentIds, ...frequentIds]);
+  const pick = (ids: string[]) => ids.flatMap((id) => foods.get(id) ?? []);
+  return { recent: pick(recentIds), frequent: pick(frequentIds) };
+}
+
+async function mealsOfDay(user: ParseUser, date: string, timeZone: string): Promise<CloudObject[]> {
+  return new Parse.Query('Meal')
+    .equalTo('user', user)
+    .greaterThanOrEqualTo('eatenAt', startOfLocalDay(date, timeZone))
+    .lessThan('eatenAt', startOfLocalDay(addDays(date, 1), timeZone))
+    .ascending('eatenAt')
+    .limit(MAX_MEALS_PER_DAY)
+    .find({ useMasterKey: true });
+}
+
+/**
+ * The nutrition page in one answer: the day's meals with their foods, section and day totals,
+ * the calorie goal, energy per day for the last 7 or 30 days, and the recent and frequent foods.
+ */
+async function nutritionDay(request: FunctionRequest): Promise<NutritionDay> {
+  const { user } = requireUser(request.user);
+  const { date: requestedDate, days = 7, timeZone: requestedZone } = request.params;
+  if (!HISTORY_SPANS.includes(days as HistorySpan)) {
+    throw validationError(`days must be one of: ${HISTORY_SPANS.join(', ')}.`);
+  }
+  if (requestedDate !== undefined) readDay(requestedDate, 'date');
+  const { timeZone, calorieGoal } = await zoneAndGoal(user, requestedZone);
+  const today = localDay(new Date(), timeZone);
+  const date = typeof requestedDate === 'string' ? requestedDate : today;
+
+  const [meals, history, lists] = await Promise.all([
+    mealsOfDay(user, date, timeZone),
+    energyByDay(user, addDays(date, -((days as number) - 1)), date, timeZone),
+    shortlists(user),
+  ]);
+  const foodIds = meals.flatMap((meal) => (meal.get('food') as CloudObject | undefined)?.id ?? []);
+  const foods = await usableFoods(user, foodIds);
+  const rows = meals.map((meal) => toMealRow(meal, foods));
+  return {
+    date,
+    today,
+    timeZone,
+    calorieGoal,
+    meals: rows,
+    ...dayTotals(rows),
+    history,
+    recentFoods: lists.recent,
+    frequentFoods: lists.frequent,
+  };
+}
+
+/**
+ * Copies one section of a day (or the whole day) to another day, each entry at the same local
+ * time of day. Entries whose food is gone are copied with their stored values.
+ */
+async function copyMeals(request: FunctionRequest): Promise<{ copied: number }> {
+  const { user, userId } = requireUser(request.user);
+  const { fromDate, toDate, mealType, timeZone: requestedZone } = request.params;
+  const from = readDay(fromDate, 'fromDate');
+  const to = readDay(toDate, 'toDate');
+  if (from === to) throw validationError('toDate must be another day than fromDate.');
+  if (mealType !== undefined && !isMealType(mealType)) {
+    throw validationError(`mealType must be one of: ${MEAL_TYPES.join(', ')}.`);
+  }
+  const { timeZone } = await zoneAndGoal(user, requestedZone);
+  const meals = (await mealsOfDay(user, from, timeZone)).filter(
+    (meal) => mealType === undefined || meal.get('mealType') === mealType,
+  );
+  if (meals.length === 0) return { copied: 0 };
+  const shift = startOfLocalDay(to, timeZone).getTime() - startOfLocalDay(from, timeZone).getTime();
+  const foods = await usableFoods(
+    user,
+    meals.flatMap((meal) => (meal.get('food') as CloudObject | undefined)?.id ?? []),
+  );
+  const copies = meals.map((meal) => {
+    const copy = new Parse.Object('Meal');
+    const food = meal.get('food') as CloudObject | undefined;
+    copy.set({
+      user,
+      eatenAt: new Date((meal.get('eatenAt') as Date).getTime() + shift),
+      mealType: meal.get('mealType') as string,
+      name: meal.get('name') as string,
+      caloriesKcal: numberOr(meal.get('caloriesKcal'), 0),
+      proteinG: numberOr(meal.get('proteinG'), 0),
+      carbsG: numberOr(meal.get('carbsG'), 0),
+      fatG: numberOr(meal.get('fatG'), 0),
+    });
+    const grams = numberOr(meal.get('grams'), null);
+    if (grams !== null) copy.set('grams', grams);
+    if (food?.id && foods.has(food.id)) copy.set('food', food);
+    copy.setACL(new Parse.ACL({ [userId]: { read: true, write: true } }));
+    return copy;
+  });
+  // The master key saves the batch in one call; Meal's beforeSave still checks every row.
+  await Parse.Object.saveAll(copies, { useMasterKey: true });
+  return { copied: copies.length };
+}
+
+export function registerNutritionFunctions(): void {
+  Parse.Cloud.define('searchFoods', searchFoods);
+  Parse.Cloud.define('nutritionDay', nutritionDay);
+  Parse.Cloud.define('copyMeals', copyMeals);
+}

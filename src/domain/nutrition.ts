@@ -1,0 +1,211 @@
+import { MEAL_TYPES, type MealType } from './contract';
+
+/** Energy per gram of protein, carbohydrate and fat (Atwater factors). */
+export const KCAL_PER_G = { protein: 4, carbs: 4, fat: 9 } as const;
+
+/** A food's values per 100 g, as the catalogue and a person's own foods store them. */
+export interface Per100g {
+  kcalPer100g: number;
+  proteinPer100g: number;
+  carbsPer100g: number;
+  fatPer100g: number;
+}
+
+export interface Nutrients {
+  caloriesKcal: number;
+  proteinG: number;
+  carbsG: number;
+  fatG: number;
+}
+
+export const NO_NUTRIENTS: Nutrients = { caloriesKcal: 0, proteinG: 0, carbsG: 0, fatG: 0 };
+
+/** A food as search and the edit window show it. */
+export interface FoodRow extends Per100g {
+  id: string;
+  name: string;
+  brand: string;
+  servingG: number | null;
+  servingLabel: string;
+  /** The person's own food rather than the shared catalogue's. */
+  custom: boolean;
+}
+
+/** A logged meal entry as the nutrition page shows it. */
+export interface MealRow extends Nutrients {
+  id: string;
+  eatenAt: string;
+  mealType: MealType;
+  name: string;
+  grams: number | null;
+  food: FoodRow | null;
+}
+
+export interface DayEnergy {
+  date: string;
+  caloriesKcal: number;
+}
+
+export const HISTORY_SPANS = [7, 30] as const;
+export type HistorySpan = (typeof HISTORY_SPANS)[number];
+
+/** Everything the nutrition page needs for one day, in one answer. */
+export interface NutritionDay {
+  date: string;
+  today: string;
+  timeZone: string;
+  calorieGoal: number | null;
+  meals: MealRow[];
+  sections: Record<MealType, Nutrients>;
+  totals: Nutrients;
+  history: DayEnergy[];
+  recentFoods: FoodRow[];
+  frequentFoods: FoodRow[];
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** Energy and macros of `grams` of a food, kcal and grams to one decimal. */
+export function nutrientsFor(food: Per100g, grams: number): Nutrients {
+  const factor = grams / 100;
+  return {
+    caloriesKcal: round1(food.kcalPer100g * factor),
+    proteinG: round1(food.proteinPer100g * factor),
+    carbsG: round1(food.carbsPer100g * factor),
+    fatG: round1(food.fatPer100g * factor),
+  };
+}
+
+export function addNutrients(a: Nutrients, b: Nutrients): Nutrients {
+  return {
+    caloriesKcal: round1(a.caloriesKcal + b.caloriesKcal),
+    proteinG: round1(a.proteinG + b.proteinG),
+    carbsG: round1(a.carbsG + b.carbsG),
+    fatG: round1(a.fatG + b.fatG),
+  };
+}
+
+/** Totals of each section and of the day. */
+export function dayTotals(meals: readonly (Nutrients & { mealType: MealType })[]): {
+  sections: Record<MealType, Nutrients>;
+  totals: Nutrients;
+} {
+  const sections = Object.fromEntries(MEAL_TYPES.map((type) => [type, NO_NUTRIENTS])) as Record<
+    MealType,
+    Nutrients
+  >;
+  let totals = NO_NUTRIENTS;
+  for (const meal of meals) {
+    sections[meal.mealType] = addNutrients(sections[meal.mealType], meal);
+    totals = addNutrients(totals, meal);
+  }
+  return { sections, totals };
+}
+
+/** Energy the macros carry by 4/4/9. */
+export function macroEnergyKcal(proteinG: number, carbsG: number, fatG: number): number {
+  return proteinG * KCAL_PER_G.protein + carbsG * KCAL_PER_G.carbs + fatG * KCAL_PER_G.fat;
+}
+
+export interface MacroShares {
+  protein: number;
+  carbs: number;
+  fat: number;
+}
+
+/** Each macro's share of the energy the macros carry, in whole percent; null without macros. */
+export function macroShares(nutrients: Nutrients): MacroShares | null {
+  const protein = nutrients.proteinG * KCAL_PER_G.protein;
+  const carbs = nutrients.carbsG * KCAL_PER_G.carbs;
+  const fat = nutrients.fatG * KCAL_PER_G.fat;
+  const total = protein + carbs + fat;
+  if (total <= 0) return null;
+  return {
+    protein: Math.round((protein / total) * 100),
+    carbs: Math.round((carbs / total) * 100),
+    fat: Math.round((fat / total) * 100),
+  };
+}
+
+/**
+ * Whether a food's stated energy roughly agrees with its macros: within 20 % or 20 kcal per
+ * 100 g, whichever is larger, which leaves room for fibre and rounding on a label but not for a typo.
+ */
+export function energyMismatch(food: Per100g): string | null {
+  const fromMacros = macroEnergyKcal(food.proteinPer100g, food.carbsPer100g, food.fatPer100g);
+  const tolerance = Math.max(20, 0.2 * Math.max(food.kcalPer100g, fromMacros));
+  if (Math.abs(food.kcalPer100g - fromMacros) <= tolerance) return null;
+  return `kcalPer100g (${food.kcalPer100g}) does not match the macros: 4 kcal per g of protein and carbs and 9 per g of fat give ${Math.round(fromMacros)} kcal per 100 g.`;
+}
+
+export interface CalorieBalance {
+  eatenKcal: number;
+  goalKcal: number;
+  /** Left to eat today; zero when over. */
+  remainingKcal: number;
+  /** Eaten beyond the goal; zero when not over. */
+  overKcal: number;
+  /** Eaten as a share of the goal, 0–1 (capped for a bar). */
+  share: number;
+}
+
+export function calorieBalance(eatenKcal: number, goalKcal: number): CalorieBalance {
+  const difference = goalKcal - eatenKcal;
+  return {
+    eatenKcal,
+    goalKcal,
+    remainingKcal: Math.max(0, Math.round(difference)),
+    overKcal: Math.max(0, Math.round(-difference)),
+    share: goalKcal > 0 ? Math.min(1, eatenKcal / goalKcal) : 0,
+  };
+}
+
+/** Grams for an amount typed in grams or in servings of the food. */
+export function amountInGrams(amount: number, unit: 'g' | 'serving', servingG: number | null): number | null {
+  if (unit === 'g') return amount;
+  return servingG ? round1(amount * servingG) : null;
+}
+
+function splitAll(text: string): string[] {
+  return text
+    .toLocaleLowerCase('en')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+/** Lower-case words of a search, split on anything but letters and digits (at most 6). */
+export function searchWords(query: string): string[] {
+  return splitAll(query).slice(0, 6);
+}
+
+/** True when every word of the search starts a word of the text: "greek yog" finds "Yogurt, Greek". */
+export function matchesWords(text: string, words: readonly string[]): boolean {
+  const textWords = splitAll(text);
+  return words.every((word) => textWords.some((candidate) => candidate.startsWith(word)));
+}
+
+/**
+ * Orders search results: a name that starts with the whole search first, then one whose first
+ * word the search's first word (or any of its words) begins, own foods before the catalogue's
+ * among equals, then shorter, plainer names.
+ */
+export function rankFoods<T extends { name: string; custom: boolean }>(
+  query: string,
+  foods: readonly T[],
+): T[] {
+  const words = searchWords(query);
+  const phrase = words.join(' ');
+  const score = (food: T) => {
+    const nameWords = splitAll(food.name);
+    const [firstNameWord = ''] = nameWords;
+    return (
+      (nameWords.join(' ').startsWith(phrase) ? 8 : 0) +
+      (words[0] !== undefined && firstNameWord.startsWith(words[0]) ? 4 : 0) +
+      (words.some((word) => firstNameWord.startsWith(word)) ? 2 : 0) +
+      (food.custom ? 1 : 0)
+    );
+  };
+  return [...foods].sort(
+    (a, b) => score(b) - score(a) || a.name.length - b.name.length || a.name.localeCompare(b.name),
+  );
+}
