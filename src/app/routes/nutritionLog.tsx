@@ -1,17 +1,215 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import { PageFrame } from '@/components/PageFrame';
-import { DATE_PARAM, requireValidSearch } from '../validity';
+import { format } from 'date-fns';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { DatePicker } from '@/components/DatePicker';
+import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
+import { addDays } from '@/domain/calendarDays';
+import { MEAL_TYPES, type MealType } from '@/domain/contract';
+import { isIsoDate } from '@/domain/dates';
+import { HISTORY_SPANS, type HistorySpan, type MealRow, type NutritionDay } from '@/domain/nutrition';
+import {
+  CalorieGoalWindow,
+  CopyMealsWindow,
+  DailyTotals,
+  MealSections,
+  NutritionEditWindow,
+  copyMeals,
+  createFood,
+  deleteMeal,
+  loadNutritionDay,
+  parseCalorieGoal,
+  parseFoodForm,
+  parseMealForm,
+  saveMeal,
+  type NutritionActionResult,
+} from '@/features/nutrition';
+import { saveMySettings } from '@/features/settings';
+import { dateToDay, dayToDate } from '@/lib/days';
+import { errorSentence } from '@/lib/errors';
+import { formText } from '@/lib/formValues';
+import { loadFailure, requireSignedIn } from '../guards';
+import { requireValidSearch } from '../validity';
 
-export function loader({ request }: LoaderFunctionArgs): null {
-  requireValidSearch(request, DATE_PARAM);
-  return null;
+const EnergyHistoryChart = lazy(() => import('@/features/nutrition/components/EnergyHistoryChart'));
+
+const isSpan = (value: string) =>
+  (HISTORY_SPANS as readonly number[]).includes(Number(value)) && /^\d+$/.test(value);
+const isMealType = (value: string): value is MealType => (MEAL_TYPES as readonly string[]).includes(value);
+
+interface LoaderData {
+  day: NutritionDay | null;
+  span: HistorySpan;
+  loadError: string | null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
+  const params = requireValidSearch(request, { date: isIsoDate, days: isSpan });
+  const span: HistorySpan = params.get('days') === '30' ? 30 : 7;
+  await requireSignedIn(request);
+  try {
+    const day = await loadNutritionDay({ date: params.get('date') ?? undefined, days: span });
+    return { day, span, loadError: null };
+  } catch (error) {
+    return { day: null, span, loadError: loadFailure(request, error) };
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs): Promise<NutritionActionResult> {
+  const form = await request.formData();
+  try {
+    switch (formText(form, 'intent')) {
+      case 'delete': {
+        const id = formText(form, 'id');
+        if (id) await deleteMeal(id);
+        return { done: true };
+      }
+      case 'copy': {
+        const fromDate = formText(form, 'fromDate');
+        const toDate = formText(form, 'toDate');
+        const mealType = formText(form, 'mealType');
+        if (!isIsoDate(fromDate) || !isIsoDate(toDate)) return { formError: 'Choose the day to copy from.' };
+        const { copied } = await copyMeals({
+          fromDate,
+          toDate,
+          ...(isMealType(mealType) ? { mealType } : {}),
+        });
+        return { copied };
+      }
+      case 'goal': {
+        const parsed = parseCalorieGoal(form);
+        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+        await saveMySettings(parsed);
+        return { done: true };
+      }
+      case 'createFood': {
+        const parsed = parseFoodForm(form);
+        if ('fieldErrors' in parsed) return { foodErrors: parsed.fieldErrors };
+        return { createdFood: await createFood(parsed.input) };
+      }
+      default: {
+        const parsed = parseMealForm(form);
+        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+        const id = formText(form, 'id');
+        await saveMeal(parsed.input, id || undefined);
+        return { done: true };
+      }
+    }
+  } catch (error) {
+    return { formError: errorSentence(error) };
+  }
 }
 
 export function Component() {
+  const { day, span, loadError } = useLoaderData<LoaderData>();
+  if (!day) {
+    return (
+      <PageLoadFailure title="Nutrition" sentence="Your meals could not be loaded." reason={loadError} />
+    );
+  }
+  return <NutritionPage day={day} span={span} />;
+}
+
+type Window =
+  { kind: 'meal'; mealType: MealType; entry: MealRow | null } | { kind: 'copy' } | { kind: 'goal' } | null;
+
+function NutritionPage({ day, span }: { day: NutritionDay; span: HistorySpan }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<Window>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const link = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    const query = next.toString();
+    return query ? `?${query}` : '?';
+  };
+  const dayLink = (date: string) => link({ date: date === day.today ? null : date });
+  const isToday = day.date === day.today;
+
   return (
-    <PageFrame
-      title="Nutrition"
-      intro="The nutrition log is not available yet: meals cannot be logged here."
-    />
+    <PageFrame title="Nutrition">
+      <div className="page-actions day-nav">
+        <Link to={dayLink(addDays(day.date, -1))} className="button-secondary" aria-label="Previous day">
+          ‹ Previous
+        </Link>
+        <DatePicker
+          label="Day"
+          value={dayToDate(day.date)}
+          onChange={(date) => void navigate(dayLink(dateToDay(date)))}
+        />
+        <Link to={dayLink(addDays(day.date, 1))} className="button-secondary" aria-label="Next day">
+          Next ›
+        </Link>
+        {isToday ? null : (
+          <Link to={dayLink(day.today)} className="button-secondary">
+            Today
+          </Link>
+        )}
+        <button type="button" className="button-secondary" onClick={() => setOpen({ kind: 'copy' })}>
+          Copy meals from another day
+        </button>
+      </div>
+      <p className="page-intro">
+        {isToday ? 'Today, ' : ''}
+        {format(dayToDate(day.date), 'EEEE d MMMM yyyy')}
+      </p>
+      <div className="nutrition-layout">
+        <MealSections
+          day={day.date}
+          meals={day.meals}
+          sections={day.sections}
+          onAdd={(mealType) => setOpen({ kind: 'meal', mealType, entry: null })}
+          onEdit={(entry) => setOpen({ kind: 'meal', mealType: entry.mealType, entry })}
+        />
+        <div className="nutrition-side">
+          <DailyTotals
+            totals={day.totals}
+            calorieGoal={day.calorieGoal}
+            onChangeGoal={() => setOpen({ kind: 'goal' })}
+          />
+          <section className="card" aria-labelledby="history-heading">
+            <div className="card-header">
+              <h2 id="history-heading">Calories per day</h2>
+              <nav aria-label="Chart range" className="range-links">
+                {HISTORY_SPANS.map((days) => (
+                  <Link
+                    key={days}
+                    to={link({ days: days === 7 ? null : String(days) })}
+                    aria-current={span === days ? 'true' : undefined}
+                  >
+                    {days} days
+                  </Link>
+                ))}
+              </nav>
+            </div>
+            <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
+              <EnergyHistoryChart history={day.history} calorieGoal={day.calorieGoal} />
+            </Suspense>
+          </section>
+        </div>
+      </div>
+      <NutritionEditWindow
+        open={open?.kind === 'meal'}
+        onClose={close}
+        entry={open?.kind === 'meal' ? open.entry : null}
+        mealType={open?.kind === 'meal' ? open.mealType : 'breakfast'}
+        day={day.date}
+        today={day.today}
+        recentFoods={day.recentFoods}
+        frequentFoods={day.frequentFoods}
+      />
+      <CopyMealsWindow open={open?.kind === 'copy'} onClose={close} day={day.date} />
+      <CalorieGoalWindow open={open?.kind === 'goal'} onClose={close} calorieGoal={day.calorieGoal} />
+    </PageFrame>
   );
 }

@@ -1,0 +1,13 @@
+import type { FoodRow } from '@/domain/nutrition';
+import type { FoodFieldErrors, MealFieldErrors } from './form';
+
+/** What the nutrition page's action answers to its windows. */
+export interface NutritionActionResult {
+  done?: boolean;
+  fieldErrors?: MealFieldErrors;
+  foodErrors?: FoodFieldErrors;
+  formError?: string;
+  /** A food the person just created, to pick at once. */
+  createdFood?: FoodRow;
+  copied?: number;
+}

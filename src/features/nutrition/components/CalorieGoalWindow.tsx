@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useFetcher } from 'react-router';
+import { FormField } from '@/components/FormField';
+import { Popup } from '@/components/Popup';
+import type { NutritionActionResult } from '../actionResult';
+
+export interface CalorieGoalWindowProps {
+  open: boolean;
+  onClose: () => void;
+  calorieGoal: number | null;
+}
+
+/** Sets the daily calorie goal the day's totals are measured against. */
+export function CalorieGoalWindow({ open, onClose, calorieGoal }: CalorieGoalWindowProps) {
+  return (
+    <Popup open={open} title="Daily calorie goal" onClose={onClose}>
+      <GoalForm calorieGoal={calorieGoal} onDone={onClose} />
+    </Popup>
+  );
+}
+
+function GoalForm({ calorieGoal, onDone }: { calorieGoal: number | null; onDone: () => void }) {
+  const fetcher = useFetcher<NutritionActionResult>();
+  const result = fetcher.data;
+  useEffect(() => {
+    if (fetcher.state === 'idle' && result?.done) onDone();
+  }, [fetcher.state, result, onDone]);
+  return (
+    <fetcher.Form method="post" noValidate>
+      <input type="hidden" name="intent" value="goal" />
+      <FormField
+        label="Calories per day (kcal)"
+        name="dailyCalorieGoal"
+        type="number"
+        inputMode="numeric"
+        min={1000}
+        max={6000}
+        step={1}
+        required
+        autoFocus
+        defaultValue={calorieGoal ?? ''}
+        hint="A whole number from 1000 to 6000."
+        error={result?.fieldErrors?.dailyCalorieGoal}
+      />
+      {result?.formError ? (
+        <p role="alert" className="form-error">
+          {result.formError}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
+          {fetcher.state !== 'idle' ? 'Saving…' : 'Save goal'}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,82 @@
+import { lazy, Suspense } from 'react';
+import { calorieBalance, macroShares, type Nutrients } from '@/domain/nutrition';
+import { formatGrams, formatKcal } from '../format';
+
+const MacroChart = lazy(() => import('./MacroChart'));
+
+export interface DailyTotalsProps {
+  totals: Nutrients;
+  calorieGoal: number | null;
+  onChangeGoal: () => void;
+}
+
+/** The day's energy against the goal, in words and a bar, and the macros in grams and shares. */
+export function DailyTotals({ totals, calorieGoal, onChangeGoal }: DailyTotalsProps) {
+  const shares = macroShares(totals);
+  const balance = calorieGoal === null ? null : calorieBalance(totals.caloriesKcal, calorieGoal);
+  return (
+    <section className="card" aria-labelledby="totals-heading">
+      <div className="card-header">
+        <h2 id="totals-heading">Day totals</h2>
+        <button type="button" className="button-secondary" onClick={onChangeGoal}>
+          {calorieGoal === null ? 'Set a calorie goal' : 'Change goal'}
+        </button>
+      </div>
+      {balance ? (
+        <div className="goal-progress">
+          <label htmlFor="calorie-progress">
+            <strong>{formatKcal(totals.caloriesKcal)}</strong> eaten of {formatKcal(balance.goalKcal)}
+          </label>
+          <progress
+            id="calorie-progress"
+            className={balance.overKcal > 0 ? 'over-goal' : undefined}
+            max={1}
+            value={balance.share}
+          >
+            {Math.round(balance.share * 100)}%
+          </progress>
+          <p className="goal-words">
+            {balance.overKcal > 0
+              ? `${formatKcal(balance.overKcal)} over your daily goal.`
+              : `${formatKcal(balance.remainingKcal)} remaining.`}
+          </p>
+        </div>
+      ) : (
+        <p className="goal-words">
+          <strong>{formatKcal(totals.caloriesKcal)}</strong> eaten. Set a daily calorie goal to see what is
+          left.
+        </p>
+      )}
+      <dl className="stat-list macro-list">
+        <div>
+          <dt>Protein</dt>
+          <dd>
+            {formatGrams(totals.proteinG)}
+            {shares ? <span className="stat-note"> · {shares.protein}% of energy</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Carbs</dt>
+          <dd>
+            {formatGrams(totals.carbsG)}
+            {shares ? <span className="stat-note"> · {shares.carbs}% of energy</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Fat</dt>
+          <dd>
+            {formatGrams(totals.fatG)}
+            {shares ? <span className="stat-note"> · {shares.fat}% of energy</span> : null}
+          </dd>
+        </div>
+      </dl>
+      {shares ? (
+        <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
+          <MacroChart totals={totals} />
+        </Suspense>
+      ) : (
+        <p className="empty-note">Log a meal with protein, carbs or fat to see how your energy splits.</p>
+      )}
+    </section>
+  );
+}

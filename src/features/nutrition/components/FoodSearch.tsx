@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FoodRow } from '@/domain/nutrition';
+import { errorSentence } from '@/lib/errors';
+import { searchFoods } from '../api';
+
+/** Time after the last keystroke before a search goes out. */
+const TYPING_PAUSE_MS = 100;
+
+export interface FoodSearchProps {
+  recentFoods: readonly FoodRow[];
+  frequentFoods: readonly FoodRow[];
+  onPick: (food: FoodRow) => void;
+  error?: string | undefined;
+}
+
+type SearchState =
+  | { kind: 'idle' }
+  | { kind: 'searching' }
+  | { kind: 'found'; query: string; foods: FoodRow[] }
+  | { kind: 'failed'; message: string };
+
+/** Search the catalogue and one's own foods as one types; recent and frequent foods before that. */
+export function FoodSearch({ recentFoods, frequentFoods, onPick, error }: FoodSearchProps) {
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<SearchState>({ kind: 'idle' });
+  const timer = useRef<number | undefined>(undefined);
+  const latest = useRef(0);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const search = (text: string) => {
+    setQuery(text);
+    window.clearTimeout(timer.current);
+    const asked = ++latest.current;
+    if (!text.trim()) {
+      setState({ kind: 'idle' });
+      return;
+    }
+    timer.current = window.setTimeout(() => {
+      setState({ kind: 'searching' });
+      searchFoods(text).then(
+        (foods) => {
+          if (asked === latest.current) setState({ kind: 'found', query: text, foods });
+        },
+        (failure: unknown) => {
+          if (asked === latest.current) setState({ kind: 'failed', message: errorSentence(failure) });
+        },
+      );
+    }, TYPING_PAUSE_MS);
+  };
+
+  const found = state.kind === 'found' ? state.foods : [];
+  return (
+    <div className="food-search">
+      <div className="form-field">
+        <label htmlFor={inputId}>Search foods</label>
+        <input
+          id={inputId}
+          type="search"
+          value={query}
+          autoFocus
+          autoComplete="off"
+          placeholder="e.g. greek yogurt"
+          maxLength={60}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => search(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter picks the first match instead of submitting the meal without a food.
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            const [first] = found;
+            if (first) onPick(first);
+          }}
+        />
+        {error ? (
+          <p id={errorId} className="field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <p role="status" className="search-status">
+        {state.kind === 'searching'
+          ? 'Searching…'
+          : state.kind === 'failed'
+            ? state.message
+            : state.kind === 'found'
+              ? state.foods.length === 0
+                ? `No food matches “${state.query}”. Try fewer letters, quick add, or a new food.`
+                : `${state.foods.length} ${state.foods.length === 1 ? 'food' : 'foods'} found.`
+              : ''}
+      </p>
+      {state.kind === 'found' ? (
+        <FoodList label="Search results" foods={state.foods} onPick={onPick} />
+      ) : state.kind === 'idle' ? (
+        <>
+          {recentFoods.length > 0 ? <FoodList label="Recent" foods={recentFoods} onPick={onPick} /> : null}
+          {frequentFoods.length > 0 ? (
+            <FoodList label="Frequent" foods={frequentFoods} onPick={onPick} />
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function FoodList({
+  label,
+  foods,
+  onPick,
+}: {
+  label: string;
+  foods: readonly FoodRow[];
+  onPick: (food: FoodRow) => void;
+}) {
+  const headingId = useId();
+  return (
+    <div className="food-list">
+      <h3 id={headingId}>{label}</h3>
+      <ul aria-labelledby={headingId}>
+        {foods.map((food) => (
+          <li key={food.id}>
+            <button type="button" className="food-option" onClick={() => onPick(food)}>
+              <span className="food-name">
+                {food.name}
+                {food.brand ? <span className="stat-note"> · {food.brand}</span> : null}
+                {food.custom ? <span className="food-badge">My food</span> : null}
+              </span>
+              <span className="food-values">
+                {Math.round(food.kcalPer100g)} kcal per 100 g
+                {food.servingLabel ? ` · ${food.servingLabel}` : ''}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { format } from 'date-fns';
+import { useFetcher } from 'react-router';
+import { addDays } from '@/domain/calendarDays';
+import { MEAL_TYPES, type MealType } from '@/domain/contract';
+import type { MealRow, Nutrients } from '@/domain/nutrition';
+import type { NutritionActionResult } from '../actionResult';
+import { formatGrams, formatKcal } from '../format';
+import { MEAL_TYPE_LABELS } from '../mealTypes';
+
+export interface MealSectionsProps {
+  day: string;
+  meals: readonly MealRow[];
+  sections: Readonly<Record<MealType, Nutrients>>;
+  onAdd: (mealType: MealType) => void;
+  onEdit: (meal: MealRow) => void;
+}
+
+/** The day's meals under Breakfast, Lunch, Dinner and Snacks, each with its subtotal. */
+export function MealSections({ day, meals, sections, onAdd, onEdit }: MealSectionsProps) {
+  return (
+    <div className="meal-sections">
+      {MEAL_TYPES.map((mealType) => (
+        <MealSection
+          key={mealType}
+          day={day}
+          mealType={mealType}
+          meals={meals.filter((meal) => meal.mealType === mealType)}
+          subtotal={sections[mealType]}
+          onAdd={() => onAdd(mealType)}
+          onEdit={onEdit}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** "1.5 × 1 container (170 g)" or "120 g"; empty for energy typed without a food. */
+function amountText(meal: MealRow): string {
+  if (meal.grams === null) return '';
+  const serving = meal.food?.servingG;
+  if (serving && meal.food?.servingLabel) {
+    const servings = Math.round((meal.grams / serving) * 100) / 100;
+    if (Number.isInteger(servings * 4)) {
+      return `${servings} × ${meal.food.servingLabel}`;
+    }
+  }
+  return formatGrams(meal.grams);
+}
+
+function MealSection({
+  day,
+  mealType,
+  meals,
+  subtotal,
+  onAdd,
+  onEdit,
+}: {
+  day: string;
+  mealType: MealType;
+  meals: readonly MealRow[];
+  subtotal: Nutrients;
+  onAdd: () => void;
+  onEdit: (meal: MealRow) => void;
+}) {
+  const copier = useFetcher<NutritionActionResult>();
+  const label = MEAL_TYPE_LABELS[mealType];
+  const headingId = `section-${mealType}`;
+  const copied = copier.state === 'idle' ? copier.data?.copied : undefined;
+  return (
+    <section className="card meal-section" aria-labelledby={headingId}>
+      <div className="card-header">
+        <h2 id={headingId}>{label}</h2>
+        <p className="meal-subtotal">
+          {formatKcal(subtotal.caloriesKcal)}
+          <span className="stat-note">
+            {' '}
+            · P {formatGrams(subtotal.proteinG)} · C {formatGrams(subtotal.carbsG)} · F{' '}
+            {formatGrams(subtotal.fatG)}
+          </span>
+        </p>
+      </div>
+      {meals.length === 0 ? (
+        <p className="empty-note">Nothing logged for {label.toLowerCase()}.</p>
+      ) : (
+        <ul className="meal-list">
+          {meals.map((meal) => (
+            <li key={meal.id} className="meal-item">
+              <button
+                type="button"
+                className="meal-entry"
+                onClick={() => onEdit(meal)}
+                aria-label={`Edit ${[meal.name, amountText(meal), formatKcal(meal.caloriesKcal)].filter(Boolean).join(', ')}`}
+              >
+                <span className="meal-name">{meal.name}</span>
+                <span className="meal-amount">
+                  {[amountText(meal), format(new Date(meal.eatenAt), 'HH:mm')].filter(Boolean).join(' · ')}
+                </span>
+                <span className="meal-kcal">{formatKcal(meal.caloriesKcal)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="section-actions">
+        <button type="button" className="button-secondary" onClick={onAdd}>
+          Add to {label.toLowerCase()}
+        </button>
+        <copier.Form method="post">
+          <input type="hidden" name="intent" value="copy" />
+          <input type="hidden" name="fromDate" value={addDays(day, -1)} />
+          <input type="hidden" name="toDate" value={day} />
+          <input type="hidden" name="mealType" value={mealType} />
+          <button type="submit" className="button-secondary" disabled={copier.state !== 'idle'}>
+            Copy {label.toLowerCase()} from the day before
+          </button>
+        </copier.Form>
+      </div>
+      <p role="status" className="form-notice">
+        {copied === undefined
+          ? (copier.data?.formError ?? '')
+          : copied === 0
+            ? `The day before had nothing under ${label.toLowerCase()}.`
+            : `Copied ${copied} ${copied === 1 ? 'entry' : 'entries'} from the day before.`}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,356 @@
+import { format } from 'date-fns';
+import { useEffect, useId, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { DatePicker } from '@/components/DatePicker';
+import { FormField } from '@/components/FormField';
+import { Popup } from '@/components/Popup';
+import { SaveOrDelete } from '@/components/SaveOrDelete';
+import { MEAL_TYPES, type MealType } from '@/domain/contract';
+import { amountInGrams, nutrientsFor, type FoodRow, type MealRow } from '@/domain/nutrition';
+import { dayToDate } from '@/lib/days';
+import type { NutritionActionResult } from '../actionResult';
+import { formatGrams, formatKcal } from '../format';
+import { MEAL_TYPE_LABELS, MEAL_TYPE_TIMES } from '../mealTypes';
+import { FoodSearch } from './FoodSearch';
+import { NewFoodForm } from './NewFoodForm';
+
+export interface NutritionEditWindowProps {
+  open: boolean;
+  onClose: () => void;
+  /** The entry to edit, or null to add one to `mealType` on `day`. */
+  entry: MealRow | null;
+  mealType: MealType;
+  day: string;
+  today: string;
+  recentFoods: readonly FoodRow[];
+  frequentFoods: readonly FoodRow[];
+}
+
+type Mode = 'food' | 'quick' | 'new';
+
+const MODE_LABELS: Readonly<Record<Mode, string>> = {
+  food: 'Food from the catalogue',
+  quick: 'Quick add',
+  new: 'New food',
+};
+
+/** The nutrition edit window: add food by search or quick add, create a food, change or delete an entry. */
+export function NutritionEditWindow(props: NutritionEditWindowProps) {
+  const { open, onClose, entry, mealType } = props;
+  const title = entry ? `Edit ${entry.name}` : `Add to ${MEAL_TYPE_LABELS[mealType].toLowerCase()}`;
+  return (
+    <Popup open={open} title={title} onClose={onClose}>
+      <MealEditor key={entry?.id ?? `new-${mealType}`} {...props} />
+    </Popup>
+  );
+}
+
+function MealEditor({
+  entry,
+  mealType,
+  day,
+  today,
+  recentFoods,
+  frequentFoods,
+  onClose,
+}: NutritionEditWindowProps) {
+  const [mode, setMode] = useState<Mode>(entry && entry.grams === null ? 'quick' : 'food');
+  const [picked, setPicked] = useState<FoodRow | null>(entry?.food ?? null);
+  const modeName = useId();
+  return (
+    <div className="meal-editor">
+      <fieldset className="mode-switch">
+        <legend>Add by</legend>
+        {(Object.keys(MODE_LABELS) as Mode[]).map((option) => (
+          <label key={option} className="mode-option">
+            <input
+              type="radio"
+              name={modeName}
+              value={option}
+              checked={mode === option}
+              onChange={() => setMode(option)}
+            />
+            {MODE_LABELS[option]}
+          </label>
+        ))}
+      </fieldset>
+      {mode === 'new' ? (
+        <NewFoodForm
+          onCreated={(food) => {
+            setPicked(food);
+            setMode('food');
+          }}
+        />
+      ) : (
+        <MealForm
+          mode={mode}
+          entry={entry}
+          mealType={mealType}
+          day={day}
+          today={today}
+          picked={picked}
+          onPick={setPicked}
+          recentFoods={recentFoods}
+          frequentFoods={frequentFoods}
+          onDone={onClose}
+        />
+      )}
+    </div>
+  );
+}
+
+function defaultTime(entry: MealRow | null, day: string, today: string, mealType: MealType): string {
+  if (entry) return format(new Date(entry.eatenAt), 'HH:mm');
+  return day === today ? format(new Date(), 'HH:mm') : MEAL_TYPE_TIMES[mealType];
+}
+
+function MealForm({
+  mode,
+  entry,
+  mealType,
+  day,
+  today,
+  picked,
+  onPick,
+  recentFoods,
+  frequentFoods,
+  onDone,
+}: {
+  mode: 'food' | 'quick';
+  entry: MealRow | null;
+  mealType: MealType;
+  day: string;
+  today: string;
+  picked: FoodRow | null;
+  onPick: (food: FoodRow | null) => void;
+  recentFoods: readonly FoodRow[];
+  frequentFoods: readonly FoodRow[];
+  onDone: () => void;
+}) {
+  const fetcher = useFetcher<NutritionActionResult>();
+  const [date, setDate] = useState<Date>(entry ? new Date(entry.eatenAt) : dayToDate(day));
+  const sectionId = useId();
+  const busy = fetcher.state !== 'idle';
+  const result = fetcher.data;
+  const errors = result?.fieldErrors ?? {};
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && result?.done) onDone();
+  }, [fetcher.state, result, onDone]);
+
+  const quick = entry && entry.grams === null ? entry : null;
+  return (
+    <fetcher.Form method="post" className="meal-form" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="mode" value={mode} />
+      {entry ? <input type="hidden" name="id" value={entry.id} /> : null}
+      {mode === 'food' ? (
+        picked ? (
+          <FoodAmount
+            key={picked.id}
+            food={picked}
+            grams={entry?.food?.id === picked.id ? entry.grams : null}
+            onChange={() => onPick(null)}
+            error={errors.amount}
+          />
+        ) : (
+          <FoodSearch
+            recentFoods={recentFoods}
+            frequentFoods={frequentFoods}
+            onPick={onPick}
+            error={errors.food}
+          />
+        )
+      ) : (
+        <div className="quick-add">
+          <FormField
+            label="Name"
+            name="name"
+            maxLength={120}
+            defaultValue={quick?.name ?? ''}
+            placeholder="Quick add"
+            hint="Optional"
+            error={errors.name}
+            autoFocus
+          />
+          <div className="form-row">
+            <FormField
+              label="Calories (kcal)"
+              name="caloriesKcal"
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={0}
+              max={10000}
+              required
+              defaultValue={quick?.caloriesKcal ?? ''}
+              error={errors.caloriesKcal}
+            />
+            <FormField
+              label="Protein (g)"
+              name="proteinG"
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={0}
+              max={1000}
+              defaultValue={quick?.proteinG || ''}
+              error={errors.proteinG}
+            />
+            <FormField
+              label="Carbs (g)"
+              name="carbsG"
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={0}
+              max={1000}
+              defaultValue={quick?.carbsG || ''}
+              error={errors.carbsG}
+            />
+            <FormField
+              label="Fat (g)"
+              name="fatG"
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={0}
+              max={1000}
+              defaultValue={quick?.fatG || ''}
+              error={errors.fatG}
+            />
+          </div>
+        </div>
+      )}
+      <div className="form-row">
+        <div className="form-field">
+          <label htmlFor={sectionId}>Meal</label>
+          <select id={sectionId} name="mealType" defaultValue={entry?.mealType ?? mealType}>
+            {MEAL_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {MEAL_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+          {errors.mealType ? <p className="field-error">{errors.mealType}</p> : null}
+        </div>
+        <DatePicker label="Date" name="date" value={date} onChange={setDate} maxDate={tomorrow} />
+        <FormField
+          label="Time"
+          name="time"
+          type="time"
+          required
+          defaultValue={defaultTime(entry, day, today, mealType)}
+          error={errors.time}
+        />
+      </div>
+      {errors.date ? <p className="field-error">{errors.date}</p> : null}
+      {result?.formError ? (
+        <p role="alert" className="form-error">
+          {result.formError}
+        </p>
+      ) : null}
+      <SaveOrDelete
+        thing="entry"
+        busy={busy}
+        canDelete={entry !== null}
+        confirmQuestion={`Delete ${entry?.name ?? 'this entry'}?`}
+      />
+    </fetcher.Form>
+  );
+}
+
+/** The amount of a picked food, in grams or servings, with its energy and macros as typed. */
+function FoodAmount({
+  food,
+  grams,
+  onChange,
+  error,
+}: {
+  food: FoodRow;
+  grams: number | null;
+  onChange: () => void;
+  error: string | undefined;
+}) {
+  const hasServing = food.servingG !== null && food.servingG > 0;
+  const startsInServings =
+    hasServing &&
+    (grams === null || (food.servingG !== null && Number.isInteger((grams / food.servingG) * 4)));
+  const [unit, setUnit] = useState<'g' | 'serving'>(startsInServings ? 'serving' : 'g');
+  const [amount, setAmount] = useState(() => {
+    if (grams === null) return hasServing ? '1' : '100';
+    return startsInServings && food.servingG
+      ? String(Math.round((grams / food.servingG) * 100) / 100)
+      : String(grams);
+  });
+  const amountId = useId();
+  const unitId = useId();
+  const errorId = `${amountId}-error`;
+  const typed = Number(amount.replace(',', '.'));
+  const inGrams = amount === '' ? null : amountInGrams(typed, unit, food.servingG);
+  const preview = inGrams !== null && inGrams > 0 ? nutrientsFor(food, inGrams) : null;
+  return (
+    <div className="food-amount">
+      <input type="hidden" name="foodId" value={food.id} />
+      <input type="hidden" name="servingG" value={food.servingG ?? ''} />
+      <div className="picked-food">
+        <p>
+          <strong>{food.name}</strong>
+          {food.brand ? <span className="stat-note"> · {food.brand}</span> : null}
+          <br />
+          <span className="stat-note">
+            {Math.round(food.kcalPer100g)} kcal · P {food.proteinPer100g} g · C {food.carbsPer100g} g · F{' '}
+            {food.fatPer100g} g per 100 g
+          </span>
+        </p>
+        <button type="button" className="button-secondary" onClick={onChange}>
+          Change food
+        </button>
+      </div>
+      <div className="form-row">
+        <div className="form-field">
+          <label htmlFor={amountId}>Amount</label>
+          <input
+            id={amountId}
+            name="amount"
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={0}
+            value={amount}
+            autoFocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          {error ? (
+            <p id={errorId} className="field-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="form-field">
+          <label htmlFor={unitId}>Unit</label>
+          <select
+            id={unitId}
+            name="amountUnit"
+            value={unit}
+            onChange={(event) => setUnit(event.target.value === 'serving' ? 'serving' : 'g')}
+          >
+            <option value="g">grams</option>
+            {hasServing ? (
+              <option value="serving">{food.servingLabel || `serving (${food.servingG} g)`}</option>
+            ) : null}
+          </select>
+        </div>
+      </div>
+      <p className="meal-preview" aria-live="polite">
+        {preview && inGrams !== null
+          ? `${formatGrams(inGrams)}: ${formatKcal(preview.caloriesKcal)} · protein ${formatGrams(preview.proteinG)} · carbs ${formatGrams(preview.carbsG)} · fat ${formatGrams(preview.fatG)}`
+          : 'Enter an amount to see its energy and macros.'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { parseCalorieGoal, parseFoodForm, parseMealForm } from './form';
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+const now = new Date(2026, 10, 23, 12, 0);
+const when = { mealType: 'breakfast', date: '2026-11-23', time: '08:15' };
+
+describe('parseMealForm', () => {
+  it('reads an amount of a food in servings as grams', () => {
+    const parsed = parseMealForm(
+      form({ ...when, foodId: 'f1', amount: '1,5', amountUnit: 'serving', servingG: '170' }),
+      now,
+    );
+    expect(parsed).toEqual({
+      input: {
+        kind: 'food',
+        eatenAt: new Date(2026, 10, 23, 8, 15),
+        mealType: 'breakfast',
+        foodId: 'f1',
+        grams: 255,
+      },
+    });
+  });
+
+  it('names the missing food, a bad amount and a bad section', () => {
+    const parsed = parseMealForm(form({ ...when, mealType: 'brunch', amount: '-3', amountUnit: 'g' }), now);
+    expect(parsed).toEqual({
+      fieldErrors: {
+        mealType: 'Choose breakfast, lunch, dinner or snacks.',
+        food: 'Search for a food and pick one, or use quick add.',
+        amount: 'Enter an amount above 0 and up to 5000 g.',
+      },
+    });
+  });
+
+  it('reads a quick add, with empty macros as zero and a default name', () => {
+    const parsed = parseMealForm(form({ ...when, mode: 'quick', caloriesKcal: '420', carbsG: '55' }), now);
+    expect(parsed).toEqual({
+      input: {
+        kind: 'quick',
+        eatenAt: new Date(2026, 10, 23, 8, 15),
+        mealType: 'breakfast',
+        name: 'Quick add',
+        caloriesKcal: 420,
+        proteinG: 0,
+        carbsG: 55,
+        fatG: 0,
+      },
+    });
+  });
+
+  it('refuses a quick add without calories, over-large macros and a day too far ahead', () => {
+    const parsed = parseMealForm(
+      form({ ...when, date: '2026-11-30', mode: 'quick', caloriesKcal: '', fatG: '2000' }),
+      now,
+    );
+    expect(parsed).toEqual({
+      fieldErrors: {
+        date: 'A meal cannot be more than a day from now.',
+        caloriesKcal: 'Calories must be between 0 and 10 000 kcal.',
+        fatG: 'Fat must be between 0 and 1000 g, or left empty.',
+      },
+    });
+  });
+});
+
+describe('parseFoodForm', () => {
+  const granola = {
+    name: 'Granola',
+    kcalPer100g: '450',
+    proteinPer100g: '10',
+    carbsPer100g: '60',
+    fatPer100g: '18',
+  };
+
+  it('reads a food per 100 g and names its serving', () => {
+    expect(parseFoodForm(form({ ...granola, servingG: '45' }))).toEqual({
+      input: {
+        name: 'Granola',
+        brand: '',
+        kcalPer100g: 450,
+        proteinPer100g: 10,
+        carbsPer100g: 60,
+        fatPer100g: 18,
+        servingG: 45,
+        servingLabel: '1 serving (45 g)',
+      },
+    });
+  });
+
+  it('names each field out of range', () => {
+    expect(parseFoodForm(form({ ...granola, name: '', fatPer100g: '120', servingG: '0' }))).toEqual({
+      fieldErrors: {
+        name: 'Name the food (up to 120 characters).',
+        fatPer100g: 'Fat must be between 0 and 100 g per 100 g.',
+        servingG: 'A serving must be between 1 and 5000 g, or left empty.',
+      },
+    });
+  });
+
+  it('refuses energy that the macros do not explain, saying what they give', () => {
+    expect(parseFoodForm(form({ ...granola, kcalPer100g: '45' }))).toEqual({
+      fieldErrors: {
+        kcalPer100g:
+          'The energy does not match the macros: by 4/4/9 they give 442 kcal per 100 g. Check the label.',
+      },
+    });
+  });
+});
+
+describe('parseCalorieGoal', () => {
+  it('accepts a whole number from 1000 to 6000 and refuses others', () => {
+    expect(parseCalorieGoal(form({ dailyCalorieGoal: '1800' }))).toEqual({ dailyCalorieGoal: 1800 });
+    expect(parseCalorieGoal(form({ dailyCalorieGoal: '900' }))).toHaveProperty(
+      'fieldErrors.dailyCalorieGoal',
+    );
+    expect(parseCalorieGoal(form({ dailyCalorieGoal: '1800.5' }))).toHaveProperty(
+      'fieldErrors.dailyCalorieGoal',
+    );
+  });
+});

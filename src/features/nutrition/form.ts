@@ -1,0 +1,147 @@
+import { foodRules, MEAL_TYPES, mealRules, settingsRules, type MealType } from '@/domain/contract';
+import { checkField } from '@/domain/fieldRules';
+import { amountInGrams, energyMismatch, macroEnergyKcal } from '@/domain/nutrition';
+import { formText, readLocalDateTime } from '@/lib/formValues';
+import type { FoodInput, MealInput } from './api';
+
+export type MealField =
+  | 'mealType'
+  | 'date'
+  | 'time'
+  | 'food'
+  | 'amount'
+  | 'name'
+  | 'caloriesKcal'
+  | 'proteinG'
+  | 'carbsG'
+  | 'fatG'
+  | 'dailyCalorieGoal';
+export type MealFieldErrors = Partial<Record<MealField, string>>;
+
+export type FoodField = keyof FoodInput;
+export type FoodFieldErrors = Partial<Record<FoodField, string>>;
+
+/** A number typed with a dot or a comma; NaN when empty or unreadable. */
+function number(value: string): number {
+  return value === '' ? Number.NaN : Number(value.replace(',', '.'));
+}
+
+function optionalNumber(form: FormData, name: string): number {
+  const text = formText(form, name);
+  return text === '' ? 0 : number(text);
+}
+
+const isMealType = (value: string): value is MealType => (MEAL_TYPES as readonly string[]).includes(value);
+
+const MACRO_WORDS = { proteinG: 'Protein', carbsG: 'Carbs', fatG: 'Fat' } as const;
+
+/** Reads the nutrition edit window: an amount of a chosen food, or a quick add of energy and macros. */
+export function parseMealForm(
+  form: FormData,
+  now: Date = new Date(),
+): { input: MealInput } | { fieldErrors: MealFieldErrors } {
+  const errors: MealFieldErrors = {};
+  const mealType = formText(form, 'mealType');
+  if (!isMealType(mealType)) errors.mealType = 'Choose breakfast, lunch, dinner or snacks.';
+  const moment = readLocalDateTime(form);
+  const eatenAt = 'at' in moment ? moment.at : undefined;
+  if ('badDate' in moment && moment.badDate) errors.date = 'Choose the day of the meal.';
+  if ('badTime' in moment && moment.badTime) errors.time = 'Enter the time as hours and minutes.';
+  if (eatenAt && checkField('date', mealRules.eatenAt, eatenAt, now)) {
+    errors.date = 'A meal cannot be more than a day from now.';
+  }
+
+  if (formText(form, 'mode') === 'quick') {
+    const name = formText(form, 'name') || 'Quick add';
+    if (checkField('name', mealRules.name, name)) errors.name = 'The name can be at most 120 characters.';
+    const caloriesKcal = number(formText(form, 'caloriesKcal'));
+    if (checkField('calories', mealRules.caloriesKcal, caloriesKcal)) {
+      errors.caloriesKcal = 'Calories must be between 0 and 10 000 kcal.';
+    }
+    const macros = { proteinG: 0, carbsG: 0, fatG: 0 };
+    for (const field of ['proteinG', 'carbsG', 'fatG'] as const) {
+      macros[field] = optionalNumber(form, field);
+      if (checkField(field, mealRules[field], macros[field])) {
+        errors[field] = `${MACRO_WORDS[field]} must be between 0 and 1000 g, or left empty.`;
+      }
+    }
+    if (Object.keys(errors).length > 0 || !eatenAt || !isMealType(mealType)) return { fieldErrors: errors };
+    return { input: { kind: 'quick', eatenAt, mealType, name, caloriesKcal, ...macros } };
+  }
+
+  const foodId = formText(form, 'foodId');
+  if (!foodId) errors.food = 'Search for a food and pick one, or use quick add.';
+  const unit = formText(form, 'amountUnit') === 'serving' ? 'serving' : 'g';
+  const servingG = number(formText(form, 'servingG'));
+  const grams = amountInGrams(
+    number(formText(form, 'amount')),
+    unit,
+    Number.isFinite(servingG) ? servingG : null,
+  );
+  if (grams === null || !(grams > 0) || grams > 5000) {
+    errors.amount = 'Enter an amount above 0 and up to 5000 g.';
+  }
+  if (Object.keys(errors).length > 0 || !eatenAt || !isMealType(mealType) || grams === null) {
+    return { fieldErrors: errors };
+  }
+  return { input: { kind: 'food', eatenAt, mealType, foodId, grams } };
+}
+
+const FOOD_WORDS: Readonly<Record<FoodField, string>> = {
+  name: 'Name the food (up to 120 characters).',
+  brand: 'The brand can be at most 120 characters.',
+  kcalPer100g: 'Energy must be between 0 and 900 kcal per 100 g.',
+  proteinPer100g: 'Protein must be between 0 and 100 g per 100 g.',
+  carbsPer100g: 'Carbs must be between 0 and 100 g per 100 g.',
+  fatPer100g: 'Fat must be between 0 and 100 g per 100 g.',
+  servingG: 'A serving must be between 1 and 5000 g, or left empty.',
+  servingLabel: 'The serving name can be at most 80 characters.',
+};
+
+/** Reads the new-food form: values per 100 g and an optional serving. */
+export function parseFoodForm(form: FormData): { input: FoodInput } | { fieldErrors: FoodFieldErrors } {
+  const errors: FoodFieldErrors = {};
+  const servingText = formText(form, 'servingG');
+  const input: FoodInput = {
+    name: formText(form, 'name'),
+    brand: formText(form, 'brand'),
+    kcalPer100g: number(formText(form, 'kcalPer100g')),
+    proteinPer100g: optionalNumber(form, 'proteinPer100g'),
+    carbsPer100g: optionalNumber(form, 'carbsPer100g'),
+    fatPer100g: optionalNumber(form, 'fatPer100g'),
+    servingG: servingText === '' ? null : number(servingText),
+    servingLabel: formText(form, 'servingLabel'),
+  };
+  for (const field of Object.keys(FOOD_WORDS) as FoodField[]) {
+    if (field === 'servingG') continue;
+    if (checkField(field, foodRules[field], input[field])) errors[field] = FOOD_WORDS[field];
+  }
+  if (input.servingG !== null && !(input.servingG >= 1 && input.servingG <= 5000)) {
+    errors.servingG = FOOD_WORDS.servingG;
+  }
+  if (Object.keys(errors).length > 0) return { fieldErrors: errors };
+  const mismatch = energyMismatch(input);
+  if (mismatch) {
+    return {
+      fieldErrors: {
+        kcalPer100g: `The energy does not match the macros: by 4/4/9 they give ${Math.round(
+          macroEnergyKcal(input.proteinPer100g, input.carbsPer100g, input.fatPer100g),
+        )} kcal per 100 g. Check the label.`,
+      },
+    };
+  }
+  const servingLabel =
+    input.servingLabel || (input.servingG !== null ? `1 serving (${input.servingG} g)` : '');
+  return { input: { ...input, servingLabel } };
+}
+
+/** Reads the daily calorie goal: a whole number of kcal within the contract's range. */
+export function parseCalorieGoal(
+  form: FormData,
+): { dailyCalorieGoal: number } | { fieldErrors: MealFieldErrors } {
+  const dailyCalorieGoal = number(formText(form, 'dailyCalorieGoal'));
+  if (checkField('goal', settingsRules.dailyCalorieGoal, dailyCalorieGoal)) {
+    return { fieldErrors: { dailyCalorieGoal: 'The goal must be a whole number from 1000 to 6000 kcal.' } };
+  }
+  return { dailyCalorieGoal };
+}

@@ -1,0 +1,9 @@
+/** Whole kilocalories with thousands separators, e.g. "1,520 kcal". */
+export function formatKcal(kcal: number): string {
+  return `${Math.round(kcal).toLocaleString('en')} kcal`;
+}
+
+/** Grams to one decimal below 10 g, whole grams above, e.g. "8.1 g", "182 g". */
+export function formatGrams(grams: number): string {
+  return grams < 10 ? `${Math.round(grams * 10) / 10} g` : `${Math.round(grams)} g`;
+}

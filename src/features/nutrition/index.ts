@@ -1,0 +1,9 @@
+export { copyMeals, createFood, deleteMeal, loadNutritionDay, saveMeal } from './api';
+export type { NutritionActionResult } from './actionResult';
+export { CalorieGoalWindow } from './components/CalorieGoalWindow';
+export { CopyMealsWindow } from './components/CopyMealsWindow';
+export { DailyTotals } from './components/DailyTotals';
+export { MealSections } from './components/MealSections';
+export { NutritionEditWindow } from './components/NutritionEditWindow';
+export { formatKcal } from './format';
+export { parseCalorieGoal, parseFoodForm, parseMealForm } from './form';
