@@ -238,6 +238,7 @@ async function mealsOfDay(user: ParseUser, date: string, timeZone: string): Prom
     .greaterThanOrEqualTo('eatenAt', startOfLocalDay(date, timeZone))
     .lessThan('eatenAt', startOfLocalDay(addDays(date, 1), timeZone))
     .ascending('eatenAt')
+    .addAscending('createdAt')
     .limit(MAX_MEALS_PER_DAY)
     .find({ useMasterKey: true });
 }

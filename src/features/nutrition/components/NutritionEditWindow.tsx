@@ -143,7 +143,6 @@ function MealForm({
   const quick = entry && entry.grams === null ? entry : null;
   return (
     <fetcher.Form method="post" className="meal-form" noValidate>
-      <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="mode" value={mode} />
       {entry ? <input type="hidden" name="id" value={entry.id} /> : null}
       {mode === 'food' ? (

@@ -1,0 +1,169 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage } from './pages/LoginPage';
+import { NutritionPage } from './pages/NutritionPage';
+import { createAccount, e2eServer, type TestAccount } from './support/api';
+
+async function signedIn(page: Page): Promise<{ nutrition: NutritionPage; account: TestAccount }> {
+  const account = await createAccount();
+  const login = new LoginPage(page);
+  await login.goto('?from=%2Fnutrition-log');
+  await login.logIn(account.username, account.password);
+  const nutrition = new NutritionPage(page);
+  await expect(nutrition.heading()).toBeVisible();
+  return { nutrition, account };
+}
+
+/** The person's meals as stored on the server, read with the master key. */
+async function storedMeals(
+  userId: string,
+): Promise<{ name: string; caloriesKcal: number; mealType: string }[]> {
+  const { baseUrl, appId, masterKey } = e2eServer();
+  const where = encodeURIComponent(
+    JSON.stringify({ user: { __type: 'Pointer', className: '_User', objectId: userId } }),
+  );
+  const response = await fetch(`${baseUrl}/parse/classes/Meal?where=${where}&order=eatenAt`, {
+    headers: { 'X-Parse-Application-Id': appId, 'X-Parse-Master-Key': masterKey },
+  });
+  const { results } = (await response.json()) as {
+    results: { name: string; caloriesKcal: number; mealType: string }[];
+  };
+  return results;
+}
+
+test.describe('nutrition log', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+  });
+
+  test('searches the catalogue, logs a serving and a quick add, and the totals and charts follow', async ({
+    page,
+  }, testInfo) => {
+    const { nutrition, account } = await signedIn(page);
+    await expect(nutrition.section('Breakfast')).toContainText('Nothing logged for breakfast.');
+    await nutrition.setCalorieGoal('2000');
+
+    const window = await nutrition.addFromCatalogue('Breakfast', 'greek yog', /^Greek yogurt, plain, nonfat/);
+    await expect(window.getByLabel('Unit')).toHaveValue('serving');
+    await expect(window.getByText('170 g: 100 kcal · protein 17 g · carbs 6.1 g · fat 0.7 g')).toBeVisible();
+    await window.getByLabel('Amount').fill('2');
+    await expect(window.getByText(/^340 g: 201 kcal/)).toBeVisible();
+    await window.getByRole('button', { name: 'Save entry' }).click();
+    await expect(window).toBeHidden();
+    await expect(nutrition.entries('Breakfast')).toHaveCount(1);
+    await expect(nutrition.entries('Breakfast')).toContainText('2 × 1 container (170 g)');
+    await expect(nutrition.section('Breakfast')).toContainText('201 kcal');
+
+    await nutrition.quickAdd('Lunch', '650', { protein: '30', carbs: '70', fat: '25' });
+    await expect(nutrition.entries('Lunch')).toHaveCount(1);
+    await expect(nutrition.totals()).toContainText('851 kcal eaten of 2,000 kcal');
+    await expect(nutrition.totals()).toContainText('1,149 kcal remaining.');
+    await expect(nutrition.totals()).toContainText(/Protein\s*65 g · 31% of energy/);
+    await expect(nutrition.chart(/^Share of energy: protein 31%, carbs 40%, fat 29%\.$/)).toBeVisible();
+    await expect(
+      nutrition.chart(/^Calories eaten per day, last 7 days, goal 2000 kcal: .* 851\.$/),
+    ).toBeVisible();
+
+    await nutrition.page30Days();
+    await expect(nutrition.chart(/^Calories eaten per day, last 30 days/)).toBeVisible();
+
+    const shot = testInfo.outputPath('nutrition-page.png');
+    await page.screenshot({ path: shot, fullPage: true });
+    await testInfo.attach('nutrition-page', { path: shot, contentType: 'image/png' });
+
+    // The server computed the yogurt's energy from the food and the grams.
+    expect(await storedMeals(account.objectId)).toEqual([
+      expect.objectContaining({
+        name: 'Greek yogurt, plain, nonfat',
+        caloriesKcal: 200.6,
+        mealType: 'breakfast',
+      }),
+      expect.objectContaining({ name: 'Quick add', caloriesKcal: 650, mealType: 'lunch' }),
+    ]);
+  });
+
+  test("copies yesterday's breakfast onto today", async ({ page }) => {
+    const { nutrition, account } = await signedIn(page);
+    await page.getByRole('link', { name: 'Previous day' }).click();
+    await expect(page.getByRole('link', { name: 'Today' })).toBeVisible();
+    await nutrition.addFromCatalogue('Breakfast', 'banana', /^Banana, raw/);
+    await nutrition.window('Add to breakfast').getByRole('button', { name: 'Save entry' }).click();
+    await expect(nutrition.window('Add to breakfast')).toBeHidden();
+    await nutrition.quickAdd('Breakfast', '5');
+    await nutrition.quickAdd('Dinner', '700');
+    await expect(nutrition.entries('Breakfast')).toHaveCount(2);
+
+    await page.getByRole('link', { name: 'Today' }).click();
+    await expect(page.getByRole('link', { name: 'Today' })).toBeHidden();
+    await expect(nutrition.entries('Breakfast')).toHaveCount(0);
+    await nutrition
+      .section('Breakfast')
+      .getByRole('button', { name: 'Copy breakfast from the day before' })
+      .click();
+    await expect(nutrition.section('Breakfast')).toContainText('Copied 2 entries from the day before.');
+    await expect(nutrition.entries('Breakfast')).toHaveCount(2);
+    await expect(nutrition.section('Breakfast')).toContainText('Banana, raw');
+    await expect(nutrition.section('Breakfast')).toContainText('Quick add');
+    await expect(nutrition.entries('Dinner')).toHaveCount(0);
+    await expect(nutrition.totals()).toContainText('110 kcal eaten');
+    expect(await storedMeals(account.objectId)).toHaveLength(5);
+  });
+
+  test('creates a private food and logs it, and edits and deletes an entry', async ({ page }) => {
+    const { nutrition } = await signedIn(page);
+    await nutrition.section('Snacks').getByRole('button', { name: 'Add to snacks' }).click();
+    const window = nutrition.window('Add to snacks');
+    await window.getByRole('radio', { name: 'New food' }).check();
+    await window.getByLabel('Name', { exact: true }).fill("Grandma's granola");
+    await window.getByLabel('Energy (kcal per 100 g)').fill('45');
+    await window.getByLabel('Protein (g per 100 g)').fill('10');
+    await window.getByLabel('Carbs (g per 100 g)').fill('60');
+    await window.getByLabel('Fat (g per 100 g)').fill('18');
+    await window.getByLabel('Serving (g)').fill('45');
+    await window.getByRole('button', { name: 'Save food' }).click();
+    await expect(
+      window.getByText(/The energy does not match the macros: by 4\/4\/9 they give 442 kcal/),
+    ).toBeVisible();
+    await window.getByLabel('Energy (kcal per 100 g)').fill('450');
+    await window.getByRole('button', { name: 'Save food' }).click();
+
+    await expect(window.getByText("Grandma's granola", { exact: true })).toBeVisible();
+    await window.getByLabel('Amount').fill('2');
+    await expect(window.getByText(/^90 g: 405 kcal/)).toBeVisible();
+    await window.getByRole('button', { name: 'Save entry' }).click();
+    await expect(window).toBeHidden();
+    await expect(nutrition.entries('Snacks')).toContainText("Grandma's granola");
+
+    await nutrition
+      .section('Snacks')
+      .getByRole('button', { name: /^Edit Grandma's granola/ })
+      .click();
+    const edit = nutrition.window("Edit Grandma's granola");
+    await edit.getByLabel('Amount').fill('0');
+    await edit.getByRole('button', { name: 'Save entry' }).click();
+    await expect(edit.getByText('Enter an amount above 0 and up to 5000 g.')).toBeVisible();
+    await edit.getByLabel('Amount').fill('1');
+    await edit.getByRole('button', { name: 'Save entry' }).click();
+    await expect(edit).toBeHidden();
+    await expect(nutrition.section('Snacks')).toContainText('203 kcal');
+
+    await nutrition
+      .section('Snacks')
+      .getByRole('button', { name: /^Edit Grandma's granola/ })
+      .click();
+    await edit.getByRole('button', { name: 'Delete' }).click();
+    await edit.getByRole('button', { name: 'Delete entry' }).click();
+    await expect(edit).toBeHidden();
+    await expect(nutrition.entries('Snacks')).toHaveCount(0);
+
+    // The own food is found by search next time, marked as the person's.
+    await nutrition.section('Snacks').getByRole('button', { name: 'Add to snacks' }).click();
+    await window.getByLabel('Search foods').fill('grandma gran');
+    await expect(window.getByRole('button', { name: /Grandma's granola\s*My food/ })).toBeVisible();
+  });
+
+  test('shows the 404 page for a date that does not exist', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/nutrition-log?date=2026-02-30');
+    await expect(page.getByText('This page could not be found')).toBeVisible();
+  });
+});
