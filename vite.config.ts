@@ -67,7 +67,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.unit.test.ts', 'build/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'server/**/*.unit.test.ts',
+            'cloud/**/*.unit.test.ts',
+            'build/**/*.test.ts',
+          ],
           setupFiles: ['src/test/setup.ts'],
         },
       },

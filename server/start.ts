@@ -83,6 +83,25 @@ async function closeDatabaseAdapter(parseServer: ParseServerInstance): Promise<v
   await Promise.all(ended);
 }
 
+/** Any fixed number: the key of the advisory lock nodes take while they seed shared rows. */
+const SEED_LOCK_KEY = 4_184_017;
+
+/**
+ * Several nodes starting at once on one PostgreSQL database seed one after the other, so the second
+ * finds the first one's rows instead of creating them again. Without SQL there is one node.
+ */
+async function withStartLock<T>(pool: pg.Pool | undefined, work: () => Promise<T>): Promise<T> {
+  if (!pool) return work();
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [SEED_LOCK_KEY]);
+    return await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}
+
 export async function startServer(config: AppConfig, log: (line: string) => void): Promise<RunningServer> {
   await ensureWritable(config.dataDir);
   const secrets = await loadOrCreateSecrets(config.dataDir);
@@ -133,6 +152,10 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     // limits and MASTER_KEY_IPS must see the client behind a proxy on this machine, as app.ts does.
     (parseServer.app as unknown as express.Express).set('trust proxy', 'loopback');
     parseHandler = parseServer.app;
+    // Cloud code reads the `Parse` global that Parse Server installs, and its requests go through the
+    // handler just mounted, so the seeding is imported and run only now.
+    const { seedFoodCatalogue } = await import('../cloud/catalogue/seed');
+    await withStartLock(pool, () => seedFoodCatalogue(log));
     const liveQueryServer = await ParseServer.createLiveQueryServer(
       httpServer,
       {

