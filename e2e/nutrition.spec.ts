@@ -161,9 +161,16 @@ test.describe('nutrition log', () => {
     await expect(window.getByRole('button', { name: /Grandma's granola\s*My food/ })).toBeVisible();
   });
 
-  test('shows the 404 page for a date that does not exist', async ({ page }) => {
-    await signedIn(page);
+  test('opens the day and span in the query string, and the 404 page for a date that does not exist', async ({
+    page,
+  }) => {
+    const { nutrition } = await signedIn(page);
+    await nutrition.goto('?date=2026-02-28&days=30');
+    await expect(page.getByText('Saturday 28 February 2026')).toBeVisible();
+    await expect(nutrition.chart(/^Calories eaten per day, last 30 days: 30 Jan 0, /)).toBeVisible();
     await page.goto('/nutrition-log?date=2026-02-30');
+    await expect(page.getByText('This page could not be found')).toBeVisible();
+    await page.goto('/nutrition-log?days=365');
     await expect(page.getByText('This page could not be found')).toBeVisible();
   });
 });

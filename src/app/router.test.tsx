@@ -23,11 +23,6 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
   });
 
-  it('renders a page whose query string is valid', async () => {
-    renderAt('/nutrition-log?date=2026-11-22');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nutrition' })).toBeInTheDocument();
-  });
-
   it('fails with 500 and "Unknown middleware {name}" when a route names an unknown guard', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt('/weight-tracking', ['authCheck2']);
