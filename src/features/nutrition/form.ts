@@ -1,7 +1,7 @@
 import { foodRules, MEAL_TYPES, mealRules, settingsRules, type MealType } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
 import { amountInGrams, energyMismatch, macroEnergyKcal } from '@/domain/nutrition';
-import { formText, readLocalDateTime } from '@/lib/formValues';
+import { formText, readLocalDateTime, readNumber } from '@/lib/formValues';
 import type { FoodInput, MealInput } from './api';
 
 export type MealField =
@@ -21,14 +21,9 @@ export type MealFieldErrors = Partial<Record<MealField, string>>;
 export type FoodField = keyof FoodInput;
 export type FoodFieldErrors = Partial<Record<FoodField, string>>;
 
-/** A number typed with a dot or a comma; NaN when empty or unreadable. */
-function number(value: string): number {
-  return value === '' ? Number.NaN : Number(value.replace(',', '.'));
-}
-
 function optionalNumber(form: FormData, name: string): number {
   const text = formText(form, name);
-  return text === '' ? 0 : number(text);
+  return text === '' ? 0 : readNumber(text);
 }
 
 const isMealType = (value: string): value is MealType => (MEAL_TYPES as readonly string[]).includes(value);
@@ -54,7 +49,7 @@ export function parseMealForm(
   if (formText(form, 'mode') === 'quick') {
     const name = formText(form, 'name') || 'Quick add';
     if (checkField('name', mealRules.name, name)) errors.name = 'The name can be at most 120 characters.';
-    const caloriesKcal = number(formText(form, 'caloriesKcal'));
+    const caloriesKcal = readNumber(formText(form, 'caloriesKcal'));
     if (checkField('calories', mealRules.caloriesKcal, caloriesKcal)) {
       errors.caloriesKcal = 'Calories must be between 0 and 10 000 kcal.';
     }
@@ -72,9 +67,9 @@ export function parseMealForm(
   const foodId = formText(form, 'foodId');
   if (!foodId) errors.food = 'Search for a food and pick one, or use quick add.';
   const unit = formText(form, 'amountUnit') === 'serving' ? 'serving' : 'g';
-  const servingG = number(formText(form, 'servingG'));
+  const servingG = readNumber(formText(form, 'servingG'));
   const grams = amountInGrams(
-    number(formText(form, 'amount')),
+    readNumber(formText(form, 'amount')),
     unit,
     Number.isFinite(servingG) ? servingG : null,
   );
@@ -105,11 +100,11 @@ export function parseFoodForm(form: FormData): { input: FoodInput } | { fieldErr
   const input: FoodInput = {
     name: formText(form, 'name'),
     brand: formText(form, 'brand'),
-    kcalPer100g: number(formText(form, 'kcalPer100g')),
+    kcalPer100g: readNumber(formText(form, 'kcalPer100g')),
     proteinPer100g: optionalNumber(form, 'proteinPer100g'),
     carbsPer100g: optionalNumber(form, 'carbsPer100g'),
     fatPer100g: optionalNumber(form, 'fatPer100g'),
-    servingG: servingText === '' ? null : number(servingText),
+    servingG: servingText === '' ? null : readNumber(servingText),
     servingLabel: formText(form, 'servingLabel'),
   };
   for (const field of Object.keys(FOOD_WORDS) as FoodField[]) {
@@ -139,7 +134,7 @@ export function parseFoodForm(form: FormData): { input: FoodInput } | { fieldErr
 export function parseCalorieGoal(
   form: FormData,
 ): { dailyCalorieGoal: number } | { fieldErrors: MealFieldErrors } {
-  const dailyCalorieGoal = number(formText(form, 'dailyCalorieGoal'));
+  const dailyCalorieGoal = readNumber(formText(form, 'dailyCalorieGoal'));
   if (checkField('goal', settingsRules.dailyCalorieGoal, dailyCalorieGoal)) {
     return { fieldErrors: { dailyCalorieGoal: 'The goal must be a whole number from 1000 to 6000 kcal.' } };
   }

@@ -1,26 +1,11 @@
 import { settingsRules, weightEntryRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
-import { lbToKg, stoneLbToKg, type WeightUnit } from '@/domain/units';
-import { formText, readLocalDateTime } from '@/lib/formValues';
+import type { WeightUnit } from '@/domain/units';
+import { formText, readHeightCm, readLocalDateTime, readNumber, readWeightKg } from '@/lib/formValues';
 import type { WeighInInput } from './api';
 
 export type WeightField = 'date' | 'time' | 'weight' | 'bodyFatPct' | 'note';
 export type WeightFieldErrors = Partial<Record<WeightField, string>>;
-
-function number(value: string): number {
-  return value === '' ? Number.NaN : Number(value.replace(',', '.'));
-}
-
-/** The weight typed in the person's unit (stones and pounds in two fields), in kg; NaN if unreadable. */
-export function readWeightKg(form: FormData, unit: WeightUnit, prefix = 'weight'): number {
-  if (unit === 'st') {
-    const stone = number(formText(form, `${prefix}St`));
-    const pounds = formText(form, `${prefix}Lb`) === '' ? 0 : number(formText(form, `${prefix}Lb`));
-    return stone >= 0 && pounds >= 0 && pounds < 14 ? stoneLbToKg(stone, pounds) : Number.NaN;
-  }
-  const value = number(formText(form, prefix));
-  return unit === 'lb' ? lbToKg(value) : value;
-}
 
 const RANGE_WORDS: Readonly<Record<WeightUnit, string>> = {
   kg: 'between 20 and 500 kg',
@@ -46,7 +31,7 @@ export function parseWeightForm(
   if (checkField('weight', weightEntryRules.weightKg, weightKg))
     errors.weight = `Weight must be ${RANGE_WORDS[unit]}.`;
   const fatText = formText(form, 'bodyFatPct');
-  const bodyFatPct = fatText === '' ? null : number(fatText);
+  const bodyFatPct = fatText === '' ? null : readNumber(fatText);
   if (bodyFatPct !== null && checkField('body fat', weightEntryRules.bodyFatPct, bodyFatPct)) {
     errors.bodyFatPct = 'Body fat must be between 2 and 75 %, or left empty.';
   }
@@ -70,14 +55,7 @@ export function parseGoalForm(
   if (goalWeightKg !== null && checkField('goal', settingsRules.goalWeightKg, goalWeightKg)) {
     errors.goal = 'Goal weight must be between 30 and 300 kg (66 and 661 lb), or left empty.';
   }
-  let heightCm: number | null = null;
-  if (unit === 'kg') {
-    heightCm = formText(form, 'heightCm') === '' ? null : number(formText(form, 'heightCm'));
-  } else if (formText(form, 'heightFt') !== '') {
-    const inches = formText(form, 'heightIn') === '' ? 0 : number(formText(form, 'heightIn'));
-    heightCm = (number(formText(form, 'heightFt')) * 12 + inches) * 2.54;
-  }
-  if (heightCm !== null) heightCm = Math.round(heightCm * 10) / 10;
+  const heightCm = readHeightCm(form, unit === 'kg');
   if (heightCm !== null && checkField('height', settingsRules.heightCm, heightCm)) {
     errors.height = 'Height must be between 100 and 250 cm (3 ft 4 in and 8 ft 2 in), or left empty.';
   }

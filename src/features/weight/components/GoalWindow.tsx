@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
-import { FormField } from '@/components/FormField';
+import { HeightInput } from '@/components/HeightInput';
 import { Popup } from '@/components/Popup';
+import { WeightInput } from '@/components/WeightInput';
 import type { WeightUnit } from '@/domain/units';
 import type { WeightActionResult } from '../actionResult';
-import { WeightInput } from './WeightInput';
 
 export interface GoalWindowProps {
   open: boolean;
@@ -31,7 +31,6 @@ function GoalForm({
 }: Omit<GoalWindowProps, 'open' | 'onClose'> & { onDone: () => void }) {
   const fetcher = useFetcher<WeightActionResult>();
   const errors = fetcher.data?.fieldErrors ?? {};
-  const totalInches = heightCm === null ? null : Math.round(heightCm / 2.54);
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.done) onDone();
   }, [fetcher.state, fetcher.data, onDone]);
@@ -49,38 +48,7 @@ function GoalForm({
         hint="Leave empty for no goal."
         autoFocus
       />
-      {unit === 'kg' ? (
-        <FormField
-          label="Height (cm)"
-          name="heightCm"
-          type="number"
-          inputMode="decimal"
-          step="any"
-          defaultValue={heightCm ?? ''}
-          error={errors.height}
-        />
-      ) : (
-        <fieldset>
-          <legend>Height</legend>
-          <div className="form-row">
-            <FormField
-              label="Feet"
-              name="heightFt"
-              type="number"
-              inputMode="numeric"
-              defaultValue={totalInches === null ? '' : Math.floor(totalInches / 12)}
-            />
-            <FormField
-              label="Inches"
-              name="heightIn"
-              type="number"
-              inputMode="numeric"
-              defaultValue={totalInches === null ? '' : totalInches % 12}
-            />
-          </div>
-          {errors.height ? <p className="field-error">{errors.height}</p> : null}
-        </fieldset>
-      )}
+      <HeightInput metric={unit === 'kg'} heightCm={heightCm} error={errors.height} />
       {fetcher.data?.formError ? (
         <p role="alert" className="form-error">
           {fetcher.data.formError}

@@ -5,10 +5,10 @@ import { DatePicker } from '@/components/DatePicker';
 import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
 import { SaveOrDelete } from '@/components/SaveOrDelete';
+import { WeightInput } from '@/components/WeightInput';
 import type { WeightUnit } from '@/domain/units';
 import type { WeightEntryRow } from '@/domain/weight';
 import type { WeightActionResult } from '../actionResult';
-import { WeightInput } from './WeightInput';
 
 export interface WeightEditWindowProps {
   open: boolean;

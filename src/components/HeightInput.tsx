@@ -1,0 +1,48 @@
+import { FormField } from './FormField';
+
+export interface HeightInputProps {
+  /** Centimetres, or feet and inches. */
+  metric: boolean;
+  heightCm: number | null;
+  error?: string | undefined;
+}
+
+/** Height in cm (field `heightCm`) or in feet and inches (`heightFt`, `heightIn`). */
+export function HeightInput({ metric, heightCm, error }: HeightInputProps) {
+  if (metric) {
+    return (
+      <FormField
+        label="Height (cm)"
+        name="heightCm"
+        type="number"
+        inputMode="decimal"
+        step="any"
+        defaultValue={heightCm ?? ''}
+        error={error}
+      />
+    );
+  }
+  const totalInches = heightCm === null ? null : Math.round(heightCm / 2.54);
+  return (
+    <fieldset className="height-input">
+      <legend>Height</legend>
+      <div className="form-row">
+        <FormField
+          label="Feet"
+          name="heightFt"
+          type="number"
+          inputMode="numeric"
+          defaultValue={totalInches === null ? '' : Math.floor(totalInches / 12)}
+        />
+        <FormField
+          label="Inches"
+          name="heightIn"
+          type="number"
+          inputMode="numeric"
+          defaultValue={totalInches === null ? '' : totalInches % 12}
+        />
+      </div>
+      {error ? <p className="field-error">{error}</p> : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,74 @@
+import { KCAL_PER_KG } from './weight';
+
+/** Physical activity levels: the multiplier of the resting burn and how it reads. */
+export const ACTIVITY_LEVELS = [
+  { value: 1.2, label: 'Sedentary: little or no exercise' },
+  { value: 1.375, label: 'Lightly active: exercise 1–3 days a week' },
+  { value: 1.55, label: 'Moderately active: exercise 3–5 days a week' },
+  { value: 1.725, label: 'Very active: hard exercise 6–7 days a week' },
+  { value: 1.9, label: 'Extra active: physical job or training twice a day' },
+] as const;
+
+/** Weekly rates offered, in kg per week (the contract allows −1 … +0.5). */
+export const WEEKLY_RATES_KG = [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5] as const;
+
+/** The lowest daily calorie goal suggested without medical supervision. */
+export const CALORIE_FLOOR_KCAL = { female: 1200, male: 1500 } as const;
+
+export type Sex = 'female' | 'male' | 'other';
+
+export interface BodyData {
+  sex: Sex;
+  birthYear: number;
+  heightCm: number;
+  weightKg: number;
+  activityLevel: number;
+  weeklyRateKg: number;
+}
+
+/** The Mifflin–St Jeor constant: +5 for men, −161 for women, their midpoint (−78) otherwise. */
+const SEX_CONSTANT: Readonly<Record<Sex, number>> = { male: 5, female: -161, other: -78 };
+
+/** Resting energy per day, Mifflin–St Jeor: 10·kg + 6.25·cm − 5·age + the sex constant. */
+export function bmrKcal(sex: Sex, weightKg: number, heightCm: number, age: number): number {
+  return 10 * weightKg + 6.25 * heightCm - 5 * age + SEX_CONSTANT[sex];
+}
+
+/** The floor for a sex; for "other" the women's, the lower of the two. */
+export function calorieFloorKcal(sex: Sex): number {
+  return sex === 'male' ? CALORIE_FLOOR_KCAL.male : CALORIE_FLOOR_KCAL.female;
+}
+
+export interface CalorieSuggestion {
+  age: number;
+  bmrKcal: number;
+  /** Resting energy times the activity level. */
+  maintenanceKcal: number;
+  /** What the weekly rate adds (positive) or takes (negative) each day, at 7 700 kcal per kg. */
+  dailyAdjustmentKcal: number;
+  floorKcal: number;
+  /** Maintenance plus the adjustment, not below the floor, rounded to 10 kcal. */
+  suggestedKcal: number;
+  /** True when the floor, not the arithmetic, set the suggestion. */
+  atFloor: boolean;
+}
+
+/** A daily calorie goal for the person's body, activity and chosen weekly rate. */
+export function suggestCalorieGoal(body: BodyData, year: number): CalorieSuggestion {
+  const age = Math.max(0, year - body.birthYear);
+  const bmr = bmrKcal(body.sex, body.weightKg, body.heightCm, age);
+  const maintenanceKcal = bmr * body.activityLevel;
+  const dailyAdjustmentKcal = (body.weeklyRateKg * KCAL_PER_KG) / 7;
+  const floorKcal = calorieFloorKcal(body.sex);
+  const raw = maintenanceKcal + dailyAdjustmentKcal;
+  const atFloor = raw < floorKcal;
+  return {
+    age,
+    bmrKcal: Math.round(bmr),
+    maintenanceKcal: Math.round(maintenanceKcal),
+    dailyAdjustmentKcal: Math.round(dailyAdjustmentKcal),
+    floorKcal,
+    suggestedKcal: atFloor ? floorKcal : Math.round(raw / 10) * 10,
+    atFloor,
+  };
+}
