@@ -16,7 +16,7 @@ import {
 } from '../parse';
 
 export const DEFAULT_WEEKLY_GOAL_MIN = 150;
-const DEFAULT_WEEK_STARTS_ON = 1;
+export const DEFAULT_WEEK_STARTS_ON = 1;
 
 interface SummaryParams {
   month: string | undefined;
@@ -24,18 +24,36 @@ interface SummaryParams {
   timeZone: string | undefined;
 }
 
+/** An optional `date` parameter: absent, or a real day written YYYY-MM-DD. */
+export function readDateParam(date: unknown): string | undefined {
+  if (date === undefined) return undefined;
+  if (typeof date !== 'string' || !isIsoDate(date)) {
+    throw validationError('date must be a day written YYYY-MM-DD.');
+  }
+  return date;
+}
+
+/** An optional `timeZone` parameter: absent, or an IANA zone name this runtime knows. */
+export function readTimeZoneParam(timeZone: unknown): string | undefined {
+  if (timeZone === undefined) return undefined;
+  if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
+    throw validationError('timeZone must be a time zone name such as Europe/Berlin.');
+  }
+  return timeZone;
+}
+
 function readParams(params: Record<string, unknown>): SummaryParams {
-  const { month, date, timeZone } = params;
+  const { month } = params;
   if (month !== undefined && (typeof month !== 'string' || !isIsoMonth(month))) {
     throw validationError('month must be a month written YYYY-MM.');
   }
-  if (date !== undefined && (typeof date !== 'string' || !isIsoDate(date))) {
-    throw validationError('date must be a day written YYYY-MM-DD.');
-  }
-  if (timeZone !== undefined && (typeof timeZone !== 'string' || !isValidTimeZone(timeZone))) {
-    throw validationError('timeZone must be a time zone name such as Europe/Berlin.');
-  }
-  return { month, date, timeZone };
+  return { month, date: readDateParam(params.date), timeZone: readTimeZoneParam(params.timeZone) };
+}
+
+/** The person's saved zone wins; else the browser's; else UTC. */
+export function timeZoneOf(settings: CloudObject | undefined, requested: string | undefined): string {
+  const saved: unknown = settings?.get('timezone');
+  return typeof saved === 'string' && isValidTimeZone(saved) ? saved : (requested ?? 'UTC');
 }
 
 export function toActivityRow(activity: CloudObject): ActivityRow {
@@ -59,7 +77,7 @@ export function toActivityRow(activity: CloudObject): ActivityRow {
  * Every day with a workout and its totals, counted on local days of `timeZone`: one aggregate in
  * PostgreSQL, or the history read through Parse where there is no SQL client.
  */
-async function dayTotals(user: ParseUser, timeZone: string): Promise<DayTotals[]> {
+export async function dayTotals(user: ParseUser, timeZone: string): Promise<DayTotals[]> {
   const sql = sqlClient();
   if (sql) {
     const { rows } = await sql.query<DayTotals>(
@@ -95,9 +113,7 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
   const { user } = requireUser(request.user);
   const params = readParams(request.params);
   const settings = await new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
-  const savedZone: unknown = settings?.get('timezone');
-  const timeZone =
-    typeof savedZone === 'string' && isValidTimeZone(savedZone) ? savedZone : (params.timeZone ?? 'UTC');
+  const timeZone = timeZoneOf(settings, params.timeZone);
   const weekStartsOn = numberOr(settings?.get('weekStartsOn'), DEFAULT_WEEK_STARTS_ON);
   const weeklyGoalMin = numberOr(settings?.get('weeklyActiveMinutesGoal'), DEFAULT_WEEKLY_GOAL_MIN);
   const units: Units = settings?.get('units') === 'imperial' ? 'imperial' : 'metric';

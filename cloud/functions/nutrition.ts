@@ -153,7 +153,7 @@ async function searchFoods(request: FunctionRequest): Promise<FoodRow[]> {
 }
 
 /** Energy eaten on each local day from `from` to `to`, days without meals as zero. */
-async function energyByDay(
+export async function energyByDay(
   user: ParseUser,
   from: string,
   to: string,

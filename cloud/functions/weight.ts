@@ -52,8 +52,8 @@ function toRow(entry: CloudObject): WeightEntryRow {
   };
 }
 
-/** Each day's mean weight in `timeZone`: one aggregate in PostgreSQL, else through Parse. */
-async function dailyWeights(user: ParseUser, timeZone: string): Promise<DailyWeight[]> {
+/** Each day's mean weight in `timeZone`, in date order: one aggregate in PostgreSQL, else through Parse. */
+export async function dailyWeights(user: ParseUser, timeZone: string): Promise<DailyWeight[]> {
   const sql = sqlClient();
   if (sql) {
     const { rows } = await sql.query<DailyWeight>(
@@ -80,6 +80,15 @@ async function mySettings(user: ParseUser) {
   return new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
 }
 
+/** The unit the person chose for weights, else the one their units imply. */
+export function weightUnitOf(settings: CloudObject | undefined): WeightUnit {
+  const chosenUnit: unknown = settings?.get('weightUnit');
+  return weightUnitFor(
+    settings?.get('units') === 'imperial' ? 'imperial' : 'metric',
+    isWeightUnit(chosenUnit) ? chosenUnit : undefined,
+  );
+}
+
 /**
  * The weight page's data for one range: daily means and the trend (smoothed over the whole
  * history, so the first days of a range are not distorted), the rate, forecast and BMI, and one
@@ -99,11 +108,7 @@ async function weightSummary(request: FunctionRequest): Promise<WeightSummary> {
   const savedZone: unknown = settings?.get('timezone');
   const timeZone =
     typeof savedZone === 'string' && isValidTimeZone(savedZone) ? savedZone : (requestedZone ?? 'UTC');
-  const chosenUnit: unknown = settings?.get('weightUnit');
-  const weightUnit = weightUnitFor(
-    settings?.get('units') === 'imperial' ? 'imperial' : 'metric',
-    isWeightUnit(chosenUnit) ? chosenUnit : undefined,
-  );
+  const weightUnit = weightUnitOf(settings);
   const goalWeightKg = numberOr(settings?.get('goalWeightKg'), null);
   const heightCm = numberOr(settings?.get('heightCm'), null);
 

@@ -25,26 +25,27 @@ import {
   type ActivityRow,
   type ActivitySummary,
 } from '@/features/activity';
+import { DailySummary, loadDashboardSummary, type DashboardSummary } from '@/features/dashboard';
 import { errorSentence } from '@/lib/errors';
 import { loadFailure, requireSignedIn } from '../guards';
 import { MONTH_AND_DATE_PARAMS, requireValidSearch } from '../validity';
 
-interface LoaderData {
-  summary: ActivitySummary | null;
-  loadError: string | null;
-}
+type LoaderData =
+  | { summary: ActivitySummary; daily: DashboardSummary; loadError: null }
+  | { summary: null; daily: null; loadError: string };
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
   const params = requireValidSearch(request, MONTH_AND_DATE_PARAMS);
   await requireSignedIn(request);
+  const date = params.get('date') ?? undefined;
   try {
-    const summary = await loadActivitySummary({
-      month: params.get('month') ?? undefined,
-      date: params.get('date') ?? undefined,
-    });
-    return { summary, loadError: null };
+    const [summary, daily] = await Promise.all([
+      loadActivitySummary({ month: params.get('month') ?? undefined, date }),
+      loadDashboardSummary({ date }),
+    ]);
+    return { summary, daily, loadError: null };
   } catch (error) {
-    return { summary: null, loadError: loadFailure(request, error) };
+    return { summary: null, daily: null, loadError: loadFailure(request, error) };
   }
 }
 
@@ -78,14 +79,14 @@ type Editing = { activity: ActivityRow | null } | null;
 const UNDO_MS = 8000;
 
 export function Component() {
-  const { summary, loadError } = useLoaderData<LoaderData>();
+  const { summary, daily, loadError } = useLoaderData<LoaderData>();
   if (!summary) {
     return <PageLoadFailure title="Today" sentence="Your activity could not be loaded." reason={loadError} />;
   }
-  return <ActivityPage summary={summary} />;
+  return <ActivityPage summary={summary} daily={daily} />;
 }
 
-function ActivityPage({ summary }: { summary: ActivitySummary }) {
+function ActivityPage({ summary, daily }: { summary: ActivitySummary; daily: DashboardSummary }) {
   const [, setSearchParams] = useSearchParams();
   const [editing, setEditing] = useState<Editing>(null);
   const editFetcher = useFetcher<ActivityActionResult>({ key: ACTIVITY_FETCHER_KEY });
@@ -113,6 +114,7 @@ function ActivityPage({ summary }: { summary: ActivitySummary }) {
   return (
     <PageFrame title="Today">
       <div className="activity-layout">
+        <DailySummary summary={daily} />
         <WeekSummary
           thisWeek={summary.thisWeek}
           weeks={summary.weeks}

@@ -1,0 +1,55 @@
+import { localDay } from '../../src/domain/calendarDays';
+import { summarizeDashboard, type DashboardSummary } from '../../src/domain/dashboard';
+import { numberOr, Parse, requireUser, type FunctionRequest } from '../parse';
+import {
+  dayTotals,
+  DEFAULT_WEEK_STARTS_ON,
+  DEFAULT_WEEKLY_GOAL_MIN,
+  readDateParam,
+  readTimeZoneParam,
+  timeZoneOf,
+} from './activity';
+import { energyByDay } from './nutrition';
+import { dailyWeights, weightUnitOf } from './weight';
+
+/**
+ * The start page's cards in one answer: the day's calories eaten and burned against the goal,
+ * its week's active minutes, the weight trend and forecast, the workout streak, and how much the
+ * person has logged at all. Each read aggregates in the database; the history stays there.
+ */
+async function dashboardSummary(request: FunctionRequest): Promise<DashboardSummary> {
+  const { user } = requireUser(request.user);
+  const requestedDate = readDateParam(request.params.date);
+  const requestedZone = readTimeZoneParam(request.params.timeZone);
+  // The saved zone decides which instants belong to the day, so it is read before the rest.
+  const settings = await new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
+  const timeZone = timeZoneOf(settings, requestedZone);
+  const now = new Date();
+  const date = requestedDate ?? localDay(now, timeZone);
+
+  const [eaten, mealCount, workoutDays, weights] = await Promise.all([
+    energyByDay(user, date, date, timeZone),
+    new Parse.Query('Meal').equalTo('user', user).count({ useMasterKey: true }),
+    dayTotals(user, timeZone),
+    dailyWeights(user, timeZone),
+  ]);
+
+  return summarizeDashboard({
+    date,
+    now,
+    timeZone,
+    weekStartsOn: numberOr(settings?.get('weekStartsOn'), DEFAULT_WEEK_STARTS_ON),
+    weeklyGoalMin: numberOr(settings?.get('weeklyActiveMinutesGoal'), DEFAULT_WEEKLY_GOAL_MIN),
+    calorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null),
+    goalWeightKg: numberOr(settings?.get('goalWeightKg'), null),
+    weightUnit: weightUnitOf(settings),
+    eatenKcal: eaten[0]?.caloriesKcal ?? 0,
+    mealCount,
+    workoutDays,
+    dailyWeights: weights,
+  });
+}
+
+export function registerDashboardFunctions(): void {
+  Parse.Cloud.define('dashboardSummary', dashboardSummary);
+}
