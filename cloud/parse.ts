@@ -4,6 +4,7 @@ import type { Query as ParseQuery, User as ParseUser } from 'parse';
 export type { ParseQuery, ParseUser };
 /** Rows in triggers are untyped bags of attributes; the contract's rules type-check the values. */
 export type CloudObject = InstanceType<typeof ParseSdk.Object>;
+export type ParseFile = InstanceType<typeof ParseSdk.File>;
 
 /**
  * Cloud code runs inside Parse Server, which installs its own configured `Parse` as a global.
@@ -54,8 +55,24 @@ export interface LiveQueryEventRequest {
   sendEvent: boolean;
 }
 
+/** An upload as a file trigger sees it (Parse.Cloud.FileTriggerRequest). */
+export interface FileTriggerRequest {
+  file: ParseFile;
+  fileSize: number | null;
+  /** Set for `X-Parse-Upload-Mode: stream` uploads, whose bytes reach the trigger only after it ran. */
+  stream?: boolean;
+  user?: ParseUser;
+  master: boolean;
+}
+
 interface CloudHooks {
   beforeSave(className: string, handler: (request: TriggerRequest) => Promise<void> | void): void;
+  /** Returning a new unsaved file stores that one instead of the upload. */
+  beforeSave(
+    fileClass: typeof ParseSdk.File,
+    handler: (request: FileTriggerRequest) => Promise<ParseFile | undefined>,
+  ): void;
+  afterSave(className: string, handler: (request: TriggerRequest) => Promise<void> | void): void;
   beforeDelete(className: string, handler: (request: TriggerRequest) => Promise<void> | void): void;
   beforeFind(className: string, handler: (request: FindRequest) => Promise<void> | void): void;
   afterFind(className: string, handler: (request: AfterFindRequest) => Promise<CloudObject[]>): void;

@@ -97,7 +97,8 @@ export function buildParseOptions({ config, databaseUri, masterKey, cloud, log }
       enableForAnonymousUser: false,
       enableForAuthenticatedUser: true,
       fileExtensions: ['^(png|jpe?g|webp|gif)$'],
-      allowedFileUrlDomains: [],
+      // Files are stored by name only; a File value may carry a URL of this app (as the SDK sends it), no other.
+      allowedFileUrlDomains: [new URL(config.publicUrl).hostname],
     },
     maxUploadSize: '5mb',
     // The adapter resolves its folder against the working directory, hence the relative path.

@@ -352,15 +352,16 @@ describe('file upload', () => {
     expect(body.code).toBe(130);
   });
 
-  it('accepts a .png just under 5 MB', async () => {
-    const { status } = await upload(
+  it('refuses a .png under 5 MB whose bytes are no image (the avatar check, 142)', async () => {
+    const { status, body } = await upload(
       'big.png',
       'image/png',
       new Uint8Array(5 * 1024 * 1024 - 1024),
       alice.sessionToken,
     );
 
-    expect(status).toBe(201);
+    expect(status).toBe(400);
+    expect(body.code).toBe(142);
   });
 
   it('refuses an upload over 5 MB (maxUploadSize)', async () => {

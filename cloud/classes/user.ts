@@ -1,6 +1,8 @@
 import { userRules } from '../../src/domain/contract';
 import { checkFields } from '../../src/domain/fieldRules';
+import { isAvatarFileOf } from '../../src/domain/images';
 import { Parse, validationError, type TriggerRequest } from '../parse';
+import { deleteAvatarFile } from './avatarFile';
 
 /**
  * The contract's limits on usernames and display names, for sign-up and every later change;
@@ -11,6 +13,45 @@ function checkUser({ object }: TriggerRequest): void {
   if (first) throw validationError(first.message);
 }
 
+/**
+ * A person's avatar may only be a picture they uploaded themselves (the upload trigger names it
+ * after them), never another person's file or an outside URL; removing it is always allowed.
+ */
+function checkAvatar({ object, master }: TriggerRequest): void {
+  if (master || !object.dirty('avatar')) return;
+  const avatar: unknown = object.get('avatar');
+  if (avatar === undefined || avatar === null) return;
+  const ownUpload = avatar instanceof Parse.File && !!object.id && isAvatarFileOf(avatar.name(), object.id);
+  if (!ownUpload) throw validationError('avatar must be a picture you uploaded yourself.');
+}
+
+/**
+ * Parse Server crashes when it encodes a File without a URL after a `_User` trigger (even to log a
+ * refusal), so such a value is taken out and refused before anything else can throw.
+ */
+function refuseFileWithoutUrl({ object }: TriggerRequest): void {
+  const avatar: unknown = object.get('avatar');
+  if (!(avatar instanceof Parse.File) || avatar.url()) return;
+  object.unset('avatar');
+  throw validationError('avatar must be sent with the URL it was uploaded under.');
+}
+
+function beforeSaveUser(request: TriggerRequest): void {
+  refuseFileWithoutUrl(request);
+  checkUser(request);
+  checkAvatar(request);
+}
+
+/** A replaced or removed avatar is deleted from storage; Parse never deletes files by itself. */
+async function afterSaveUser({ object, original }: TriggerRequest): Promise<void> {
+  const previous: unknown = original?.get('avatar');
+  const current: unknown = object.get('avatar');
+  if (!(previous instanceof Parse.File) || !object.id) return;
+  if (current instanceof Parse.File && current.name() === previous.name()) return;
+  await deleteAvatarFile(previous, object.id);
+}
+
 export function registerUserTriggers(): void {
-  Parse.Cloud.beforeSave('_User', checkUser);
+  Parse.Cloud.beforeSave('_User', beforeSaveUser);
+  Parse.Cloud.afterSave('_User', afterSaveUser);
 }

@@ -1,0 +1,47 @@
+import {
+  IMAGE_KINDS,
+  avatarFileName,
+  avatarFileProblem,
+  imageKind,
+  isAvatarFileOf,
+} from '../../src/domain/images';
+import { Parse, requireUser, validationError, type FileTriggerRequest, type ParseFile } from '../parse';
+
+/**
+ * Every upload is an avatar: a signed-in person's PNG, JPEG or WebP of at most 2 MB, recognised by
+ * its bytes. It is stored under a name that carries the uploader's id (so `_User.avatar` can only
+ * point at one's own upload) and the real type (so it is served as that type, whatever it was called).
+ */
+async function checkAvatarUpload(request: FileTriggerRequest): Promise<ParseFile | undefined> {
+  // Uploads with the master key come from the server itself.
+  if (request.master) return undefined;
+  const { userId } = requireUser(request.user);
+  // A streamed upload runs this trigger before its bytes arrive, so its type could not be checked.
+  if (request.stream) throw validationError('The avatar must be sent in one request, not streamed.');
+  const base64 = await request.file.getData();
+  const bytes = Buffer.from(base64, 'base64');
+  const problem = avatarFileProblem(bytes, bytes.length);
+  if (problem) throw validationError(problem);
+  const kind = imageKind(bytes);
+  if (!kind) throw validationError('The avatar must be a PNG, JPEG or WebP image.');
+  return new Parse.File(avatarFileName(userId, kind), { base64 }, IMAGE_KINDS[kind].mimeType);
+}
+
+/**
+ * Deletes a stored avatar of `userId`. Only files named as that person's avatar are touched, so a
+ * value that got into the field some other way never deletes anyone else's picture.
+ */
+export async function deleteAvatarFile(file: unknown, userId: string): Promise<void> {
+  if (!(file instanceof Parse.File) || !isAvatarFileOf(file.name(), userId)) return;
+  try {
+    // Only the master key may delete files.
+    await new Parse.File(file.name()).destroy({ useMasterKey: true });
+  } catch (error) {
+    // A file already gone is fine; the save that replaced it must not fail because of it.
+    console.warn(`Could not delete the old avatar ${file.name()}:`, error);
+  }
+}
+
+export function registerAvatarFileTriggers(): void {
+  Parse.Cloud.beforeSave(Parse.File, checkAvatarUpload);
+}

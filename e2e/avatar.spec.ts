@@ -1,0 +1,94 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { AvatarEditor, type PictureFile } from './pages/AvatarEditor';
+import { LoginPage } from './pages/LoginPage';
+import { createAccount, e2eServer } from './support/api';
+
+/** One PNG chunk: length, type, data and the CRC of type and data. */
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real RGB PNG, left half teal and right half orange, so a crop has something to choose from. */
+function twoColourPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(x < width / 2 ? [15, 118, 110] : [234, 88, 12], 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const PHOTO: PictureFile = { name: 'me.png', mimeType: 'image/png', buffer: twoColourPng(480, 320) };
+
+/** The stored name of a person's avatar, read with the master key, or undefined. */
+async function storedAvatarName(userId: string): Promise<string | undefined> {
+  const { baseUrl, appId, masterKey } = e2eServer();
+  const response = await fetch(`${baseUrl}/parse/users/${userId}`, {
+    headers: { 'X-Parse-Application-Id': appId, 'X-Parse-Master-Key': masterKey },
+  });
+  const { avatar } = (await response.json()) as { avatar?: { name: string } };
+  return avatar?.name;
+}
+
+test.describe('profile photo', () => {
+  test('uploads a cropped photo, replaces it, refuses SVG and HTML, and removes it', async ({ page }) => {
+    const account = await createAccount();
+    const login = new LoginPage(page);
+    await login.goto('?from=%2Fuser-settings');
+    await login.logIn(account.username, account.password);
+    const avatar = new AvatarEditor(page);
+    await expect(avatar.initials()).toBeVisible();
+
+    await avatar.choose(PHOTO);
+    await expect(avatar.cropWindow()).toBeVisible();
+    await avatar.cropByKeyboard(5, '2');
+    await avatar.save();
+
+    // The stored picture is the browser's square re-encoding, named after its owner.
+    const firstName = await storedAvatarName(account.objectId);
+    expect(firstName).toMatch(new RegExp(`_${account.objectId}-avatar\\.(webp|png)$`));
+    await expect(avatar.picture()).toBeVisible();
+    const first = await avatar.picture().evaluate((image: HTMLImageElement) => ({
+      src: image.src,
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+    }));
+    expect(first).toMatchObject({ width: 256, height: 256 });
+
+    await avatar.choose(PHOTO);
+    await avatar.save();
+    await expect(avatar.picture()).not.toHaveAttribute('src', first.src);
+    expect(await storedAvatarName(account.objectId)).not.toBe(firstName);
+    expect((await page.request.get(first.src)).status()).toBe(404);
+
+    await avatar.choose({
+      name: 'drawing.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
+    await avatar.expectRefusal('The avatar must be a PNG, JPEG or WebP image; this file is an SVG drawing.');
+    await avatar.choose({
+      name: 'page.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<!doctype html><script>alert(1)</script>'),
+    });
+    await avatar.expectRefusal('The avatar must be a PNG, JPEG or WebP image; this file is an HTML page.');
+
+    await avatar.remove();
+    await expect(avatar.initials()).toBeVisible();
+    expect(await storedAvatarName(account.objectId)).toBeUndefined();
+  });
+});
