@@ -1,0 +1,387 @@
+import type ParseSdk from 'parse';
+import { parseRoomKey } from '../../src/domain/chatRooms';
+import {
+  EXPORT_PAGE_SIZE,
+  EXPORT_PARTS,
+  isExportPart,
+  type ExportPage,
+  type ExportPart,
+  type ExportRequest,
+  type ExportRow,
+  type ExportValue,
+} from '../../src/domain/dataExport';
+import { isAvatarFileOf } from '../../src/domain/images';
+import { activityClass } from '../schema/activity';
+import { foodClass } from '../schema/food';
+import { mealClass } from '../schema/meal';
+import { settingsClass } from '../schema/settings';
+import type { ClassDefinition } from '../schema/types';
+import { weightEntryClass } from '../schema/weightEntry';
+import {
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type FunctionRequest,
+  type ParseUser,
+} from '../parse';
+
+// Every read and delete here crosses ACLs on the person's behalf: what is theirs is chosen by query.
+const MASTER = { useMasterKey: true } as const;
+const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
+const MAX_PASSWORD_LENGTH = 1024;
+type ObjectQuery = InstanceType<typeof ParseSdk.Query>;
+/** Parse answers at most this many rows per query (the server's maxLimit). */
+const DELETE_BATCH = 1000;
+
+/** One page of one part: its rows, and the id to continue after when the page came back full. */
+interface PartPage {
+  columns: readonly string[];
+  rows: ExportRow[];
+  continueAfter?: string;
+}
+
+type PartReader = (userId: string, cursor: string | undefined) => Promise<PartPage>;
+
+/** Fields that belong to the server's bookkeeping or to the catalogue, never to the person. */
+const LEFT_OUT = new Set(['user', 'catalogueKey', 'source']);
+
+/** A class's exported columns: its id, its contract fields (pointers as `<field>Id`), then its dates. */
+function columnsOf(definition: ClassDefinition): string[] {
+  const fields = Object.entries(definition.fields)
+    .filter(([field]) => !LEFT_OUT.has(field))
+    .map(([field, type]) => (type.type === 'Pointer' ? `${field}Id` : field));
+  return ['id', ...fields, 'createdAt', 'updatedAt'];
+}
+
+function exportValue(value: unknown): ExportValue {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Parse.File) return value.url() ?? null;
+  if (value instanceof Parse.Object) return value.id ?? null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return JSON.stringify(value);
+}
+
+function rowOf(object: CloudObject, definition: ClassDefinition): ExportRow {
+  const row: Record<string, ExportValue> = { id: object.id ?? null };
+  for (const [field, type] of Object.entries(definition.fields)) {
+    if (LEFT_OUT.has(field)) continue;
+    row[type.type === 'Pointer' ? `${field}Id` : field] = exportValue(object.get(field));
+  }
+  row.createdAt = exportValue(object.createdAt);
+  row.updatedAt = exportValue(object.updatedAt);
+  return row;
+}
+
+/** Pages through `query` by objectId, the one order that needs no tie-breaker. */
+async function pageOf(query: ObjectQuery, cursor: string | undefined): Promise<CloudObject[]> {
+  query.ascending('objectId').limit(EXPORT_PAGE_SIZE);
+  if (cursor) query.greaterThan('objectId', cursor);
+  return query.find(MASTER);
+}
+
+function continuation(objects: readonly CloudObject[]): { continueAfter?: string } {
+  const last = objects.at(-1)?.id;
+  return objects.length === EXPORT_PAGE_SIZE && last ? { continueAfter: last } : {};
+}
+
+/** The rows of a class whose `user` pointer names the person. */
+function ownedPart(definition: ClassDefinition): PartReader {
+  const columns = columnsOf(definition);
+  return async (userId, cursor) => {
+    const query = new Parse.Query(definition.className).equalTo('user', Parse.User.createWithoutData(userId));
+    const objects = await pageOf(query, cursor);
+    return { columns, rows: objects.map((object) => rowOf(object, definition)), ...continuation(objects) };
+  };
+}
+
+const PROFILE_COLUMNS = ['id', 'username', 'email', 'displayName', 'avatarUrl', 'createdAt'] as const;
+
+async function profilePart(userId: string): Promise<PartPage> {
+  const user = await new Parse.Query(Parse.User).get(userId, MASTER);
+  const row: ExportRow = {
+    id: userId,
+    username: exportValue(user.get('username')),
+    email: exportValue(user.get('email')),
+    displayName: exportValue(user.get('displayName')),
+    avatarUrl: exportValue(user.get('avatar')),
+    createdAt: exportValue(user.createdAt),
+  };
+  return { columns: PROFILE_COLUMNS, rows: [row] };
+}
+
+async function settingsPart(userId: string): Promise<PartPage> {
+  const settings = await new Parse.Query('Settings')
+    .equalTo('user', Parse.User.createWithoutData(userId))
+    .first(MASTER);
+  return { columns: columnsOf(settingsClass), rows: settings ? [rowOf(settings, settingsClass)] : [] };
+}
+
+/** Username and display name of other people, and nothing else about them. */
+async function namesOf(
+  ids: readonly string[],
+): Promise<Map<string, { username: string; displayName: string }>> {
+  const unique = [...new Set(ids)].filter((id) => OBJECT_ID.test(id));
+  if (unique.length === 0) return new Map();
+  const users = await new Parse.Query(Parse.User)
+    .containedIn('objectId', unique)
+    .select('username', 'displayName')
+    .limit(unique.length)
+    .find(MASTER);
+  return new Map(
+    users.map((user) => {
+      const username = String(user.get('username') ?? '');
+      const displayName: unknown = user.get('displayName');
+      return [user.id ?? '', { username, displayName: typeof displayName === 'string' ? displayName : '' }];
+    }),
+  );
+}
+
+const pointerId = (value: unknown) => (value instanceof Parse.Object ? (value.id ?? '') : '');
+
+const FRIENDSHIP_COLUMNS = [
+  'id',
+  'direction',
+  'status',
+  'username',
+  'displayName',
+  'createdAt',
+  'respondedAt',
+] as const;
+
+/**
+ * Friendships in both directions, as far as the person may see them (a block by the other side
+ * stays unseen); the other party is named by username and display name only.
+ */
+async function friendshipsPart(userId: string, cursor: string | undefined): Promise<PartPage> {
+  const me = Parse.User.createWithoutData(userId);
+  const objects = await pageOf(
+    Parse.Query.or(
+      new Parse.Query('Friendship').equalTo('from', me),
+      new Parse.Query('Friendship').equalTo('to', me),
+    ),
+    cursor,
+  );
+  const visible = objects.filter((row) => row.getACL()?.getReadAccess(userId) === true);
+  const otherOf = (row: CloudObject) => {
+    const from = pointerId(row.get('from'));
+    return from === userId ? pointerId(row.get('to')) : from;
+  };
+  const names = await namesOf(visible.map(otherOf));
+  const rows = visible.map((row): ExportRow => {
+    const other = names.get(otherOf(row));
+    return {
+      id: row.id ?? null,
+      direction: pointerId(row.get('from')) === userId ? 'sent' : 'received',
+      status: exportValue(row.get('status')),
+      username: other?.username ?? null,
+      displayName: other?.displayName ?? null,
+      createdAt: exportValue(row.createdAt),
+      respondedAt: exportValue(row.get('respondedAt')),
+    };
+  });
+  return { columns: FRIENDSHIP_COLUMNS, rows, ...continuation(objects) };
+}
+
+const CHAT_COLUMNS = ['id', 'room', 'withUsername', 'text', 'createdAt'] as const;
+
+/** Messages the person wrote; a friend room is named by the friend's username, not their id. */
+async function chatMessagesPart(userId: string, cursor: string | undefined): Promise<PartPage> {
+  const objects = await pageOf(
+    new Parse.Query('ChatMessage').equalTo('author', Parse.User.createWithoutData(userId)),
+    cursor,
+  );
+  const rooms = objects.map((message) => parseRoomKey(String(message.get('room') ?? '')));
+  const friendIds = rooms.flatMap((room) =>
+    room?.kind === 'dm' ? room.userIds.filter((id) => id !== userId) : [],
+  );
+  const names = await namesOf(friendIds);
+  const rows = objects.map((message, index): ExportRow => {
+    const room = rooms[index];
+    const friendId = room?.kind === 'dm' ? room.userIds.find((id) => id !== userId) : undefined;
+    return {
+      id: message.id ?? null,
+      room: room?.kind === 'dm' ? 'dm' : (room?.key ?? null),
+      withUsername: friendId ? (names.get(friendId)?.username ?? null) : null,
+      text: exportValue(message.get('text')),
+      createdAt: exportValue(message.createdAt),
+    };
+  });
+  return { columns: CHAT_COLUMNS, rows, ...continuation(objects) };
+}
+
+const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
+  profile: profilePart,
+  settings: settingsPart,
+  activities: ownedPart(activityClass),
+  meals: ownedPart(mealClass),
+  foods: ownedPart(foodClass),
+  weighIns: ownedPart(weightEntryClass),
+  friendships: friendshipsPart,
+  chatMessages: chatMessagesPart,
+};
+
+function readExportRequest(params: Record<string, unknown>): { part: ExportPart; cursor?: string } {
+  const { part, cursor } = params;
+  if (part !== undefined && !isExportPart(part)) {
+    throw validationError(`part must be one of: ${EXPORT_PARTS.join(', ')}.`);
+  }
+  if (cursor !== undefined && (typeof cursor !== 'string' || !OBJECT_ID.test(cursor))) {
+    throw validationError('cursor must be the cursor a previous page answered.');
+  }
+  if (cursor !== undefined && part === undefined)
+    throw validationError('cursor needs the part it belongs to.');
+  return { part: part ?? EXPORT_PARTS[0], ...(cursor === undefined ? {} : { cursor }) };
+}
+
+/**
+ * One page of everything that is the caller's, part by part (see src/domain/dataExport.ts):
+ * `exportMyData({})` → first page; `exportMyData(page.next)` → the following one; `next: null` ends.
+ * Nothing of anyone else is read out beyond a friend's username and display name, and no secrets.
+ */
+async function exportMyData(request: FunctionRequest): Promise<ExportPage> {
+  const { userId } = requireUser(request.user);
+  const { part, cursor } = readExportRequest(request.params);
+  const partIndex = EXPORT_PARTS.indexOf(part);
+  const page = await PART_READERS[part](userId, cursor);
+  const following = EXPORT_PARTS[partIndex + 1];
+  let next: ExportRequest | null = null;
+  if (page.continueAfter) next = { part, cursor: page.continueAfter };
+  else if (following) next = { part: following };
+  return {
+    part,
+    partIndex,
+    partCount: EXPORT_PARTS.length,
+    columns: page.columns,
+    rows: page.rows,
+    next,
+  };
+}
+
+const isParseError = (error: unknown): error is { code: number; message: string } =>
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as { code?: unknown }).code === 'number' &&
+  typeof (error as { message?: unknown }).message === 'string';
+
+/**
+ * Checks the password as a log-in would, so failures count toward the account lockout, without
+ * creating a session. A locked account keeps Parse's own sentence, which says when to retry.
+ */
+async function checkPassword(username: string, password: string): Promise<void> {
+  try {
+    await Parse.User.verifyPassword(username, password);
+  } catch (error) {
+    if (
+      isParseError(error) &&
+      error.code === Parse.Error.OBJECT_NOT_FOUND &&
+      !/locked/i.test(error.message)
+    ) {
+      throw validationError('That password is not right, so nothing was deleted.');
+    }
+    throw error;
+  }
+}
+
+/** Destroys batches of what `query` finds until nothing is left; rows already gone are fine. */
+async function destroyAllFound(makeQuery: () => ObjectQuery): Promise<number> {
+  let destroyed = 0;
+  for (;;) {
+    const batch = await makeQuery().select('objectId').limit(DELETE_BATCH).find(MASTER);
+    if (batch.length === 0) return destroyed;
+    try {
+      await Parse.Object.destroyAll(batch, MASTER);
+    } catch (error) {
+      // A second run (another tab, a retry) may have deleted some of these a moment ago.
+      if (!onlyAlreadyGone(error)) throw error;
+    }
+    destroyed += batch.length;
+  }
+}
+
+function onlyAlreadyGone(error: unknown): boolean {
+  if (!isParseError(error)) return false;
+  if (error.code === Parse.Error.OBJECT_NOT_FOUND) return true;
+  const parts = (error as { errors?: unknown }).errors;
+  return (
+    error.code === Parse.Error.AGGREGATE_ERROR &&
+    Array.isArray(parts) &&
+    parts.every((part: unknown) => isParseError(part) && part.code === Parse.Error.OBJECT_NOT_FOUND)
+  );
+}
+
+/**
+ * Queries for every row that is the person's, dependents before what they point to: meals before
+ * the custom foods they name. Friendship rows go whichever side the person is on.
+ */
+function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
+  const owned =
+    (className: string, field = 'user') =>
+    () =>
+      new Parse.Query(className).equalTo(field, user);
+  return [
+    owned('Meal'),
+    owned('Food'),
+    owned('Activity'),
+    owned('WeightEntry'),
+    owned('Settings'),
+    owned('ChatMessage', 'author'),
+    () =>
+      Parse.Query.or(
+        new Parse.Query('Friendship').equalTo('from', user),
+        new Parse.Query('Friendship').equalTo('to', user),
+      ),
+  ];
+}
+
+async function deleteOwnedRows(user: ParseUser): Promise<void> {
+  for (const query of ownedRowQueries(user)) await destroyAllFound(query);
+}
+
+/** Deletes the stored avatar; a file that is already gone (an earlier run) counts as deleted. */
+async function deleteAvatar(avatar: unknown, userId: string): Promise<void> {
+  if (!(avatar instanceof Parse.File) || !isAvatarFileOf(avatar.name(), userId)) return;
+  try {
+    // Only the master key may delete files.
+    await new Parse.File(avatar.name()).destroy(MASTER);
+  } catch (error) {
+    const appId = encodeURIComponent(Parse.applicationId ?? '');
+    const location = `${Parse.serverURL}/files/${appId}/${encodeURIComponent(avatar.name())}`;
+    const answer = await fetch(location, { method: 'GET' }).catch(() => undefined);
+    await answer?.body?.cancel();
+    if (answer?.status !== 404) throw error;
+  }
+}
+
+/**
+ * Deletes the account and everything that is the person's. Parse has no transaction across
+ * classes, so the order makes it restartable: dependents first, then sessions, the avatar, and the
+ * user last. Until the user row is gone the person can log in and run this again to finish.
+ */
+async function deleteMyAccount(request: FunctionRequest): Promise<{ deleted: true }> {
+  const { userId } = requireUser(request.user);
+  const { password } = request.params;
+  if (typeof password !== 'string' || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) {
+    throw validationError('Please enter your password to delete your account.');
+  }
+  const user = await new Parse.Query(Parse.User).get(userId, MASTER);
+  await checkPassword(String(user.get('username') ?? ''), password);
+
+  await deleteOwnedRows(user);
+  await destroyAllFound(() => new Parse.Query('_Session').equalTo('user', user));
+  // Once no session is left nothing new can be written: a last sweep catches rows saved meanwhile.
+  await deleteOwnedRows(user);
+  await deleteAvatar(user.get('avatar'), userId);
+  try {
+    await user.destroy(MASTER);
+  } catch (error) {
+    if (!onlyAlreadyGone(error)) throw error;
+  }
+  return { deleted: true };
+}
+
+export function registerAccountFunctions(): void {
+  Parse.Cloud.define('exportMyData', exportMyData);
+  Parse.Cloud.define('deleteMyAccount', deleteMyAccount);
+}

@@ -1,0 +1,70 @@
+/**
+ * The contract of `exportMyData({ part?, cursor? })`, shared by the cloud function and the browser.
+ *
+ * The export is pulled one page at a time so that years of data never make one giant answer:
+ * call with no params to get the first page of the first part, then call again with the `next`
+ * the answer gives, until `next` is null. Each page holds at most EXPORT_PAGE_SIZE rows of one part;
+ * a page may be empty. `columns` lists every field a row of that part can carry, in order.
+ */
+export const EXPORT_PARTS = [
+  'profile',
+  'settings',
+  'activities',
+  'meals',
+  'foods',
+  'weighIns',
+  'friendships',
+  'chatMessages',
+] as const;
+export type ExportPart = (typeof EXPORT_PARTS)[number];
+
+export const EXPORT_PAGE_SIZE = 1000;
+
+/** What the progress text calls each part. */
+export const EXPORT_PART_LABELS: Readonly<Record<ExportPart, string>> = {
+  profile: 'profile',
+  settings: 'settings',
+  activities: 'workouts',
+  meals: 'meals',
+  foods: 'custom foods',
+  weighIns: 'weigh-ins',
+  friendships: 'friendships',
+  chatMessages: 'chat messages',
+};
+
+/** Dates are ISO 8601 strings, pointers the target's id, files their URL, absent values null. */
+export type ExportValue = string | number | boolean | null;
+export type ExportRow = Readonly<Record<string, ExportValue>>;
+
+export interface ExportRequest {
+  part?: ExportPart;
+  /** The id after which the part continues, as the previous page's `next` gave it. */
+  cursor?: string;
+}
+
+export interface ExportPage {
+  part: ExportPart;
+  /** 0-based position of `part` in EXPORT_PARTS. */
+  partIndex: number;
+  partCount: number;
+  columns: readonly string[];
+  rows: readonly ExportRow[];
+  /** What to ask for next, or null when this was the last page of the last part. */
+  next: ExportRequest | null;
+}
+
+export function isExportPart(value: unknown): value is ExportPart {
+  return typeof value === 'string' && (EXPORT_PARTS as readonly string[]).includes(value);
+}
+
+/** Everything `deleteMyAccount` removes, in the words the confirmation window uses. */
+export const DELETED_KINDS = [
+  'your profile, e-mail address and avatar picture',
+  'your settings and goals',
+  'every workout you logged',
+  'every meal and your own foods',
+  'every weigh-in',
+  'your friendships and friend requests',
+  'the chat messages you wrote',
+  'every signed-in session on every device',
+] as const;

@@ -1,0 +1,160 @@
+import {
+  EXPORT_PART_LABELS,
+  EXPORT_PARTS,
+  type ExportPage,
+  type ExportPart,
+  type ExportRow,
+  type ExportValue,
+} from '@/domain/dataExport';
+import { exportMyData } from './api';
+
+export type ExportFormat = 'json' | 'csv';
+
+/** How far a download has come: parts fully pulled, of how many, and the one being pulled now. */
+export interface ExportProgress {
+  partsDone: number;
+  partCount: number;
+  current: ExportPart | null;
+}
+
+export function progressText({ partsDone, partCount, current }: ExportProgress): string {
+  if (!current) return `Export ready: ${partCount} of ${partCount} parts.`;
+  return `Exporting ${EXPORT_PART_LABELS[current]}… ${Math.min(partsDone + 1, partCount)} of ${partCount}`;
+}
+
+/** One part's rows gathered from all its pages, with its columns. */
+export interface ExportTable {
+  columns: readonly string[];
+  rows: ExportRow[];
+}
+
+/** The column each part is best read in order of; rows arrive in id order. */
+const ORDER_BY: Partial<Record<ExportPart, string>> = {
+  activities: 'startedAt',
+  meals: 'eatenAt',
+  weighIns: 'measuredAt',
+  foods: 'createdAt',
+  friendships: 'createdAt',
+  chatMessages: 'createdAt',
+};
+
+/** Joins the pages into one table per part, each in date order (ISO dates sort as text). */
+export function tablesOf(pages: readonly ExportPage[]): Map<ExportPart, ExportTable> {
+  const tables = new Map<ExportPart, ExportTable>(
+    EXPORT_PARTS.map((part) => [part, { columns: [], rows: [] }]),
+  );
+  for (const page of pages) {
+    const table = tables.get(page.part);
+    if (!table) continue;
+    if (table.columns.length === 0) table.columns = page.columns;
+    table.rows.push(...page.rows);
+  }
+  for (const [part, table] of tables) {
+    const column = ORDER_BY[part];
+    if (!column) continue;
+    const key = (row: ExportRow) => String(row[column] ?? '');
+    table.rows.sort((a, b) => key(a).localeCompare(key(b)) || String(a.id).localeCompare(String(b.id)));
+  }
+  return tables;
+}
+
+/** The whole export as one JSON document: one object for profile and settings, lists for the rest. */
+export function exportDocument(pages: readonly ExportPage[], exportedAt: Date): string {
+  const tables = tablesOf(pages);
+  const rowsOf = (part: ExportPart) => tables.get(part)?.rows ?? [];
+  const document = {
+    app: 'FITSTREAK',
+    exportedAt: exportedAt.toISOString(),
+    profile: rowsOf('profile')[0] ?? null,
+    settings: rowsOf('settings')[0] ?? null,
+    ...Object.fromEntries(
+      EXPORT_PARTS.filter((part) => part !== 'profile' && part !== 'settings').map((part) => [
+        part,
+        rowsOf(part),
+      ]),
+    ),
+  };
+  return JSON.stringify(document, null, 2);
+}
+
+/** A cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection advice). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: ExportValue): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** RFC 4180 CSV: a header row, CRLF line ends, fields quoted where they need it. */
+export function csvOf({ columns, rows }: ExportTable): string {
+  const lines = [columns.map((column) => csvCell(column)).join(',')];
+  for (const row of rows) lines.push(columns.map((column) => csvCell(row[column] ?? null)).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export const CSV_FILE_NAMES: Readonly<Record<ExportPart, string>> = {
+  profile: 'profile.csv',
+  settings: 'settings.csv',
+  activities: 'workouts.csv',
+  meals: 'meals.csv',
+  foods: 'custom-foods.csv',
+  weighIns: 'weigh-ins.csv',
+  friendships: 'friendships.csv',
+  chatMessages: 'chat-messages.csv',
+};
+
+/** A byte order mark lets spreadsheet programs read the files as UTF-8. */
+const BOM = '\uFEFF';
+
+/** A zip of one CSV file per part; the zip code loads only when someone asks for it. */
+export async function zipOfCsv(pages: readonly ExportPage[]): Promise<Uint8Array<ArrayBuffer>> {
+  const { strToU8, zipSync } = await import('fflate');
+  const files = Object.fromEntries(
+    [...tablesOf(pages)].map(([part, table]) => [CSV_FILE_NAMES[part], strToU8(BOM + csvOf(table))]),
+  );
+  return zipSync(files, { level: 6 });
+}
+
+/** Hands a file to the browser's download through a temporary link. */
+export function saveFile(contents: Blob, fileName: string): void {
+  const url = URL.createObjectURL(contents);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function progressAfter(page: ExportPage): ExportProgress {
+  const finished = page.next === null || page.next.part !== page.part;
+  return {
+    partsDone: page.partIndex + (finished ? 1 : 0),
+    partCount: page.partCount,
+    current: page.next?.part ?? null,
+  };
+}
+
+/** Pulls every page of the person's data, builds the file and starts its download. */
+export async function downloadMyData(
+  format: ExportFormat,
+  onProgress: (progress: ExportProgress) => void,
+  now: () => Date = () => new Date(),
+): Promise<void> {
+  onProgress({ partsDone: 0, partCount: EXPORT_PARTS.length, current: EXPORT_PARTS[0] });
+  const pages = await exportMyData((page) => onProgress(progressAfter(page)));
+  const exportedAt = now();
+  const day = exportedAt.toISOString().slice(0, 10);
+  if (format === 'json') {
+    const json = new Blob([exportDocument(pages, exportedAt)], { type: 'application/json' });
+    saveFile(json, `fitstreak-data-${day}.json`);
+  } else {
+    const zip = new Blob([await zipOfCsv(pages)], { type: 'application/zip' });
+    saveFile(zip, `fitstreak-data-${day}.zip`);
+  }
+}
