@@ -1,13 +1,17 @@
+import { registerAvatarFileTriggers } from './classes/avatarFile';
 import { registerChatMessageTriggers } from './classes/chatMessage';
 import { registerOwnedClassTriggers } from './classes/ownedClasses';
 import { registerUserTriggers } from './classes/user';
+import { registerAccountFunctions } from './functions/account';
 import { registerActivityFunctions } from './functions/activity';
+import { registerDashboardFunctions } from './functions/dashboard';
 import { registerFriendFunctions } from './functions/friends';
 import { registerNutritionFunctions } from './functions/nutrition';
 import { registerWeightFunctions } from './functions/weight';
 import { registerLiveQueryGuards } from './liveQuery';
 
 registerUserTriggers();
+registerAvatarFileTriggers();
 registerOwnedClassTriggers();
 registerChatMessageTriggers();
 registerLiveQueryGuards();
@@ -15,3 +19,5 @@ registerActivityFunctions();
 registerWeightFunctions();
 registerNutritionFunctions();
 registerFriendFunctions();
+registerAccountFunctions();
+registerDashboardFunctions();

@@ -1,14 +1,15 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
 export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   name: string;
   error?: string | undefined;
   hint?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A visible label tied to its input, with the field's error read out by screen readers. */
-export function FormField({ label, name, error, hint, ...input }: FormFieldProps) {
+export function FormField({ label, name, error, hint, ref, ...input }: FormFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -22,6 +23,7 @@ export function FormField({ label, name, error, hint, ...input }: FormFieldProps
         </p>
       ) : null}
       <input
+        ref={ref}
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}

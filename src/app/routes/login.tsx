@@ -21,6 +21,7 @@ import { errorSentence } from '@/lib/errors';
 const NOTICES: Readonly<Record<string, string>> = {
   expired: 'Your session has expired. Please log in again.',
   'logged-out': 'You are logged out.',
+  'account-deleted': 'Your account and all its data were deleted.',
 };
 
 export async function action({ request }: ActionFunctionArgs): Promise<AuthActionResult | Response> {

@@ -1,10 +1,151 @@
-import { PageFrame } from '@/components/PageFrame';
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
+import {
+  AvatarEditor,
+  BodyGoalsForm,
+  DeleteAccount,
+  ExportData,
+  PrivacyForm,
+  ProfileForm,
+  SecurityPanel,
+  UnitsForm,
+  changePassword,
+  currentAvatarUrl,
+  listSessions,
+  loadMySettings,
+  loadProfile,
+  parseBodyForm,
+  parsePasswordForm,
+  parsePrivacyForm,
+  parseProfileForm,
+  parseUnitsForm,
+  resendVerification,
+  revokeOtherSessions,
+  saveMySettings,
+  saveProfile,
+  type MySettings,
+  type Profile,
+  type SessionRow,
+  type SettingsActionResult,
+} from '@/features/settings';
+import { loadWeightSummary } from '@/features/weight';
+import { errorSentence } from '@/lib/errors';
+import { formText } from '@/lib/formValues';
+import { loadFailure, requireSignedIn } from '../guards';
+
+interface PageData {
+  settings: MySettings;
+  profile: Profile;
+  avatarUrl: string | null;
+  sessions: SessionRow[];
+  currentWeightKg: number | null;
+}
+
+interface LoaderData {
+  page: PageData | null;
+  loadError: string | null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
+  await requireSignedIn(request);
+  try {
+    const [settings, profile, sessions, weight] = await Promise.all([
+      loadMySettings(),
+      loadProfile(),
+      listSessions(),
+      loadWeightSummary({ range: '1m', page: 0 }),
+    ]);
+    const avatarUrl = await currentAvatarUrl();
+    return {
+      page: { settings, profile, avatarUrl, sessions, currentWeightKg: weight.trendKg },
+      loadError: null,
+    };
+  } catch (error) {
+    return { page: null, loadError: loadFailure(request, error) };
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs): Promise<SettingsActionResult> {
+  const form = await request.formData();
+  try {
+    switch (formText(form, 'intent')) {
+      case 'profile': {
+        const parsed = parseProfileForm(form);
+        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+        await saveProfile(parsed.value);
+        return { done: true, notice: 'Profile saved.' };
+      }
+      case 'resendVerification':
+        await resendVerification(formText(form, 'email'));
+        return { done: true, notice: 'The verification mail is on its way.' };
+      case 'units': {
+        const parsed = parseUnitsForm(form);
+        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+        await saveMySettings(parsed.value);
+        return { done: true, notice: 'Units saved: every page now uses them.' };
+      }
+      case 'body': {
+        const settings = await loadMySettings();
+        const parsed = parseBodyForm(form, settings.weightUnit, new Date().getFullYear());
+        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+        await saveMySettings(parsed.value);
+        return { done: true, notice: 'Body data and goals saved.' };
+      }
+      case 'privacy':
+        await saveMySettings(parsePrivacyForm(form));
+        return { done: true, notice: 'Privacy saved.' };
+      case 'password': {
+        const profile = await loadProfile();
+        const parsed = parsePasswordForm(form, profile.username);
+        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+        try {
+          await changePassword(parsed.value.currentPassword, parsed.value.newPassword);
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          // verifyPassword answers "not found" for a wrong password.
+          if (code === 101) return { fieldErrors: { currentPassword: 'That is not your current password.' } };
+          throw error;
+        }
+        return { done: true, notice: 'Password changed. Every other device has been logged out.' };
+      }
+      case 'revokeSessions': {
+        const count = await revokeOtherSessions();
+        return { done: true, notice: `Logged out of ${count} other ${count === 1 ? 'device' : 'devices'}.` };
+      }
+      default:
+        return { formError: 'That change could not be read. Reload the page and try again.' };
+    }
+  } catch (error) {
+    return { formError: errorSentence(error) };
+  }
+}
 
 export function Component() {
+  const { page, loadError } = useLoaderData<LoaderData>();
+  if (!page) {
+    return (
+      <PageLoadFailure title="Settings" sentence="Your settings could not be loaded." reason={loadError} />
+    );
+  }
+  const { settings, profile, avatarUrl, sessions, currentWeightKg } = page;
   return (
-    <PageFrame
-      title="Settings"
-      intro="Account settings are not available yet. Units for weights are on the weight page."
-    />
+    <PageFrame title="Settings">
+      <div className="settings-layout">
+        <ProfileForm
+          profile={profile}
+          avatar={<AvatarEditor avatarUrl={avatarUrl} name={profile.displayName || profile.username} />}
+        />
+        <UnitsForm settings={settings} />
+        <BodyGoalsForm
+          settings={settings}
+          currentWeightKg={currentWeightKg}
+          year={new Date().getFullYear()}
+        />
+        <PrivacyForm settings={settings} />
+        <SecurityPanel sessions={sessions} />
+        <ExportData />
+        <DeleteAccount />
+      </div>
+    </PageFrame>
   );
 }

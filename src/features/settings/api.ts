@@ -1,4 +1,6 @@
+import type { ExportPage, ExportRequest } from '@/domain/dataExport';
 import { getParse } from '@/lib/parse';
+import type { MySettings, Profile, SessionRow } from './types';
 
 export type SettingsPatch = Readonly<Record<string, string | number | boolean | null>>;
 
@@ -23,4 +25,204 @@ export async function saveMySettings(patch: SettingsPatch): Promise<void> {
     if ((error as { code?: number }).code !== Parse.Error.DUPLICATE_VALUE) throw error;
     await apply();
   }
+}
+
+type Stored = { get(field: string): unknown };
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const SEXES = ['female', 'male', 'other'] as const;
+const WEIGHT_UNITS = ['kg', 'lb', 'st'] as const;
+
+/** The wire row to the settings the page edits, with the contract's defaults for what is unset. */
+export function toMySettings(row: Stored | undefined): MySettings {
+  const read = (field: string): unknown => row?.get(field);
+  const units = read('units') === 'imperial' ? 'imperial' : 'metric';
+  const sex = read('sex');
+  const weightUnit = read('weightUnit');
+  const timezone = read('timezone');
+  return {
+    units,
+    weightUnit: WEIGHT_UNITS.find((unit) => unit === weightUnit) ?? (units === 'imperial' ? 'lb' : 'kg'),
+    heightCm: numberOrNull(read('heightCm')),
+    birthYear: numberOrNull(read('birthYear')),
+    sex: SEXES.find((value) => value === sex) ?? null,
+    activityLevel: numberOrNull(read('activityLevel')),
+    goalWeightKg: numberOrNull(read('goalWeightKg')),
+    weeklyRateKg: numberOrNull(read('weeklyRateKg')),
+    dailyCalorieGoal: numberOrNull(read('dailyCalorieGoal')),
+    weeklyActiveMinutesGoal: numberOrNull(read('weeklyActiveMinutesGoal')) ?? 150,
+    weekStartsOn: numberOrNull(read('weekStartsOn')) ?? 1,
+    shareActivity: read('shareActivity') !== false,
+    shareWeightProgress: read('shareWeightProgress') === true,
+    timezone: typeof timezone === 'string' && timezone ? timezone : null,
+  };
+}
+
+export async function loadMySettings(): Promise<MySettings> {
+  const Parse = await getParse();
+  return toMySettings(await new Parse.Query('Settings').first());
+}
+
+/** The signed-in person's own account row, fetched fresh (their email is readable only by them). */
+export async function loadProfile(): Promise<Profile> {
+  const Parse = await getParse();
+  const user = await Parse.User.currentAsync();
+  if (!user) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
+  await user.fetch();
+  const text = (field: string) => {
+    const value: unknown = user.get(field);
+    return typeof value === 'string' ? value : '';
+  };
+  const verified: unknown = user.get('emailVerified');
+  return {
+    username: text('username'),
+    email: text('email'),
+    displayName: text('displayName'),
+    emailVerified: typeof verified === 'boolean' ? verified : null,
+  };
+}
+
+export async function saveProfile(changes: { displayName: string; email: string }): Promise<void> {
+  const Parse = await getParse();
+  const user = await Parse.User.currentAsync();
+  if (!user) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
+  if (changes.displayName) user.set('displayName', changes.displayName);
+  else user.unset('displayName');
+  if (changes.email !== user.get('email')) user.set('email', changes.email);
+  await user.save();
+}
+
+/** Sends the verification mail again to the person's current address. */
+export async function resendVerification(email: string): Promise<void> {
+  const Parse = await getParse();
+  await Parse.User.requestEmailVerification(email);
+}
+
+/**
+ * Changes the password after checking the current one. Parse then ends every session of the
+ * account and hands this device a new one, so whoever else was signed in is locked out.
+ */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  const Parse = await getParse();
+  const user = await Parse.User.currentAsync();
+  if (!user) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
+  const username = user.get('username') as string;
+  await Parse.User.verifyPassword(username, currentPassword);
+  user.setPassword(newPassword);
+  await user.save();
+}
+
+export async function listSessions(): Promise<SessionRow[]> {
+  const Parse = await getParse();
+  const user = await Parse.User.currentAsync();
+  const mine = user?.getSessionToken();
+  const sessions = await new Parse.Query(Parse.Session).descending('createdAt').limit(100).find();
+  return sessions.map((session) => {
+    const createdWith = session.get('createdWith') as { action?: unknown } | undefined;
+    const expiresAt: unknown = session.get('expiresAt');
+    return {
+      id: session.id ?? '',
+      createdAt: session.createdAt?.toISOString() ?? '',
+      expiresAt: expiresAt instanceof Date ? expiresAt.toISOString() : null,
+      createdWith: typeof createdWith?.action === 'string' ? createdWith.action : '',
+      current: session.getSessionToken() === mine,
+    };
+  });
+}
+
+/** Logs out every device but this one: their sessions are deleted on the server. */
+export async function revokeOtherSessions(): Promise<number> {
+  const Parse = await getParse();
+  const user = await Parse.User.currentAsync();
+  const mine = user?.getSessionToken();
+  const sessions = await new Parse.Query(Parse.Session).limit(1000).find();
+  const others = sessions.filter((session) => session.getSessionToken() !== mine);
+  await Parse.Object.destroyAll(others);
+  return others.length;
+}
+
+const AVATAR_EXTENSIONS: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+/**
+ * Uploads a picture (already cropped and re-encoded in the browser) and makes it the person's
+ * avatar; the server checks its bytes and deletes the picture it replaces. Returns its URL.
+ */
+export async function uploadAvatar(picture: Blob): Promise<string> {
+  const Parse = await getParse();
+  const user = await Parse.User.currentAsync();
+  if (!user) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
+  const extension = AVATAR_EXTENSIONS[picture.type] ?? 'png';
+  const file = new Parse.File(`avatar.${extension}`, picture, picture.type || undefined);
+  await file.save();
+  user.set('avatar', file);
+  try {
+    await user.save();
+  } catch (error) {
+    // Keep the signed-in user as stored, so the old picture still shows.
+    user.revert('avatar');
+    throw error;
+  }
+  return file.url() ?? '';
+}
+
+/** Removes the person's avatar; the server deletes the stored picture. */
+export async function removeAvatar(): Promise<void> {
+  const Parse = await getParse();
+  const user = await Parse.User.currentAsync();
+  if (!user) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
+  user.unset('avatar');
+  try {
+    await user.save();
+  } catch (error) {
+    user.revert('avatar');
+    throw error;
+  }
+}
+
+/**
+ * The signed-in person's avatar URL as this device last saw it (at log-in, `loadProfile()` or an
+ * upload), or null; it makes no request of its own.
+ */
+export async function currentAvatarUrl(): Promise<string | null> {
+  const Parse = await getParse();
+  const user = await Parse.User.currentAsync();
+  const avatar: unknown = user?.get('avatar');
+  return avatar instanceof Parse.File ? (avatar.url() ?? null) : null;
+}
+
+/**
+ * Pulls the person's whole export page after page, in sequence, as the server hands it out (see
+ * src/domain/dataExport.ts); `onPage` hears of each page as it arrives, for the progress shown.
+ */
+export async function exportMyData(
+  onPage: (page: ExportPage) => void = () => undefined,
+): Promise<ExportPage[]> {
+  const Parse = await getParse();
+  const pages: ExportPage[] = [];
+  let next: ExportRequest | null = {};
+  while (next) {
+    const page: ExportPage = await Parse.Cloud.run<(params: ExportRequest) => ExportPage>(
+      'exportMyData',
+      next,
+    );
+    pages.push(page);
+    onPage(page);
+    next = page.next;
+  }
+  return pages;
+}
+
+/**
+ * Deletes the account and everything in it once the server has checked the password, then forgets
+ * the session on this device too.
+ */
+export async function deleteMyAccount(password: string): Promise<void> {
+  const Parse = await getParse();
+  await Parse.Cloud.run<(params: { password: string }) => { deleted: true }>('deleteMyAccount', { password });
+  // The session went with the account, so the server refuses the log-out: clearing this device is enough.
+  await Parse.User.logOut().catch(() => undefined);
 }

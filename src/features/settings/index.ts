@@ -1,1 +1,23 @@
-export { saveMySettings, type SettingsPatch } from './api';
+export {
+  changePassword,
+  listSessions,
+  loadMySettings,
+  loadProfile,
+  resendVerification,
+  revokeOtherSessions,
+  saveMySettings,
+  saveProfile,
+  type SettingsPatch,
+} from './api';
+export type { SettingsActionResult } from './actionResult';
+export { BodyGoalsForm } from './components/BodyGoalsForm';
+export { PrivacyForm } from './components/PrivacyForm';
+export { ProfileForm } from './components/ProfileForm';
+export { SecurityPanel } from './components/SecurityPanel';
+export { UnitsForm } from './components/UnitsForm';
+export { parseBodyForm, parsePasswordForm, parsePrivacyForm, parseProfileForm, parseUnitsForm } from './form';
+export type { MySettings, Profile, SessionRow } from './types';
+export { AvatarEditor, type AvatarEditorProps } from './components/AvatarEditor';
+export { currentAvatarUrl } from './api';
+export { DeleteAccount } from './components/DeleteAccount';
+export { ExportData } from './components/ExportData';

@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage } from './pages/LoginPage';
+import { WeightPage } from './pages/WeightPage';
+import { createAccount, type TestAccount } from './support/api';
+
+async function settingsOf(page: Page): Promise<TestAccount> {
+  const account = await createAccount();
+  const login = new LoginPage(page);
+  await login.goto('?from=%2Fuser-settings');
+  await login.logIn(account.username, account.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  return account;
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+test.describe('settings', () => {
+  test('switches to imperial units and the weight page shows pounds', async ({ page }) => {
+    await settingsOf(page);
+    const units = section(page, 'Units and calendar');
+    await units.getByRole('radio', { name: /^Imperial: lb/ }).check();
+    await units.getByRole('button', { name: 'Save units' }).click();
+    await expect(units.getByText('Units saved: every page now uses them.')).toBeVisible();
+
+    const weight = new WeightPage(page);
+    await weight.goto();
+    await page.getByRole('button', { name: 'Add a weigh-in' }).click();
+    const window = weight.window('Add a weigh-in');
+    await window.getByLabel('Weight (lb)').fill('180');
+    await window.getByRole('button', { name: 'Save weigh-in' }).click();
+    await expect(window).toBeHidden();
+    await expect(weight.rows().first()).toContainText('180.0 lb');
+  });
+
+  test('says what a calorie suggestion still needs, and saves body data and a calorie goal', async ({
+    page,
+  }) => {
+    await settingsOf(page);
+    const body = section(page, 'Body and goals');
+    await expect(body.getByText(/For a suggestion, add a weigh-in/)).toBeVisible();
+    await body.getByLabel('Height (cm)').fill('180');
+    await body.getByLabel('Year of birth').fill('1990');
+    await body.getByLabel('Sex').selectOption('male');
+    await body.getByLabel('Activity level').selectOption('1.55');
+    await body.getByLabel('Weekly rate').selectOption('-0.5');
+    await body.getByLabel('Daily calorie goal (kcal)').fill('2100');
+    await body.getByRole('button', { name: 'Save body and goals' }).click();
+    await expect(body.getByText('Body data and goals saved.')).toBeVisible();
+
+    await page.reload();
+    await expect(section(page, 'Body and goals').getByLabel('Daily calorie goal (kcal)')).toHaveValue('2100');
+    await expect(section(page, 'Body and goals').getByLabel('Height (cm)')).toHaveValue('180');
+  });
+
+  test('refuses a wrong current password, changes the password, and the old one stops working', async ({
+    page,
+  }) => {
+    const account = await settingsOf(page);
+    const security = section(page, 'Password and devices');
+    await security.getByLabel('Current password').fill('not-my-password');
+    await security.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
+    await security.getByLabel('New password again').fill('a-brand-new-secret');
+    await security.getByRole('button', { name: 'Change password' }).click();
+    await expect(security.getByText('That is not your current password.')).toBeVisible();
+
+    await security.getByLabel('Current password').fill(account.password);
+    await security.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
+    await security.getByLabel('New password again').fill('a-brand-new-secret');
+    await security.getByRole('button', { name: 'Change password' }).click();
+    await expect(
+      security.getByText('Password changed. Every other device has been logged out.'),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.logIn(account.username, account.password);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await login.logIn(account.username, 'a-brand-new-secret');
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  });
+
+  test('downloads the data as JSON, then deletes the account, which can no longer log in', async ({
+    page,
+  }) => {
+    const account = await settingsOf(page);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: /JSON/ }).click();
+    const download = await downloading;
+    const saved = await download.path();
+    const exported = JSON.parse(await readFile(saved, 'utf8')) as Record<string, unknown>;
+    expect(JSON.stringify(exported)).toContain(account.username);
+    expect(JSON.stringify(exported)).not.toContain(account.password);
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const window = page.getByRole('dialog', { name: 'Delete your account?' });
+    await window.getByLabel('Your password').fill(account.password);
+    await window.getByRole('button', { name: 'Delete my account for good' }).click();
+    await expect(page.getByText('Your account and all its data were deleted.')).toBeVisible();
+
+    const login = new LoginPage(page);
+    await login.logIn(account.username, account.password);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});

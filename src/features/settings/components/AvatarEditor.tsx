@@ -1,0 +1,251 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import Cropper, { type Area, type Point } from 'react-easy-crop';
+import { useRevalidator } from 'react-router';
+import { Popup } from '@/components/Popup';
+import { SNIFF_BYTES, avatarFileProblem } from '@/domain/images';
+import { errorSentence } from '@/lib/errors';
+import { initials } from '@/lib/initials';
+import { removeAvatar, uploadAvatar } from '../api';
+
+export interface AvatarEditorProps {
+  /** The stored picture's URL (`currentAvatarUrl()` in the page's loader), or null. */
+  avatarUrl: string | null;
+  /** The display name, or the username, for the initials shown without a picture. */
+  name: string;
+}
+
+/** Side of the square picture that is stored, in pixels. */
+const AVATAR_SIZE = 256;
+const MAX_ZOOM = 4;
+
+type Busy = 'saving' | 'removing' | null;
+type Message = { kind: 'error' | 'done'; text: string } | null;
+
+/** Draws the chosen square of the photo at AVATAR_SIZE, so only freshly encoded pixels are uploaded. */
+async function cropToSquare(source: string, area: Area): Promise<Blob> {
+  const image = new Image();
+  image.src = source;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = AVATAR_SIZE;
+  canvas.height = AVATAR_SIZE;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('This browser cannot prepare the photo.');
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, AVATAR_SIZE, AVATAR_SIZE);
+  // Browsers that cannot encode WebP hand back a PNG, which is fine too.
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/webp', 0.9));
+  if (!blob) throw new Error('The photo could not be prepared. Please try another one.');
+  return blob;
+}
+
+/**
+ * The person's picture: shows it (or their initials), takes a PNG, JPEG or WebP of up to 2 MB,
+ * lets them crop a square of it, and stores or removes it.
+ */
+export function AvatarEditor({ avatarUrl, name }: AvatarEditorProps) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  // What was saved here shows at once; the page's loader catches up when it revalidates.
+  const [savedUrl, setSavedUrl] = useState<string | null | undefined>(undefined);
+  const [source, setSource] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const revalidator = useRevalidator();
+  const shownUrl = savedUrl === undefined ? avatarUrl : savedUrl;
+
+  useEffect(() => {
+    if (!source) return undefined;
+    return () => URL.revokeObjectURL(source);
+  }, [source]);
+
+  const choose = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    // Choosing the same file again after a refusal or a cancel must fire another change.
+    input.value = '';
+    setMessage(null);
+    if (!file) return;
+    const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+    const problem = avatarFileProblem(head, file.size);
+    if (problem) {
+      setMessage({ kind: 'error', text: problem });
+      return;
+    }
+    setSource(URL.createObjectURL(file));
+  };
+
+  const save = async (area: Area) => {
+    if (!source) return;
+    setBusy('saving');
+    setMessage(null);
+    try {
+      // The cropped picture is a Blob, so it goes to the api directly rather than through a form action.
+      const url = await uploadAvatar(await cropToSquare(source, area));
+      setSavedUrl(url);
+      setSource(null);
+      setMessage({ kind: 'done', text: 'Your photo is saved.' });
+      void revalidator.revalidate();
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorSentence(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async () => {
+    setBusy('removing');
+    setMessage(null);
+    try {
+      await removeAvatar();
+      setSavedUrl(null);
+      setMessage({ kind: 'done', text: 'Your photo is removed.' });
+      void revalidator.revalidate();
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorSentence(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const cancel = () => {
+    if (busy) return;
+    setSource(null);
+    setMessage(null);
+  };
+
+  const notice = message ? (
+    <p
+      role={message.kind === 'error' ? 'alert' : 'status'}
+      className={`form-${message.kind === 'error' ? 'error' : 'notice'}`}
+    >
+      {message.text}
+    </p>
+  ) : null;
+
+  return (
+    <div className="avatar-editor">
+      {shownUrl ? (
+        <img className="avatar-editor-picture" src={shownUrl} alt="Your photo" width={96} height={96} />
+      ) : (
+        <span className="avatar-editor-picture avatar-editor-initials" role="img" aria-label="No photo yet">
+          {initials(name)}
+        </span>
+      )}
+      <div className="avatar-editor-controls">
+        <div className="avatar-editor-actions">
+          <input
+            id={inputId}
+            className="visually-hidden avatar-editor-file"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            aria-describedby={hintId}
+            disabled={busy !== null}
+            onChange={(event) => void choose(event.currentTarget)}
+          />
+          <label htmlFor={inputId} className="button-secondary avatar-editor-choose">
+            Choose a photo
+          </label>
+          {shownUrl ? (
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={busy !== null}
+              onClick={() => void remove()}
+            >
+              {busy === 'removing' ? 'Removing…' : 'Remove photo'}
+            </button>
+          ) : null}
+        </div>
+        <p id={hintId} className="field-hint">
+          PNG, JPEG or WebP, up to 2 MB. You choose the square that shows.
+        </p>
+        {source ? null : notice}
+      </div>
+      <Popup open={source !== null} title="Crop your photo" onClose={cancel}>
+        {source ? (
+          <CropForm
+            source={source}
+            busy={busy === 'saving'}
+            notice={notice}
+            onSave={save}
+            onCancel={cancel}
+          />
+        ) : null}
+      </Popup>
+    </div>
+  );
+}
+
+interface CropFormProps {
+  source: string;
+  busy: boolean;
+  notice: ReactNode;
+  onSave: (area: Area) => Promise<void>;
+  onCancel: () => void;
+}
+
+function CropForm({ source, busy, notice, onSave, onCancel }: CropFormProps) {
+  const zoomId = useId();
+  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [area, setArea] = useState<Area | null>(null);
+
+  return (
+    <div className="avatar-crop" aria-busy={busy}>
+      <div className="avatar-crop-area">
+        <Cropper
+          image={source}
+          crop={crop}
+          zoom={zoom}
+          maxZoom={MAX_ZOOM}
+          aspect={1}
+          cropShape="round"
+          showGrid={false}
+          onCropChange={setCrop}
+          onZoomChange={setZoom}
+          onCropComplete={(_area, pixels) => setArea(pixels)}
+          mediaProps={{ alt: 'The photo to crop' }}
+          cropperProps={{
+            role: 'group',
+            'aria-label': 'Part of the photo to keep; move it with the arrow keys',
+          }}
+        />
+      </div>
+      <div className="form-field avatar-crop-zoom">
+        <label htmlFor={zoomId}>Zoom</label>
+        <input
+          id={zoomId}
+          type="range"
+          min={1}
+          max={MAX_ZOOM}
+          step={0.05}
+          value={zoom}
+          disabled={busy}
+          onChange={(event) => setZoom(Number(event.target.value))}
+        />
+      </div>
+      <p className="field-hint">Drag the photo or use the arrow keys to choose what shows in the circle.</p>
+      {notice}
+      {busy ? (
+        <p role="status" className="avatar-crop-progress">
+          <progress aria-label="Saving your photo" /> Saving your photo…
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button-primary"
+          disabled={busy || !area}
+          onClick={() => {
+            if (area) void onSave(area);
+          }}
+        >
+          Save photo
+        </button>
+        <button type="button" className="button-secondary" disabled={busy} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

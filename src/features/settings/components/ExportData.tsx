@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { errorSentence } from '@/lib/errors';
+import { downloadMyData, progressText, type ExportFormat, type ExportProgress } from '../export';
+
+/**
+ * Downloads everything the person has stored, as one JSON file or a zip of CSV files. The data
+ * arrives part by part, so the bar shows how far it has come.
+ */
+export function ExportData() {
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const start = (format: ExportFormat) => {
+    setBusy(true);
+    setError('');
+    void downloadMyData(format, setProgress)
+      .catch((failure: unknown) => {
+        setProgress(null);
+        setError(errorSentence(failure));
+      })
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <section className="card account-export" aria-labelledby="account-export-heading">
+      <h2 id="account-export-heading">Your data</h2>
+      <p>
+        Download a copy of everything you stored: your profile, settings, workouts, meals and own foods,
+        weigh-ins, friendships and the chat messages you wrote.
+      </p>
+      <div className="account-export-actions">
+        <button type="button" className="button-secondary" disabled={busy} onClick={() => start('json')}>
+          Download my data (JSON)
+        </button>
+        <button type="button" className="button-secondary" disabled={busy} onClick={() => start('csv')}>
+          Download my data (CSV, zip)
+        </button>
+      </div>
+      {progress ? (
+        <div className="account-export-progress">
+          <progress
+            max={progress.partCount}
+            value={progress.partsDone}
+            aria-label="Export progress"
+            aria-valuetext={progressText(progress)}
+          />
+          <p role="status">{progressText(progress)}</p>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import type { SettingsActionResult } from '../actionResult';
+
+/** One card of the settings page, with its heading and the outcome of its last save. */
+export function SettingsSection({
+  id,
+  title,
+  result,
+  children,
+}: {
+  id: string;
+  title: string;
+  result?: SettingsActionResult | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card settings-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      {children}
+      <p role="status" className="form-notice">
+        {result?.notice ?? ''}
+      </p>
+      {result?.formError ? (
+        <p role="alert" className="form-error">
+          {result.formError}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function SaveButton({ busy, label = 'Save' }: { busy: boolean; label?: string }) {
+  return (
+    <div className="form-actions">
+      <button type="submit" className="button-primary" disabled={busy}>
+        {busy ? 'Saving…' : label}
+      </button>
+    </div>
+  );
+}

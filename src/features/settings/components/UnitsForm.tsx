@@ -1,0 +1,76 @@
+import { useId, useMemo } from 'react';
+import { useFetcher } from 'react-router';
+import { browserTimeZone } from '@/lib/timeZone';
+import type { SettingsActionResult } from '../actionResult';
+import type { MySettings } from '../types';
+import { SaveButton, SettingsSection } from './SettingsSection';
+
+const WEIGHT_UNIT_CHOICES = [
+  { value: 'kg', label: 'Metric: kg, km, cm' },
+  { value: 'lb', label: 'Imperial: lb, mi, ft and in' },
+  { value: 'st', label: 'Imperial with stones: st and lb, mi, ft and in' },
+] as const;
+
+const WEEK_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
+}
+
+/** Units every screen follows, the first day of the week, and the time zone days are counted in. */
+export function UnitsForm({ settings }: { settings: MySettings }) {
+  const fetcher = useFetcher<SettingsActionResult>();
+  const errors = fetcher.data?.fieldErrors ?? {};
+  const zone = settings.timezone ?? browserTimeZone() ?? 'UTC';
+  const zones = useMemo(() => timeZones(zone), [zone]);
+  const weekId = useId();
+  const zoneId = useId();
+  return (
+    <SettingsSection id="units" title="Units and calendar" result={fetcher.data}>
+      <fetcher.Form method="post" noValidate>
+        <input type="hidden" name="intent" value="units" />
+        <fieldset className="choice-list">
+          <legend>Units</legend>
+          {WEIGHT_UNIT_CHOICES.map((choice) => (
+            <label key={choice.value}>
+              <input
+                type="radio"
+                name="weightUnit"
+                value={choice.value}
+                defaultChecked={settings.weightUnit === choice.value}
+              />
+              {choice.label}
+            </label>
+          ))}
+          {errors.units ? <p className="field-error">{errors.units}</p> : null}
+        </fieldset>
+        <div className="form-row">
+          <div className="form-field">
+            <label htmlFor={weekId}>Week starts on</label>
+            <select id={weekId} name="weekStartsOn" defaultValue={String(settings.weekStartsOn)}>
+              {WEEK_DAYS.map((day, index) => (
+                <option key={day} value={index}>
+                  {day}
+                </option>
+              ))}
+            </select>
+            {errors.weekStartsOn ? <p className="field-error">{errors.weekStartsOn}</p> : null}
+          </div>
+          <div className="form-field">
+            <label htmlFor={zoneId}>Time zone</label>
+            <select id={zoneId} name="timezone" defaultValue={zone}>
+              {zones.map((name) => (
+                <option key={name} value={name}>
+                  {name.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </select>
+            {errors.timezone ? <p className="field-error">{errors.timezone}</p> : null}
+          </div>
+        </div>
+        <SaveButton busy={fetcher.state !== 'idle'} label="Save units" />
+      </fetcher.Form>
+    </SettingsSection>
+  );
+}

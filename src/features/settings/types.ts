@@ -1,0 +1,37 @@
+import type { Sex } from '@/domain/goals';
+import type { Units, WeightUnit } from '@/domain/units';
+
+/** The person's Settings row with the contract's defaults filled in. */
+export interface MySettings {
+  units: Units;
+  weightUnit: WeightUnit;
+  heightCm: number | null;
+  birthYear: number | null;
+  sex: Sex | null;
+  activityLevel: number | null;
+  goalWeightKg: number | null;
+  weeklyRateKg: number | null;
+  dailyCalorieGoal: number | null;
+  weeklyActiveMinutesGoal: number;
+  weekStartsOn: number;
+  shareActivity: boolean;
+  shareWeightProgress: boolean;
+  timezone: string | null;
+}
+
+export interface Profile {
+  username: string;
+  email: string;
+  displayName: string;
+  emailVerified: boolean | null;
+}
+
+/** A signed-in device, without its token. */
+export interface SessionRow {
+  id: string;
+  createdAt: string;
+  expiresAt: string | null;
+  /** How it began: a login, a sign-up, a password change. */
+  createdWith: string;
+  current: boolean;
+}
