@@ -1,8 +1,9 @@
 import type { ActivityRow, ActivitySummary } from '../../src/domain/activity';
 import { computeActivityStats, totalsByDay, type DayTotals } from '../../src/domain/activityStats';
 import { sqlClient } from '../database';
-import { addDays, isValidTimeZone, localDay } from '../../src/domain/calendarDays';
-import { isIsoDate, isIsoMonth } from '../../src/domain/dates';
+import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
+import { addDays, localDay } from '../../src/domain/calendarDays';
+import { isIsoMonth } from '../../src/domain/dates';
 import type { Units } from '../../src/domain/units';
 import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
 import {
@@ -24,36 +25,12 @@ interface SummaryParams {
   timeZone: string | undefined;
 }
 
-/** An optional `date` parameter: absent, or a real day written YYYY-MM-DD. */
-export function readDateParam(date: unknown): string | undefined {
-  if (date === undefined) return undefined;
-  if (typeof date !== 'string' || !isIsoDate(date)) {
-    throw validationError('date must be a day written YYYY-MM-DD.');
-  }
-  return date;
-}
-
-/** An optional `timeZone` parameter: absent, or an IANA zone name this runtime knows. */
-export function readTimeZoneParam(timeZone: unknown): string | undefined {
-  if (timeZone === undefined) return undefined;
-  if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
-    throw validationError('timeZone must be a time zone name such as Europe/Berlin.');
-  }
-  return timeZone;
-}
-
 function readParams(params: Record<string, unknown>): SummaryParams {
   const { month } = params;
   if (month !== undefined && (typeof month !== 'string' || !isIsoMonth(month))) {
     throw validationError('month must be a month written YYYY-MM.');
   }
   return { month, date: readDateParam(params.date), timeZone: readTimeZoneParam(params.timeZone) };
-}
-
-/** The person's saved zone wins; else the browser's; else UTC. */
-export function timeZoneOf(settings: CloudObject | undefined, requested: string | undefined): string {
-  const saved: unknown = settings?.get('timezone');
-  return typeof saved === 'string' && isValidTimeZone(saved) ? saved : (requested ?? 'UTC');
 }
 
 export function toActivityRow(activity: CloudObject): ActivityRow {
@@ -112,7 +89,7 @@ export async function dayTotals(user: ParseUser, timeZone: string): Promise<DayT
 async function activitySummary(request: FunctionRequest): Promise<ActivitySummary> {
   const { user } = requireUser(request.user);
   const params = readParams(request.params);
-  const settings = await new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
+  const settings = await settingsOf(user);
   const timeZone = timeZoneOf(settings, params.timeZone);
   const weekStartsOn = numberOr(settings?.get('weekStartsOn'), DEFAULT_WEEK_STARTS_ON);
   const weeklyGoalMin = numberOr(settings?.get('weeklyActiveMinutesGoal'), DEFAULT_WEEKLY_GOAL_MIN);

@@ -1,15 +1,9 @@
 import { localDay } from '../../src/domain/calendarDays';
 import { summarizeDashboard, type DashboardSummary } from '../../src/domain/dashboard';
 import { numberOr, Parse, requireUser, type FunctionRequest } from '../parse';
-import {
-  dayTotals,
-  DEFAULT_WEEK_STARTS_ON,
-  DEFAULT_WEEKLY_GOAL_MIN,
-  readDateParam,
-  readTimeZoneParam,
-  timeZoneOf,
-} from './activity';
+import { dayTotals, DEFAULT_WEEK_STARTS_ON, DEFAULT_WEEKLY_GOAL_MIN } from './activity';
 import { energyByDay } from './nutrition';
+import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { dailyWeights, weightUnitOf } from './weight';
 
 /**
@@ -22,7 +16,7 @@ async function dashboardSummary(request: FunctionRequest): Promise<DashboardSumm
   const requestedDate = readDateParam(request.params.date);
   const requestedZone = readTimeZoneParam(request.params.timeZone);
   // The saved zone decides which instants belong to the day, so it is read before the rest.
-  const settings = await new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
+  const settings = await settingsOf(user);
   const timeZone = timeZoneOf(settings, requestedZone);
   const now = new Date();
   const date = requestedDate ?? localDay(now, timeZone);

@@ -1,12 +1,5 @@
-import {
-  addDays,
-  daysBetween,
-  isValidTimeZone,
-  localDay,
-  startOfLocalDay,
-} from '../../src/domain/calendarDays';
-import { MEAL_TYPES, type MealType } from '../../src/domain/contract';
-import { isIsoDate } from '../../src/domain/dates';
+import { addDays, daysBetween, localDay, startOfLocalDay } from '../../src/domain/calendarDays';
+import { isMealType, MEAL_TYPES } from '../../src/domain/contract';
 import {
   dayTotals,
   HISTORY_SPANS,
@@ -20,6 +13,7 @@ import {
   type NutritionDay,
 } from '../../src/domain/nutrition';
 import { sqlClient } from '../database';
+import { readDay, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import {
   numberOr,
   Parse,
@@ -37,24 +31,14 @@ const SHORTLIST_SIZE = 8;
 /** How far back recent and frequent foods are looked for. */
 const SHORTLIST_DAYS = 90;
 
-const isMealType = (value: unknown): value is MealType =>
-  typeof value === 'string' && (MEAL_TYPES as readonly string[]).includes(value);
-
-function readDay(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !isIsoDate(value))
-    throw validationError(`${field} must be a day written YYYY-MM-DD.`);
-  return value;
-}
-
-/** The person's saved zone wins; else the browser's; else UTC. */
+/** The zone days are counted in, and the calorie goal, from the caller's settings. */
 async function zoneAndGoal(user: ParseUser, requested: unknown) {
-  if (requested !== undefined && (typeof requested !== 'string' || !isValidTimeZone(requested))) {
-    throw validationError('timeZone must be a time zone name such as Europe/Berlin.');
-  }
-  const settings = await new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
-  const saved: unknown = settings?.get('timezone');
-  const timeZone = typeof saved === 'string' && isValidTimeZone(saved) ? saved : (requested ?? 'UTC');
-  return { timeZone, calorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null) };
+  const requestedZone = readTimeZoneParam(requested);
+  const settings = await settingsOf(user);
+  return {
+    timeZone: timeZoneOf(settings, requestedZone),
+    calorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null),
+  };
 }
 
 function textOr(value: unknown): string {

@@ -1,4 +1,4 @@
-import { addDays, isValidTimeZone, localDay } from '../../src/domain/calendarDays';
+import { addDays, localDay } from '../../src/domain/calendarDays';
 import { WEIGHT_UNITS, weightEntryRules } from '../../src/domain/contract';
 import { checkFields } from '../../src/domain/fieldRules';
 import { weightUnitFor, type WeightUnit } from '../../src/domain/units';
@@ -19,6 +19,7 @@ import {
   type WeightSummary,
 } from '../../src/domain/weight';
 import { sqlClient } from '../database';
+import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import {
   numberOr,
   Parse,
@@ -76,10 +77,6 @@ export async function dailyWeights(user: ParseUser, timeZone: string): Promise<D
   );
 }
 
-async function mySettings(user: ParseUser) {
-  return new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
-}
-
 /** The unit the person chose for weights, else the one their units imply. */
 export function weightUnitOf(settings: CloudObject | undefined): WeightUnit {
   const chosenUnit: unknown = settings?.get('weightUnit');
@@ -101,13 +98,9 @@ async function weightSummary(request: FunctionRequest): Promise<WeightSummary> {
   if (typeof page !== 'number' || !Number.isInteger(page) || page < 0 || page > 100_000) {
     throw validationError('page must be a whole number from 0.');
   }
-  if (requestedZone !== undefined && (typeof requestedZone !== 'string' || !isValidTimeZone(requestedZone))) {
-    throw validationError('timeZone must be a time zone name such as Europe/Berlin.');
-  }
-  const settings = await mySettings(user);
-  const savedZone: unknown = settings?.get('timezone');
-  const timeZone =
-    typeof savedZone === 'string' && isValidTimeZone(savedZone) ? savedZone : (requestedZone ?? 'UTC');
+  const zone = readTimeZoneParam(requestedZone);
+  const settings = await settingsOf(user);
+  const timeZone = timeZoneOf(settings, zone);
   const weightUnit = weightUnitOf(settings);
   const goalWeightKg = numberOr(settings?.get('goalWeightKg'), null);
   const heightCm = numberOr(settings?.get('heightCm'), null);

@@ -18,6 +18,8 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
+export const isMealType = (value: unknown): value is MealType =>
+  typeof value === 'string' && (MEAL_TYPES as readonly string[]).includes(value);
 
 export const FRIENDSHIP_STATUSES = ['pending', 'accepted', 'declined', 'blocked'] as const;
 export type FriendshipStatus = (typeof FRIENDSHIP_STATUSES)[number];

@@ -79,4 +79,16 @@ export function BarLineChart({ label, data, options }: BarLineChartProps) {
   );
 }
 
+/** A dashed level line across every bar, e.g. a daily or weekly goal. */
+export function goalLine(label: string, bars: number, value: number) {
+  return {
+    type: 'line' as const,
+    label,
+    data: Array.from({ length: bars }, () => value),
+    borderColor: '#b45309',
+    borderDash: [6, 4],
+    pointRadius: 0,
+  };
+}
+
 export { Chart };

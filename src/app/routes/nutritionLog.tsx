@@ -11,7 +11,7 @@ import {
 import { DatePicker } from '@/components/DatePicker';
 import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import { addDays } from '@/domain/calendarDays';
-import { MEAL_TYPES, type MealType } from '@/domain/contract';
+import { isMealType, type MealType } from '@/domain/contract';
 import { isIsoDate } from '@/domain/dates';
 import { HISTORY_SPANS, type HistorySpan, type MealRow, type NutritionDay } from '@/domain/nutrition';
 import {
@@ -41,7 +41,6 @@ const EnergyHistoryChart = lazy(() => import('@/features/nutrition/components/En
 
 const isSpan = (value: string) =>
   (HISTORY_SPANS as readonly number[]).includes(Number(value)) && /^\d+$/.test(value);
-const isMealType = (value: string): value is MealType => (MEAL_TYPES as readonly string[]).includes(value);
 
 interface LoaderData {
   day: NutritionDay | null;

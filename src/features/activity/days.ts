@@ -6,9 +6,4 @@ export function dateToMonth(date: Date): string {
   return format(date, 'yyyy-MM');
 }
 
-export function formatMinutes(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
+export { formatMinutes } from '@/lib/format';

@@ -3,18 +3,7 @@ import type { DashboardWeight } from '@/domain/dashboard';
 import { formatWeight } from '@/domain/units';
 import { dayToDate } from '@/lib/days';
 
-/** Whole kilocalories with thousands separators, e.g. "1,450 kcal". */
-export function formatKcal(kcal: number): string {
-  return `${Math.round(kcal).toLocaleString('en')} kcal`;
-}
-
-/** Minutes as people say them: "45 min", "2 h", "2 h 30 min". */
-export function formatMinutes(minutes: number): string {
-  const whole = Math.round(minutes);
-  if (whole < 60) return `${whole} min`;
-  const rest = whole % 60;
-  return rest === 0 ? `${Math.floor(whole / 60)} h` : `${Math.floor(whole / 60)} h ${rest} min`;
-}
+export { formatKcal, formatMinutes } from '@/lib/format';
 
 export function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;

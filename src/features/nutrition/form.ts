@@ -1,4 +1,4 @@
-import { foodRules, MEAL_TYPES, mealRules, settingsRules, type MealType } from '@/domain/contract';
+import { foodRules, isMealType, mealRules, settingsRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
 import { amountInGrams, energyMismatch, macroEnergyKcal } from '@/domain/nutrition';
 import { formText, readLocalDateTime, readNumber } from '@/lib/formValues';
@@ -25,8 +25,6 @@ function optionalNumber(form: FormData, name: string): number {
   const text = formText(form, name);
   return text === '' ? 0 : readNumber(text);
 }
-
-const isMealType = (value: string): value is MealType => (MEAL_TYPES as readonly string[]).includes(value);
 
 const MACRO_WORDS = { proteinG: 'Protein', carbsG: 'Carbs', fatG: 'Fat' } as const;
 

@@ -5,5 +5,4 @@ export { CopyMealsWindow } from './components/CopyMealsWindow';
 export { DailyTotals } from './components/DailyTotals';
 export { MealSections } from './components/MealSections';
 export { NutritionEditWindow } from './components/NutritionEditWindow';
-export { formatKcal } from './format';
 export { parseCalorieGoal, parseFoodForm, parseMealForm } from './form';

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { WeekTotals } from '@/domain/activityStats';
-import { BarLineChart } from '@/lib/charts';
+import { BarLineChart, goalLine } from '@/lib/charts';
 import { dayToDate } from '../days';
 
 export interface WeeklyMinutesChartProps {
@@ -27,14 +27,7 @@ export default function WeeklyMinutesChart({ weeks, weeklyGoalMin }: WeeklyMinut
               data: weeks.map((week) => week.minutes),
               backgroundColor: weeks.map((week) => (week.metGoal ? '#0f766e' : '#94a3b8')),
             },
-            {
-              type: 'line' as const,
-              label: 'Weekly goal',
-              data: weeks.map(() => weeklyGoalMin),
-              borderColor: '#b45309',
-              borderDash: [6, 4],
-              pointRadius: 0,
-            },
+            goalLine('Weekly goal', weeks.length, weeklyGoalMin),
           ],
         }}
         options={{

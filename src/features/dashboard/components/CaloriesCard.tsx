@@ -1,3 +1,4 @@
+import { CalorieGoalProgress } from '@/components/CalorieGoalProgress';
 import type { DashboardSummary } from '@/domain/dashboard';
 import { formatKcal, titleForDay } from '../format';
 import { SummaryCard } from './SummaryCard';
@@ -29,24 +30,7 @@ export function CaloriesCard({ summary }: { summary: DashboardSummary }) {
         </div>
       </dl>
       {calorieBalance ? (
-        <div className="goal-progress">
-          <label htmlFor="summary-calorie-progress">
-            <strong>{formatKcal(caloriesEatenKcal)}</strong> eaten of {formatKcal(calorieBalance.goalKcal)}
-          </label>
-          <progress
-            id="summary-calorie-progress"
-            className={calorieBalance.overKcal > 0 ? 'over-goal' : undefined}
-            max={1}
-            value={calorieBalance.share}
-          >
-            {Math.round(calorieBalance.share * 100)}%
-          </progress>
-          <p className="goal-words">
-            {calorieBalance.overKcal > 0
-              ? `${formatKcal(calorieBalance.overKcal)} over your daily goal.`
-              : `${formatKcal(calorieBalance.remainingKcal)} remaining.`}
-          </p>
-        </div>
+        <CalorieGoalProgress id="summary-calorie-progress" balance={calorieBalance} />
       ) : (
         <p className="goal-words">Set a daily calorie goal in the nutrition log to see what is left.</p>
       )}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { CalorieGoalProgress } from '@/components/CalorieGoalProgress';
 import { calorieBalance, macroShares, type Nutrients } from '@/domain/nutrition';
-import { formatGrams, formatKcal } from '../format';
+import { formatGrams, formatKcal } from '@/lib/format';
 
 const MacroChart = lazy(() => import('./MacroChart'));
 
@@ -23,24 +24,7 @@ export function DailyTotals({ totals, calorieGoal, onChangeGoal }: DailyTotalsPr
         </button>
       </div>
       {balance ? (
-        <div className="goal-progress">
-          <label htmlFor="calorie-progress">
-            <strong>{formatKcal(totals.caloriesKcal)}</strong> eaten of {formatKcal(balance.goalKcal)}
-          </label>
-          <progress
-            id="calorie-progress"
-            className={balance.overKcal > 0 ? 'over-goal' : undefined}
-            max={1}
-            value={balance.share}
-          >
-            {Math.round(balance.share * 100)}%
-          </progress>
-          <p className="goal-words">
-            {balance.overKcal > 0
-              ? `${formatKcal(balance.overKcal)} over your daily goal.`
-              : `${formatKcal(balance.remainingKcal)} remaining.`}
-          </p>
-        </div>
+        <CalorieGoalProgress id="calorie-progress" balance={balance} />
       ) : (
         <p className="goal-words">
           <strong>{formatKcal(totals.caloriesKcal)}</strong> eaten. Set a daily calorie goal to see what is

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { DayEnergy } from '@/domain/nutrition';
-import { BarLineChart } from '@/lib/charts';
+import { BarLineChart, goalLine } from '@/lib/charts';
 import { dayToDate } from '@/lib/days';
 
 export interface EnergyHistoryChartProps {
@@ -30,18 +30,7 @@ export default function EnergyHistoryChart({ history, calorieGoal }: EnergyHisto
               data: kcal,
               backgroundColor: kcal.map((value) => (over(value) ? '#b91c1c' : '#0f766e')),
             },
-            ...(calorieGoal === null
-              ? []
-              : [
-                  {
-                    type: 'line' as const,
-                    label: 'Daily goal',
-                    data: history.map(() => calorieGoal),
-                    borderColor: '#b45309',
-                    borderDash: [6, 4],
-                    pointRadius: 0,
-                  },
-                ]),
+            ...(calorieGoal === null ? [] : [goalLine('Daily goal', history.length, calorieGoal)]),
           ],
         }}
         options={{

@@ -4,7 +4,7 @@ import { addDays } from '@/domain/calendarDays';
 import { MEAL_TYPES, type MealType } from '@/domain/contract';
 import type { MealRow, Nutrients } from '@/domain/nutrition';
 import type { NutritionActionResult } from '../actionResult';
-import { formatGrams, formatKcal } from '../format';
+import { formatGrams, formatKcal } from '@/lib/format';
 import { MEAL_TYPE_LABELS } from '../mealTypes';
 
 export interface MealSectionsProps {

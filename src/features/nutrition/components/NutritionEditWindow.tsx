@@ -9,7 +9,7 @@ import { MEAL_TYPES, type MealType } from '@/domain/contract';
 import { amountInGrams, nutrientsFor, type FoodRow, type MealRow } from '@/domain/nutrition';
 import { dayToDate } from '@/lib/days';
 import type { NutritionActionResult } from '../actionResult';
-import { formatGrams, formatKcal } from '../format';
+import { formatGrams, formatKcal } from '@/lib/format';
 import { MEAL_TYPE_LABELS, MEAL_TYPE_TIMES } from '../mealTypes';
 import { FoodSearch } from './FoodSearch';
 import { NewFoodForm } from './NewFoodForm';

@@ -7,3 +7,11 @@ export function formatKcal(kcal: number): string {
 export function formatGrams(grams: number): string {
   return grams < 10 ? `${Math.round(grams * 10) / 10} g` : `${Math.round(grams)} g`;
 }
+
+/** Minutes as people say them: "45 min", "2 h", "2 h 30 min". */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  const rest = whole % 60;
+  return rest === 0 ? `${Math.floor(whole / 60)} h` : `${Math.floor(whole / 60)} h ${rest} min`;
+}

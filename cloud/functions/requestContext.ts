@@ -1,0 +1,36 @@
+import { isValidTimeZone } from '../../src/domain/calendarDays';
+import { isIsoDate } from '../../src/domain/dates';
+import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
+
+/** A required day parameter: a real day written YYYY-MM-DD, else 142 naming `field`. */
+export function readDay(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !isIsoDate(value)) {
+    throw validationError(`${field} must be a day written YYYY-MM-DD.`);
+  }
+  return value;
+}
+
+/** An optional `date` parameter: absent, or a real day written YYYY-MM-DD. */
+export function readDateParam(date: unknown): string | undefined {
+  return date === undefined ? undefined : readDay(date, 'date');
+}
+
+/** An optional `timeZone` parameter: absent, or an IANA zone name this runtime knows. */
+export function readTimeZoneParam(timeZone: unknown): string | undefined {
+  if (timeZone === undefined) return undefined;
+  if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
+    throw validationError('timeZone must be a time zone name such as Europe/Berlin.');
+  }
+  return timeZone;
+}
+
+/** The caller's one Settings row, read with the master key (cloud code acts for its owner). */
+export function settingsOf(user: ParseUser): Promise<CloudObject | undefined> {
+  return new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
+}
+
+/** The person's saved zone wins; else the browser's; else UTC. */
+export function timeZoneOf(settings: CloudObject | undefined, requested: string | undefined): string {
+  const saved: unknown = settings?.get('timezone');
+  return typeof saved === 'string' && isValidTimeZone(saved) ? saved : (requested ?? 'UTC');
+}
