@@ -5,6 +5,9 @@ import { FileMailAdapter } from './mailAdapter';
 import { FileSystemAdapter, RedisCacheAdapter } from './parseServerModule';
 import { securityCheckGroups } from './securityChecks';
 
+/** How long Parse remembers an X-Parse-Request-Id and refuses its repeat with 159, in seconds. */
+export const IDEMPOTENCY_TTL_S = 300;
+
 export const LIVE_QUERY_CLASSES = ['ChatMessage'];
 
 const MINUTE = 60 * 1000;
@@ -125,7 +128,7 @@ export function buildParseOptions({ config, databaseUri, masterKey, cloud, log }
       },
     },
     security: { enableCheck: true, enableCheckLog: false, checkGroups: securityCheckGroups(databaseUri) },
-    idempotencyOptions: { paths: ['classes/.*', 'functions/.*'], ttl: 300 },
+    idempotencyOptions: { paths: ['classes/.*', 'functions/.*'], ttl: IDEMPOTENCY_TTL_S },
     liveQuery: {
       classNames: LIVE_QUERY_CLASSES,
       ...(config.redisUrl ? { redisURL: config.redisUrl } : {}),

@@ -9,7 +9,8 @@ import { provideSqlClient } from '../cloud/database';
 import { createApp } from './app';
 import type { AppConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
-import { buildParseOptions, LIVE_QUERY_CLASSES } from './parseOptions';
+import { buildParseOptions, IDEMPOTENCY_TTL_S, LIVE_QUERY_CLASSES } from './parseOptions';
+import { createClientKeyIndexes, scheduleIdempotencyCleanup, type RecurringTask } from './postgres';
 import { ParseServer, type ParseServerInstance } from './parseServerModule';
 import { loadOrCreateSecrets } from './secrets';
 
@@ -113,6 +114,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   };
   let database: EmbeddedDatabase | undefined;
   let pool: pg.Pool | undefined;
+  let idempotencyCleanup: RecurringTask | undefined;
   let ready = false;
   const app = createApp({
     config,
@@ -148,6 +150,11 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     });
     const parseServer = new ParseServer(options);
     await parseServer.start();
+    // Parse has added the declared columns by now, so the unique keys hold before the first request.
+    // Under the start lock: two nodes creating the same index at once can fail on PostgreSQL's catalog.
+    const sql = pool;
+    if (sql) await withStartLock(sql, () => createClientKeyIndexes(sql));
+    idempotencyCleanup = scheduleIdempotencyCleanup(pool, IDEMPOTENCY_TTL_S * 1000, log);
     // Parse applies its `trustProxy` option only to an express app it listens with itself. Rate
     // limits and MASTER_KEY_IPS must see the client behind a proxy on this machine, as app.ts does.
     (parseServer.app as unknown as express.Express).set('trust proxy', 'loopback');
@@ -179,6 +186,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
         await closed;
         await closeDatabaseAdapter(parseServer);
         provideSqlClient(undefined);
+        await idempotencyCleanup?.stop();
         await pool?.end();
         await database?.stop();
       })();
@@ -188,6 +196,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   } catch (error) {
     httpServer.close();
     provideSqlClient(undefined);
+    await idempotencyCleanup?.stop();
     await pool?.end().catch(() => undefined);
     await database?.stop().catch(() => undefined);
     throw error;

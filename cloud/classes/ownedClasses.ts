@@ -1,5 +1,5 @@
 import { OWNED_CLASSES, type OwnedClassName } from '../../src/domain/contract';
-import { checkFields, type FieldRules } from '../../src/domain/fieldRules';
+import { checkFields, checkWriteOnce, type FieldRules } from '../../src/domain/fieldRules';
 import { estimateActivityCalories } from './activity';
 import { completeFood } from './food';
 import { completeMeal } from './meal';
@@ -44,8 +44,15 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
     object.set('user', user);
     const acl = new Parse.ACL(user);
     object.setACL(acl);
+    if (original) checkUnchanged(object, original, rules);
     await checkAndComplete(object, original, rules, complete);
   };
+}
+
+/** A person's change keeps the write-once fields (a client's key); the master key may repair them. */
+function checkUnchanged(object: CloudObject, original: CloudObject, rules: FieldRules): void {
+  const [first] = checkWriteOnce(rules, original.attributes, object.attributes);
+  if (first) throw validationError(first.message);
 }
 
 function checkRow(object: CloudObject, rules: FieldRules): void {

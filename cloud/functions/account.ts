@@ -43,8 +43,11 @@ interface PartPage {
 
 type PartReader = (userId: string, cursor: string | undefined) => Promise<PartPage>;
 
-/** Fields that belong to the server's bookkeeping or to the catalogue, never to the person. */
-const LEFT_OUT = new Set(['user', 'catalogueKey', 'source']);
+/**
+ * Fields that belong to the server's bookkeeping, to the catalogue or to how a device delivered a
+ * row (clientKey), never to the person.
+ */
+const LEFT_OUT = new Set(['user', 'catalogueKey', 'source', 'clientKey']);
 
 /** A class's exported columns: its id, its contract fields (pointers as `<field>Id`), then its dates. */
 function columnsOf(definition: ClassDefinition): string[] {

@@ -13,6 +13,8 @@ export const mealClass: ClassDefinition = {
     proteinG: { type: 'Number' },
     carbsG: { type: 'Number' },
     fatG: { type: 'Number' },
+    /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique. */
+    clientKey: { type: 'String' },
   },
   indexes: { meal_user_eatenAt: { user: 1, eatenAt: -1 } },
   classLevelPermissions: signedInPermissions(),

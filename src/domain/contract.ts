@@ -1,4 +1,4 @@
-import type { FieldRules } from './fieldRules';
+import type { FieldRule, FieldRules } from './fieldRules';
 
 /** The data contract of DESIGN.md §4: class names, enumerations and hard limits. */
 
@@ -53,6 +53,25 @@ export const settingsRules = {
   weightUnit: { kind: 'choice', values: WEIGHT_UNITS, optional: true },
 } as const satisfies FieldRules;
 
+/**
+ * What a person's Settings row starts with: written at sign-up and kept as the schema's defaults,
+ * so a value left unset reads the same everywhere.
+ */
+export const SETTINGS_DEFAULTS = {
+  units: 'metric',
+  weeklyActiveMinutesGoal: 150,
+  weekStartsOn: 1,
+  shareActivity: true,
+  shareWeightProgress: false,
+} as const;
+
+/**
+ * The key a client gives a row it creates (the offline queue's change id): a create retried
+ * after a lost answer finds the row by its key instead of storing a second one. Unique per class
+ * (server/postgres.ts) and fixed once the row is saved.
+ */
+const clientKeyRule = { kind: 'uuid', writeOnce: true, optional: true } as const satisfies FieldRule;
+
 export const activityRules = {
   type: { kind: 'choice', values: ACTIVITY_TYPES },
   startedAt: { kind: 'date', maxDaysAhead: 1 },
@@ -60,6 +79,7 @@ export const activityRules = {
   distanceKm: { kind: 'number', min: 0, max: 1000, optional: true },
   caloriesKcal: { kind: 'number', min: 0, max: 10000, optional: true },
   notes: { kind: 'text', min: 0, max: 500, optional: true },
+  clientKey: clientKeyRule,
 } as const satisfies FieldRules;
 
 export const mealRules = {
@@ -71,6 +91,7 @@ export const mealRules = {
   proteinG: { kind: 'number', min: 0, max: 1000, optional: true },
   carbsG: { kind: 'number', min: 0, max: 1000, optional: true },
   fatG: { kind: 'number', min: 0, max: 1000, optional: true },
+  clientKey: clientKeyRule,
 } as const satisfies FieldRules;
 
 export const foodRules = {
@@ -89,6 +110,7 @@ export const weightEntryRules = {
   weightKg: { kind: 'number', min: 20, max: 500 },
   bodyFatPct: { kind: 'number', min: 2, max: 75, optional: true },
   note: { kind: 'text', min: 0, max: 200, optional: true },
+  clientKey: clientKeyRule,
 } as const satisfies FieldRules;
 
 export const chatMessageRules = {

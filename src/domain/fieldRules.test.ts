@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activityRules, chatMessageRules, weightEntryRules } from './contract';
-import { checkField, checkFields } from './fieldRules';
+import { activityRules, chatMessageRules, mealRules, weightEntryRules } from './contract';
+import { checkField, checkFields, checkWriteOnce } from './fieldRules';
 
 describe('checkField', () => {
   it('names the field when a required value is missing', () => {
@@ -58,5 +58,44 @@ describe('checkFields', () => {
       now,
     );
     expect(errors.map((error) => error.field)).toEqual(['durationMin', 'notes']);
+  });
+});
+
+describe('clientKey', () => {
+  const KEY = '0b7e3f4a-5c2d-4e8f-9a1b-2c3d4e5f6a7b';
+
+  it('accepts a lowercase UUID as crypto.randomUUID() makes one, and no key at all', () => {
+    expect(checkField('clientKey', activityRules.clientKey, KEY)).toBeNull();
+    expect(checkField('clientKey', activityRules.clientKey, crypto.randomUUID())).toBeNull();
+    expect(checkField('clientKey', activityRules.clientKey, undefined)).toBeNull();
+    expect(checkField('clientKey', activityRules.clientKey, null)).toBeNull();
+  });
+
+  it.each([
+    ['a blank', ''],
+    ['capitals', KEY.toUpperCase()],
+    ['no dashes', KEY.replaceAll('-', '')],
+    ['version 0', '0b7e3f4a-5c2d-0e8f-9a1b-2c3d4e5f6a7b'],
+    ['another variant', '0b7e3f4a-5c2d-4e8f-ca1b-2c3d4e5f6a7b'],
+    ['braces', `{${KEY}}`],
+    ['a number', 42],
+  ])('refuses %s, naming the field', (_label, value) => {
+    expect(checkField('clientKey', mealRules.clientKey, value)).toBe('clientKey must be a lowercase UUID.');
+  });
+
+  it('lets a saved row keep its key and refuses a changed, added or removed one', () => {
+    const saved = { weightKg: 80, clientKey: KEY };
+    const other = '1c8f4a5b-6d3e-4f90-8b2c-3d4e5f6a7b8c';
+
+    expect(checkWriteOnce(weightEntryRules, saved, { ...saved, weightKg: 79 })).toEqual([]);
+    expect(checkWriteOnce(weightEntryRules, { weightKg: 80 }, { weightKg: 79, clientKey: null })).toEqual([]);
+    for (const after of [{ clientKey: other }, { clientKey: undefined }, { clientKey: '' }]) {
+      expect(checkWriteOnce(weightEntryRules, saved, { ...saved, ...after })).toEqual([
+        { field: 'clientKey', message: 'clientKey cannot be changed once the row is saved.' },
+      ]);
+    }
+    expect(checkWriteOnce(weightEntryRules, { weightKg: 80 }, { weightKg: 80, clientKey: KEY })).toHaveLength(
+      1,
+    );
   });
 });

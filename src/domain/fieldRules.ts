@@ -4,7 +4,9 @@ export type FieldRule =
   | { kind: 'text'; min: number; max: number; pattern?: RegExp; optional?: boolean }
   | { kind: 'choice'; values: readonly string[]; optional?: boolean }
   | { kind: 'date'; maxDaysAhead?: number; optional?: boolean }
-  | { kind: 'boolean'; optional?: boolean };
+  | { kind: 'boolean'; optional?: boolean }
+  /** A lowercase UUID; `writeOnce` keeps it as the row was created with it (see `checkWriteOnce`). */
+  | { kind: 'uuid'; writeOnce?: boolean; optional?: boolean };
 
 export type FieldRules = Readonly<Record<string, FieldRule>>;
 
@@ -15,7 +17,12 @@ export interface FieldError {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function isMissing(value: unknown): boolean {
+/** An RFC 4122 UUID in lowercase, as `crypto.randomUUID()` writes it. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function isMissing(rule: FieldRule, value: unknown): boolean {
+  // A blank identifier is a malformed one: stored, every blank would be the same key.
+  if (rule.kind === 'uuid') return value === undefined || value === null;
   return value === undefined || value === null || value === '';
 }
 
@@ -26,7 +33,7 @@ export function checkField(
   value: unknown,
   now: Date = new Date(),
 ): string | null {
-  if (isMissing(value)) {
+  if (isMissing(rule, value)) {
     return rule.optional ? null : `${field} is required.`;
   }
   switch (rule.kind) {
@@ -72,6 +79,10 @@ export function checkField(
     }
     case 'boolean':
       return typeof value === 'boolean' ? null : `${field} must be true or false.`;
+    case 'uuid':
+      return typeof value === 'string' && UUID_PATTERN.test(value)
+        ? null
+        : `${field} must be a lowercase UUID.`;
   }
 }
 
@@ -85,6 +96,25 @@ export function checkFields(
   for (const [field, rule] of Object.entries(rules)) {
     const message = checkField(field, rule, record[field], now);
     if (message) errors.push({ field, message });
+  }
+  return errors;
+}
+
+/**
+ * Checks that a saved row being changed keeps the value of every write-once field, unset
+ * included: the key a client created a row with must keep naming that row and no other.
+ */
+export function checkWriteOnce(
+  rules: FieldRules,
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [field, rule] of Object.entries(rules)) {
+    if (rule.kind !== 'uuid' || !rule.writeOnce) continue;
+    if ((before[field] ?? null) !== (after[field] ?? null)) {
+      errors.push({ field, message: `${field} cannot be changed once the row is saved.` });
+    }
   }
   return errors;
 }

@@ -1,0 +1,78 @@
+import type { SqlClient } from '../cloud/database';
+import { classDefinitions } from '../cloud/schema';
+
+/**
+ * SQL the server runs itself on PostgreSQL, for what Parse Server leaves undone there: unique
+ * client keys and the removal of expired idempotency records.
+ */
+
+/** Classes whose rows may carry the key their creating client gave them (see clientKeyRule). */
+export const CLIENT_KEY_CLASSES: readonly string[] = classDefinitions
+  .filter((definition) => 'clientKey' in definition.fields)
+  .map((definition) => definition.className);
+
+/**
+ * One row per client key and class even when two retries of one create race, which no lookup in
+ * beforeSave can promise: Parse answers the second insert with 137 DUPLICATE_VALUE. Rows without
+ * a key hold NULL, and PostgreSQL counts NULLs as distinct. Parse's schema definitions declare
+ * plain indexes only, hence SQL; the name follows Parse's own `<class>_unique_<field>`. The
+ * columns must exist: Parse adds them from `schema.definitions` within `ParseServer.start()`.
+ */
+export async function createClientKeyIndexes(sql: SqlClient): Promise<void> {
+  for (const className of CLIENT_KEY_CLASSES) {
+    await sql.query(
+      `CREATE UNIQUE INDEX IF NOT EXISTS "${className}_unique_clientKey" ON "${className}" ("clientKey")`,
+      [],
+    );
+  }
+}
+
+/**
+ * Parse records every `X-Parse-Request-Id` in `_Idempotency` with an expiry date. MongoDB drops
+ * expired records through a TTL index; on PostgreSQL Parse only creates this function and never
+ * calls it, so the table grows for ever and a request id stays refused (159) for ever. The
+ * function deletes records that expired more than one ttl ago. Several nodes may run it at the
+ * same moment: each DELETE removes whatever is left, so that is harmless.
+ */
+export async function deleteExpiredIdempotencyRecords(sql: SqlClient): Promise<void> {
+  await sql.query('SELECT idempotency_delete_expired_records()', []);
+}
+
+export interface RecurringTask {
+  /** Stops the schedule and waits for a run in flight, so the pool can be closed after it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the cleanup now and then every `intervalMs` without keeping the process alive. A failure
+ * is logged and the next run tries again; a run still busy is not started twice. Without a pool
+ * (a database other than PostgreSQL) there is nothing to do.
+ */
+export function scheduleIdempotencyCleanup(
+  sql: SqlClient | undefined,
+  intervalMs: number,
+  log: (line: string) => void,
+): RecurringTask {
+  if (!sql) return { stop: () => Promise.resolve() };
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= deleteExpiredIdempotencyRecords(sql)
+      .catch((error: unknown) => {
+        log(
+          `Deleting expired idempotency records failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
