@@ -29,6 +29,6 @@ export class AppShell {
   }
 
   statusBar() {
-    return this.page.getByRole('status').filter({ hasText: /^(Online|Offline)$/ });
+    return this.page.locator('.status-text');
   }
 }

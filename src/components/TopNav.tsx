@@ -1,5 +1,6 @@
-import { NavLink, useFetcher } from 'react-router';
+import { NavLink } from 'react-router';
 import { Logo } from './Logo';
+import { LogoutButton } from './LogoutButton';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Activity' },
@@ -15,7 +16,6 @@ export interface TopNavProps {
 }
 
 export function TopNav({ displayName }: TopNavProps) {
-  const logout = useFetcher();
   return (
     <header className="top-nav">
       <Logo />
@@ -32,11 +32,7 @@ export function TopNav({ displayName }: TopNavProps) {
       </nav>
       <div className="top-nav-account">
         <span className="top-nav-user">{displayName}</span>
-        <logout.Form method="post" action="/">
-          <button type="submit" name="intent" value="logout" className="button-secondary">
-            Log out
-          </button>
-        </logout.Form>
+        <LogoutButton />
       </div>
     </header>
   );

@@ -1,5 +1,6 @@
 import type { ActivityStats } from './activityStats';
 import type { ActivityType } from './contract';
+import type { SyncState } from './sync';
 import type { Units } from './units';
 
 /** How each activity type is named and shown, and its energy cost. */
@@ -45,6 +46,8 @@ export interface ActivityRow {
   caloriesKcal: number | null;
   caloriesEstimated: boolean;
   notes: string;
+  /** Set only for a workout changed on this device and not yet saved on the server. */
+  sync?: SyncState;
 }
 
 /** The answer of the activitySummary cloud function. */

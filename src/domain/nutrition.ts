@@ -1,4 +1,5 @@
 import { MEAL_TYPES, type MealType } from './contract';
+import type { SyncState } from './sync';
 
 /** Energy per gram of protein, carbohydrate and fat (Atwater factors). */
 export const KCAL_PER_G = { protein: 4, carbs: 4, fat: 9 } as const;
@@ -39,6 +40,8 @@ export interface MealRow extends Nutrients {
   name: string;
   grams: number | null;
   food: FoodRow | null;
+  /** Set only for an entry changed on this device and not yet saved on the server. */
+  sync?: SyncState;
 }
 
 export interface DayEnergy {

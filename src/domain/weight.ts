@@ -1,3 +1,4 @@
+import type { SyncState } from './sync';
 import { addDays, daysBetween, localDay } from './calendarDays';
 import type { WeightUnit } from './units';
 
@@ -151,6 +152,8 @@ export interface WeightEntryRow {
   weightKg: number;
   bodyFatPct: number | null;
   note: string;
+  /** Set only for an entry changed on this device and not yet saved on the server. */
+  sync?: SyncState;
 }
 
 /** The answer of the weightSummary cloud function. */

@@ -41,7 +41,7 @@ const NETWORK_FAILURE = /failed to fetch|networkerror|network request failed|loa
  * True when the request never got an answer (offline, server down). fetch rejects with a TypeError;
  * the Parse SDK passes that on as a ParseError without a code, or as a plain string.
  */
-function isNetworkFailure(error: unknown): boolean {
+export function isNetworkFailure(error: unknown): boolean {
   if (typeof error === 'string') return NETWORK_FAILURE.test(error);
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;

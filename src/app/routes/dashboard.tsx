@@ -7,6 +7,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
+import { StaleNotice } from '@/components/StaleNotice';
 import {
   ACTIVITY_FETCHER_KEY,
   ActivityCalendar,
@@ -21,31 +22,43 @@ import {
   parseActivityForm,
   parseActivityRow,
   saveActivity,
+  withWaitingActivities,
   type ActivityActionResult,
   type ActivityRow,
   type ActivitySummary,
 } from '@/features/activity';
 import { DailySummary, loadDashboardSummary, type DashboardSummary } from '@/features/dashboard';
 import { errorSentence } from '@/lib/errors';
+import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
+import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
 import { MONTH_AND_DATE_PARAMS, requireValidSearch } from '../validity';
 
 type LoaderData =
-  | { summary: ActivitySummary; daily: DashboardSummary; loadError: null }
-  | { summary: null; daily: null; loadError: string };
+  | { summary: ActivitySummary; daily: DashboardSummary; savedAt: string | null; loadError: null }
+  | { summary: null; daily: null; savedAt: null; loadError: string };
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
   const params = requireValidSearch(request, MONTH_AND_DATE_PARAMS);
   await requireSignedIn(request);
   const date = params.get('date') ?? undefined;
   try {
-    const [summary, daily] = await Promise.all([
-      loadActivitySummary({ month: params.get('month') ?? undefined, date }),
-      loadDashboardSummary({ date }),
+    const month = params.get('month') ?? undefined;
+    const [loaded, waiting] = await Promise.all([
+      loadOrLastLoaded(`activity:${month ?? ''}:${date ?? ''}`, () =>
+        Promise.all([loadActivitySummary({ month, date }), loadDashboardSummary({ date })]),
+      ),
+      waitingChanges(),
     ]);
-    return { summary, daily, loadError: null };
+    const [summary, daily] = loaded.data;
+    return {
+      summary: withWaitingActivities(summary, waiting),
+      daily,
+      savedAt: loaded.savedAt,
+      loadError: null,
+    };
   } catch (error) {
-    return { summary: null, daily: null, loadError: loadFailure(request, error) };
+    return { summary: null, daily: null, savedAt: null, loadError: loadFailure(request, error) };
   }
 }
 
@@ -79,14 +92,20 @@ type Editing = { activity: ActivityRow | null } | null;
 const UNDO_MS = 8000;
 
 export function Component() {
-  const { summary, daily, loadError } = useLoaderData<LoaderData>();
+  const { summary, daily, savedAt, loadError } = useLoaderData<LoaderData>();
   if (!summary) {
     return <PageLoadFailure title="Today" sentence="Your activity could not be loaded." reason={loadError} />;
   }
-  return <ActivityPage summary={summary} daily={daily} />;
+  return <ActivityPage summary={summary} daily={daily} savedAt={savedAt} />;
 }
 
-function ActivityPage({ summary, daily }: { summary: ActivitySummary; daily: DashboardSummary }) {
+interface ActivityPageProps {
+  summary: ActivitySummary;
+  daily: DashboardSummary;
+  savedAt: string | null;
+}
+
+function ActivityPage({ summary, daily, savedAt }: ActivityPageProps) {
   const [, setSearchParams] = useSearchParams();
   const [editing, setEditing] = useState<Editing>(null);
   const editFetcher = useFetcher<ActivityActionResult>({ key: ACTIVITY_FETCHER_KEY });
@@ -113,6 +132,7 @@ function ActivityPage({ summary, daily }: { summary: ActivitySummary; daily: Das
 
   return (
     <PageFrame title="Today">
+      <StaleNotice savedAt={savedAt} />
       <div className="activity-layout">
         <DailySummary summary={daily} />
         <WeekSummary

@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { DatePicker } from '@/components/DatePicker';
 import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
+import { StaleNotice } from '@/components/StaleNotice';
 import { addDays } from '@/domain/calendarDays';
 import { isMealType, type MealType } from '@/domain/contract';
 import { isIsoDate } from '@/domain/dates';
@@ -27,12 +28,16 @@ import {
   parseCalorieGoal,
   parseFoodForm,
   parseMealForm,
+  readShownFood,
   saveMeal,
+  withWaitingMeals,
   type NutritionActionResult,
 } from '@/features/nutrition';
 import { saveMySettings } from '@/features/settings';
 import { dateToDay, dayToDate } from '@/lib/days';
 import { errorSentence } from '@/lib/errors';
+import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
+import { waitingChanges } from '@/lib/offline/outbox';
 import { formText } from '@/lib/formValues';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
@@ -45,6 +50,8 @@ const isSpan = (value: string) =>
 interface LoaderData {
   day: NutritionDay | null;
   span: HistorySpan;
+  /** When the day shown was loaded, if it is this device's copy (offline). */
+  savedAt: string | null;
   loadError: string | null;
 }
 
@@ -53,10 +60,14 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   const span: HistorySpan = params.get('days') === '30' ? 30 : 7;
   await requireSignedIn(request);
   try {
-    const day = await loadNutritionDay({ date: params.get('date') ?? undefined, days: span });
-    return { day, span, loadError: null };
+    const date = params.get('date') ?? undefined;
+    const [loaded, waiting] = await Promise.all([
+      loadOrLastLoaded(`nutrition:${date ?? ''}:${span}`, () => loadNutritionDay({ date, days: span })),
+      waitingChanges(),
+    ]);
+    return { day: withWaitingMeals(loaded.data, waiting), span, savedAt: loaded.savedAt, loadError: null };
   } catch (error) {
-    return { day: null, span, loadError: loadFailure(request, error) };
+    return { day: null, span, savedAt: null, loadError: loadFailure(request, error) };
   }
 }
 
@@ -96,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<Nutrition
         const parsed = parseMealForm(form);
         if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
         const id = formText(form, 'id');
-        await saveMeal(parsed.input, id || undefined);
+        await saveMeal(parsed.input, id || undefined, readShownFood(form));
         return { done: true };
       }
     }
@@ -106,19 +117,25 @@ export async function action({ request }: ActionFunctionArgs): Promise<Nutrition
 }
 
 export function Component() {
-  const { day, span, loadError } = useLoaderData<LoaderData>();
+  const { day, span, savedAt, loadError } = useLoaderData<LoaderData>();
   if (!day) {
     return (
       <PageLoadFailure title="Nutrition" sentence="Your meals could not be loaded." reason={loadError} />
     );
   }
-  return <NutritionPage day={day} span={span} />;
+  return <NutritionPage day={day} span={span} savedAt={savedAt} />;
 }
 
 type Window =
   { kind: 'meal'; mealType: MealType; entry: MealRow | null } | { kind: 'copy' } | { kind: 'goal' } | null;
 
-function NutritionPage({ day, span }: { day: NutritionDay; span: HistorySpan }) {
+interface NutritionPageProps {
+  day: NutritionDay;
+  span: HistorySpan;
+  savedAt: string | null;
+}
+
+function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [open, setOpen] = useState<Window>(null);
@@ -137,6 +154,7 @@ function NutritionPage({ day, span }: { day: NutritionDay; span: HistorySpan }) 
 
   return (
     <PageFrame title="Nutrition">
+      <StaleNotice savedAt={savedAt} />
       <div className="page-actions day-nav">
         <Link to={dayLink(addDays(day.date, -1))} className="button-secondary" aria-label="Previous day">
           ‹ Previous

@@ -7,6 +7,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
+import { StaleNotice } from '@/components/StaleNotice';
 import { WEIGHT_UNITS } from '@/domain/contract';
 import type { WeightUnit } from '@/domain/units';
 import { WEIGHT_RANGES, type WeightEntryRow, type WeightRange, type WeightSummary } from '@/domain/weight';
@@ -24,9 +25,12 @@ import {
   parseGoalForm,
   parseWeightForm,
   saveWeighIn,
+  withWaitingWeighIns,
   type WeightActionResult,
 } from '@/features/weight';
 import { errorSentence } from '@/lib/errors';
+import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
+import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
 
@@ -46,6 +50,8 @@ const isUnit = (value: unknown): value is WeightUnit =>
 
 interface LoaderData {
   summary: WeightSummary | null;
+  /** When the summary shown was loaded, if it is this device's copy (offline). */
+  savedAt: string | null;
   loadError: string | null;
 }
 
@@ -54,13 +60,17 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   const range = params.get('range') ?? '3m';
   await requireSignedIn(request);
   try {
-    const summary = await loadWeightSummary({
+    const query = {
       range: isRange(range) ? range : '3m',
       page: Number(params.get('page') ?? '1') - 1,
-    });
-    return { summary, loadError: null };
+    } as const;
+    const [loaded, waiting] = await Promise.all([
+      loadOrLastLoaded(`weight:${query.range}:${query.page}`, () => loadWeightSummary(query)),
+      waitingChanges(),
+    ]);
+    return { summary: withWaitingWeighIns(loaded.data, waiting), savedAt: loaded.savedAt, loadError: null };
   } catch (error) {
-    return { summary: null, loadError: loadFailure(request, error) };
+    return { summary: null, savedAt: null, loadError: loadFailure(request, error) };
   }
 }
 
@@ -119,18 +129,18 @@ export async function action({ request }: ActionFunctionArgs): Promise<WeightAct
 }
 
 export function Component() {
-  const { summary, loadError } = useLoaderData<LoaderData>();
+  const { summary, savedAt, loadError } = useLoaderData<LoaderData>();
   if (!summary) {
     return (
       <PageLoadFailure title="Weight" sentence="Your weigh-ins could not be loaded." reason={loadError} />
     );
   }
-  return <WeightPage summary={summary} />;
+  return <WeightPage summary={summary} savedAt={savedAt} />;
 }
 
 type Window = { kind: 'entry'; entry: WeightEntryRow | null } | { kind: 'goal' } | { kind: 'import' } | null;
 
-function WeightPage({ summary }: { summary: WeightSummary }) {
+function WeightPage({ summary, savedAt }: { summary: WeightSummary; savedAt: string | null }) {
   const [params] = useSearchParams();
   const [open, setOpen] = useState<Window>(null);
   const close = () => setOpen(null);
@@ -147,6 +157,7 @@ function WeightPage({ summary }: { summary: WeightSummary }) {
 
   return (
     <PageFrame title="Weight">
+      <StaleNotice savedAt={savedAt} />
       <div className="page-actions">
         <button
           type="button"

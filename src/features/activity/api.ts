@@ -1,4 +1,6 @@
 import type { ActivityType } from '@/domain/contract';
+import { restDate, type RestFields } from '@/lib/offline/changes';
+import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 import type { ActivityRow, ActivitySummary } from './types';
@@ -25,26 +27,49 @@ export interface ActivityInput {
   notes: string;
 }
 
-export async function saveActivity(input: ActivityInput, id?: string): Promise<void> {
-  const Parse = await getParse();
-  const activity = new Parse.Object('Activity');
-  if (id) activity.id = id;
-  activity.set('type', input.type);
-  activity.set('startedAt', input.startedAt);
-  activity.set('durationMin', input.durationMin);
-  if (input.distanceKm === null) activity.unset('distanceKm');
-  else activity.set('distanceKm', input.distanceKm);
-  if (input.caloriesKcal === null) activity.unset('caloriesKcal');
-  else activity.set('caloriesKcal', input.caloriesKcal);
-  activity.set('notes', input.notes);
-  await activity.save();
+function activityFields(input: ActivityInput): RestFields {
+  return {
+    type: input.type,
+    startedAt: restDate(input.startedAt),
+    durationMin: input.durationMin,
+    distanceKm: input.distanceKm,
+    caloriesKcal: input.caloriesKcal,
+    notes: input.notes,
+  };
 }
 
-export async function deleteActivity(id: string): Promise<void> {
-  const Parse = await getParse();
-  const activity = new Parse.Object('Activity');
-  activity.id = id;
-  await activity.destroy();
+/** Saves a workout, or keeps it on this device to be sent when there is a network. */
+export async function saveActivity(input: ActivityInput, id?: string): Promise<SaveOutcome> {
+  const write = {
+    className: 'Activity',
+    op: id ? 'update' : 'create',
+    target: id,
+    fields: activityFields(input),
+  } as const;
+  return saveOrQueue(write, async (clientKey) => {
+    const Parse = await getParse();
+    const activity = new Parse.Object('Activity');
+    if (id) activity.id = id;
+    if (clientKey) activity.set('clientKey', clientKey);
+    activity.set('type', input.type);
+    activity.set('startedAt', input.startedAt);
+    activity.set('durationMin', input.durationMin);
+    if (input.distanceKm === null) activity.unset('distanceKm');
+    else activity.set('distanceKm', input.distanceKm);
+    if (input.caloriesKcal === null) activity.unset('caloriesKcal');
+    else activity.set('caloriesKcal', input.caloriesKcal);
+    activity.set('notes', input.notes);
+    await activity.save();
+  });
+}
+
+export async function deleteActivity(id: string): Promise<SaveOutcome> {
+  return saveOrQueue({ className: 'Activity', op: 'delete', target: id }, async () => {
+    const Parse = await getParse();
+    const activity = new Parse.Object('Activity');
+    activity.id = id;
+    await activity.destroy();
+  });
 }
 
 /** The input that saves a deleted workout again (a new row with the same values). */

@@ -9,5 +9,6 @@ export { DayActivities } from './components/DayActivities';
 export { WeekSummary } from './components/WeekSummary';
 export { dateToDay, dateToMonth } from './days';
 export { parseActivityForm } from './form';
+export { withWaitingActivities } from './pending';
 export { parseActivityRow } from './rows';
 export type { ActivityRow, ActivitySummary } from './types';

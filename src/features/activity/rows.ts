@@ -1,7 +1,7 @@
 import { ACTIVITY_TYPES, type ActivityType } from '@/domain/contract';
 import type { ActivityRow } from './types';
 
-function isActivityType(value: unknown): value is ActivityType {
+export function isActivityType(value: unknown): value is ActivityType {
   return typeof value === 'string' && (ACTIVITY_TYPES as readonly string[]).includes(value);
 }
 

@@ -1,5 +1,7 @@
 import type { MealType } from '@/domain/contract';
-import type { FoodRow, HistorySpan, NutritionDay } from '@/domain/nutrition';
+import { nutrientsFor, type FoodRow, type HistorySpan, type NutritionDay } from '@/domain/nutrition';
+import { restDate, restPointer, type PendingChange, type RestFields } from '@/lib/offline/changes';
+import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 
@@ -25,38 +27,81 @@ export type MealInput = {
   | { kind: 'quick'; name: string; caloriesKcal: number; proteinG: number; carbsG: number; fatG: number }
 );
 
-/** Saves a meal entry; for a food, the server computes energy and macros from the grams. */
-export async function saveMeal(input: MealInput, id?: string): Promise<void> {
-  const Parse = await getParse();
-  const meal = new Parse.Object('Meal');
-  if (id) meal.id = id;
-  meal.set({ eatenAt: input.eatenAt, mealType: input.mealType });
+function mealFields(input: MealInput): RestFields {
+  const when = { eatenAt: restDate(input.eatenAt), mealType: input.mealType };
   if (input.kind === 'food') {
-    const food = new Parse.Object('Food');
-    food.id = input.foodId;
-    // Name, energy and macros come from the food, on the server.
-    meal.set({ food, grams: input.grams });
-  } else {
-    if (id) {
-      meal.unset('food');
-      meal.unset('grams');
-    }
-    meal.set({
-      name: input.name,
-      caloriesKcal: input.caloriesKcal,
-      proteinG: input.proteinG,
-      carbsG: input.carbsG,
-      fatG: input.fatG,
-    });
+    return { ...when, food: restPointer('Food', input.foodId), grams: input.grams };
   }
-  await meal.save();
+  return {
+    ...when,
+    food: null,
+    grams: null,
+    name: input.name,
+    caloriesKcal: input.caloriesKcal,
+    proteinG: input.proteinG,
+    carbsG: input.carbsG,
+    fatG: input.fatG,
+  };
 }
 
-export async function deleteMeal(id: string): Promise<void> {
-  const Parse = await getParse();
-  const meal = new Parse.Object('Meal');
-  meal.id = id;
-  await meal.destroy();
+/** What the list shows for a meal waiting on this device: for a food, its values for the amount. */
+function mealDisplay(input: MealInput, food: FoodRow | null): PendingChange['display'] {
+  if (input.kind === 'quick') return {};
+  if (!food) return { name: 'Food', caloriesKcal: 0, proteinG: 0, carbsG: 0, fatG: 0 };
+  return { name: food.name, ...nutrientsFor(food, input.grams), food: JSON.stringify(food) };
+}
+
+/**
+ * Saves a meal entry, or keeps it on this device to be sent when there is a network; for a food,
+ * the server computes energy and macros from the grams (`food` only labels a waiting entry).
+ */
+export async function saveMeal(
+  input: MealInput,
+  id?: string,
+  food: FoodRow | null = null,
+): Promise<SaveOutcome> {
+  const write = {
+    className: 'Meal',
+    op: id ? 'update' : 'create',
+    target: id,
+    fields: mealFields(input),
+    display: mealDisplay(input, food),
+  } as const;
+  return saveOrQueue(write, async (clientKey) => {
+    const Parse = await getParse();
+    const meal = new Parse.Object('Meal');
+    if (id) meal.id = id;
+    if (clientKey) meal.set('clientKey', clientKey);
+    meal.set({ eatenAt: input.eatenAt, mealType: input.mealType });
+    if (input.kind === 'food') {
+      const pointer = new Parse.Object('Food');
+      pointer.id = input.foodId;
+      // Name, energy and macros come from the food, on the server.
+      meal.set({ food: pointer, grams: input.grams });
+    } else {
+      if (id) {
+        meal.unset('food');
+        meal.unset('grams');
+      }
+      meal.set({
+        name: input.name,
+        caloriesKcal: input.caloriesKcal,
+        proteinG: input.proteinG,
+        carbsG: input.carbsG,
+        fatG: input.fatG,
+      });
+    }
+    await meal.save();
+  });
+}
+
+export async function deleteMeal(id: string): Promise<SaveOutcome> {
+  return saveOrQueue({ className: 'Meal', op: 'delete', target: id }, async () => {
+    const Parse = await getParse();
+    const meal = new Parse.Object('Meal');
+    meal.id = id;
+    await meal.destroy();
+  });
 }
 
 export async function copyMeals(query: {

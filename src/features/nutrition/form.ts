@@ -1,6 +1,6 @@
 import { foodRules, isMealType, mealRules, settingsRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
-import { amountInGrams, energyMismatch, macroEnergyKcal } from '@/domain/nutrition';
+import { amountInGrams, energyMismatch, macroEnergyKcal, type FoodRow } from '@/domain/nutrition';
 import { formText, readLocalDateTime, readNumber } from '@/lib/formValues';
 import type { FoodInput, MealInput } from './api';
 
@@ -137,4 +137,22 @@ export function parseCalorieGoal(
     return { fieldErrors: { dailyCalorieGoal: 'The goal must be a whole number from 1000 to 6000 kcal.' } };
   }
   return { dailyCalorieGoal };
+}
+
+/**
+ * The food the edit window showed, sent beside its id only to label an entry that waits on this
+ * device; the server never reads it (it computes the meal from the food it has).
+ */
+export function readShownFood(form: FormData): FoodRow | null {
+  try {
+    const value: unknown = JSON.parse(formText(form, 'shownFood') || 'null');
+    if (typeof value !== 'object' || value === null) return null;
+    const food = value as Partial<Record<keyof FoodRow, unknown>>;
+    const numbers = [food.kcalPer100g, food.proteinPer100g, food.carbsPer100g, food.fatPer100g];
+    if (typeof food.id !== 'string' || typeof food.name !== 'string') return null;
+    if (!numbers.every((number) => typeof number === 'number' && Number.isFinite(number))) return null;
+    return value as FoodRow;
+  } catch {
+    return null;
+  }
 }

@@ -5,4 +5,5 @@ export { CopyMealsWindow } from './components/CopyMealsWindow';
 export { DailyTotals } from './components/DailyTotals';
 export { MealSections } from './components/MealSections';
 export { NutritionEditWindow } from './components/NutritionEditWindow';
-export { parseCalorieGoal, parseFoodForm, parseMealForm } from './form';
+export { parseCalorieGoal, parseFoodForm, parseMealForm, readShownFood } from './form';
+export { withWaitingMeals } from './pending';

@@ -1,4 +1,6 @@
 import type { WeightRange, WeightSummary } from '@/domain/weight';
+import { restDate, type RestFields } from '@/lib/offline/changes';
+import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 
@@ -18,23 +20,44 @@ export interface WeighInInput {
   note: string;
 }
 
-export async function saveWeighIn(input: WeighInInput, id?: string): Promise<void> {
-  const Parse = await getParse();
-  const entry = new Parse.Object('WeightEntry');
-  if (id) entry.id = id;
-  entry.set('measuredAt', input.measuredAt);
-  entry.set('weightKg', input.weightKg);
-  if (input.bodyFatPct === null) entry.unset('bodyFatPct');
-  else entry.set('bodyFatPct', input.bodyFatPct);
-  entry.set('note', input.note);
-  await entry.save();
+function weighInFields(input: WeighInInput): RestFields {
+  return {
+    measuredAt: restDate(input.measuredAt),
+    weightKg: input.weightKg,
+    bodyFatPct: input.bodyFatPct,
+    note: input.note,
+  };
 }
 
-export async function deleteWeighIn(id: string): Promise<void> {
-  const Parse = await getParse();
-  const entry = new Parse.Object('WeightEntry');
-  entry.id = id;
-  await entry.destroy();
+/** Saves a weigh-in, or keeps it on this device to be sent when there is a network. */
+export async function saveWeighIn(input: WeighInInput, id?: string): Promise<SaveOutcome> {
+  const write = {
+    className: 'WeightEntry',
+    op: id ? 'update' : 'create',
+    target: id,
+    fields: weighInFields(input),
+  } as const;
+  return saveOrQueue(write, async (clientKey) => {
+    const Parse = await getParse();
+    const entry = new Parse.Object('WeightEntry');
+    if (id) entry.id = id;
+    if (clientKey) entry.set('clientKey', clientKey);
+    entry.set('measuredAt', input.measuredAt);
+    entry.set('weightKg', input.weightKg);
+    if (input.bodyFatPct === null) entry.unset('bodyFatPct');
+    else entry.set('bodyFatPct', input.bodyFatPct);
+    entry.set('note', input.note);
+    await entry.save();
+  });
+}
+
+export async function deleteWeighIn(id: string): Promise<SaveOutcome> {
+  return saveOrQueue({ className: 'WeightEntry', op: 'delete', target: id }, async () => {
+    const Parse = await getParse();
+    const entry = new Parse.Object('WeightEntry');
+    entry.id = id;
+    await entry.destroy();
+  });
 }
 
 export interface ImportResult {

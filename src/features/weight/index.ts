@@ -7,3 +7,4 @@ export { WeightEditWindow } from './components/WeightEditWindow';
 export { WeightEntries } from './components/WeightEntries';
 export { WeightStats } from './components/WeightStats';
 export { parseGoalForm, parseWeightForm } from './form';
+export { withWaitingWeighIns } from './pending';

@@ -1,3 +1,4 @@
+import { SyncBadge } from '@/components/SyncBadge';
 import { format } from 'date-fns';
 import { ACTIVITY_TYPE_INFO } from '@/domain/activity';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
@@ -59,6 +60,7 @@ export function DayActivities({ day, today, activities, units, onEdit, onAdd }: 
                       <span className="activity-name">{info.label}</span>
                       <span className="activity-details">{describe(activity, units)}</span>
                       {activity.notes ? <span className="activity-notes">{activity.notes}</span> : null}
+                      <SyncBadge state={activity.sync} />
                     </span>
                     <span className="visually-hidden">, edit</span>
                   </button>

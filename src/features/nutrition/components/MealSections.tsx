@@ -1,3 +1,4 @@
+import { SyncBadge } from '@/components/SyncBadge';
 import { format } from 'date-fns';
 import { useFetcher } from 'react-router';
 import { addDays } from '@/domain/calendarDays';
@@ -96,6 +97,7 @@ function MealSection({
                   {[amountText(meal), format(new Date(meal.eatenAt), 'HH:mm')].filter(Boolean).join(' · ')}
                 </span>
                 <span className="meal-kcal">{formatKcal(meal.caloriesKcal)}</span>
+                <SyncBadge state={meal.sync} />
               </button>
             </li>
           ))}

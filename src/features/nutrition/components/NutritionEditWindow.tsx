@@ -294,6 +294,7 @@ function FoodAmount({
     <div className="food-amount">
       <input type="hidden" name="foodId" value={food.id} />
       <input type="hidden" name="servingG" value={food.servingG ?? ''} />
+      <input type="hidden" name="shownFood" value={JSON.stringify(food)} />
       <div className="picked-food">
         <p>
           <strong>{food.name}</strong>

@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { Link } from 'react-router';
+import { SyncBadge } from '@/components/SyncBadge';
 import { formatWeight, type WeightUnit } from '@/domain/units';
 import type { WeightEntryRow } from '@/domain/weight';
 
@@ -39,7 +40,9 @@ export function WeightEntries({ entries, unit, page, pageCount, pageLink, onEdit
                 <td>{format(new Date(entry.measuredAt), 'd MMM yyyy, HH:mm')}</td>
                 <td>{formatWeight(entry.weightKg, unit)}</td>
                 <td>{entry.bodyFatPct === null ? '—' : `${entry.bodyFatPct} %`}</td>
-                <td className="note-cell">{entry.note}</td>
+                <td className="note-cell">
+                  {entry.note} <SyncBadge state={entry.sync} />
+                </td>
                 <td>
                   <button type="button" className="button-secondary" onClick={() => onEdit(entry)}>
                     Edit

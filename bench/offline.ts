@@ -1,0 +1,104 @@
+// `npm run bench:offline`: 50 weigh-ins logged in the browser without a network, then the time from
+// the network coming back to all 50 saved on the server, beside the same 50 saves sent directly
+// over REST one after another (what the sync cannot beat: it sends in order, one at a time).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/support/browser';
+import { ROOT } from '../server/test/serverProcess';
+import { ms, sessionHeaders, withBenchServer, type Session } from './support';
+
+const run = promisify(execFile);
+const CHANGES = 50;
+const RUNS = 3;
+
+async function countWeighIns(session: Session): Promise<number> {
+  const response = await fetch(`${session.baseUrl}/parse/classes/WeightEntry?count=1&limit=0`, {
+    headers: sessionHeaders(session),
+  });
+  const { count } = (await response.json()) as { count: number };
+  return count;
+}
+
+/** The baseline: the same number of weigh-ins created over REST, sequentially, no browser. */
+async function directSaves(session: Session): Promise<number> {
+  const started = performance.now();
+  for (let index = 0; index < CHANGES; index++) {
+    const response = await fetch(`${session.baseUrl}/parse/classes/WeightEntry`, {
+      method: 'POST',
+      headers: { ...sessionHeaders(session), 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        measuredAt: { __type: 'Date', iso: new Date(Date.now() - index * 60_000).toISOString() },
+        weightKg: 80 + index / 10,
+        note: 'direct',
+      }),
+    });
+    if (response.status !== 201) throw new Error(`Direct save answered ${response.status}.`);
+  }
+  return performance.now() - started;
+}
+
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+async function logWeighInsOffline(page: Page): Promise<void> {
+  for (let index = 0; index < CHANGES; index++) {
+    await page.getByRole('button', { name: 'Add a weigh-in' }).click();
+    const window = page.getByRole('dialog', { name: 'Add a weigh-in' });
+    await window.getByLabel(/^Weight \(kg\)$/).fill(String(70 + index / 10));
+    await window.getByLabel('Time').fill(clock(index));
+    await window.getByRole('button', { name: 'Save weigh-in' }).click();
+    await window.waitFor({ state: 'hidden' });
+  }
+  await page.locator('.status-text').getByText(`${CHANGES} changes waiting to sync`).waitFor();
+}
+
+if (!process.argv.includes('--no-build')) await run('npx', ['vite', 'build'], { cwd: ROOT });
+
+const rows = await withBenchServer('bench-offline', async ({ baseUrl, client }) => {
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  const results: { sync: number; direct: number }[] = [];
+  try {
+    for (let round = 0; round < RUNS; round++) {
+      const person = await client.signUp();
+      const context = await browser.newContext({ baseURL: baseUrl });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel('Username').fill(person.username);
+      await page.getByLabel('Password', { exact: true }).fill(person.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await page.goto('/weight-tracking');
+      await page.getByRole('heading', { level: 1, name: 'Weight' }).waitFor();
+
+      await context.setOffline(true);
+      await logWeighInsOffline(page);
+      const started = performance.now();
+      await context.setOffline(false);
+      await page
+        .locator('.status-text')
+        .getByText(/^Online$/)
+        .waitFor({ timeout: 120_000 });
+      const sync = performance.now() - started;
+      const saved = await countWeighIns({ baseUrl, sessionToken: person.sessionToken });
+      if (saved !== CHANGES) throw new Error(`${saved} weigh-ins saved instead of ${CHANGES}.`);
+      await context.close();
+
+      const other = await client.signUp();
+      const direct = await directSaves({ baseUrl, sessionToken: other.sessionToken });
+      results.push({ sync, direct });
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+});
+
+console.log(`\n${CHANGES} weigh-ins queued offline in Chromium, ${RUNS} runs`);
+console.log('| run | reconnect → all saved | per change | direct REST baseline | ratio |');
+console.log('|---|---|---|---|---|');
+rows.forEach(({ sync, direct }, index) => {
+  console.log(
+    `| ${index + 1} | ${ms(sync)} ms | ${ms(sync / CHANGES)} ms | ${ms(direct)} ms | ${(sync / direct).toFixed(2)}× |`,
+  );
+});

@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+import { errorSentence } from '@/lib/errors';
+import type { PendingChange } from '@/lib/offline/changes';
+import { discardChange, retryChange, saveAsNewEntry } from '@/lib/offline/outbox';
+import { changeLabel, refusalSentence } from './changeText';
+
+const ENTRY_DELETED_ELSEWHERE = 101;
+
+export interface RefusedChangeItemProps {
+  change: PendingChange;
+  /** Called once the change has left the list (discarded, sent again or saved as new). */
+  onSettled: () => void;
+}
+
+/** One refused change: what it was, why the server refused it, and what the person can do. */
+export function RefusedChangeItem({ change, onSettled }: RefusedChangeItemProps) {
+  const labelId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const canSaveAsNew = change.op === 'update' && change.refusal?.code === ENTRY_DELETED_ELSEWHERE;
+
+  function run(action: (id: string) => Promise<void>): void {
+    setBusy(true);
+    setFailure(null);
+    void action(change.id).then(onSettled, (error: unknown) => {
+      console.error(error);
+      setBusy(false);
+      setFailure(errorSentence(error));
+    });
+  }
+
+  return (
+    <li className="refused-change">
+      <p id={labelId} className="refused-change-what">
+        {changeLabel(change)}
+      </p>
+      {change.refusal ? <p className="refused-change-reason">{refusalSentence(change.refusal)}</p> : null}
+      {failure ? (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button-secondary"
+          aria-describedby={labelId}
+          disabled={busy}
+          onClick={() => run(retryChange)}
+        >
+          Try again
+        </button>
+        {canSaveAsNew ? (
+          <button
+            type="button"
+            className="button-secondary"
+            aria-describedby={labelId}
+            disabled={busy}
+            onClick={() => run(saveAsNewEntry)}
+          >
+            Save as a new entry
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="button-secondary"
+          aria-describedby={labelId}
+          disabled={busy}
+          onClick={() => run(discardChange)}
+        >
+          Discard
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,59 @@
+import { localDay } from '@/domain/calendarDays';
+import type { ActivityRow, ActivitySummary } from '@/domain/activity';
+import { isActivityType } from './rows';
+import {
+  dateOf,
+  numberOf,
+  pendingView,
+  stringOf,
+  type PendingChange,
+  type PendingEntry,
+} from '@/lib/offline/changes';
+
+function rowOf(entry: PendingEntry, saved: ActivityRow | undefined): ActivityRow | null {
+  const { fields } = entry;
+  const type = isActivityType(fields.type) ? fields.type : saved?.type;
+  const startedAt = dateOf(fields.startedAt)?.toISOString() ?? saved?.startedAt;
+  const durationMin = numberOf(fields.durationMin) ?? saved?.durationMin;
+  if (type === undefined || startedAt === undefined || durationMin === undefined) return null;
+  const typedKcal = 'caloriesKcal' in fields ? numberOf(fields.caloriesKcal) : null;
+  return {
+    id: entry.id,
+    type,
+    startedAt,
+    durationMin,
+    distanceKm: 'distanceKm' in fields ? numberOf(fields.distanceKm) : (saved?.distanceKm ?? null),
+    // Without a typed value the server estimates the energy when the workout reaches it.
+    caloriesKcal: typedKcal,
+    caloriesEstimated: false,
+    notes: 'notes' in fields ? stringOf(fields.notes) : (saved?.notes ?? ''),
+    sync: entry.refusal ? 'refused' : 'waiting',
+  };
+}
+
+/**
+ * The day's workouts with this device's waiting changes applied and marked. Totals, streaks and
+ * the calendar stay the server's until the changes are saved.
+ */
+export function withWaitingActivities(
+  summary: ActivitySummary,
+  changes: readonly PendingChange[],
+): ActivitySummary {
+  const { entries: waiting, deleted } = pendingView(changes, 'Activity');
+  if (waiting.length === 0 && deleted.size === 0) return summary;
+  const byId = new Map(waiting.map((entry) => [entry.id, entry]));
+  const rows: ActivityRow[] = [];
+  for (const row of summary.dayActivities) {
+    if (deleted.has(row.id)) continue;
+    const entry = byId.get(row.id);
+    rows.push(entry ? (rowOf(entry, row) ?? row) : row);
+  }
+  for (const entry of waiting) {
+    const row = entry.isNew ? rowOf(entry, undefined) : null;
+    if (row) rows.push(row);
+  }
+  // An edit may have moved a workout to another day.
+  const onDay = rows.filter((row) => localDay(new Date(row.startedAt), summary.timeZone) === summary.date);
+  onDay.sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  return { ...summary, dayActivities: onDay };
+}

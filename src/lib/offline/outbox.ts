@@ -1,0 +1,321 @@
+import { useSyncExternalStore } from 'react';
+import { isNetworkFailure, isParseLikeError } from '../errors';
+import { getParse } from '../parse';
+import { loadRuntimeConfig } from '../runtimeConfig';
+import {
+  isLocalTarget,
+  localTarget,
+  newChangeId,
+  planChange,
+  type OfflineClass,
+  type PendingChange,
+  type RestFields,
+} from './changes';
+import { sendChange, type SendTarget } from './send';
+import * as store from './store';
+
+export interface OutboxState {
+  /** The signed-in person whose changes these are; null before sign-in is known. */
+  account: string | null;
+  /** Their waiting changes, oldest first, refused ones included. */
+  changes: readonly PendingChange[];
+  syncing: boolean;
+  /** The server ended the session: the changes wait until the same person logs in again. */
+  sessionEnded: boolean;
+}
+
+const EMPTY: OutboxState = { account: null, changes: [], syncing: false, sessionEnded: false };
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 120_000;
+const DUPLICATE_REQUEST = 159;
+
+let state: OutboxState = EMPTY;
+let sendingId: string | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryDelay = RETRY_FIRST_MS;
+let syncRun: Promise<void> | undefined;
+/** A sync was asked for while a pass ran: that pass may already have read the queue. */
+let syncWanted = false;
+/** Local targets of creates this tab saved: a page may still show them until it loads again. */
+const savedTargets = new Map<string, string>();
+/** The last sequence number given in this tab: two changes queued at once never share one. */
+let lastSeq = 0;
+const listeners = new Set<() => void>();
+const syncedListeners = new Set<() => void>();
+
+function setState(next: Partial<OutboxState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function outboxState(): OutboxState {
+  return state;
+}
+
+export function useOutbox(): OutboxState {
+  return useSyncExternalStore(subscribe, outboxState, () => EMPTY);
+}
+
+/** Called after a sync pass saved something, so the pages can load the server's view again. */
+export function onSynced(listener: () => void): () => void {
+  syncedListeners.add(listener);
+  return () => syncedListeners.delete(listener);
+}
+
+async function reload(account: string): Promise<void> {
+  const changes = await store.changesOf(account);
+  if (state.account === account) setState({ changes });
+}
+
+function onOnline(): void {
+  void syncOutbox();
+}
+
+/** Starts keeping the signed-in person's queue: loads it and sends it when there is a network. */
+export async function startOutbox(account: string): Promise<void> {
+  if (state.account !== account) {
+    clearTimeout(retryTimer);
+    setState({ ...EMPTY, account });
+  } else {
+    setState({ sessionEnded: false });
+  }
+  window.removeEventListener('online', onOnline);
+  window.addEventListener('online', onOnline);
+  await reload(account);
+  void syncOutbox();
+}
+
+/** At log-out: this device keeps the person's waiting changes (unless discarded) but stops sending them. */
+export function stopOutbox(): void {
+  clearTimeout(retryTimer);
+  window.removeEventListener('online', onOnline);
+  setState(EMPTY);
+}
+
+async function signedInAccount(): Promise<{ account: string; sessionToken: string } | null> {
+  const Parse = await getParse();
+  const user = Parse.User.current();
+  const sessionToken = user?.getSessionToken();
+  return user?.id && sessionToken ? { account: user.id, sessionToken } : null;
+}
+
+/** This device's waiting changes of the signed-in person (for pages to show them). */
+export async function waitingChanges(): Promise<PendingChange[]> {
+  const signedIn = await signedInAccount();
+  return signedIn ? store.changesOf(signedIn.account) : [];
+}
+
+export interface QueuedWrite {
+  className: OfflineClass;
+  op: PendingChange['op'];
+  /** The objectId, or the local target of an entry created on this device; none for a create. */
+  target?: string;
+  fields?: RestFields;
+  display?: PendingChange['display'];
+  /** For a create whose direct save failed: the clientKey it was sent with, so it is reused. */
+  id?: string;
+}
+
+function takeSeq(next: number): number {
+  lastSeq = Math.max(lastSeq + 1, next);
+  return lastSeq;
+}
+
+/** Keeps a write on this device to be sent when the network allows; returns the entry's id. */
+export async function queueChange(write: QueuedWrite): Promise<string> {
+  const signedIn = await signedInAccount();
+  if (!signedIn) throw new Error('Log in to save changes.');
+  const { account } = signedIn;
+  const id = write.id ?? newChangeId();
+  const given = write.target ?? '';
+  const target = write.op === 'create' ? localTarget(id) : (savedTargets.get(given) ?? given);
+  const waiting = await store.changesOf(account);
+  const plan = planChange(waiting, { op: write.op, target, className: write.className }, sendingId);
+  if (plan.kind === 'drop') {
+    await store.deleteChanges(plan.ids);
+  } else if (plan.kind === 'merge') {
+    // Later changes of the entry carry older values of every field: the merged change replaces them.
+    await store.deleteChanges(plan.superseded);
+    await store.putChange({
+      ...plan.into,
+      fields: { ...plan.into.fields, ...write.fields },
+      display: { ...plan.into.display, ...write.display },
+      refusal: null,
+    });
+  } else {
+    await store.putChange({
+      id,
+      account,
+      seq: takeSeq(await store.nextSeq(account)),
+      className: write.className,
+      op: write.op,
+      target,
+      fields: write.fields ?? {},
+      display: write.display ?? {},
+      queuedAt: new Date().toISOString(),
+      refusal: null,
+    });
+  }
+  if (state.account === account) await reload(account);
+  if (navigator.onLine) void syncOutbox();
+  return target;
+}
+
+/** The first change that may go now: not refused, and not about an entry whose create is refused. */
+function nextToSend(changes: readonly PendingChange[]): PendingChange | undefined {
+  const blocked = new Set(changes.filter((change) => change.refusal).map((change) => change.target));
+  return changes.find(
+    (change) => !change.refusal && !(isLocalTarget(change.target) && blocked.has(change.target)),
+  );
+}
+
+function scheduleRetry(): void {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => void syncOutbox(), retryDelay);
+  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+}
+
+async function syncPass(): Promise<void> {
+  const signedIn = await signedInAccount();
+  if (!signedIn || signedIn.account !== state.account) return;
+  const config = await loadRuntimeConfig();
+  const target: SendTarget = {
+    serverURL: config.serverURL,
+    appId: config.appId,
+    sessionToken: signedIn.sessionToken,
+  };
+  const { account } = signedIn;
+  let saved = 0;
+  setState({ syncing: true });
+  try {
+    for (;;) {
+      const change = nextToSend(await store.changesOf(account));
+      if (!change || state.account !== account) break;
+      sendingId = change.id;
+      // Queued with a local target just as its create was saved, after completeCreate ran.
+      const savedTarget = savedTargets.get(change.target);
+      const outcome = await sendChange(target, savedTarget ? { ...change, target: savedTarget } : change);
+      sendingId = null;
+      if (outcome.kind === 'unreachable') {
+        scheduleRetry();
+        break;
+      }
+      if (outcome.kind === 'sessionEnded') {
+        setState({ sessionEnded: true });
+        break;
+      }
+      if (outcome.kind === 'refused') await store.setRefusal(change.id, outcome.refusal);
+      else if (change.op === 'create' && outcome.objectId) {
+        await store.completeCreate(change, outcome.objectId);
+        savedTargets.set(change.target, outcome.objectId);
+      } else await store.deleteChanges([change.id]);
+      if (outcome.kind === 'saved') saved += 1;
+      retryDelay = RETRY_FIRST_MS;
+      await reload(account);
+    }
+  } finally {
+    sendingId = null;
+    setState({ syncing: false });
+    await reload(account);
+  }
+  if (saved > 0) for (const listener of syncedListeners) listener();
+}
+
+/**
+ * Sends the signed-in person's waiting changes in order, one at a time. One pass runs at a time
+ * in this tab, and across tabs a Web Lock keeps two tabs from sending the same queue at once.
+ */
+export function syncOutbox(): Promise<void> {
+  if (!state.account || !navigator.onLine) return Promise.resolve();
+  if (syncRun) {
+    syncWanted = true;
+    return syncRun;
+  }
+  syncRun = (async () => {
+    try {
+      do {
+        syncWanted = false;
+        // Web Locks exist only in secure contexts (and are null in some test DOMs).
+        const locks = 'locks' in navigator ? (navigator.locks as LockManager | null) : null;
+        if (locks) await locks.request(`fitstreak-outbox-${state.account}`, syncPass);
+        else await syncPass();
+      } while (syncWanted && state.account && navigator.onLine);
+    } finally {
+      syncRun = undefined;
+    }
+  })();
+  return syncRun;
+}
+
+/** The person chose to drop a refused change (and, for a refused create, what followed it). */
+export async function discardChange(id: string): Promise<void> {
+  const change = state.changes.find((candidate) => candidate.id === id);
+  if (!change || !state.account) return;
+  const dependents =
+    change.op === 'create'
+      ? state.changes.filter((other) => other.target === change.target).map((other) => other.id)
+      : [change.id];
+  await store.deleteChanges(dependents);
+  await reload(state.account);
+}
+
+/** The person asks to send a refused change again, unchanged. */
+export async function retryChange(id: string): Promise<void> {
+  if (!state.account) return;
+  await store.setRefusal(id, null);
+  await reload(state.account);
+  await syncOutbox();
+}
+
+/** An edit refused because the entry was deleted elsewhere is saved as a new entry instead. */
+export async function saveAsNewEntry(id: string): Promise<void> {
+  const change = state.changes.find((candidate) => candidate.id === id);
+  if (!change || change.op !== 'update' || !state.account) return;
+  await store.deleteChanges([change.id]);
+  await queueChange({
+    className: change.className,
+    op: 'create',
+    fields: change.fields,
+    display: change.display,
+  });
+}
+
+/** Forgets every waiting change of the account on this device (the person chose to discard them). */
+export async function discardAllChanges(account: string): Promise<void> {
+  await store.deleteAccountChanges(account);
+  if (state.account === account) await reload(account);
+}
+
+/** A write went to the server, or waits on this device because there was no network. */
+export type SaveOutcome = 'saved' | 'queued';
+
+/**
+ * Saves directly while online, like any other write; without a network, or when the network
+ * fails on the way, keeps the write on this device instead. A create carries a clientKey on both
+ * paths, so a direct save whose answer was lost is found again rather than saved twice.
+ * `direct` receives that key for a create.
+ */
+export async function saveOrQueue(
+  write: QueuedWrite,
+  direct: (clientKey: string | undefined) => Promise<void>,
+): Promise<SaveOutcome> {
+  const onlyOnDevice = write.target !== undefined && isLocalTarget(write.target);
+  const clientKey = write.op === 'create' ? newChangeId() : undefined;
+  if (!onlyOnDevice && navigator.onLine) {
+    try {
+      await direct(clientKey);
+      return 'saved';
+    } catch (error) {
+      // The SDK retried after a lost answer and the server recognised the request: it is saved.
+      if (isParseLikeError(error) && error.code === DUPLICATE_REQUEST) return 'saved';
+      if (!isNetworkFailure(error)) throw error;
+    }
+  }
+  await queueChange({ ...write, id: clientKey });
+  return 'queued';
+}
