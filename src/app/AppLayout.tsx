@@ -3,28 +3,32 @@ import { Outlet, redirect, useRevalidator, useRouteLoaderData, type ActionFuncti
 import { TopNav } from '@/components/TopNav';
 import { currentUser, logOut, type SessionUser } from '@/features/auth';
 import { isNetworkFailure } from '@/lib/errors';
-import { discardAllChanges, onSynced, startOutbox, stopOutbox } from '@/lib/offline/outbox';
-import { deleteAccountPages } from '@/lib/offline/store';
+import { onSynced } from '@/lib/offline/outboxState';
 import { notFound } from './validity';
 
 /**
  * What this device keeps of a person who logs out: their waiting changes, unless they chose to
  * discard them, and none of their pages, so the next person on the device sees nothing of theirs.
  */
-async function forgetOnDevice(account: string, discardChanges: boolean): Promise<void> {
-  stopOutbox();
-  if (discardChanges) await discardAllChanges(account);
+async function forgetOnDevice(account: string | undefined, discardChanges: boolean): Promise<void> {
+  const [outbox, store] = await Promise.all([loadOutbox(), import('@/lib/offline/store')]);
+  outbox.stopOutbox();
+  if (!account) return;
+  if (discardChanges) await outbox.discardAllChanges(account);
   // The copies are only readable by this account; a storage failure must not keep the person logged in.
-  await deleteAccountPages(account).catch((error: unknown) => console.error(error));
+  await store.deleteAccountPages(account).catch((error: unknown) => console.error(error));
+}
+
+/** The queue's machinery (IndexedDB, sending) loads after the first paint, not with the frame. */
+function loadOutbox() {
+  return import('@/lib/offline/outbox');
 }
 
 /** The app frame's one write: logging out from the top navigation. */
 export async function appAction({ request }: ActionFunctionArgs): Promise<Response> {
   const form = await request.formData();
   if (form.get('intent') !== 'logout') throw notFound();
-  const account = (await currentUser())?.id;
-  if (account) await forgetOnDevice(account, form.get('queued') === 'discard');
-  else stopOutbox();
+  await forgetOnDevice((await currentUser())?.id, form.get('queued') === 'discard');
   try {
     await logOut();
   } catch (error) {
@@ -42,7 +46,7 @@ export function AppLayout() {
   const account = user?.id;
 
   useEffect(() => {
-    if (account) void startOutbox(account);
+    if (account) void loadOutbox().then((outbox) => outbox.startOutbox(account));
   }, [account]);
 
   // Once waiting changes reach the server, the pages load its view, which now includes them.

@@ -20,7 +20,10 @@ describe('app routes', () => {
 
   it('shows the 404 page when a page’s validity check fails', async () => {
     renderAt('/nutrition-log?date=2026-02-30');
-    expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
+    // The first import of the page module is transformed on demand here, which can take seconds.
+    expect(
+      await screen.findByRole('heading', { name: 'This page could not be found' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it('fails with 500 and "Unknown middleware {name}" when a route names an unknown guard', async () => {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useOutbox } from '@/lib/offline/outbox';
+import { useOutbox } from '@/lib/offline/outboxState';
 import { Popup } from './Popup';
 import { changeCount } from './changeText';
 

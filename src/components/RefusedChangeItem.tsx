@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { errorSentence } from '@/lib/errors';
 import type { PendingChange } from '@/lib/offline/changes';
 import { discardChange, retryChange, saveAsNewEntry } from '@/lib/offline/outbox';
-import { changeLabel, refusalSentence } from './changeText';
+import { changeLabel, refusalSentence } from './refusedChangeText';
 
 const ENTRY_DELETED_ELSEWHERE = 101;
 

@@ -85,7 +85,7 @@ describe('StatusBar', () => {
     render(<StatusBar />);
 
     expect(screen.getByRole('status')).toHaveTextContent(/^Offline · 1 change waiting to sync$/);
-    await userEvent.click(screen.getByRole('button', { name: '2 changes were refused' }));
+    await userEvent.click(await screen.findByRole('button', { name: '2 changes were refused' }));
     const dialog = screen.getByRole('dialog', { name: 'Refused changes' });
     const [meal, weighIn] = within(dialog).getAllByRole('listitem');
     if (!meal || !weighIn) throw new Error('Expected two refused changes');

@@ -1,7 +1,12 @@
-import { useOutbox } from '@/lib/offline/outbox';
-import { RefusedChanges } from './RefusedChanges';
+import { lazy, Suspense, useState } from 'react';
+import { useOutbox } from '@/lib/offline/outboxState';
 import { syncDetail } from './changeText';
 import { useOnlineStatus } from './useOnlineStatus';
+
+// Loaded only when the server has refused something: most pages never need it.
+const RefusedChanges = lazy(() =>
+  import('./RefusedChanges').then((module) => ({ default: module.RefusedChanges })),
+);
 
 /**
  * Online / Offline, and what waits on this device: the status text alone is the live region (just
@@ -11,6 +16,9 @@ export function StatusBar() {
   const online = useOnlineStatus();
   const outbox = useOutbox();
   const refused = outbox.changes.filter((change) => change.refusal);
+  // Once shown, the list stays mounted, so its window can say that nothing is left.
+  const [refusalsSeen, setRefusalsSeen] = useState(false);
+  if (refused.length > 0 && !refusalsSeen) setRefusalsSeen(true);
   const detail = syncDetail({
     waiting: outbox.changes.length - refused.length,
     syncing: outbox.syncing,
@@ -28,7 +36,11 @@ export function StatusBar() {
           </>
         ) : null}
       </p>
-      <RefusedChanges changes={refused} />
+      {refusalsSeen ? (
+        <Suspense fallback={null}>
+          <RefusedChanges changes={refused} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localTarget, restDate } from '@/lib/offline/changes';
 import { pendingChange } from '@/test/pendingChange';
-import { changeLabel, refusalSentence, refusedCount, syncDetail } from './changeText';
+import { refusedCount, syncDetail } from './changeText';
+import { changeLabel, refusalSentence } from './refusedChangeText';
 
 describe('syncDetail', () => {
   it('says nothing when no change waits', () => {

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { isNetworkFailure, isParseLikeError } from '../errors';
 import { getParse } from '../parse';
 import { loadRuntimeConfig } from '../runtimeConfig';
@@ -11,25 +10,16 @@ import {
   type PendingChange,
   type RestFields,
 } from './changes';
+import { announceSynced, EMPTY_OUTBOX, outboxState, setOutboxState } from './outboxState';
 import { sendChange, type SendTarget } from './send';
 import * as store from './store';
 
-export interface OutboxState {
-  /** The signed-in person whose changes these are; null before sign-in is known. */
-  account: string | null;
-  /** Their waiting changes, oldest first, refused ones included. */
-  changes: readonly PendingChange[];
-  syncing: boolean;
-  /** The server ended the session: the changes wait until the same person logs in again. */
-  sessionEnded: boolean;
-}
+export { onSynced, outboxState, useOutbox, type OutboxState } from './outboxState';
 
-const EMPTY: OutboxState = { account: null, changes: [], syncing: false, sessionEnded: false };
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 120_000;
 const DUPLICATE_REQUEST = 159;
 
-let state: OutboxState = EMPTY;
 let sendingId: string | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retryDelay = RETRY_FIRST_MS;
@@ -40,36 +30,11 @@ let syncWanted = false;
 const savedTargets = new Map<string, string>();
 /** The last sequence number given in this tab: two changes queued at once never share one. */
 let lastSeq = 0;
-const listeners = new Set<() => void>();
-const syncedListeners = new Set<() => void>();
-
-function setState(next: Partial<OutboxState>): void {
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function outboxState(): OutboxState {
-  return state;
-}
-
-export function useOutbox(): OutboxState {
-  return useSyncExternalStore(subscribe, outboxState, () => EMPTY);
-}
-
-/** Called after a sync pass saved something, so the pages can load the server's view again. */
-export function onSynced(listener: () => void): () => void {
-  syncedListeners.add(listener);
-  return () => syncedListeners.delete(listener);
-}
+const setState = setOutboxState;
 
 async function reload(account: string): Promise<void> {
   const changes = await store.changesOf(account);
-  if (state.account === account) setState({ changes });
+  if (outboxState().account === account) setState({ changes });
 }
 
 function onOnline(): void {
@@ -78,9 +43,9 @@ function onOnline(): void {
 
 /** Starts keeping the signed-in person's queue: loads it and sends it when there is a network. */
 export async function startOutbox(account: string): Promise<void> {
-  if (state.account !== account) {
+  if (outboxState().account !== account) {
     clearTimeout(retryTimer);
-    setState({ ...EMPTY, account });
+    setState({ ...EMPTY_OUTBOX, account });
   } else {
     setState({ sessionEnded: false });
   }
@@ -94,7 +59,7 @@ export async function startOutbox(account: string): Promise<void> {
 export function stopOutbox(): void {
   clearTimeout(retryTimer);
   window.removeEventListener('online', onOnline);
-  setState(EMPTY);
+  setState(EMPTY_OUTBOX);
 }
 
 async function signedInAccount(): Promise<{ account: string; sessionToken: string } | null> {
@@ -161,7 +126,7 @@ export async function queueChange(write: QueuedWrite): Promise<string> {
       refusal: null,
     });
   }
-  if (state.account === account) await reload(account);
+  if (outboxState().account === account) await reload(account);
   if (navigator.onLine) void syncOutbox();
   return target;
 }
@@ -182,7 +147,7 @@ function scheduleRetry(): void {
 
 async function syncPass(): Promise<void> {
   const signedIn = await signedInAccount();
-  if (!signedIn || signedIn.account !== state.account) return;
+  if (!signedIn || signedIn.account !== outboxState().account) return;
   const config = await loadRuntimeConfig();
   const target: SendTarget = {
     serverURL: config.serverURL,
@@ -195,7 +160,7 @@ async function syncPass(): Promise<void> {
   try {
     for (;;) {
       const change = nextToSend(await store.changesOf(account));
-      if (!change || state.account !== account) break;
+      if (!change || outboxState().account !== account) break;
       sendingId = change.id;
       // Queued with a local target just as its create was saved, after completeCreate ran.
       const savedTarget = savedTargets.get(change.target);
@@ -223,7 +188,7 @@ async function syncPass(): Promise<void> {
     setState({ syncing: false });
     await reload(account);
   }
-  if (saved > 0) for (const listener of syncedListeners) listener();
+  if (saved > 0) announceSynced();
 }
 
 /**
@@ -231,7 +196,7 @@ async function syncPass(): Promise<void> {
  * in this tab, and across tabs a Web Lock keeps two tabs from sending the same queue at once.
  */
 export function syncOutbox(): Promise<void> {
-  if (!state.account || !navigator.onLine) return Promise.resolve();
+  if (!outboxState().account || !navigator.onLine) return Promise.resolve();
   if (syncRun) {
     syncWanted = true;
     return syncRun;
@@ -242,9 +207,9 @@ export function syncOutbox(): Promise<void> {
         syncWanted = false;
         // Web Locks exist only in secure contexts (and are null in some test DOMs).
         const locks = 'locks' in navigator ? (navigator.locks as LockManager | null) : null;
-        if (locks) await locks.request(`fitstreak-outbox-${state.account}`, syncPass);
+        if (locks) await locks.request(`fitstreak-outbox-${outboxState().account}`, syncPass);
         else await syncPass();
-      } while (syncWanted && state.account && navigator.onLine);
+      } while (syncWanted && outboxState().account && navigator.onLine);
     } finally {
       syncRun = undefined;
     }
@@ -254,28 +219,30 @@ export function syncOutbox(): Promise<void> {
 
 /** The person chose to drop a refused change (and, for a refused create, what followed it). */
 export async function discardChange(id: string): Promise<void> {
-  const change = state.changes.find((candidate) => candidate.id === id);
-  if (!change || !state.account) return;
+  const { account, changes } = outboxState();
+  const change = changes.find((candidate) => candidate.id === id);
+  if (!change || !account) return;
   const dependents =
     change.op === 'create'
-      ? state.changes.filter((other) => other.target === change.target).map((other) => other.id)
+      ? changes.filter((other) => other.target === change.target).map((other) => other.id)
       : [change.id];
   await store.deleteChanges(dependents);
-  await reload(state.account);
+  await reload(account);
 }
 
 /** The person asks to send a refused change again, unchanged. */
 export async function retryChange(id: string): Promise<void> {
-  if (!state.account) return;
+  const { account } = outboxState();
+  if (!account) return;
   await store.setRefusal(id, null);
-  await reload(state.account);
+  await reload(account);
   await syncOutbox();
 }
 
 /** An edit refused because the entry was deleted elsewhere is saved as a new entry instead. */
 export async function saveAsNewEntry(id: string): Promise<void> {
-  const change = state.changes.find((candidate) => candidate.id === id);
-  if (!change || change.op !== 'update' || !state.account) return;
+  const change = outboxState().changes.find((candidate) => candidate.id === id);
+  if (!change || change.op !== 'update' || !outboxState().account) return;
   await store.deleteChanges([change.id]);
   await queueChange({
     className: change.className,
@@ -288,7 +255,7 @@ export async function saveAsNewEntry(id: string): Promise<void> {
 /** Forgets every waiting change of the account on this device (the person chose to discard them). */
 export async function discardAllChanges(account: string): Promise<void> {
   await store.deleteAccountChanges(account);
-  if (state.account === account) await reload(account);
+  if (outboxState().account === account) await reload(account);
 }
 
 /** A write went to the server, or waits on this device because there was no network. */

@@ -14,6 +14,8 @@ export type SendOutcome =
   | { kind: 'unreachable' }
   | { kind: 'sessionEnded' };
 
+/** Longer than any answer of ours under load; the sync retries after it like after no answer. */
+const REQUEST_TIMEOUT_MS = 20_000;
 const OBJECT_NOT_FOUND = 101;
 const DUPLICATE_VALUE = 137;
 const DUPLICATE_REQUEST = 159;
@@ -47,6 +49,8 @@ async function call(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
+      // A request stuck on a dead connection would hold up the whole queue: give up and retry.
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const parsed: unknown = await response.json().catch(() => ({}));
     return { status: response.status, body: typeof parsed === 'object' && parsed !== null ? parsed : {} };
