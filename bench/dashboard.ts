@@ -6,7 +6,7 @@
 // `npm run bench:dashboard [-- --quick]`
 import { addDays, localDay } from '../src/domain/calendarDays';
 import { ACTIVITY_TYPES, type MealType } from '../src/domain/contract';
-import { userPointer } from '../server/test/rest';
+import { updateOwnSettings, userPointer } from '../server/test/rest';
 import {
   baseline,
   batchWithMasterKey,
@@ -150,21 +150,13 @@ const scenarios = await withBenchServer('bench-dashboard', async ({ baseUrl, cli
   const now = new Date();
   const todayUtc = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 
-  // Goals and the zone on the person's one Settings row, whether or not sign-up made it already.
-  const { body: found } = await client.request('GET', '/parse/classes/Settings', {
-    sessionToken: person.sessionToken,
+  // Goals and the zone on the person's one Settings row, the one sign-up made.
+  await updateOwnSettings(client, person, {
+    timezone: TIME_ZONE,
+    dailyCalorieGoal: 2200,
+    goalWeightKg: 75,
+    weeklyActiveMinutesGoal: 180,
   });
-  const settingsId = found.results?.[0]?.objectId;
-  const settings = await client.request(
-    settingsId ? 'PUT' : 'POST',
-    `/parse/classes/Settings${settingsId ? `/${settingsId}` : ''}`,
-    {
-      sessionToken: person.sessionToken,
-      body: { timezone: TIME_ZONE, dailyCalorieGoal: 2200, goalWeightKg: 75, weeklyActiveMinutesGoal: 180 },
-    },
-  );
-  if (settings.status >= 300)
-    throw new Error(`Saving Settings failed (${settings.status}): ${settings.text}`);
 
   const seedStart = performance.now();
   const weights = weighIns(now, todayUtc);

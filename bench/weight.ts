@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
+import { updateOwnSettings } from '../server/test/rest';
 import { ROOT } from '../server/test/serverProcess';
 import { addDays, localDay } from '../src/domain/calendarDays';
 import type { WeightRange } from '../src/domain/weight';
@@ -22,7 +23,6 @@ import {
   mulberry32,
   printReport,
   printTable,
-  sessionHeaders,
   withBenchServer,
   type Scenario,
   type Session,
@@ -364,13 +364,7 @@ const result = await withBenchServer('bench-weight', async ({ baseUrl, server, d
     }
   }
   const seedMs = performance.now() - seedStart;
-  const settings = await fetch(`${baseUrl}/parse/classes/Settings`, {
-    method: 'POST',
-    headers: { ...sessionHeaders(session), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ goalWeightKg: 75, heightCm: 180 }),
-  });
-  if (settings.status !== 201)
-    throw new Error(`Saving Settings failed (${settings.status}): ${await settings.text()}`);
+  await updateOwnSettings(client, person, { goalWeightKg: 75, heightCm: 180 });
   const days = [...new Set(rows.map((row) => localDay(new Date(row.measuredAt), TIME_ZONE)))].sort();
   console.log(
     `Seeded ${rows.length} weigh-ins on ${days.length} of ${DAYS} days in ${(seedMs / 1000).toFixed(2)} s ` +

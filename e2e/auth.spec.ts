@@ -32,7 +32,7 @@ test.describe('sign-in', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'a link to choose a new password' }),
     ).toBeVisible();
-    const link = linkIn(await latestMailTo(email));
+    const link = linkIn(await latestMailTo(email, 'Reset your'));
     await page.goto(link);
     await expect(page).toHaveURL(/\/reset-password\?.*token=/);
     await reset.chooseNewPassword('second password 2');

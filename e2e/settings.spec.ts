@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
 import { WeightPage } from './pages/WeightPage';
-import { createAccount, type TestAccount } from './support/api';
+import { createAccount, latestMailTo, linkIn, uniqueName, type TestAccount } from './support/api';
 
 async function settingsOf(page: Page): Promise<TestAccount> {
   const account = await createAccount();
@@ -16,6 +16,37 @@ async function settingsOf(page: Page): Promise<TestAccount> {
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 test.describe('settings', () => {
+  test('marks a changed e-mail address unverified until the mailed link is opened', async ({
+    page,
+    browser,
+  }) => {
+    await settingsOf(page);
+    const profile = section(page, 'Profile');
+    const email = `${uniqueName('moved')}@example.com`;
+    await profile.getByLabel('E-mail').fill(email);
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await expect(profile.getByText('Open the link we sent to the new address to verify it.')).toBeVisible();
+    await expect(profile.getByText(`${email} is not verified yet`)).toBeVisible();
+    await profile.getByRole('button', { name: 'Send the mail again' }).click();
+    await expect(profile.getByText('The verification mail is on its way.')).toBeVisible();
+
+    const link = linkIn(await latestMailTo(email, 'Confirm your e-mail address'));
+    await page.goto(link);
+
+    await expect(page).toHaveURL(/\/user-settings\?notice=email-verified$/);
+    await expect(profile.getByText('Your e-mail address is verified.')).toBeVisible();
+    await expect(profile.getByLabel('E-mail')).toHaveAccessibleDescription('Verified.');
+    await expect(profile.getByText('is not verified yet')).toBeHidden();
+
+    // On a device that is not signed in, the used link lands on the login page with its sentence.
+    const device = await browser.newContext({ serviceWorkers: 'block' });
+    const elsewhere = await device.newPage();
+    await elsewhere.goto(link);
+    await expect(elsewhere).toHaveURL(/\/login\?notice=email-link-invalid/);
+    await new LoginPage(elsewhere).expectNotice('That verification link is no longer valid.');
+    await device.close();
+  });
+
   test('switches to imperial units and the weight page shows pounds', async ({ page }) => {
     await settingsOf(page);
     const units = section(page, 'Units and calendar');

@@ -33,6 +33,7 @@ export function rateLimits(redisUrl: string | undefined) {
     limit('/login', 20, 5 * MINUTE),
     limit('/users', 10, 15 * MINUTE, ['POST']),
     limit('/requestPasswordReset', 5, 15 * MINUTE),
+    limit('/verificationEmailRequest', 5, 15 * MINUTE),
     limit('/functions/*path', 120, MINUTE),
     limit('/classes/ChatMessage', 20, 10 * 1000, ['POST']),
     // Attempts per person, cancelled ones included (the function itself counts requests still standing).
@@ -117,14 +118,24 @@ export function buildParseOptions({ config, databaseUri, masterKey, cloud, log }
       resetTokenValidityDuration: 2 * 60 * 60,
       resetTokenReuseIfValid: true,
     },
-    verifyUserEmails: false,
+    // Every new or changed address gets a link to confirm it; people keep using the app meanwhile.
+    verifyUserEmails: true,
+    preventLoginWithUnverifiedEmail: false,
+    emailVerifyTokenValidityDuration: 24 * 60 * 60,
+    // A second request (or anyone's, the endpoint is public) resends the link still valid.
+    emailVerifyTokenReuseIfValid: true,
+    emailVerifySuccessOnInvalidEmail: true,
     emailAdapter: new FileMailAdapter(path.join(config.dataDir, 'mail'), config.mailFrom, log),
+    // Links from mails land in the app, not on Parse's own pages.
     pages: {
       encodePageParamHeaders: true,
       customUrls: {
         passwordReset: `${config.publicUrl}/reset-password`,
         passwordResetLinkInvalid: `${config.publicUrl}/reset-password?invalid=1`,
         passwordResetSuccess: `${config.publicUrl}/login?reset=1`,
+        emailVerificationSuccess: `${config.publicUrl}/login?notice=email-verified`,
+        emailVerificationLinkInvalid: `${config.publicUrl}/login?notice=email-link-invalid`,
+        emailVerificationLinkExpired: `${config.publicUrl}/login?notice=email-link-expired`,
       },
     },
     security: { enableCheck: true, enableCheckLog: false, checkGroups: securityCheckGroups(databaseUri) },

@@ -11,7 +11,7 @@ const publicUrl = baseUrl;
 async function requestReset(account: Account): Promise<string> {
   const { status } = await request('POST', '/parse/requestPasswordReset', { body: { email: account.email } });
   expect(status).toBe(200);
-  return linkIn(await latestMailTo(dataDir, account.email));
+  return linkIn(await latestMailTo(dataDir, account.email, { subject: 'Reset your' }));
 }
 
 /** What the SPA's /reset-password page does with the token from its URL. */

@@ -23,6 +23,7 @@ const ADDRESS = {
   unrelated: '127.0.0.7',
   friendRequests: '127.0.0.8',
   friendRequestsElsewhere: '127.0.0.9',
+  verificationMail: '127.0.0.10',
 } as const;
 
 async function statuses(
@@ -90,6 +91,19 @@ describe('rate limits', () => {
     const answered = await statuses(5, reset);
 
     const blocked = await reset();
+
+    expect(answered).toEqual(Array.from({ length: 5 }, () => 200));
+    expect(blocked.status).toBe(429);
+  });
+
+  it('answers 429 to the 6th request for a verification mail from one address within 15 minutes', async () => {
+    const resend = () =>
+      requestFrom(ADDRESS.verificationMail, 'POST', '/parse/verificationEmailRequest', {
+        body: { email: alice.email },
+      });
+    const answered = await statuses(5, resend);
+
+    const blocked = await resend();
 
     expect(answered).toEqual(Array.from({ length: 5 }, () => 200));
     expect(blocked.status).toBe(429);

@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseDate, pointer, request, signUp, userPointer, type Account } from '../../server/test/rest';
+import {
+  newPassword,
+  parseDate,
+  pointer,
+  request,
+  settingsIdOf,
+  signUp,
+  uniqueName,
+  userPointer,
+  type Account,
+} from '../../server/test/rest';
 
 const now = () => parseDate(new Date());
 
@@ -116,11 +126,95 @@ describe('Activity', () => {
   });
 });
 
+describe('Settings', () => {
+  it('is made at sign-up with the contract’s defaults, owned by the new person alone', async () => {
+    const username = uniqueName();
+    const signedUp = await request('POST', '/parse/users', {
+      body: { username, password: newPassword(), email: `${username}@example.com` },
+    });
+    expect(signedUp.status).toBe(201);
+    const userId = String(signedUp.body.objectId);
+    const where = encodeURIComponent(JSON.stringify({ user: userPointer(userId) }));
+
+    const { body } = await request('GET', `/parse/classes/Settings?where=${where}`, {
+      sessionToken: String(signedUp.body.sessionToken),
+    });
+
+    expect(body.results).toHaveLength(1);
+    expect(body.results?.[0]).toMatchObject({
+      user: userPointer(userId),
+      shareActivity: true,
+      shareWeightProgress: false,
+      weeklyActiveMinutesGoal: 150,
+      weekStartsOn: 1,
+      units: 'metric',
+      ACL: { [userId]: { read: true, write: true } },
+    });
+  });
+
+  it('lets neither another person nor an anonymous caller read or change someone’s Settings', async () => {
+    const path = `/parse/classes/Settings/${await settingsIdOf(alice)}`;
+
+    const attempts = await Promise.all([
+      request('GET', path, { sessionToken: bob.sessionToken }),
+      request('PUT', path, { sessionToken: bob.sessionToken, body: { shareWeightProgress: true } }),
+      request('DELETE', path, { sessionToken: bob.sessionToken }),
+      request('GET', path),
+      request('PUT', path, { body: { shareWeightProgress: true } }),
+    ]);
+    const listed = await request('GET', '/parse/classes/Settings', { sessionToken: bob.sessionToken });
+
+    expect(attempts.map((attempt) => attempt.body.code)).toEqual([101, 101, 101, 101, 101]);
+    expect(listed.body.results?.map((row) => row.user)).toEqual([userPointer(bob.objectId)]);
+    const stored = await request('GET', path, { masterKey: true });
+    expect(stored.body.shareWeightProgress).toBe(false);
+    expect(stored.body.ACL).toEqual({ [alice.objectId]: { read: true, write: true } });
+  });
+
+  it('refuses a second Settings row for the owner with error 137', async () => {
+    const { status, body } = await request('POST', '/parse/classes/Settings', {
+      sessionToken: alice.sessionToken,
+      body: { heightCm: 180 },
+    });
+
+    expect(status).toBe(400);
+    expect(body.code).toBe(137);
+    const where = encodeURIComponent(JSON.stringify({ user: userPointer(alice.objectId) }));
+    const rows = await request('GET', `/parse/classes/Settings?where=${where}&count=1&limit=0`, {
+      masterKey: true,
+    });
+    expect(rows.body.count).toBe(1);
+  });
+
+  it('refuses an update breaking the contract with error 142 naming the field', async () => {
+    const path = `/parse/classes/Settings/${await settingsIdOf(alice)}`;
+
+    const { body } = await request('PUT', path, { sessionToken: alice.sessionToken, body: { heightCm: 20 } });
+
+    expect(body.code).toBe(142);
+    expect(body.error).toContain('heightCm');
+  });
+
+  it('keeps the owner and an owner-only ACL when the owner’s update names someone else', async () => {
+    const path = `/parse/classes/Settings/${await settingsIdOf(alice)}`;
+
+    const updated = await request('PUT', path, {
+      sessionToken: alice.sessionToken,
+      body: { heightCm: 180, user: userPointer(bob.objectId), ACL: { '*': { read: true, write: true } } },
+    });
+
+    expect(updated.status).toBe(200);
+    const { body } = await request('GET', path, { masterKey: true });
+    expect(body.heightCm).toBe(180);
+    expect(body.user).toEqual(userPointer(alice.objectId));
+    expect(body.ACL).toEqual({ [alice.objectId]: { read: true, write: true } });
+  });
+});
+
 describe('owned classes', () => {
   const future = parseDate(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000));
 
   it.each([
-    ['Settings', { heightCm: 20 }, 'heightCm'],
     ['Meal', { eatenAt: now(), mealType: 'brunch', name: 'Eggs', caloriesKcal: 300 }, 'mealType'],
     [
       'Food',
@@ -144,7 +238,6 @@ describe('owned classes', () => {
   );
 
   it.each([
-    ['Settings', { heightCm: 180 }],
     ['Meal', { eatenAt: now(), mealType: 'lunch', name: 'Soup', caloriesKcal: 300 }],
     ['Food', { name: 'Oats', kcalPer100g: 380, proteinPer100g: 13, carbsPer100g: 60, fatPer100g: 7 }],
     ['WeightEntry', { measuredAt: now(), weightKg: 80 }],

@@ -1,7 +1,7 @@
-import { userRules } from '../../src/domain/contract';
+import { SETTINGS_DEFAULTS, userRules } from '../../src/domain/contract';
 import { checkFields } from '../../src/domain/fieldRules';
 import { isAvatarFileOf } from '../../src/domain/images';
-import { Parse, validationError, type TriggerRequest } from '../parse';
+import { Parse, validationError, type CloudObject, type TriggerRequest } from '../parse';
 import { deleteAvatarFile } from './avatarFile';
 
 /**
@@ -43,12 +43,42 @@ function beforeSaveUser(request: TriggerRequest): void {
 }
 
 /** A replaced or removed avatar is deleted from storage; Parse never deletes files by itself. */
-async function afterSaveUser({ object, original }: TriggerRequest): Promise<void> {
+async function deleteReplacedAvatar({ object, original }: TriggerRequest): Promise<void> {
   const previous: unknown = original?.get('avatar');
   const current: unknown = object.get('avatar');
   if (!(previous instanceof Parse.File) || !object.id) return;
   if (current instanceof Parse.File && current.name() === previous.name()) return;
   await deleteAvatarFile(previous, object.id);
+}
+
+/**
+ * A new person gets their one Settings row with the contract's defaults, owner-only, so every
+ * reader finds it and the settings page only ever updates it. The master key is needed because
+ * the sign-up request carries no session yet. A row already there is fine; any other failure is
+ * logged, never the sign-up's, since every reader falls back to the same defaults.
+ */
+async function createSettings(person: CloudObject): Promise<void> {
+  if (!person.id) return;
+  const acl = new Parse.ACL();
+  acl.setReadAccess(person.id, true);
+  acl.setWriteAccess(person.id, true);
+  const settings = new Parse.Object('Settings', {
+    ...SETTINGS_DEFAULTS,
+    user: Parse.User.createWithoutData(person.id),
+  });
+  settings.setACL(acl);
+  try {
+    await settings.save(null, { useMasterKey: true });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === Parse.Error.DUPLICATE_VALUE) return;
+    console.error(`Could not create the Settings of ${person.id}:`, error);
+  }
+}
+
+/** Parse keeps one afterSave per class: sign-up and later changes both come through here. */
+async function afterSaveUser(request: TriggerRequest): Promise<void> {
+  if (!request.original) await createSettings(request.object);
+  await deleteReplacedAvatar(request);
 }
 
 export function registerUserTriggers(): void {

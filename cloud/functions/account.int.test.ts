@@ -8,6 +8,7 @@ import {
   request,
   signUp,
   uniqueName,
+  updateSettings,
   userPointer,
   type Account,
 } from '../../server/test/rest';
@@ -36,19 +37,6 @@ async function created(path: string, account: Account, body: Record<string, unkn
   return reply.objectId;
 }
 
-/** The person's Settings row, created when sign-up did not leave one. */
-async function saveSettings(account: Account, fields: Record<string, unknown>): Promise<string> {
-  const { body } = await request('GET', '/parse/classes/Settings', { sessionToken: account.sessionToken });
-  const existing = body.results?.[0]?.objectId;
-  if (!existing) return created('/parse/classes/Settings', account, fields);
-  const { status } = await request('PUT', `/parse/classes/Settings/${existing}`, {
-    sessionToken: account.sessionToken,
-    body: fields,
-  });
-  expect(status).toBe(200);
-  return existing;
-}
-
 async function befriend(a: Account, b: Account): Promise<void> {
   expect((await call('sendFriendRequest', a, { username: b.username })).status).toBe(200);
   expect((await call('sendFriendRequest', b, { username: a.username })).body.result).toMatchObject({
@@ -69,7 +57,7 @@ async function seedEverything(person: Account, friend: Account): Promise<Seeded>
   const tag = person.username;
   const at = parseDate(new Date(Date.now() - DAY));
   const texts = [`${tag} evening run`, `${tag} granola`, `${tag} weigh-in`, `${tag} topic`, `${tag} dm`];
-  const settingsId = await saveSettings(person, { goalWeightKg: 70, timezone: 'Europe/Berlin' });
+  const settingsId = await updateSettings(person, { goalWeightKg: 70, timezone: 'Europe/Berlin' });
   const activityId = await created('/parse/classes/Activity', person, {
     type: 'run',
     startedAt: at,

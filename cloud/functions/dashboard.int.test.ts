@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localDay } from '../../src/domain/calendarDays';
-import { parseDate, request, signUp, type Account } from '../../server/test/rest';
+import { parseDate, request, signUp, updateSettings, type Account } from '../../server/test/rest';
 
 interface Summary {
   date: string;
@@ -61,19 +61,6 @@ async function weighIn(owner: Account, measuredAt: string, weightKg: number) {
   await create(owner, 'WeightEntry', { measuredAt: at(measuredAt), weightKg });
 }
 
-/** Saves settings on the person's one Settings row, whether or not sign-up already made it. */
-async function saveSettings(owner: Account, fields: Record<string, unknown>) {
-  const { body } = await request('GET', '/parse/classes/Settings', { sessionToken: owner.sessionToken });
-  const existing = body.results?.[0]?.objectId;
-  const { status } = existing
-    ? await request('PUT', `/parse/classes/Settings/${existing}`, {
-        sessionToken: owner.sessionToken,
-        body: fields,
-      })
-    : await request('POST', '/parse/classes/Settings', { sessionToken: owner.sessionToken, body: fields });
-  expect(status === 200 || status === 201).toBe(true);
-}
-
 let newcomer: Account;
 let alice: Account;
 let bob: Account;
@@ -83,7 +70,7 @@ beforeAll(async () => {
   [newcomer, alice, bob, carol] = await Promise.all([signUp(), signUp(), signUp(), signUp()]);
 
   // Alice: weeks start on Sunday; Thursday 12 March 2026 is the day under test.
-  await saveSettings(alice, {
+  await updateSettings(alice, {
     dailyCalorieGoal: 2000,
     weeklyActiveMinutesGoal: 200,
     weekStartsOn: 0,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseDate, request, signUp, uniqueName, type Account } from '../../server/test/rest';
+import { parseDate, request, signUp, uniqueName, updateSettings, type Account } from '../../server/test/rest';
 
 interface Ranking {
   rows: {
@@ -221,10 +221,7 @@ describe('friendsRanking', () => {
     await workout(me, now, 30);
     await workout(friend, now, 30);
     await workout(stranger, now, 500);
-    await request('POST', '/parse/classes/Settings', {
-      sessionToken: quiet.sessionToken,
-      body: { shareActivity: false },
-    });
+    await updateSettings(quiet, { shareActivity: false });
     await workout(quiet, now, 200);
   });
 
@@ -257,10 +254,7 @@ describe('friendsRanking', () => {
   it('shows weight progress only as percentages, only for those who share it', async () => {
     const [runner, sharer] = await Promise.all([signUp(), signUp()]);
     await befriend(runner, sharer);
-    await request('POST', '/parse/classes/Settings', {
-      sessionToken: sharer.sessionToken,
-      body: { shareWeightProgress: true, goalWeightKg: 73.3 },
-    });
+    await updateSettings(sharer, { shareWeightProgress: true, goalWeightKg: 73.3 });
     for (const [daysAgo, weightKg] of [
       [20, 93.7],
       [1, 83.5],
@@ -317,14 +311,8 @@ describe('friendsRanking', () => {
   it('counts each person’s week in their own time zone', async () => {
     const [east, west] = await Promise.all([signUp(), signUp()]);
     await befriend(east, west);
-    await request('POST', '/parse/classes/Settings', {
-      sessionToken: east.sessionToken,
-      body: { timezone: 'Pacific/Kiritimati' },
-    });
-    await request('POST', '/parse/classes/Settings', {
-      sessionToken: west.sessionToken,
-      body: { timezone: 'Pacific/Pago_Pago' },
-    });
+    await updateSettings(east, { timezone: 'Pacific/Kiritimati' });
+    await updateSettings(west, { timezone: 'Pacific/Pago_Pago' });
     // Now in Kiritimati (UTC+14) and Pago Pago (UTC−11) is 25 hours apart: a workout logged
     // 12 hours ago by each is in this week for one of them exactly when the local days differ.
     const twelveHoursAgo = new Date(Date.now() - 12 * 3_600_000);

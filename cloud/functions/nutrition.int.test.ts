@@ -5,6 +5,7 @@ import {
   request,
   signUp,
   uniqueName,
+  updateSettings,
   type Account,
   type ParseReply,
 } from '../../server/test/rest';
@@ -286,10 +287,7 @@ describe('nutritionDay', () => {
 
   beforeAll(async () => {
     carol = await signUp();
-    await request('POST', '/parse/classes/Settings', {
-      sessionToken: carol.sessionToken,
-      body: { dailyCalorieGoal: 2000 },
-    });
+    await updateSettings(carol, { dailyCalorieGoal: 2000 });
     // 23:30 in Berlin on 9 June, 21:30 UTC: Berlin's 9 June, and UTC's too.
     await logMeal(carol, {
       eatenAt: at('2026-06-09T21:30:00Z'),

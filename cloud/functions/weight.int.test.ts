@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseDate, request, signUp, type Account } from '../../server/test/rest';
+import {
+  parseDate,
+  request,
+  settingsIdOf,
+  signUp,
+  updateSettings,
+  type Account,
+} from '../../server/test/rest';
 
 const DAY = 86_400_000;
 
@@ -42,11 +49,7 @@ beforeAll(async () => {
   for (let day = 40; day >= 0; day -= 2)
     expect((await weighIn(alice, day, 90 - (40 - day) * 0.05)).status).toBe(201);
   expect((await weighIn(bob, 1, 140)).status).toBe(201);
-  const settings = await request('POST', '/parse/classes/Settings', {
-    sessionToken: alice.sessionToken,
-    body: { goalWeightKg: 80, heightCm: 180 },
-  });
-  expect(settings.status).toBe(201);
+  await updateSettings(alice, { goalWeightKg: 80, heightCm: 180 });
 });
 
 describe('WeightEntry limits', () => {
@@ -101,7 +104,8 @@ describe('Settings', () => {
 
   it('refuses a time zone that does not exist, naming timezone', async () => {
     const carol = await signUp();
-    const { body } = await request('POST', '/parse/classes/Settings', {
+    const settingsId = await settingsIdOf(carol);
+    const { body } = await request('PUT', `/parse/classes/Settings/${settingsId}`, {
       sessionToken: carol.sessionToken,
       body: { timezone: 'Mars/Olympus' },
     });

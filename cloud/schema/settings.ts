@@ -1,10 +1,11 @@
+import { SETTINGS_DEFAULTS } from '../../src/domain/contract';
 import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
 
 export const settingsClass: ClassDefinition = {
   className: 'Settings',
   fields: {
     user: ownerPointer(),
-    units: { type: 'String', defaultValue: 'metric' },
+    units: { type: 'String', defaultValue: SETTINGS_DEFAULTS.units },
     heightCm: { type: 'Number' },
     birthYear: { type: 'Number' },
     sex: { type: 'String' },
@@ -12,10 +13,10 @@ export const settingsClass: ClassDefinition = {
     goalWeightKg: { type: 'Number' },
     weeklyRateKg: { type: 'Number' },
     dailyCalorieGoal: { type: 'Number' },
-    weeklyActiveMinutesGoal: { type: 'Number', defaultValue: 150 },
-    weekStartsOn: { type: 'Number', defaultValue: 1 },
-    shareActivity: { type: 'Boolean', defaultValue: true },
-    shareWeightProgress: { type: 'Boolean', defaultValue: false },
+    weeklyActiveMinutesGoal: { type: 'Number', defaultValue: SETTINGS_DEFAULTS.weeklyActiveMinutesGoal },
+    weekStartsOn: { type: 'Number', defaultValue: SETTINGS_DEFAULTS.weekStartsOn },
+    shareActivity: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.shareActivity },
+    shareWeightProgress: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.shareWeightProgress },
     timezone: { type: 'String' },
     weightUnit: { type: 'String' },
   },

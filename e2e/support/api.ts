@@ -64,15 +64,26 @@ export async function revokeSessions(userId: string): Promise<void> {
   for (const session of results) await parseRequest('DELETE', `sessions/${session.objectId}`);
 }
 
-/** The newest development mail sent to `email`, from DATA_DIR/mail. */
-export async function latestMailTo(email: string): Promise<string> {
+/**
+ * The newest development mail sent to `email` from DATA_DIR/mail, whose subject contains `subject`
+ * when given (sign-up alone sends a verification mail). Parse sends mails without waiting for
+ * them, so this waits a few seconds for one to land.
+ */
+export async function latestMailTo(email: string, subject = '', timeoutMs = 5_000): Promise<string> {
   const directory = path.join(e2eServer().dataDir, 'mail');
-  const names = (await readdir(directory)).filter((name) => name.endsWith('.eml')).sort();
-  for (const name of names.reverse()) {
-    const text = await readFile(path.join(directory, name), 'utf8');
-    if (text.includes(`To: ${email}`)) return text;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = (await readdir(directory).catch(() => [] as string[])).filter((name) =>
+      name.endsWith('.eml'),
+    );
+    for (const name of names.sort().reverse()) {
+      const lines = (await readFile(path.join(directory, name), 'utf8')).split('\n');
+      const subjectLine = lines.find((line) => line.startsWith('Subject: ')) ?? '';
+      if (lines.includes(`To: ${email}`) && subjectLine.includes(subject)) return lines.join('\n');
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${email} in ${directory}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`No mail to ${email} in ${directory}`);
 }
 
 export function linkIn(mail: string): string {

@@ -143,6 +143,36 @@ export function restClient(target: ServerTarget): RestClient {
   return { request, signUp, logIn };
 }
 
+/** The objectId of the person's own Settings row (sign-up made it), found with their session. */
+export async function ownSettingsId(client: Pick<RestClient, 'request'>, account: Account): Promise<string> {
+  const where = encodeURIComponent(JSON.stringify({ user: userPointer(account.objectId) }));
+  const { status, body, text } = await client.request('GET', `/parse/classes/Settings?where=${where}`, {
+    sessionToken: account.sessionToken,
+  });
+  const objectId = body.results?.[0]?.objectId;
+  if (!objectId) throw new Error(`${account.username} has no Settings row (${status}): ${text}`);
+  return objectId;
+}
+
+/**
+ * Changes the person's own Settings row as their device does: a PUT with their session, since
+ * sign-up made the row and a second POST is refused (137). Answers the row's objectId.
+ */
+export async function updateOwnSettings(
+  client: Pick<RestClient, 'request'>,
+  account: Account,
+  fields: Record<string, unknown>,
+): Promise<string> {
+  const objectId = await ownSettingsId(client, account);
+  const { status, text } = await client.request('PUT', `/parse/classes/Settings/${objectId}`, {
+    sessionToken: account.sessionToken,
+    body: fields,
+  });
+  if (status !== 200)
+    throw new Error(`Updating the Settings of ${account.username} failed (${status}): ${text}`);
+  return objectId;
+}
+
 export function injectedTarget(): ServerTarget {
   return { baseUrl: inject('baseUrl'), appId: inject('appId'), masterKey: inject('masterKey') };
 }
@@ -158,6 +188,9 @@ export const request: RestClient['request'] = (method, path, options) =>
   sharedClient().request(method, path, options);
 export const signUp: RestClient['signUp'] = (username, password) => sharedClient().signUp(username, password);
 export const logIn: RestClient['logIn'] = (username, password) => sharedClient().logIn(username, password);
+export const settingsIdOf = (account: Account): Promise<string> => ownSettingsId(sharedClient(), account);
+export const updateSettings = (account: Account, fields: Record<string, unknown>): Promise<string> =>
+  updateOwnSettings(sharedClient(), account, fields);
 
 /**
  * Sends a request from another loopback address (127.0.0.x). Parse's rate limiter never counts

@@ -6,10 +6,12 @@ import {
   useNavigation,
   useSearchParams,
   type ActionFunctionArgs,
+  type LoaderFunctionArgs,
 } from 'react-router';
 import { FormField } from '@/components/FormField';
 import {
   AuthCard,
+  currentUser,
   FormMessage,
   formText,
   logIn,
@@ -22,7 +24,24 @@ const NOTICES: Readonly<Record<string, string>> = {
   expired: 'Your session has expired. Please log in again.',
   'logged-out': 'You are logged out.',
   'account-deleted': 'Your account and all its data were deleted.',
+  'email-verified': 'Your e-mail address is verified. Log in to go on.',
+  'email-link-invalid':
+    'That verification link is no longer valid. Log in and send a new one from Settings if you still need it.',
+  'email-link-expired': 'That verification link has expired. Log in and send a new one from Settings.',
 };
+
+/** Where the server sends a verification link's outcome (server/parseOptions.ts, pages.customUrls). */
+const EMAIL_LINK_NOTICES = new Set(['email-verified', 'email-link-invalid', 'email-link-expired']);
+
+/**
+ * A verification link opened on a device that is signed in goes on to the settings page, where
+ * the profile shows the address and its state; signed out, the sentence is shown here.
+ */
+export async function loader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  const notice = new URL(request.url).searchParams.get('notice') ?? '';
+  if (!EMAIL_LINK_NOTICES.has(notice) || !(await currentUser())) return null;
+  return redirect(`/user-settings?notice=${notice}`);
+}
 
 export async function action({ request }: ActionFunctionArgs): Promise<AuthActionResult | Response> {
   const form = await request.formData();

@@ -1,4 +1,9 @@
-import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import {
+  useLoaderData,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import {
   AvatarEditor,
@@ -72,8 +77,13 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
       case 'profile': {
         const parsed = parseProfileForm(form);
         if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        await saveProfile(parsed.value);
-        return { done: true, notice: 'Profile saved.' };
+        const { emailChanged } = await saveProfile(parsed.value);
+        return {
+          done: true,
+          notice: emailChanged
+            ? 'Profile saved. Open the link we sent to the new address to verify it.'
+            : 'Profile saved.',
+        };
       }
       case 'resendVerification':
         await resendVerification(formText(form, 'email'));
@@ -122,6 +132,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
 
 export function Component() {
   const { page, loadError } = useLoaderData<LoaderData>();
+  const [params] = useSearchParams();
   if (!page) {
     return (
       <PageLoadFailure title="Settings" sentence="Your settings could not be loaded." reason={loadError} />
@@ -133,6 +144,7 @@ export function Component() {
       <div className="settings-layout">
         <ProfileForm
           profile={profile}
+          linkOutcome={params.get('notice')}
           avatar={<AvatarEditor avatarUrl={avatarUrl} name={profile.displayName || profile.username} />}
         />
         <UnitsForm settings={settings} />

@@ -1,3 +1,4 @@
+import { SETTINGS_DEFAULTS } from '@/domain/contract';
 import type { ExportPage, ExportRequest } from '@/domain/dataExport';
 import { getParse } from '@/lib/parse';
 import type { MySettings, Profile, SessionRow } from './types';
@@ -5,8 +6,9 @@ import type { MySettings, Profile, SessionRow } from './types';
 export type SettingsPatch = Readonly<Record<string, string | number | boolean | null>>;
 
 /**
- * Changes some of the person's settings, creating their one Settings row on first use. `null`
- * removes a value. Only the owner can read the row, so the first row found is theirs.
+ * Changes some of the person's settings on the Settings row made at sign-up. `null` removes a
+ * value. Only the owner can read the row, so the first row found is theirs; an account older than
+ * that gets its row on its first save.
  */
 export async function saveMySettings(patch: SettingsPatch): Promise<void> {
   const Parse = await getParse();
@@ -50,8 +52,9 @@ export function toMySettings(row: Stored | undefined): MySettings {
     goalWeightKg: numberOrNull(read('goalWeightKg')),
     weeklyRateKg: numberOrNull(read('weeklyRateKg')),
     dailyCalorieGoal: numberOrNull(read('dailyCalorieGoal')),
-    weeklyActiveMinutesGoal: numberOrNull(read('weeklyActiveMinutesGoal')) ?? 150,
-    weekStartsOn: numberOrNull(read('weekStartsOn')) ?? 1,
+    weeklyActiveMinutesGoal:
+      numberOrNull(read('weeklyActiveMinutesGoal')) ?? SETTINGS_DEFAULTS.weeklyActiveMinutesGoal,
+    weekStartsOn: numberOrNull(read('weekStartsOn')) ?? SETTINGS_DEFAULTS.weekStartsOn,
     shareActivity: read('shareActivity') !== false,
     shareWeightProgress: read('shareWeightProgress') === true,
     timezone: typeof timezone === 'string' && timezone ? timezone : null,
@@ -82,14 +85,23 @@ export async function loadProfile(): Promise<Profile> {
   };
 }
 
-export async function saveProfile(changes: { displayName: string; email: string }): Promise<void> {
+/**
+ * Saves the display name and e-mail address. A changed address is unverified until the person
+ * opens the link the server mails to it; `emailChanged` says whether that happened.
+ */
+export async function saveProfile(changes: {
+  displayName: string;
+  email: string;
+}): Promise<{ emailChanged: boolean }> {
   const Parse = await getParse();
   const user = await Parse.User.currentAsync();
   if (!user) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
   if (changes.displayName) user.set('displayName', changes.displayName);
   else user.unset('displayName');
-  if (changes.email !== user.get('email')) user.set('email', changes.email);
+  const emailChanged = changes.email !== user.get('email');
+  if (emailChanged) user.set('email', changes.email);
   await user.save();
+  return { emailChanged };
 }
 
 /** Sends the verification mail again to the person's current address. */

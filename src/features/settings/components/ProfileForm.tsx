@@ -5,13 +5,34 @@ import type { SettingsActionResult } from '../actionResult';
 import type { Profile } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
 
+/** What the card says when a verification link from a mail brought the person here (`?notice=`). */
+const LINK_OUTCOMES: Readonly<Record<string, string>> = {
+  'email-verified': 'Your e-mail address is verified.',
+  'email-link-invalid':
+    'That verification link is no longer valid: it was used already or a newer one was sent.',
+  'email-link-expired': 'That verification link has expired. Send the mail again below.',
+};
+
 /** Display name and e-mail address; a new address must be verified again. */
-export function ProfileForm({ profile, avatar }: { profile: Profile; avatar?: ReactNode }) {
+export function ProfileForm({
+  profile,
+  avatar,
+  linkOutcome,
+}: {
+  profile: Profile;
+  avatar?: ReactNode;
+  linkOutcome?: string | null;
+}) {
   const fetcher = useFetcher<SettingsActionResult>();
   const resend = useFetcher<SettingsActionResult>();
   const errors = fetcher.data?.fieldErrors ?? {};
+  const arrived = LINK_OUTCOMES[linkOutcome ?? ''];
   return (
-    <SettingsSection id="profile" title="Profile" result={resend.data ?? fetcher.data}>
+    <SettingsSection
+      id="profile"
+      title="Profile"
+      result={resend.data ?? fetcher.data ?? (arrived ? { notice: arrived } : undefined)}
+    >
       {avatar}
       <fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="profile" />
@@ -33,6 +54,7 @@ export function ProfileForm({ profile, avatar }: { profile: Profile; avatar?: Re
           autoComplete="email"
           required
           defaultValue={profile.email}
+          hint={profile.emailVerified ? 'Verified.' : undefined}
           error={errors.email}
         />
         <SaveButton busy={fetcher.state !== 'idle'} label="Save profile" />
