@@ -114,7 +114,9 @@ test.describe('logging without a network', () => {
     expect(await savedCount(account, 'WeightEntry')).toBe(0);
 
     await list.getByRole('button', { name: 'Save as a new entry' }).click();
-    await expect(shell.statusBar()).toHaveText('Online', { timeout: 20_000 });
+    await expect(list).toContainText('No refused changes are left.');
+    await expect.poll(() => savedCount(account, 'WeightEntry'), { timeout: 20_000 }).toBe(1);
+    await expect(shell.statusBar()).toHaveText('Online');
     const { results } = await requestAs<{ results: { note: string; weightKg: number }[] }>(
       account,
       'GET',
