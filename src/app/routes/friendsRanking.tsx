@@ -9,6 +9,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
+import { StaleNotice } from '@/components/StaleNotice';
 import {
   RANKING_METRICS,
   RANKING_PERIODS,
@@ -37,6 +38,7 @@ import {
   type SearchAnswer,
   type SearchData,
 } from '@/features/friends';
+import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
 
@@ -57,8 +59,8 @@ function choiceIn(params: URLSearchParams): RankingChoice {
 }
 
 type PageData =
-  | { ranking: Ranking; friendships: Friendships; loadError: null }
-  | { ranking: null; friendships: null; loadError: string };
+  | { ranking: Ranking; friendships: Friendships; savedAt: string | null; loadError: null }
+  | { ranking: null; friendships: null; savedAt: null; loadError: string };
 
 type LoaderData = PageData | SearchData;
 
@@ -80,10 +82,14 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   const q = params.get('q');
   if (q !== null) return { search: await findPeople(request, q) };
   try {
-    const [ranking, friendships] = await Promise.all([loadRanking(choiceIn(params)), listFriendships()]);
-    return { ranking, friendships, loadError: null };
+    const choice = choiceIn(params);
+    const loaded = await loadOrLastLoaded(`friends:${choice.metric}:${choice.period}`, () =>
+      Promise.all([loadRanking(choice), listFriendships()]),
+    );
+    const [ranking, friendships] = loaded.data;
+    return { ranking, friendships, savedAt: loaded.savedAt, loadError: null };
   } catch (error) {
-    return { ranking: null, friendships: null, loadError: loadFailure(request, error) };
+    return { ranking: null, friendships: null, savedAt: null, loadError: loadFailure(request, error) };
   }
 }
 
@@ -132,10 +138,16 @@ export function Component() {
       />
     );
   }
-  return <FriendsPage ranking={data.ranking} friendships={data.friendships} />;
+  return <FriendsPage ranking={data.ranking} friendships={data.friendships} savedAt={data.savedAt} />;
 }
 
-function FriendsPage({ ranking, friendships }: { ranking: Ranking; friendships: Friendships }) {
+interface FriendsPageProps {
+  ranking: Ranking;
+  friendships: Friendships;
+  savedAt: string | null;
+}
+
+function FriendsPage({ ranking, friendships, savedAt }: FriendsPageProps) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -164,6 +176,7 @@ function FriendsPage({ ranking, friendships }: { ranking: Ranking; friendships: 
 
   return (
     <PageFrame title="Friends" intro="Find people, answer requests and see how you compare.">
+      <StaleNotice savedAt={savedAt} />
       <div className="friends-layout">
         <div className="friends-people">
           <FriendSearch incomingRequests={incomingRequests} />
