@@ -2,6 +2,7 @@ import { localDay } from '@/domain/calendarDays';
 import type { ActivityRow, ActivitySummary } from '@/domain/activity';
 import { isActivityType } from './rows';
 import {
+  applyWaiting,
   dateOf,
   numberOf,
   pendingView,
@@ -39,21 +40,9 @@ export function withWaitingActivities(
   summary: ActivitySummary,
   changes: readonly PendingChange[],
 ): ActivitySummary {
-  const { entries: waiting, deleted } = pendingView(changes, 'Activity');
-  if (waiting.length === 0 && deleted.size === 0) return summary;
-  const byId = new Map(waiting.map((entry) => [entry.id, entry]));
-  const rows: ActivityRow[] = [];
-  for (const row of summary.dayActivities) {
-    if (deleted.has(row.id)) continue;
-    const entry = byId.get(row.id);
-    rows.push(entry ? (rowOf(entry, row) ?? row) : row);
-  }
-  for (const entry of waiting) {
-    const row = entry.isNew ? rowOf(entry, undefined) : null;
-    if (row) rows.push(row);
-  }
+  const rows = applyWaiting(summary.dayActivities, pendingView(changes, 'Activity'), rowOf);
+  if (rows === summary.dayActivities) return summary;
   // An edit may have moved a workout to another day.
   const onDay = rows.filter((row) => localDay(new Date(row.startedAt), summary.timeZone) === summary.date);
-  onDay.sort((a, b) => a.startedAt.localeCompare(b.startedAt));
-  return { ...summary, dayActivities: onDay };
+  return { ...summary, dayActivities: onDay.sort((a, b) => a.startedAt.localeCompare(b.startedAt)) };
 }

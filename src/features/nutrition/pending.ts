@@ -2,6 +2,7 @@ import { localDay } from '@/domain/calendarDays';
 import { isMealType } from '@/domain/contract';
 import { dayTotals, type FoodRow, type MealRow, type NutritionDay } from '@/domain/nutrition';
 import {
+  applyWaiting,
   dateOf,
   numberOf,
   pendingView,
@@ -57,19 +58,8 @@ function rowOf(entry: PendingEntry, saved: MealRow | undefined): MealRow | null 
  * counted again with them (a food's energy as estimated here until the server computes it).
  */
 export function withWaitingMeals(day: NutritionDay, changes: readonly PendingChange[]): NutritionDay {
-  const { entries: waiting, deleted } = pendingView(changes, 'Meal');
-  if (waiting.length === 0 && deleted.size === 0) return day;
-  const byId = new Map(waiting.map((entry) => [entry.id, entry]));
-  const rows: MealRow[] = [];
-  for (const meal of day.meals) {
-    if (deleted.has(meal.id)) continue;
-    const entry = byId.get(meal.id);
-    rows.push(entry ? (rowOf(entry, meal) ?? meal) : meal);
-  }
-  for (const entry of waiting) {
-    const row = entry.isNew ? rowOf(entry, undefined) : null;
-    if (row) rows.push(row);
-  }
+  const rows = applyWaiting(day.meals, pendingView(changes, 'Meal'), rowOf);
+  if (rows === day.meals) return day;
   const meals = rows
     .filter((meal) => localDay(new Date(meal.eatenAt), day.timeZone) === day.date)
     .sort((a, b) => a.eatenAt.localeCompare(b.eatenAt));

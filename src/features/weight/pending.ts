@@ -1,5 +1,6 @@
 import type { WeightEntryRow, WeightSummary } from '@/domain/weight';
 import {
+  applyWaiting,
   dateOf,
   numberOf,
   pendingView,
@@ -31,21 +32,7 @@ export function withWaitingWeighIns(
   summary: WeightSummary,
   changes: readonly PendingChange[],
 ): WeightSummary {
-  const { entries: waiting, deleted } = pendingView(changes, 'WeightEntry');
-  if (waiting.length === 0 && deleted.size === 0) return summary;
-  const byId = new Map(waiting.map((entry) => [entry.id, entry]));
-  const rows = summary.entries
-    .filter((row) => !deleted.has(row.id))
-    .map((row) => {
-      const entry = byId.get(row.id);
-      return entry ? (rowOf(entry, row) ?? row) : row;
-    });
-  if (summary.page === 0) {
-    for (const entry of waiting) {
-      const row = entry.isNew ? rowOf(entry, undefined) : null;
-      if (row) rows.push(row);
-    }
-  }
-  rows.sort((a, b) => b.measuredAt.localeCompare(a.measuredAt));
-  return { ...summary, entries: rows };
+  const rows = applyWaiting(summary.entries, pendingView(changes, 'WeightEntry'), rowOf, summary.page === 0);
+  if (rows === summary.entries) return summary;
+  return { ...summary, entries: [...rows].sort((a, b) => b.measuredAt.localeCompare(a.measuredAt)) };
 }

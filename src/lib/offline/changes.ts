@@ -153,3 +153,32 @@ export function planChange(
   const superseded = sameEntry.filter((other) => other.seq > into.seq).map((other) => other.id);
   return { kind: 'merge', into, superseded };
 }
+
+/**
+ * Saved rows with one class's waiting changes applied: deleted rows left out, changed rows rebuilt
+ * by `toRow` from the entry and the saved row, and (with `addNew`) entries the server has never
+ * seen added at the end. `toRow` returns null for an entry that lacks what a row needs. Returns
+ * `rows` itself when nothing of the class waits.
+ */
+export function applyWaiting<Row extends { id: string }>(
+  rows: readonly Row[],
+  view: PendingView,
+  toRow: (entry: PendingEntry, saved: Row | undefined) => Row | null,
+  addNew = true,
+): readonly Row[] {
+  if (view.entries.length === 0 && view.deleted.size === 0) return rows;
+  const byId = new Map(view.entries.map((entry) => [entry.id, entry]));
+  const shown: Row[] = [];
+  for (const row of rows) {
+    if (view.deleted.has(row.id)) continue;
+    const entry = byId.get(row.id);
+    shown.push(entry ? (toRow(entry, row) ?? row) : row);
+  }
+  if (addNew) {
+    for (const entry of view.entries) {
+      const row = entry.isNew ? toRow(entry, undefined) : null;
+      if (row) shown.push(row);
+    }
+  }
+  return shown;
+}
