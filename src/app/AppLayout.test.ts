@@ -8,6 +8,7 @@ import { changesOf, closeOfflineDb, putChange, readPage, savePage } from '@/lib/
 import { getParse } from '@/lib/parse';
 import { pendingChange } from '@/test/pendingChange';
 import { appAction } from './AppLayout';
+import { deleteOfflineDb } from '@/lib/offline/store';
 
 vi.mock('@/lib/runtimeConfig', () => ({
   loadRuntimeConfig: () =>
@@ -22,14 +23,6 @@ function logoutRequest(queued?: 'keep' | 'discard'): ActionFunctionArgs {
   const body = new URLSearchParams({ intent: 'logout' });
   if (queued) body.set('queued', queued);
   return { request: new Request('http://localhost/', { method: 'POST', body }) } as ActionFunctionArgs;
-}
-
-function deleteDatabase(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase('fitstreak-offline');
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('deleteDatabase failed'));
-  });
 }
 
 beforeEach(async () => {
@@ -48,7 +41,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   await closeOfflineDb();
-  await deleteDatabase();
+  await deleteOfflineDb();
 });
 
 describe('appAction (log out)', () => {

@@ -7,19 +7,12 @@ import { startOutbox, stopOutbox } from '@/lib/offline/outbox';
 import { closeOfflineDb, putChange } from '@/lib/offline/store';
 import { pendingChange } from '@/test/pendingChange';
 import { LogoutButton } from './LogoutButton';
+import { deleteOfflineDb } from '@/lib/offline/store';
 
 vi.mock('@/lib/parse', () => ({
   getParse: () =>
     Promise.resolve({ User: { current: () => ({ id: 'alice', getSessionToken: () => 'r:alice' }) } }),
 }));
-
-function deleteDatabase(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase('fitstreak-offline');
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('deleteDatabase failed'));
-  });
-}
 
 /** The button in a router whose "/" action records what was posted. */
 function renderWithRouter() {
@@ -48,7 +41,7 @@ describe('LogoutButton', () => {
     stopOutbox();
     vi.restoreAllMocks();
     await closeOfflineDb();
-    await deleteDatabase();
+    await deleteOfflineDb();
   });
 
   it('logs out at once when nothing waits to be sent', async () => {

@@ -7,20 +7,13 @@ import { queueChange, startOutbox, stopOutbox } from '@/lib/offline/outbox';
 import { changesOf, closeOfflineDb, putChange } from '@/lib/offline/store';
 import { pendingChange } from '@/test/pendingChange';
 import { StatusBar } from './StatusBar';
+import { deleteOfflineDb } from '@/lib/offline/store';
 
 // The outbox asks the SDK who is signed in; nothing here reaches the network (the device is offline).
 vi.mock('@/lib/parse', () => ({
   getParse: () =>
     Promise.resolve({ User: { current: () => ({ id: 'alice', getSessionToken: () => 'r:alice' }) } }),
 }));
-
-function deleteDatabase(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase('fitstreak-offline');
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('deleteDatabase failed'));
-  });
-}
 
 async function offlineOutbox(): Promise<void> {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -32,7 +25,7 @@ describe('StatusBar', () => {
     stopOutbox();
     vi.restoreAllMocks();
     await closeOfflineDb();
-    await deleteDatabase();
+    await deleteOfflineDb();
   });
 
   it('flips between Online and Offline with the browser’s events', () => {

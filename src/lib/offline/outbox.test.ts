@@ -17,6 +17,7 @@ import {
   syncOutbox,
 } from './outbox';
 import * as store from './store';
+import { deleteOfflineDb } from './store';
 
 // The two boundaries to the browser's session and the network configuration.
 const signedIn = vi.hoisted(() => ({ user: null as { id: string; sessionToken: string } | null }));
@@ -70,14 +71,6 @@ function waiting(): readonly PendingChange[] {
 
 const meal = (name: string, kcal = 300) => ({ name, caloriesKcal: kcal });
 
-function deleteDatabase(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase('fitstreak-offline');
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('deleteDatabase failed'));
-  });
-}
-
 beforeEach(() => {
   server = new FakeParseServer();
   server.validate = (_className, fields) =>
@@ -98,7 +91,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   await store.closeOfflineDb();
-  await deleteDatabase();
+  await deleteOfflineDb();
 });
 
 /** Queues changes with the network gone, then brings it back and waits for the pass to end. */

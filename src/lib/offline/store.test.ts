@@ -15,6 +15,7 @@ import {
   savePage,
   setRefusal,
 } from './store';
+import { deleteOfflineDb } from './store';
 
 function change(overrides: Partial<PendingChange> & Pick<PendingChange, 'id' | 'seq'>): PendingChange {
   return {
@@ -30,17 +31,9 @@ function change(overrides: Partial<PendingChange> & Pick<PendingChange, 'id' | '
   };
 }
 
-function deleteDatabase(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase('fitstreak-offline');
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('deleteDatabase failed'));
-  });
-}
-
 afterEach(async () => {
   await closeOfflineDb();
-  await deleteDatabase();
+  await deleteOfflineDb();
 });
 
 describe('offline store: changes', () => {

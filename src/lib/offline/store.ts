@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { PendingChange, Refusal } from './changes';
 
 /** A page's data as last loaded on this device, for showing when the network is gone. */
@@ -45,6 +45,12 @@ export async function closeOfflineDb(): Promise<void> {
   const current = opened;
   opened = undefined;
   if (current) (await current).close();
+}
+
+/** Closes the connection and deletes the database: each test case starts from nothing. */
+export async function deleteOfflineDb(): Promise<void> {
+  await closeOfflineDb();
+  await deleteDB(DB_NAME);
 }
 
 function accountRange(account: string): IDBKeyRange {
