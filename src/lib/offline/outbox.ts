@@ -30,11 +30,12 @@ let syncWanted = false;
 const savedTargets = new Map<string, string>();
 /** The last sequence number given in this tab: two changes queued at once never share one. */
 let lastSeq = 0;
-const setState = setOutboxState;
 
-async function reload(account: string): Promise<void> {
+/** Reads the account's queue again and shows it; returns what it read. */
+async function reload(account: string): Promise<PendingChange[]> {
   const changes = await store.changesOf(account);
-  if (outboxState().account === account) setState({ changes });
+  if (outboxState().account === account) setOutboxState({ changes });
+  return changes;
 }
 
 function onOnline(): void {
@@ -45,9 +46,9 @@ function onOnline(): void {
 export async function startOutbox(account: string): Promise<void> {
   if (outboxState().account !== account) {
     clearTimeout(retryTimer);
-    setState({ ...EMPTY_OUTBOX, account });
+    setOutboxState({ ...EMPTY_OUTBOX, account });
   } else {
-    setState({ sessionEnded: false });
+    setOutboxState({ sessionEnded: false });
   }
   window.removeEventListener('online', onOnline);
   window.addEventListener('online', onOnline);
@@ -59,7 +60,7 @@ export async function startOutbox(account: string): Promise<void> {
 export function stopOutbox(): void {
   clearTimeout(retryTimer);
   window.removeEventListener('online', onOnline);
-  setState(EMPTY_OUTBOX);
+  setOutboxState(EMPTY_OUTBOX);
 }
 
 async function signedInAccount(): Promise<{ account: string; sessionToken: string } | null> {
@@ -156,10 +157,11 @@ async function syncPass(): Promise<void> {
   };
   const { account } = signedIn;
   let saved = 0;
-  setState({ syncing: true });
+  setOutboxState({ syncing: true });
   try {
+    let waiting = await store.changesOf(account);
     for (;;) {
-      const change = nextToSend(await store.changesOf(account));
+      const change = nextToSend(waiting);
       if (!change || outboxState().account !== account) break;
       sendingId = change.id;
       // Queued with a local target just as its create was saved, after completeCreate ran.
@@ -171,7 +173,7 @@ async function syncPass(): Promise<void> {
         break;
       }
       if (outcome.kind === 'sessionEnded') {
-        setState({ sessionEnded: true });
+        setOutboxState({ sessionEnded: true });
         break;
       }
       if (outcome.kind === 'refused') await store.setRefusal(change.id, outcome.refusal);
@@ -181,11 +183,11 @@ async function syncPass(): Promise<void> {
       } else await store.deleteChanges([change.id]);
       if (outcome.kind === 'saved') saved += 1;
       retryDelay = RETRY_FIRST_MS;
-      await reload(account);
+      waiting = await reload(account);
     }
   } finally {
     sendingId = null;
-    setState({ syncing: false });
+    setOutboxState({ syncing: false });
     await reload(account);
   }
   if (saved > 0) announceSynced();
