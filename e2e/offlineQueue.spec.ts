@@ -126,6 +126,49 @@ test.describe('logging without a network', () => {
   });
 });
 
+test.describe('logging out with changes waiting', () => {
+  test('asks first, keeps the change for its own account only, and sends it when that account is back', async ({
+    page,
+    context,
+  }) => {
+    const alice = await createAccount();
+    const bob = await createAccount();
+    await logIn(page, alice);
+    const weight = new WeightPage(page);
+    const shell = new AppShell(page);
+    await weight.goto();
+
+    await context.setOffline(true);
+    await weight.addWeighIn('77.7', 0);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    const ask = page.getByRole('dialog', { name: 'Log out?' });
+    await expect(ask).toContainText('1 change on this device has not been sent yet.');
+    await ask.getByRole('button', { name: 'Stay logged in' }).click();
+    await expect(ask).toBeHidden();
+    await expect(shell.statusBar()).toContainText('1 change waiting to sync');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await ask.getByRole('button', { name: 'Log out and keep it here' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await context.setOffline(false);
+
+    // Another person on the same device sees nothing of it, and it is not sent with their session.
+    await logIn(page, bob);
+    await expect(shell.statusBar()).toHaveText('Online');
+    await weight.goto();
+    await expect(weight.rows()).toHaveCount(0);
+    expect(await savedCount(bob, 'WeightEntry')).toBe(0);
+    expect(await savedCount(alice, 'WeightEntry')).toBe(0);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+
+    await logIn(page, alice);
+    await expect.poll(() => savedCount(alice, 'WeightEntry'), { timeout: 20_000 }).toBe(1);
+    await expect(shell.statusBar()).toHaveText('Online');
+    expect(await savedCount(bob, 'WeightEntry')).toBe(0);
+  });
+});
+
 test.describe('a lost answer', () => {
   test('does not save a queued weigh-in twice when the answer to its first sending is lost', async ({
     page,

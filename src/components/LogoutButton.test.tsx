@@ -74,8 +74,8 @@ describe('LogoutButton', () => {
   });
 
   it.each([
-    ['Log out and keep them here', 'keep'],
-    ['Log out and discard them', 'discard'],
+    ['Log out and keep it here', 'keep'],
+    ['Log out and discard it', 'discard'],
   ])('posts the choice "%s"', async (label, queued) => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     await putChange(pendingChange({ className: 'Meal', op: 'delete', target: 'srv1' }));

@@ -54,10 +54,10 @@ export function LogoutButton() {
             aria-describedby={keepHintId}
             disabled={busy}
           >
-            Log out and keep them here
+            Log out and keep {unsent === 1 ? 'it' : 'them'} here
           </button>
           <button type="submit" name="queued" value="discard" className="button-danger" disabled={busy}>
-            Log out and discard them
+            Log out and discard {unsent === 1 ? 'it' : 'them'}
           </button>
         </logout.Form>
       </Popup>
