@@ -5,7 +5,7 @@ import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requ
 import { addDays, localDay } from '../../src/domain/calendarDays';
 import { isIsoMonth } from '../../src/domain/dates';
 import type { Units } from '../../src/domain/units';
-import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
+import { ACTIVITY_TYPES, SETTINGS_DEFAULTS, type ActivityType } from '../../src/domain/contract';
 import {
   numberOr,
   Parse,
@@ -15,9 +15,6 @@ import {
   type FunctionRequest,
   type ParseUser,
 } from '../parse';
-
-export const DEFAULT_WEEKLY_GOAL_MIN = 150;
-export const DEFAULT_WEEK_STARTS_ON = 1;
 
 interface SummaryParams {
   month: string | undefined;
@@ -91,8 +88,11 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
   const params = readParams(request.params);
   const settings = await settingsOf(user);
   const timeZone = timeZoneOf(settings, params.timeZone);
-  const weekStartsOn = numberOr(settings?.get('weekStartsOn'), DEFAULT_WEEK_STARTS_ON);
-  const weeklyGoalMin = numberOr(settings?.get('weeklyActiveMinutesGoal'), DEFAULT_WEEKLY_GOAL_MIN);
+  const weekStartsOn = numberOr(settings?.get('weekStartsOn'), SETTINGS_DEFAULTS.weekStartsOn);
+  const weeklyGoalMin = numberOr(
+    settings?.get('weeklyActiveMinutesGoal'),
+    SETTINGS_DEFAULTS.weeklyActiveMinutesGoal,
+  );
   const units: Units = settings?.get('units') === 'imperial' ? 'imperial' : 'metric';
 
   const now = new Date();

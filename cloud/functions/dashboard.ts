@@ -1,7 +1,8 @@
 import { localDay } from '../../src/domain/calendarDays';
 import { summarizeDashboard, type DashboardSummary } from '../../src/domain/dashboard';
+import { SETTINGS_DEFAULTS } from '../../src/domain/contract';
 import { numberOr, Parse, requireUser, type FunctionRequest } from '../parse';
-import { dayTotals, DEFAULT_WEEK_STARTS_ON, DEFAULT_WEEKLY_GOAL_MIN } from './activity';
+import { dayTotals } from './activity';
 import { energyByDay } from './nutrition';
 import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { dailyWeights, weightUnitOf } from './weight';
@@ -32,8 +33,11 @@ async function dashboardSummary(request: FunctionRequest): Promise<DashboardSumm
     date,
     now,
     timeZone,
-    weekStartsOn: numberOr(settings?.get('weekStartsOn'), DEFAULT_WEEK_STARTS_ON),
-    weeklyGoalMin: numberOr(settings?.get('weeklyActiveMinutesGoal'), DEFAULT_WEEKLY_GOAL_MIN),
+    weekStartsOn: numberOr(settings?.get('weekStartsOn'), SETTINGS_DEFAULTS.weekStartsOn),
+    weeklyGoalMin: numberOr(
+      settings?.get('weeklyActiveMinutesGoal'),
+      SETTINGS_DEFAULTS.weeklyActiveMinutesGoal,
+    ),
     calorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null),
     goalWeightKg: numberOr(settings?.get('goalWeightKg'), null),
     weightUnit: weightUnitOf(settings),
