@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { restClient, type Account } from '../server/test/rest';
-import { ROOT } from '../server/test/serverProcess';
+import { databaseUri, ROOT } from '../server/test/serverProcess';
 import { measureChatDelivery } from './chatDelivery';
 import {
   measureMixed,
@@ -23,7 +23,6 @@ import { FULL_DATASET, QUICK_DATASET, seedDataset, SMOKE_DATASET } from './seed'
 import {
   APP_ID,
   connectDatabase,
-  databaseUri,
   mapConcurrently,
   mib,
   ms,

@@ -1,10 +1,10 @@
 // What the API benchmarks share: a seeded PRNG, a server of their own for one run, timed calls
 // with the warm-up and measuring loop, the baseline round trip and the Markdown table of results.
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
 import {
   createDataDir,
+  databaseUri,
   readMasterKey,
   removeDataDir,
   startServerProcess,
@@ -241,16 +241,6 @@ export async function settledRss(pid: number): Promise<number> {
 }
 
 export const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-
-/** The embedded PostgreSQL of a data directory (its port is on the fourth line of postmaster.pid). */
-export async function databaseUri(dataDir: string, database = 'fitstreak'): Promise<string> {
-  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = Number(pid.split('\n')[3]);
-  const { postgresPassword } = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    postgresPassword: string;
-  };
-  return `postgres://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${port}/${database}`;
-}
 
 /** A `pg` connection of our own to that database: the raw SQL side of the comparisons. */
 export async function connectDatabase(dataDir: string): Promise<pg.Client> {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { deleteExpiredIdempotencyRecords } from '../../server/postgres';
 import { parseDate, request, signUp, type Account, type RestResponse } from '../../server/test/rest';
+import { databaseUri } from '../../server/test/serverProcess';
 
 const HOUR = 3_600_000;
 const DUPLICATE_VALUE = 137;
@@ -199,16 +198,6 @@ describe.each(LOGGED_CLASSES)('$className clientKey', ({ className, row, change 
     expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
   });
 });
-
-/** The test server's embedded PostgreSQL: its port is on the fourth line of postmaster.pid. */
-async function databaseUri(dataDir: string): Promise<string> {
-  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = Number(pid.split('\n')[3]);
-  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    postgresPassword: string;
-  };
-  return `postgres://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${port}/fitstreak`;
-}
 
 describe('expired idempotency records', () => {
   let database: pg.Client;

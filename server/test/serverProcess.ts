@@ -62,12 +62,27 @@ export async function removeDataDir(dataDir: string): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
 }
 
+async function readSecrets(dataDir: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as Record<string, unknown>;
+}
+
 export async function readMasterKey(dataDir: string): Promise<string> {
-  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    masterKey?: unknown;
-  };
-  if (typeof secrets.masterKey !== 'string') throw new Error(`${dataDir}/secrets.json holds no master key.`);
-  return secrets.masterKey;
+  const { masterKey } = await readSecrets(dataDir);
+  if (typeof masterKey !== 'string') throw new Error(`${dataDir}/secrets.json holds no master key.`);
+  return masterKey;
+}
+
+/**
+ * The address of the embedded PostgreSQL that the server of `dataDir` runs, for SQL of a test's or
+ * benchmark's own: PostgreSQL writes its port on the fourth line of postmaster.pid.
+ */
+export async function databaseUri(dataDir: string, database = 'fitstreak'): Promise<string> {
+  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = Number(pid.split('\n')[3]);
+  const { postgresPassword } = await readSecrets(dataDir);
+  if (typeof postgresPassword !== 'string')
+    throw new Error(`${dataDir}/secrets.json holds no database password.`);
+  return `postgres://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${port}/${database}`;
 }
 
 /** `ps` lines of postgres processes whose command line names this data directory's cluster. */
