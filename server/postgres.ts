@@ -3,7 +3,7 @@ import { classDefinitions } from '../cloud/schema';
 
 /**
  * SQL the server runs itself on PostgreSQL, for what Parse Server leaves undone there: unique
- * client keys and the removal of expired idempotency records.
+ * client keys, one Settings row per person, and the removal of expired idempotency records.
  */
 
 /** Classes whose rows may carry the key their creating client gave them (see clientKeyRule). */
@@ -25,6 +25,24 @@ export async function createClientKeyIndexes(sql: SqlClient): Promise<void> {
       [],
     );
   }
+}
+
+/**
+ * One Settings row per person, held by a unique index on its owner as the client keys are: the
+ * lookup in the Settings beforeSave cannot stop two first saves that race. A database from before
+ * the index may hold a person's row twice, which would stop the index from being created, so the
+ * most recently saved row is kept and the others are deleted first. Returns how many went.
+ */
+export async function createSettingsOwnerIndex(sql: SqlClient): Promise<number> {
+  const { rows } = await sql.query<{ objectId: string }>(
+    `DELETE FROM "Settings" AS older USING "Settings" AS newer
+      WHERE older."user" = newer."user"
+        AND (older."updatedAt", older."objectId") < (newer."updatedAt", newer."objectId")
+      RETURNING older."objectId"`,
+    [],
+  );
+  await sql.query('CREATE UNIQUE INDEX IF NOT EXISTS "Settings_unique_user" ON "Settings" ("user")', []);
+  return rows.length;
 }
 
 /**

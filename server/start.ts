@@ -10,7 +10,12 @@ import { createApp } from './app';
 import type { AppConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
 import { buildParseOptions, IDEMPOTENCY_TTL_S, LIVE_QUERY_CLASSES } from './parseOptions';
-import { createClientKeyIndexes, scheduleIdempotencyCleanup, type RecurringTask } from './postgres';
+import {
+  createClientKeyIndexes,
+  createSettingsOwnerIndex,
+  scheduleIdempotencyCleanup,
+  type RecurringTask,
+} from './postgres';
 import { ParseServer, type ParseServerInstance } from './parseServerModule';
 import { loadOrCreateSecrets } from './secrets';
 
@@ -153,7 +158,14 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     // Parse has added the declared columns by now, so the unique keys hold before the first request.
     // Under the start lock: two nodes creating the same index at once can fail on PostgreSQL's catalog.
     const sql = pool;
-    if (sql) await withStartLock(sql, () => createClientKeyIndexes(sql));
+    if (sql) {
+      await withStartLock(sql, async () => {
+        await createClientKeyIndexes(sql);
+        const removed = await createSettingsOwnerIndex(sql);
+        if (removed > 0)
+          log(`Deleted ${removed} older duplicate Settings rows, keeping each person's newest.`);
+      });
+    }
     idempotencyCleanup = scheduleIdempotencyCleanup(pool, IDEMPOTENCY_TTL_S * 1000, log);
     // Parse applies its `trustProxy` option only to an express app it listens with itself. Rate
     // limits and MASTER_KEY_IPS must see the client behind a proxy on this machine, as app.ts does.

@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createSettingsOwnerIndex } from '../../server/postgres';
 import {
   newPassword,
   parseDate,
@@ -10,6 +13,7 @@ import {
   userPointer,
   type Account,
 } from '../../server/test/rest';
+import { databaseUri } from '../../server/test/serverProcess';
 
 const now = () => parseDate(new Date());
 
@@ -208,6 +212,69 @@ describe('Settings', () => {
     expect(body.heightCm).toBe(180);
     expect(body.user).toEqual(userPointer(alice.objectId));
     expect(body.ACL).toEqual({ [alice.objectId]: { read: true, write: true } });
+  });
+
+  it('stores one row when five first saves race, and answers 137 to the other four', async () => {
+    const carol = await signUp();
+    const where = encodeURIComponent(JSON.stringify({ user: userPointer(carol.objectId) }));
+    const count = async () =>
+      (await request('GET', `/parse/classes/Settings?where=${where}&count=1&limit=0`, { masterKey: true }))
+        .body.count;
+    await request('DELETE', `/parse/classes/Settings/${await settingsIdOf(carol)}`, { masterKey: true });
+    expect(await count()).toBe(0);
+
+    const saves = await Promise.all(
+      [160, 165, 170, 175, 180].map((heightCm) =>
+        request('POST', '/parse/classes/Settings', { sessionToken: carol.sessionToken, body: { heightCm } }),
+      ),
+    );
+
+    expect(saves.filter((save) => save.status === 201)).toHaveLength(1);
+    expect(saves.filter((save) => save.body.code === 137)).toHaveLength(4);
+    expect(await count()).toBe(1);
+  });
+});
+
+describe('Settings in the database', () => {
+  let database: pg.Client;
+
+  beforeAll(async () => {
+    database = new pg.Client({ connectionString: await databaseUri(inject('dataDir')) });
+    await database.connect();
+  });
+
+  afterAll(async () => {
+    await database.end();
+  });
+
+  /** A copy of a Settings row under a new id, saved `shift` earlier or later, as an old database may hold. */
+  async function insertCopy(objectId: string, shift: string, heightCm: number): Promise<string> {
+    const copyId = randomBytes(5).toString('hex');
+    await database.query(
+      `INSERT INTO "Settings" ("objectId", "user", "createdAt", "updatedAt", "_rperm", "_wperm", "heightCm")
+       SELECT $2, "user", "createdAt" + $3::interval, "updatedAt" + $3::interval, "_rperm", "_wperm", $4
+         FROM "Settings" WHERE "objectId" = $1`,
+      [objectId, copyId, shift, heightCm],
+    );
+    return copyId;
+  }
+
+  it('the start-up step keeps the newest of a person’s rows, then the database refuses a second one', async () => {
+    const dave = await signUp();
+    const original = await settingsIdOf(dave);
+    await database.query('DROP INDEX "Settings_unique_user"');
+    await insertCopy(original, '-1 day', 170);
+    const newest = await insertCopy(original, '1 day', 190);
+
+    const removed = await createSettingsOwnerIndex(database);
+
+    expect(removed).toBeGreaterThanOrEqual(2);
+    const { rows } = await database.query<{ objectId: string; heightCm: number }>(
+      'SELECT "objectId", "heightCm" FROM "Settings" WHERE "user" = $1',
+      [dave.objectId],
+    );
+    expect(rows).toEqual([{ objectId: newest, heightCm: 190 }]);
+    await expect(insertCopy(newest, '0 seconds', 200)).rejects.toMatchObject({ code: '23505' });
   });
 });
 
