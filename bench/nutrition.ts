@@ -8,13 +8,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
+import { connectDatabase } from '../server/test/serverProcess';
 import { localDay } from '../src/domain/calendarDays';
 import { searchWords } from '../src/domain/nutrition';
 import {
   baseline,
   batchWithMasterKey,
   cloudFunction,
-  connectDatabase,
   DAY_MS,
   measure,
   ms,

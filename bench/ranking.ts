@@ -3,12 +3,12 @@
 // statement on the same PostgreSQL (the limit of what any implementation could do).
 // `npm run bench:ranking [-- --quick]`
 import { userPointer } from '../server/test/rest';
+import { connectDatabase } from '../server/test/serverProcess';
 import { ACTIVITY_TYPES } from '../src/domain/contract';
 import {
   baseline,
   batchWithMasterKey,
   cloudFunction,
-  connectDatabase,
   DAY_MS,
   measure,
   mulberry32,

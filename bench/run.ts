@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { restClient, type Account } from '../server/test/rest';
-import { databaseUri, ROOT } from '../server/test/serverProcess';
+import { connectDatabase, databaseUri, ROOT } from '../server/test/serverProcess';
 import { measureChatDelivery } from './chatDelivery';
 import {
   measureMixed,
@@ -20,16 +20,7 @@ import {
   type WriteResult,
 } from './scenarios';
 import { FULL_DATASET, QUICK_DATASET, seedDataset, SMOKE_DATASET } from './seed';
-import {
-  APP_ID,
-  connectDatabase,
-  mapConcurrently,
-  mib,
-  ms,
-  statsOf,
-  withBenchServer,
-  type Stats,
-} from './support';
+import { APP_ID, mapConcurrently, mib, ms, statsOf, withBenchServer, type Stats } from './support';
 
 const mode = process.argv.includes('--smoke') ? 'smoke' : process.argv.includes('--quick') ? 'quick' : 'full';
 const SETTINGS = {

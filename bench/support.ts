@@ -1,10 +1,8 @@
 // What the API benchmarks share: a seeded PRNG, a server of their own for one run, timed calls
 // with the warm-up and measuring loop, the baseline round trip and the Markdown table of results.
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import {
   createDataDir,
-  databaseUri,
   readMasterKey,
   removeDataDir,
   startServerProcess,
@@ -241,13 +239,6 @@ export async function settledRss(pid: number): Promise<number> {
 }
 
 export const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-
-/** A `pg` connection of our own to that database: the raw SQL side of the comparisons. */
-export async function connectDatabase(dataDir: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: await databaseUri(dataDir) });
-  await client.connect();
-  return client;
-}
 
 export interface BatchRequest {
   method: string;

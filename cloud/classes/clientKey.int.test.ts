@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { deleteExpiredIdempotencyRecords } from '../../server/postgres';
 import { parseDate, request, signUp, type Account, type RestResponse } from '../../server/test/rest';
-import { databaseUri } from '../../server/test/serverProcess';
+import { connectDatabase } from '../../server/test/serverProcess';
 
 const HOUR = 3_600_000;
 const DUPLICATE_VALUE = 137;
@@ -203,8 +203,7 @@ describe('expired idempotency records', () => {
   let database: pg.Client;
 
   beforeAll(async () => {
-    database = new pg.Client({ connectionString: await databaseUri(inject('dataDir')) });
-    await database.connect();
+    database = await connectDatabase(inject('dataDir'));
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSettingsOwnerIndex } from '../../server/postgres';
 import {
@@ -13,7 +13,7 @@ import {
   userPointer,
   type Account,
 } from '../../server/test/rest';
-import { databaseUri } from '../../server/test/serverProcess';
+import { connectDatabase } from '../../server/test/serverProcess';
 
 const now = () => parseDate(new Date());
 
@@ -239,8 +239,7 @@ describe('Settings in the database', () => {
   let database: pg.Client;
 
   beforeAll(async () => {
-    database = new pg.Client({ connectionString: await databaseUri(inject('dataDir')) });
-    await database.connect();
+    database = await connectDatabase(inject('dataDir'));
   });
 
   afterAll(async () => {

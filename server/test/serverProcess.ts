@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { CONFIG_VARIABLES } from '../config';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -83,6 +84,13 @@ export async function databaseUri(dataDir: string, database = 'fitstreak'): Prom
   if (typeof postgresPassword !== 'string')
     throw new Error(`${dataDir}/secrets.json holds no database password.`);
   return `postgres://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${port}/${database}`;
+}
+
+/** A `pg` connection of a test's or benchmark's own to that database; the caller ends it. */
+export async function connectDatabase(dataDir: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: await databaseUri(dataDir) });
+  await client.connect();
+  return client;
 }
 
 /** `ps` lines of postgres processes whose command line names this data directory's cluster. */
