@@ -65,6 +65,9 @@ test.describe('logging without a network', () => {
     await shell.open('Weight');
     await weight.addWeighIn('81.4', 0);
     await expect(weight.rows().filter({ hasText: '81.4' })).toContainText('Waiting to sync');
+    await expect(
+      page.getByText('Weigh-ins waiting to sync join the chart once they are saved.'),
+    ).toBeVisible();
     await expect(shell.statusBar()).toContainText('3 changes waiting to sync');
 
     await page.reload();
@@ -75,6 +78,7 @@ test.describe('logging without a network', () => {
     await expect(shell.statusBar()).toHaveText('Online', { timeout: 20_000 });
     await expect(waiting(page)).toHaveCount(0);
     await expect(weight.rows().filter({ hasText: '81.4' })).toHaveCount(1);
+    await expect(page.locator('.weight-chart canvas')).toBeVisible();
     expect(await savedCount(account, 'WeightEntry')).toBe(1);
     expect(await savedCount(account, 'Activity')).toBe(1);
     expect(await savedCount(account, 'Meal')).toBe(1);

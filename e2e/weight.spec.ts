@@ -32,6 +32,7 @@ test.describe('weight tracking', () => {
     page,
   }, testInfo) => {
     const weight = await signedIn(page);
+    await expect(page.getByText('Your weigh-ins will show here as points')).toBeVisible();
     await weight.addWeighIn('82', 10);
     await weight.addWeighIn('81.5', 5);
     await weight.addWeighIn('81', 1);
@@ -86,6 +87,7 @@ test.describe('weight tracking', () => {
     await weight.window('Edit weigh-in').getByRole('button', { name: 'Delete', exact: true }).click();
     await weight.window('Edit weigh-in').getByRole('button', { name: 'Delete weigh-in' }).click();
     await expect(weight.rows()).toHaveCount(0);
+    await expect(page.getByText('Your weigh-ins will show here as points')).toBeVisible();
   });
 
   test('imports a CSV file with one bad row: previews, reports the rejected line and imports the rest', async ({
@@ -117,8 +119,18 @@ test.describe('weight tracking', () => {
     ).toBeVisible();
   });
 
-  test('keeps the range in the query string and shows the 404 page for a bad one', async ({ page }) => {
-    await signedIn(page);
+  test('keeps the range in the query string, says when it holds no weigh-in, and shows the 404 page for a bad one', async ({
+    page,
+  }) => {
+    const weight = await signedIn(page);
+    await weight.addWeighIn('84', 40);
+    await page.getByRole('link', { name: '1 month' }).click();
+    await expect(page).toHaveURL(/range=1m/);
+    await expect(
+      page.getByText('No weigh-ins in this range (1 month). Choose All to see every one.'),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'All' }).click();
+    await expect(page.locator('.weight-chart canvas')).toBeVisible();
     await page.getByRole('link', { name: '1 year' }).click();
     await expect(page).toHaveURL(/range=1y/);
     await expect(page.getByRole('link', { name: '1 year' })).toHaveAttribute('aria-current', 'true');

@@ -43,6 +43,17 @@ const RANGE_LABELS: Readonly<Record<WeightRange, string>> = {
   all: 'All',
 };
 
+/** What the chart's place says when the range holds no saved weigh-in. */
+function emptyChartNote({ entries, page, range }: WeightSummary): string {
+  if (entries.some((entry) => entry.sync !== undefined)) {
+    return 'Weigh-ins waiting to sync join the chart once they are saved.';
+  }
+  if (entries.length === 0 && page === 0) {
+    return 'Your weigh-ins will show here as points, with your trend drawn through them.';
+  }
+  return `No weigh-ins in this range (${RANGE_LABELS[range]}). Choose All to see every one.`;
+}
+
 const isRange = (value: string): value is WeightRange => (WEIGHT_RANGES as readonly string[]).includes(value);
 const isPage = (value: string) => /^[1-9]\d{0,4}$/.test(value);
 const isUnit = (value: unknown): value is WeightUnit =>
@@ -190,9 +201,13 @@ function WeightPage({ summary, savedAt }: { summary: WeightSummary; savedAt: str
               ))}
             </nav>
           </div>
-          <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
-            <WeightChart points={summary.points} goalWeightKg={summary.goalWeightKg} unit={unit} />
-          </Suspense>
+          {summary.points.length === 0 ? (
+            <p className="empty-note chart-empty">{emptyChartNote(summary)}</p>
+          ) : (
+            <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
+              <WeightChart points={summary.points} goalWeightKg={summary.goalWeightKg} unit={unit} />
+            </Suspense>
+          )}
         </section>
         <WeightStats summary={summary} unit={unit} />
         <WeightEntries
