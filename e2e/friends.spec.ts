@@ -141,6 +141,8 @@ test.describe('friends and the ranking', () => {
     const blocked = friends.personIn(page.getByRole('list', { name: 'Blocked' }), cid.username);
     await expect(blocked).toBeVisible();
     await expect(friends.rankingRows()).toHaveCount(1);
+    await expect(page.getByText('Add friends to see how you compare with them.')).toBeVisible();
+    await expect(page.locator('.ranking-chart')).toHaveCount(0);
 
     await blocked.getByRole('button', { name: 'Unblock' }).click();
     await expect(page.getByText('You have not blocked anyone.')).toBeVisible();

@@ -61,6 +61,7 @@ test.describe('logging without a network', () => {
     await nutrition.quickAdd('Breakfast', '350');
     await expect(nutrition.entries('Breakfast')).toContainText('Waiting to sync');
     await expect(nutrition.totals()).toContainText('350');
+    await expect(page.getByText('Meals waiting to sync join the chart once they are saved.')).toBeVisible();
 
     await shell.open('Weight');
     await weight.addWeighIn('81.4', 0);

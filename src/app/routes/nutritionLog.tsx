@@ -209,9 +209,17 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
                 ))}
               </nav>
             </div>
-            <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
-              <EnergyHistoryChart history={day.history} calorieGoal={day.calorieGoal} />
-            </Suspense>
+            {day.history.some((energy) => energy.caloriesKcal > 0) ? (
+              <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
+                <EnergyHistoryChart history={day.history} calorieGoal={day.calorieGoal} />
+              </Suspense>
+            ) : (
+              <p className="empty-note chart-empty">
+                {day.meals.some((meal) => meal.sync !== undefined)
+                  ? 'Meals waiting to sync join the chart once they are saved.'
+                  : `No calories logged in the last ${span} days.`}
+              </p>
+            )}
           </section>
         </div>
       </div>

@@ -34,7 +34,8 @@ export function RankingBoard({ ranking, choice, onChoose, busy, hasFriends }: Ra
       {ranking.notSharing.length > 0 ? (
         <p className="ranking-note">Not shown because they do not share this: {names}</p>
       ) : null}
-      {ranking.rows.length > 0 ? (
+      {/* A chart of the person alone compares nothing. */}
+      {hasFriends && ranking.rows.length > 0 ? (
         <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
           <RankingChart ranking={ranking} />
         </Suspense>
