@@ -181,6 +181,11 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
         {format(dayToDate(day.date), 'EEEE d MMMM yyyy')}
       </p>
       <div className="nutrition-layout">
+        <DailyTotals
+          totals={day.totals}
+          calorieGoal={day.calorieGoal}
+          onChangeGoal={() => setOpen({ kind: 'goal' })}
+        />
         <MealSections
           day={day.date}
           meals={day.meals}
@@ -188,40 +193,33 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
           onAdd={(mealType) => setOpen({ kind: 'meal', mealType, entry: null })}
           onEdit={(entry) => setOpen({ kind: 'meal', mealType: entry.mealType, entry })}
         />
-        <div className="nutrition-side">
-          <DailyTotals
-            totals={day.totals}
-            calorieGoal={day.calorieGoal}
-            onChangeGoal={() => setOpen({ kind: 'goal' })}
-          />
-          <section className="card" aria-labelledby="history-heading">
-            <div className="card-header">
-              <h2 id="history-heading">Calories per day</h2>
-              <nav aria-label="Chart range" className="range-links">
-                {HISTORY_SPANS.map((days) => (
-                  <Link
-                    key={days}
-                    to={link({ days: days === 7 ? null : String(days) })}
-                    aria-current={span === days ? 'true' : undefined}
-                  >
-                    {days} days
-                  </Link>
-                ))}
-              </nav>
-            </div>
-            {day.history.some((energy) => energy.caloriesKcal > 0) ? (
-              <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
-                <EnergyHistoryChart history={day.history} calorieGoal={day.calorieGoal} />
-              </Suspense>
-            ) : (
-              <p className="empty-note chart-empty">
-                {day.meals.some((meal) => meal.sync !== undefined)
-                  ? 'Meals waiting to sync join the chart once they are saved.'
-                  : `No calories logged in the last ${span} days.`}
-              </p>
-            )}
-          </section>
-        </div>
+        <section className="card nutrition-history" aria-labelledby="history-heading">
+          <div className="card-header">
+            <h2 id="history-heading">Calories per day</h2>
+            <nav aria-label="Chart range" className="range-links">
+              {HISTORY_SPANS.map((days) => (
+                <Link
+                  key={days}
+                  to={link({ days: days === 7 ? null : String(days) })}
+                  aria-current={span === days ? 'true' : undefined}
+                >
+                  {days} days
+                </Link>
+              ))}
+            </nav>
+          </div>
+          {day.history.some((energy) => energy.caloriesKcal > 0) ? (
+            <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
+              <EnergyHistoryChart history={day.history} calorieGoal={day.calorieGoal} />
+            </Suspense>
+          ) : (
+            <p className="empty-note chart-empty">
+              {day.meals.some((meal) => meal.sync !== undefined)
+                ? 'Meals waiting to sync join the chart once they are saved.'
+                : `No calories logged in the last ${span} days.`}
+            </p>
+          )}
+        </section>
       </div>
       <NutritionEditWindow
         open={open?.kind === 'meal'}

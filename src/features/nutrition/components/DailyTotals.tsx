@@ -16,7 +16,7 @@ export function DailyTotals({ totals, calorieGoal, onChangeGoal }: DailyTotalsPr
   const shares = macroShares(totals);
   const balance = calorieGoal === null ? null : calorieBalance(totals.caloriesKcal, calorieGoal);
   return (
-    <section className="card" aria-labelledby="totals-heading">
+    <section className="card nutrition-totals" aria-labelledby="totals-heading">
       <div className="card-header">
         <h2 id="totals-heading">Day totals</h2>
         <button type="button" className="button-secondary" onClick={onChangeGoal}>
