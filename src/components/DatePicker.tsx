@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { Popup } from './Popup';
+import { dayButtonLabel } from './dayButtonLabel';
 
 export interface DatePickerProps {
   label: string;
@@ -28,8 +29,8 @@ export function DatePicker({ label, value, onChange, name, weekStartsOn = 1, max
       <button
         type="button"
         className="date-picker-trigger"
-        aria-labelledby={labelId}
-        aria-describedby={`${labelId}-value`}
+        // The label, then the date shown: the name holds the visible text (WCAG 2.5.3).
+        aria-labelledby={`${labelId} ${labelId}-value`}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
@@ -45,6 +46,7 @@ export function DatePicker({ label, value, onChange, name, weekStartsOn = 1, max
           defaultMonth={value}
           weekStartsOn={weekStartsOn}
           disabled={maxDate ? { after: maxDate } : undefined}
+          labels={{ labelDayButton: (date, modifiers) => dayButtonLabel(date, modifiers) }}
           onSelect={(day: Date | undefined) => {
             if (!day) return;
             onChange(day);

@@ -29,6 +29,14 @@ describe('loading bar', () => {
     end();
   });
 
+  it('draws a bar without a role, which would have to be a valid ARIA role', () => {
+    const end = startLoading();
+    vi.advanceTimersByTime(LOADING_BAR.throttleMs + 1);
+    expect(bar()?.querySelector('.bar')).not.toBeNull();
+    expect(bar()?.querySelectorAll('[role]')).toHaveLength(0);
+    end();
+  });
+
   it('turns failed when a tracked request rejects, and passes the error on', async () => {
     await expect(trackLoading(Promise.reject(new Error('offline')))).rejects.toThrow('offline');
     expect(isLoadingBarFailed()).toBe(true);

@@ -13,6 +13,10 @@ const FAILED_CLASS = 'loading-bar-failed';
 
 NProgress.configure({
   showSpinner: false,
+  // Its default markup gives the bar role="bar", which is no ARIA role; the bar is decoration, and
+  // the page's own busy states speak to assistive technology.
+  template: '<div class="bar"><div class="peg"></div></div>',
+  barSelector: '.bar',
   minimum: 0.08,
   speed: LOADING_BAR.hideDelayMs,
   trickleSpeed: LOADING_BAR.durationMs / TRICKLE_STEPS,

@@ -3,6 +3,7 @@ import { DayPicker, type Matcher } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import type { DayTotals } from '@/domain/activityStats';
 import { dayToDate, formatMinutes } from '../days';
+import { dayButtonLabel } from '@/components/dayButtonLabel';
 
 /** Shade steps by active minutes in a day. */
 const LEVELS = [
@@ -66,15 +67,13 @@ export function ActivityCalendar({
         labels={{
           labelDayButton: (date, dayModifiers) => {
             const total = totals.get(format(date, 'yyyy-MM-dd'));
-            const parts = [format(date, 'EEEE d MMMM yyyy')];
-            if (dayModifiers.today) parts.push('today');
-            parts.push(
+            return dayButtonLabel(
+              date,
+              dayModifiers,
               total
                 ? `${formatMinutes(total.minutes)} active, ${total.sessions} ${total.sessions === 1 ? 'workout' : 'workouts'}`
                 : 'no workouts',
             );
-            if (dayModifiers.selected) parts.push('selected');
-            return parts.join(', ');
           },
         }}
       />

@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { AppShell, PAGES } from './pages/AppShell';
+import { LoginPage } from './pages/LoginPage';
+import { createAccount } from './support/api';
+
+/** WCAG 2.1 A and AA rules, as axe-core checks them on the page as it is now. */
+async function violationsOn(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+}
+
+test.describe('accessibility', () => {
+  test('the login and sign-up pages break no WCAG 2.1 AA rule', async ({ page }) => {
+    for (const path of ['/login', '/signup']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await violationsOn(page), path).toEqual([]);
+    }
+  });
+
+  test('every window opened from a page breaks no WCAG 2.1 AA rule', async ({ page }) => {
+    const account = await createAccount();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.logIn(account.username, account.password);
+    await new AppShell(page).expectHeading('Today');
+    const windows = [
+      { path: '/', button: 'Log a workout' },
+      { path: '/nutrition-log', button: /^Day / },
+      { path: '/nutrition-log', button: 'Add to breakfast' },
+      { path: '/nutrition-log', button: 'Copy meals from another day' },
+      { path: '/nutrition-log', button: 'Set a calorie goal' },
+      { path: '/weight-tracking', button: 'Add a weigh-in' },
+      { path: '/weight-tracking', button: 'Goal and height' },
+      { path: '/weight-tracking', button: 'Import CSV' },
+      { path: '/user-settings', button: 'Delete my account' },
+    ];
+
+    for (const { path, button } of windows) {
+      await page.goto(path);
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await violationsOn(page), `${path}: ${String(button)}`).toEqual([]);
+    }
+  });
+
+  for (const width of [375, 1400]) {
+    test(`every signed-in page breaks no WCAG 2.1 AA rule at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const account = await createAccount();
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.logIn(account.username, account.password);
+      const shell = new AppShell(page);
+      await shell.expectHeading('Today');
+
+      for (const { path, heading } of PAGES) {
+        await page.goto(path);
+        await shell.expectHeading(heading);
+        expect(await violationsOn(page), path).toEqual([]);
+      }
+    });
+  }
+});
