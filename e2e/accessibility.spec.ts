@@ -1,19 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppShell, PAGES } from './pages/AppShell';
 import { LoginPage } from './pages/LoginPage';
+import { violationsOn } from './support/accessibility';
 import { createAccount } from './support/api';
-
-/** WCAG 2.1 A and AA rules, as axe-core checks them on the page as it is now. */
-async function violationsOn(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-}
 
 test.describe('accessibility', () => {
   test('the login and sign-up pages break no WCAG 2.1 AA rule', async ({ page }) => {

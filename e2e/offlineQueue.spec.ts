@@ -4,6 +4,7 @@ import { AppShell } from './pages/AppShell';
 import { LoginPage } from './pages/LoginPage';
 import { NutritionPage } from './pages/NutritionPage';
 import { WeightPage } from './pages/WeightPage';
+import { violationsOn } from './support/accessibility';
 import { createAccount, requestAs, type TestAccount } from './support/api';
 
 type LoggedClass = 'Activity' | 'Meal' | 'WeightEntry';
@@ -74,6 +75,7 @@ test.describe('logging without a network', () => {
     await page.reload();
     await expect(weight.rows().filter({ hasText: '81.4' })).toContainText('Waiting to sync');
     await expect(shell.statusBar()).toContainText('3 changes waiting to sync');
+    expect(await violationsOn(page)).toEqual([]);
 
     await context.setOffline(false);
     await expect(shell.statusBar()).toHaveText('Online', { timeout: 20_000 });
@@ -116,6 +118,7 @@ test.describe('logging without a network', () => {
     const list = page.getByRole('dialog', { name: /refused/i });
     await expect(list).toContainText('Weigh-in');
     await expect(list).toContainText('not found');
+    expect(await violationsOn(page)).toEqual([]);
     expect(await savedCount(account, 'WeightEntry')).toBe(0);
 
     await list.getByRole('button', { name: 'Save as a new entry' }).click();
@@ -148,6 +151,7 @@ test.describe('logging out with changes waiting', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     const ask = page.getByRole('dialog', { name: 'Log out?' });
     await expect(ask).toContainText('1 change on this device has not been sent yet.');
+    expect(await violationsOn(page)).toEqual([]);
     await ask.getByRole('button', { name: 'Stay logged in' }).click();
     await expect(ask).toBeHidden();
     await expect(shell.statusBar()).toContainText('1 change waiting to sync');
