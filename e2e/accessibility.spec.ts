@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { AppShell, PAGES } from './pages/AppShell';
-import { LoginPage } from './pages/LoginPage';
+import { PAGES } from './pages/AppShell';
 import { violationsOn } from './support/accessibility';
 import { createAccount } from './support/api';
+import { logInAs } from './support/session';
 
 test.describe('accessibility', () => {
   test('the login and sign-up pages break no WCAG 2.1 AA rule', async ({ page }) => {
@@ -14,11 +14,7 @@ test.describe('accessibility', () => {
   });
 
   test('every window opened from a page breaks no WCAG 2.1 AA rule', async ({ page }) => {
-    const account = await createAccount();
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.logIn(account.username, account.password);
-    await new AppShell(page).expectHeading('Today');
+    await logInAs(page, await createAccount());
     const windows = [
       { path: '/', button: 'Log a workout' },
       { path: '/nutrition-log', button: /^Day / },
@@ -42,12 +38,7 @@ test.describe('accessibility', () => {
   for (const width of [375, 1400]) {
     test(`every signed-in page breaks no WCAG 2.1 AA rule at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      const account = await createAccount();
-      const login = new LoginPage(page);
-      await login.goto();
-      await login.logIn(account.username, account.password);
-      const shell = new AppShell(page);
-      await shell.expectHeading('Today');
+      const shell = await logInAs(page, await createAccount());
 
       for (const { path, heading } of PAGES) {
         await page.goto(path);

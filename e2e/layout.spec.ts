@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AppShell, PAGES } from './pages/AppShell';
-import { LoginPage } from './pages/LoginPage';
+import { PAGES } from './pages/AppShell';
 import { createAccount } from './support/api';
+import { logInAs } from './support/session';
 
 /** Form controls reaching past the right edge of the card they sit in, each as "name: N px". */
 function controlsPastTheirCard(page: Page): Promise<string[]> {
@@ -12,8 +12,8 @@ function controlsPastTheirCard(page: Page): Promise<string[]> {
       const box = control.getBoundingClientRect();
       if (!card || box.width === 0) continue;
       const past = box.right - card.getBoundingClientRect().right;
-      const name =
-        control.id || control.getAttribute('name') || control.textContent?.trim() || control.tagName;
+      const label = 'labels' in control ? (control.labels as NodeListOf<HTMLLabelElement>)[0] : undefined;
+      const name = (label ?? control).textContent?.trim() || control.tagName;
       if (past > 1) found.push(`${name}: ${Math.round(past)} px`);
     }
     return found;
@@ -24,12 +24,7 @@ test.describe('layout', () => {
   for (const width of [375, 768, 1400]) {
     test(`every page fits a ${width} px wide screen, each form control within its card`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      const account = await createAccount();
-      const login = new LoginPage(page);
-      await login.goto();
-      await login.logIn(account.username, account.password);
-      const shell = new AppShell(page);
-      await shell.expectHeading('Today');
+      const shell = await logInAs(page, await createAccount());
 
       for (const { path, heading } of PAGES) {
         await page.goto(path);

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ActivityPage } from './pages/ActivityPage';
 import { AppShell } from './pages/AppShell';
-import { LoginPage } from './pages/LoginPage';
 import { NutritionPage } from './pages/NutritionPage';
 import { WeightPage } from './pages/WeightPage';
 import { violationsOn } from './support/accessibility';
 import { createAccount, requestAs, type TestAccount } from './support/api';
+import { logInAs } from './support/session';
 
 type LoggedClass = 'Activity' | 'Meal' | 'WeightEntry';
 
@@ -17,12 +17,6 @@ async function savedCount(account: TestAccount, className: LoggedClass): Promise
     `classes/${className}?count=1&limit=0`,
   );
   return count;
-}
-
-async function logIn(page: Page, account: TestAccount): Promise<void> {
-  await page.goto('/login');
-  await new LoginPage(page).logIn(account.username, account.password);
-  await new AppShell(page).expectHeading('Today');
 }
 
 function waiting(page: Page) {
@@ -37,7 +31,7 @@ test.describe('logging without a network', () => {
     context,
   }) => {
     const account = await createAccount();
-    await logIn(page, account);
+    await logInAs(page, account);
     const shell = new AppShell(page);
     await expect
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
@@ -97,7 +91,7 @@ test.describe('logging without a network', () => {
       weightKg: 82,
       note: 'before',
     });
-    await logIn(page, account);
+    await logInAs(page, account);
     const weight = new WeightPage(page);
     const shell = new AppShell(page);
     await weight.goto();
@@ -141,7 +135,7 @@ test.describe('logging out with changes waiting', () => {
   }) => {
     const alice = await createAccount();
     const bob = await createAccount();
-    await logIn(page, alice);
+    await logInAs(page, alice);
     const weight = new WeightPage(page);
     const shell = new AppShell(page);
     await weight.goto();
@@ -162,7 +156,7 @@ test.describe('logging out with changes waiting', () => {
     await context.setOffline(false);
 
     // Another person on the same device sees nothing of it, and it is not sent with their session.
-    await logIn(page, bob);
+    await logInAs(page, bob);
     await expect(shell.statusBar()).toHaveText('Online');
     await weight.goto();
     await expect(weight.rows()).toHaveCount(0);
@@ -171,7 +165,7 @@ test.describe('logging out with changes waiting', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login/);
 
-    await logIn(page, alice);
+    await logInAs(page, alice);
     await expect.poll(() => savedCount(alice, 'WeightEntry'), { timeout: 20_000 }).toBe(1);
     await expect(shell.statusBar()).toHaveText('Online');
     expect(await savedCount(bob, 'WeightEntry')).toBe(0);
@@ -184,7 +178,7 @@ test.describe('a lost answer', () => {
     context,
   }) => {
     const account = await createAccount();
-    await logIn(page, account);
+    await logInAs(page, account);
     const weight = new WeightPage(page);
     const shell = new AppShell(page);
     await weight.goto();
