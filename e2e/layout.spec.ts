@@ -22,9 +22,17 @@ function controlsPastTheirCard(page: Page): Promise<string[]> {
 
 test.describe('layout', () => {
   for (const width of [375, 768, 1400]) {
-    test(`every page fits a ${width} px wide screen, each form control within its card`, async ({ page }) => {
+    test(`the menu and every page fit a ${width} px wide screen, each form control within its card`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       const shell = await logInAs(page, await createAccount());
+      for (const { link } of PAGES) {
+        const box = await shell.nav().getByRole('link', { name: link, exact: true }).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width, `${link} in the menu is on screen`).toBe(
+          true,
+        );
+      }
 
       for (const { path, heading } of PAGES) {
         await page.goto(path);
