@@ -18,6 +18,11 @@ export function RefusedChangeItem({ change, onSettled }: RefusedChangeItemProps)
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const canSaveAsNew = change.op === 'update' && change.refusal?.code === ENTRY_DELETED_ELSEWHERE;
+  const actions = [
+    { label: 'Try again', act: retryChange },
+    ...(canSaveAsNew ? [{ label: 'Save as a new entry', act: saveAsNewEntry }] : []),
+    { label: 'Discard', act: discardChange },
+  ];
 
   function run(action: (id: string) => Promise<void>): void {
     setBusy(true);
@@ -41,35 +46,18 @@ export function RefusedChangeItem({ change, onSettled }: RefusedChangeItemProps)
         </p>
       ) : null}
       <div className="form-actions">
-        <button
-          type="button"
-          className="button-secondary"
-          aria-describedby={labelId}
-          disabled={busy}
-          onClick={() => run(retryChange)}
-        >
-          Try again
-        </button>
-        {canSaveAsNew ? (
+        {actions.map(({ label, act }) => (
           <button
+            key={label}
             type="button"
             className="button-secondary"
             aria-describedby={labelId}
             disabled={busy}
-            onClick={() => run(saveAsNewEntry)}
+            onClick={() => run(act)}
           >
-            Save as a new entry
+            {label}
           </button>
-        ) : null}
-        <button
-          type="button"
-          className="button-secondary"
-          aria-describedby={labelId}
-          disabled={busy}
-          onClick={() => run(discardChange)}
-        >
-          Discard
-        </button>
+        ))}
       </div>
     </li>
   );

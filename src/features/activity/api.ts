@@ -46,30 +46,11 @@ export async function saveActivity(input: ActivityInput, id?: string): Promise<S
     target: id,
     fields: activityFields(input),
   } as const;
-  return saveOrQueue(write, async (clientKey) => {
-    const Parse = await getParse();
-    const activity = new Parse.Object('Activity');
-    if (id) activity.id = id;
-    if (clientKey) activity.set('clientKey', clientKey);
-    activity.set('type', input.type);
-    activity.set('startedAt', input.startedAt);
-    activity.set('durationMin', input.durationMin);
-    if (input.distanceKm === null) activity.unset('distanceKm');
-    else activity.set('distanceKm', input.distanceKm);
-    if (input.caloriesKcal === null) activity.unset('caloriesKcal');
-    else activity.set('caloriesKcal', input.caloriesKcal);
-    activity.set('notes', input.notes);
-    await activity.save();
-  });
+  return saveOrQueue(write);
 }
 
 export async function deleteActivity(id: string): Promise<SaveOutcome> {
-  return saveOrQueue({ className: 'Activity', op: 'delete', target: id }, async () => {
-    const Parse = await getParse();
-    const activity = new Parse.Object('Activity');
-    activity.id = id;
-    await activity.destroy();
-  });
+  return saveOrQueue({ className: 'Activity', op: 'delete', target: id });
 }
 
 /** The input that saves a deleted workout again (a new row with the same values). */

@@ -67,41 +67,11 @@ export async function saveMeal(
     fields: mealFields(input),
     display: mealDisplay(input, food),
   } as const;
-  return saveOrQueue(write, async (clientKey) => {
-    const Parse = await getParse();
-    const meal = new Parse.Object('Meal');
-    if (id) meal.id = id;
-    if (clientKey) meal.set('clientKey', clientKey);
-    meal.set({ eatenAt: input.eatenAt, mealType: input.mealType });
-    if (input.kind === 'food') {
-      const pointer = new Parse.Object('Food');
-      pointer.id = input.foodId;
-      // Name, energy and macros come from the food, on the server.
-      meal.set({ food: pointer, grams: input.grams });
-    } else {
-      if (id) {
-        meal.unset('food');
-        meal.unset('grams');
-      }
-      meal.set({
-        name: input.name,
-        caloriesKcal: input.caloriesKcal,
-        proteinG: input.proteinG,
-        carbsG: input.carbsG,
-        fatG: input.fatG,
-      });
-    }
-    await meal.save();
-  });
+  return saveOrQueue(write);
 }
 
 export async function deleteMeal(id: string): Promise<SaveOutcome> {
-  return saveOrQueue({ className: 'Meal', op: 'delete', target: id }, async () => {
-    const Parse = await getParse();
-    const meal = new Parse.Object('Meal');
-    meal.id = id;
-    await meal.destroy();
-  });
+  return saveOrQueue({ className: 'Meal', op: 'delete', target: id });
 }
 
 export async function copyMeals(query: {

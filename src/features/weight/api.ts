@@ -37,27 +37,11 @@ export async function saveWeighIn(input: WeighInInput, id?: string): Promise<Sav
     target: id,
     fields: weighInFields(input),
   } as const;
-  return saveOrQueue(write, async (clientKey) => {
-    const Parse = await getParse();
-    const entry = new Parse.Object('WeightEntry');
-    if (id) entry.id = id;
-    if (clientKey) entry.set('clientKey', clientKey);
-    entry.set('measuredAt', input.measuredAt);
-    entry.set('weightKg', input.weightKg);
-    if (input.bodyFatPct === null) entry.unset('bodyFatPct');
-    else entry.set('bodyFatPct', input.bodyFatPct);
-    entry.set('note', input.note);
-    await entry.save();
-  });
+  return saveOrQueue(write);
 }
 
 export async function deleteWeighIn(id: string): Promise<SaveOutcome> {
-  return saveOrQueue({ className: 'WeightEntry', op: 'delete', target: id }, async () => {
-    const Parse = await getParse();
-    const entry = new Parse.Object('WeightEntry');
-    entry.id = id;
-    await entry.destroy();
-  });
+  return saveOrQueue({ className: 'WeightEntry', op: 'delete', target: id });
 }
 
 export interface ImportResult {

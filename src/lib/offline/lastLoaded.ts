@@ -1,5 +1,5 @@
 import { isNetworkFailure } from '../errors';
-import { getParse } from '../parse';
+import { signedInSession } from './session';
 import { readPage, savePage } from './store';
 
 export interface Loaded<T> {
@@ -16,18 +16,13 @@ export class NotLoadedOffline extends Error {
   }
 }
 
-async function signedInAccount(): Promise<string | null> {
-  const Parse = await getParse();
-  return Parse.User.current()?.id ?? null;
-}
-
 /**
  * Loads a page's data and keeps a copy on this device under the person's account; without a
  * network the copy is returned instead, with the time it was loaded, so the page can say it may be
  * out of date. Other people's copies are never read.
  */
 export async function loadOrLastLoaded<T>(key: string, load: () => Promise<T>): Promise<Loaded<T>> {
-  const account = await signedInAccount();
+  const account = (await signedInSession())?.account ?? null;
   const fromDevice = async (): Promise<Loaded<T>> => {
     const page = account ? await readPage(account, key) : undefined;
     if (!page) throw new NotLoadedOffline();

@@ -71,6 +71,19 @@ function waiting(): readonly PendingChange[] {
 
 const meal = (name: string, kcal = 300) => ({ name, caloriesKcal: kcal });
 
+/** A meal created on this device, too large for the server, as the first change of alice's queue. */
+const feastCreate = (refusal: PendingChange['refusal']): PendingChange =>
+  pendingChange({
+    id: 'create-a',
+    seq: 1,
+    className: 'Meal',
+    op: 'create',
+    target: localTarget('create-a'),
+    fields: meal('Feast', 50_000),
+    queuedAt: '2026-03-01T10:00:00.000Z',
+    refusal,
+  });
+
 beforeEach(() => {
   server = new FakeParseServer();
   server.validate = (_className, fields) =>
@@ -251,18 +264,7 @@ describe('offline outbox', () => {
   });
 
   it('holds back the edits of a refused create, and discarding the create drops them too', async () => {
-    const create: PendingChange = {
-      id: 'create-a',
-      account: 'alice',
-      seq: 1,
-      className: 'Meal',
-      op: 'create',
-      target: localTarget('create-a'),
-      fields: meal('Feast', 50_000),
-      display: {},
-      queuedAt: '2026-03-01T10:00:00.000Z',
-      refusal: null,
-    };
+    const create = feastCreate(null);
     await store.putChange(create);
     await store.putChange({ ...create, id: 'edit-a', seq: 2, op: 'update', fields: { notes: 'later' } });
     await store.putChange({
@@ -534,18 +536,7 @@ describe('offline outbox: corrections and lost answers', () => {
   });
 
   it('sends the correction of a refused create that already has an edit waiting behind it', async () => {
-    const create: PendingChange = {
-      id: 'create-a',
-      account: 'alice',
-      seq: 1,
-      className: 'Meal',
-      op: 'create',
-      target: localTarget('create-a'),
-      fields: meal('Feast', 50_000),
-      display: {},
-      queuedAt: '2026-03-01T10:00:00.000Z',
-      refusal: { code: 142, message: 'Calories must be between 0 and 10000 kcal.' },
-    };
+    const create = feastCreate({ code: 142, message: 'Calories must be between 0 and 10000 kcal.' });
     await store.putChange(create);
     await store.putChange({ ...create, id: 'edit-a', seq: 2, op: 'update', refusal: null });
     await startOutbox('alice');

@@ -1,5 +1,5 @@
 import { isNetworkFailure, isParseLikeError } from '../errors';
-import { getParse } from '../parse';
+import { getParse, type ParseClient } from '../parse';
 import { loadRuntimeConfig } from '../runtimeConfig';
 import {
   isLocalTarget,
@@ -9,9 +9,11 @@ import {
   type OfflineClass,
   type PendingChange,
   type RestFields,
+  type RestValue,
 } from './changes';
 import { announceSynced, EMPTY_OUTBOX, outboxState, setOutboxState } from './outboxState';
 import { sendChange, type SendTarget } from './send';
+import { signedInSession } from './session';
 import * as store from './store';
 
 export { onSynced, outboxState, useOutbox, type OutboxState } from './outboxState';
@@ -63,16 +65,9 @@ export function stopOutbox(): void {
   setOutboxState(EMPTY_OUTBOX);
 }
 
-async function signedInAccount(): Promise<{ account: string; sessionToken: string } | null> {
-  const Parse = await getParse();
-  const user = Parse.User.current();
-  const sessionToken = user?.getSessionToken();
-  return user?.id && sessionToken ? { account: user.id, sessionToken } : null;
-}
-
 /** This device's waiting changes of the signed-in person (for pages to show them). */
 export async function waitingChanges(): Promise<PendingChange[]> {
-  const signedIn = await signedInAccount();
+  const signedIn = await signedInSession();
   return signedIn ? store.changesOf(signedIn.account) : [];
 }
 
@@ -94,7 +89,7 @@ function takeSeq(next: number): number {
 
 /** Keeps a write on this device to be sent when the network allows; returns the entry's id. */
 export async function queueChange(write: QueuedWrite): Promise<string> {
-  const signedIn = await signedInAccount();
+  const signedIn = await signedInSession();
   if (!signedIn) throw new Error('Log in to save changes.');
   const { account } = signedIn;
   const id = write.id ?? newChangeId();
@@ -147,7 +142,7 @@ function scheduleRetry(): void {
 }
 
 async function syncPass(): Promise<void> {
-  const signedIn = await signedInAccount();
+  const signedIn = await signedInSession();
   if (!signedIn || signedIn.account !== outboxState().account) return;
   const config = await loadRuntimeConfig();
   const target: SendTarget = {
@@ -260,6 +255,32 @@ export async function discardAllChanges(account: string): Promise<void> {
   if (outboxState().account === account) await reload(account);
 }
 
+/** A waiting value as the Parse SDK takes it. */
+function sdkValue(Parse: ParseClient, value: Exclude<RestValue, null>): unknown {
+  if (typeof value !== 'object') return value;
+  if (value.__type === 'Date') return new Date(value.iso);
+  const pointer = new Parse.Object(value.className);
+  pointer.id = value.objectId;
+  return pointer;
+}
+
+/** The write through the Parse SDK, as any page saves while online; null unsets a field on an update. */
+async function saveWithSdk(write: QueuedWrite, clientKey: string | undefined): Promise<void> {
+  const Parse = await getParse();
+  const object = new Parse.Object(write.className);
+  if (write.target) object.id = write.target;
+  if (write.op === 'delete') {
+    await object.destroy();
+    return;
+  }
+  if (clientKey) object.set('clientKey', clientKey);
+  for (const [name, value] of Object.entries(write.fields ?? {})) {
+    if (value !== null) object.set(name, sdkValue(Parse, value));
+    else if (write.op === 'update') object.unset(name);
+  }
+  await object.save();
+}
+
 /** A write went to the server, or waits on this device because there was no network. */
 export type SaveOutcome = 'saved' | 'queued';
 
@@ -267,11 +288,11 @@ export type SaveOutcome = 'saved' | 'queued';
  * Saves directly while online, like any other write; without a network, or when the network
  * fails on the way, keeps the write on this device instead. A create carries a clientKey on both
  * paths, so a direct save whose answer was lost is found again rather than saved twice.
- * `direct` receives that key for a create.
+ * `direct` (the Parse SDK unless given) receives that key for a create.
  */
 export async function saveOrQueue(
   write: QueuedWrite,
-  direct: (clientKey: string | undefined) => Promise<void>,
+  direct: (clientKey: string | undefined) => Promise<void> = (clientKey) => saveWithSdk(write, clientKey),
 ): Promise<SaveOutcome> {
   const onlyOnDevice = write.target !== undefined && isLocalTarget(write.target);
   const clientKey = write.op === 'create' ? newChangeId() : undefined;

@@ -28,15 +28,22 @@ interface ParseAnswer {
   results?: { objectId: string }[];
 }
 
-type Answer = { status: number; body: ParseAnswer } | null;
+interface Answer {
+  status: number;
+  body: ParseAnswer;
+}
 
+/** What ends an attempt before its answer is read: no answer, "later", or an ended session. */
+type Unsettled = Extract<SendOutcome, { kind: 'unreachable' | 'sessionEnded' }>;
+
+/** Sends one request; an answer that settles nothing comes back as what to do instead. */
 async function call(
   target: SendTarget,
   method: string,
   path: string,
   requestId: string | null,
   body?: unknown,
-): Promise<Answer> {
+): Promise<Answer | Unsettled> {
   const headers: Record<string, string> = {
     'X-Parse-Application-Id': target.appId,
     'X-Parse-Session-Token': target.sessionToken,
@@ -53,10 +60,20 @@ async function call(
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const parsed: unknown = await response.json().catch(() => ({}));
-    return { status: response.status, body: typeof parsed === 'object' && parsed !== null ? parsed : {} };
+    const answer: Answer = {
+      status: response.status,
+      body: typeof parsed === 'object' && parsed !== null ? parsed : {},
+    };
+    if (answer.status === 429 || answer.status >= 500) return { kind: 'unreachable' };
+    if (answer.body.code === INVALID_SESSION_TOKEN) return { kind: 'sessionEnded' };
+    return answer;
   } catch {
-    return null;
+    return { kind: 'unreachable' };
   }
+}
+
+function isUnsettled(reply: Answer | Unsettled): reply is Unsettled {
+  return 'kind' in reply;
 }
 
 /** Unset fields become Parse's Delete operation; a create simply leaves them out. */
@@ -69,7 +86,7 @@ function restBody(fields: RestFields, op: 'create' | 'update'): Record<string, u
   return body;
 }
 
-type Lookup = { kind: 'found'; objectId: string } | { kind: 'none' } | SendOutcome;
+type Lookup = { kind: 'found'; objectId: string } | { kind: 'none' } | Unsettled;
 
 /**
  * A create that the server says it has seen (same request id, or same clientKey after the
@@ -80,19 +97,12 @@ async function findSavedCreate(target: SendTarget, change: PendingChange): Promi
   const where = encodeURIComponent(JSON.stringify({ clientKey: change.id }));
   const path = `classes/${change.className}?where=${where}&keys=objectId&limit=1`;
   const answer = await call(target, 'GET', path, null);
-  const early = outcomeOf(answer);
-  if (early || answer === null) return early ?? { kind: 'unreachable' };
+  if (isUnsettled(answer)) return answer;
   const objectId = answer.body.results?.[0]?.objectId;
   return objectId ? { kind: 'found', objectId } : { kind: 'none' };
 }
 
-function outcomeOf(answer: Answer): SendOutcome | null {
-  if (answer === null || answer.status === 429 || answer.status >= 500) return { kind: 'unreachable' };
-  if (answer.body.code === INVALID_SESSION_TOKEN) return { kind: 'sessionEnded' };
-  return null;
-}
-
-function refused(answer: NonNullable<Answer>): SendOutcome {
+function refused(answer: Answer): SendOutcome {
   return {
     kind: 'refused',
     refusal: {
@@ -110,12 +120,15 @@ function refused(answer: NonNullable<Answer>): SendOutcome {
 async function sendUpdate(target: SendTarget, change: PendingChange): Promise<SendOutcome> {
   const path = `classes/${change.className}/${change.target}`;
   const answer = await call(target, 'PUT', path, newChangeId(), restBody(change.fields, 'update'));
-  const early = outcomeOf(answer);
-  if (early || answer === null) return early ?? { kind: 'unreachable' };
+  if (isUnsettled(answer)) return answer;
   return answer.status === 200 ? { kind: 'saved', objectId: null } : refused(answer);
 }
 
-function postCreate(target: SendTarget, change: PendingChange, requestId: string): Promise<Answer> {
+function postCreate(
+  target: SendTarget,
+  change: PendingChange,
+  requestId: string,
+): Promise<Answer | Unsettled> {
   const body = { ...restBody(change.fields, 'create'), clientKey: change.id };
   return call(target, 'POST', `classes/${change.className}`, requestId, body);
 }
@@ -126,8 +139,7 @@ function postCreate(target: SendTarget, change: PendingChange, requestId: string
  */
 async function sendCreate(target: SendTarget, change: PendingChange): Promise<SendOutcome> {
   const answer = await postCreate(target, change, change.id);
-  const early = outcomeOf(answer);
-  if (early || answer === null) return early ?? { kind: 'unreachable' };
+  if (isUnsettled(answer)) return answer;
   if (answer.body.objectId) return { kind: 'saved', objectId: answer.body.objectId };
   const code = answer.body.code;
   if (code !== DUPLICATE_REQUEST && code !== DUPLICATE_VALUE) return refused(answer);
@@ -141,8 +153,7 @@ async function sendCreate(target: SendTarget, change: PendingChange): Promise<Se
   if (code === DUPLICATE_VALUE) return refused(answer);
   // The id was seen but nothing was saved under the clientKey: that attempt was refused.
   const again = await postCreate(target, change, newChangeId());
-  const late = outcomeOf(again);
-  if (late || again === null) return late ?? { kind: 'unreachable' };
+  if (isUnsettled(again)) return again;
   return again.body.objectId ? { kind: 'saved', objectId: again.body.objectId } : refused(again);
 }
 
@@ -157,8 +168,7 @@ export async function sendChange(target: SendTarget, change: PendingChange): Pro
       // Parse does not deduplicate a DELETE; a repeat finds the row gone, which is what was wanted.
       const path = `classes/${change.className}/${change.target}`;
       const answer = await call(target, 'DELETE', path, change.id);
-      const early = outcomeOf(answer);
-      if (early || answer === null) return early ?? { kind: 'unreachable' };
+      if (isUnsettled(answer)) return answer;
       if (answer.status === 200 || answer.body.code === OBJECT_NOT_FOUND)
         return { kind: 'saved', objectId: null };
       return refused(answer);

@@ -57,6 +57,11 @@ function accountRange(account: string): IDBKeyRange {
   return IDBKeyRange.bound([account, -Infinity], [account, Infinity]);
 }
 
+/** Every saved page of the account in the `byAccountTime` index (times are ISO strings). */
+function accountPagesRange(account: string): IDBKeyRange {
+  return IDBKeyRange.bound([account, ''], [account, '\uffff']);
+}
+
 /** One account's waiting changes, oldest first; never another account's. */
 export async function changesOf(account: string): Promise<PendingChange[]> {
   return (await db()).getAllFromIndex('changes', 'byAccount', accountRange(account));
@@ -109,7 +114,7 @@ export async function savePage(page: SavedPage): Promise<void> {
   const tx = (await db()).transaction('pages', 'readwrite');
   await tx.store.put(page);
   const index = tx.store.index('byAccountTime');
-  const range = IDBKeyRange.bound([page.account, ''], [page.account, '\uffff']);
+  const range = accountPagesRange(page.account);
   const count = await index.count(range);
   let excess = count - PAGES_KEPT;
   for (let cursor = await index.openCursor(range); cursor && excess > 0; cursor = await cursor.continue()) {
@@ -126,9 +131,8 @@ export async function readPage(account: string, key: string): Promise<SavedPage 
 /** Forgets every page of the account (at log-out: the next person on this device sees nothing). */
 export async function deleteAccountPages(account: string): Promise<void> {
   const tx = (await db()).transaction('pages', 'readwrite');
-  const range = IDBKeyRange.bound([account, ''], [account, '\uffff']);
   for (
-    let cursor = await tx.store.index('byAccountTime').openCursor(range);
+    let cursor = await tx.store.index('byAccountTime').openCursor(accountPagesRange(account));
     cursor;
     cursor = await cursor.continue()
   ) {
