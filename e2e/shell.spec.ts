@@ -68,16 +68,25 @@ test.describe('app shell', () => {
     await expect(shell.statusBar()).toHaveText('Online');
   });
 
-  test('turns the loading bar red when a Parse request fails', async ({ page }) => {
+  test('turns the loading bar red when a Parse request fails, until the next request starts', async ({
+    page,
+  }) => {
     const account = await createAccount();
     await page.goto('/login');
     await page.route('**/parse/login', (route) => route.abort('failed'));
-    await new LoginPage(page).logIn(account.username, account.password);
+    const login = new LoginPage(page);
+    await login.logIn(account.username, account.password);
     await expect(page.getByRole('alert')).toContainText('could not be reached');
+    // Nothing is sent after the failure, so the red bar stays for as long as the page is left alone.
     await expect(page.locator('html')).toHaveClass(/loading-bar-failed/);
     const bar = page.locator('#nprogress .bar');
     await expect(bar).toHaveCSS('background-color', 'rgb(220, 38, 38)');
     await expect(bar).toHaveCSS('height', '2px');
+
+    await page.unroute('**/parse/login');
+    await login.logIn(account.username, account.password);
+    await new AppShell(page).expectHeading('Today');
+    await expect(page.locator('html')).not.toHaveClass(/loading-bar-failed/);
   });
 
   test('reloads once when a page chunk fails to load, and shows the error page if it fails again within 60 s', async ({

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isLoadingBarFailed, LOADING_BAR, startLoading, trackLoading } from './loadingBar';
+import { FAILED_MIN_MS, isLoadingBarFailed, LOADING_BAR, startLoading, trackLoading } from './loadingBar';
 
 const bar = () => document.querySelector('#nprogress');
 
 describe('loading bar', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(async () => {
+    // A failed bar stays until the next request: start and end one after the minimum to end it.
+    vi.advanceTimersByTime(FAILED_MIN_MS);
+    startLoading()();
     await vi.runAllTimersAsync();
     vi.useRealTimers();
   });
@@ -43,14 +46,47 @@ describe('loading bar', () => {
     expect(bar()).not.toBeNull();
   });
 
-  it('keeps the last failure red for its full time, whatever earlier failures scheduled', () => {
+  it('keeps a failure red until the next request starts, however long that takes', () => {
     startLoading()('failed');
-    vi.advanceTimersByTime(1500);
-    startLoading()('failed'); // a retry that failed again
-    vi.advanceTimersByTime(1000); // past the first failure's 2 s
-
+    vi.advanceTimersByTime(60_000);
     expect(isLoadingBarFailed()).toBe(true);
-    vi.advanceTimersByTime(1100);
+    expect(bar()).not.toBeNull();
+
+    const end = startLoading();
     expect(isLoadingBarFailed()).toBe(false);
+    expect(bar()).not.toBeNull(); // now the new request's progress
+    end();
+    vi.advanceTimersByTime(LOADING_BAR.hideDelayMs * 3);
+    expect(bar()).toBeNull();
+  });
+
+  it('keeps a failure red for its minimum when the next request starts at once', () => {
+    startLoading()('failed');
+    const retry = startLoading();
+    vi.advanceTimersByTime(FAILED_MIN_MS - 1);
+    expect(isLoadingBarFailed()).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(isLoadingBarFailed()).toBe(false);
+    retry();
+  });
+
+  it('starts the minimum again when a retry fails too', () => {
+    startLoading()('failed');
+    vi.advanceTimersByTime(FAILED_MIN_MS - 100);
+    const retry = startLoading();
+    vi.advanceTimersByTime(50);
+    retry('failed');
+    vi.advanceTimersByTime(FAILED_MIN_MS * 10);
+    expect(isLoadingBarFailed()).toBe(true);
+  });
+
+  it('hides the bar once the request after a failure succeeds and the minimum is over', () => {
+    startLoading()('failed');
+    startLoading()();
+    expect(isLoadingBarFailed()).toBe(true);
+    vi.advanceTimersByTime(FAILED_MIN_MS);
+    expect(isLoadingBarFailed()).toBe(false);
+    vi.advanceTimersByTime(LOADING_BAR.hideDelayMs * 3);
+    expect(bar()).toBeNull();
   });
 });

@@ -22,51 +22,79 @@ NProgress.configure({
   trickleSpeed: LOADING_BAR.durationMs / TRICKLE_STEPS,
 });
 
+/**
+ * How long a failure stays red at the least. A failed request fills the bar and paints it red until
+ * the next request or navigation starts, and never for less than this, so a failure is seen even
+ * when the page sends its next request at once (the SDK retries a request that could not be sent).
+ */
+export const FAILED_MIN_MS = LOADING_BAR.hideDelayMs * 3;
+/** Where a failed bar stops: nprogress removes the bar at 1, and trickles no further than this. */
+const FAILED_POSITION = 0.994;
+
 let inFlight = 0;
-let failed = false;
-let showTimer: ReturnType<typeof setTimeout> | undefined;
-let failedTimer: ReturnType<typeof setTimeout> | undefined;
 let shown = false;
+let failedAt: number | undefined;
+let showTimer: ReturnType<typeof setTimeout> | undefined;
+let clearTimer: ReturnType<typeof setTimeout> | undefined;
 
 function setFailedMark(on: boolean): void {
   document.documentElement.classList.toggle(FAILED_CLASS, on);
 }
 
+function show(): void {
+  clearTimeout(showTimer);
+  showTimer = undefined;
+  if (shown) return;
+  shown = true;
+  NProgress.start();
+}
+
+function hide(): void {
+  clearTimeout(showTimer);
+  showTimer = undefined;
+  if (!shown) return;
+  shown = false;
+  NProgress.done();
+}
+
+function clearFailure(): void {
+  clearTimeout(clearTimer);
+  clearTimer = undefined;
+  failedAt = undefined;
+  setFailedMark(false);
+  // The bar stayed for the failure alone; work started since keeps it as ordinary progress.
+  if (inFlight === 0) hide();
+}
+
+/** New work ends the red of an earlier failure, once that failure has been seen for its minimum. */
+function scheduleClearFailure(): void {
+  if (failedAt === undefined || clearTimer !== undefined) return;
+  const remaining = failedAt + FAILED_MIN_MS - Date.now();
+  if (remaining <= 0) clearFailure();
+  else clearTimer = setTimeout(clearFailure, remaining);
+}
+
 function begin(): void {
   inFlight += 1;
-  if (inFlight > 1) return;
-  failed = false;
-  clearTimeout(failedTimer);
-  setFailedMark(false);
-  showTimer = setTimeout(() => {
-    shown = true;
-    NProgress.start();
-  }, LOADING_BAR.throttleMs);
+  scheduleClearFailure();
+  if (inFlight > 1 || shown || showTimer !== undefined) return;
+  showTimer = setTimeout(show, LOADING_BAR.throttleMs);
 }
 
 function end(outcome: 'ok' | 'failed'): void {
   inFlight = Math.max(0, inFlight - 1);
   if (outcome === 'failed') {
-    failed = true;
+    // A later failure starts its own minimum, whatever an earlier one scheduled.
+    clearTimeout(clearTimer);
+    clearTimer = undefined;
+    failedAt = Date.now();
     setFailedMark(true);
     // A failure shows even when the request was faster than the throttle.
-    if (!shown) {
-      shown = true;
-      NProgress.start();
-    }
+    show();
   }
   if (inFlight > 0) return;
-  clearTimeout(showTimer);
-  if (shown) {
-    NProgress.done();
-    shown = false;
-  }
-  if (failed) {
-    // One timer: an earlier failure's (the SDK retries a request that could not be sent) must
-    // not clear the mark of the last one early.
-    clearTimeout(failedTimer);
-    failedTimer = setTimeout(() => setFailedMark(false), LOADING_BAR.hideDelayMs * 4);
-  }
+  if (failedAt === undefined) hide();
+  else NProgress.set(FAILED_POSITION);
 }
 
 /** Shows the bar while `work` runs and marks it failed (red) when `work` rejects. */
