@@ -47,7 +47,35 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'REDIS_URL',
-    description: 'Redis for LiveQuery pub/sub, rate-limit counters and cache across several nodes.',
+    description:
+      'Redis for LiveQuery pub/sub, rate-limit counters and the session cache shared by several nodes; empty keeps them in the process (one node).',
+  },
+  {
+    name: 'S3_BUCKET',
+    description:
+      'Bucket of an S3-compatible store for files (avatars); empty keeps files in DATA_DIR/files (one node).',
+  },
+  {
+    name: 'S3_ENDPOINT',
+    description: 'URL of an S3-compatible store other than AWS (MinIO, Ceph, Garage…); empty means AWS S3.',
+  },
+  { name: 'S3_REGION', description: 'Region of the bucket.', default: 'us-east-1' },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    description:
+      "Access key for the bucket; empty uses the AWS SDK's own chain (environment, instance role).",
+  },
+  { name: 'S3_SECRET_ACCESS_KEY', description: 'Secret of S3_ACCESS_KEY_ID; required with it.' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    description:
+      'true addresses the bucket as ENDPOINT/BUCKET instead of BUCKET.ENDPOINT (MinIO needs true).',
+    default: 'false',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    description:
+      'Bearer token that opens /metrics from any address (at least 24 characters); without it only MASTER_KEY_IPS may read it.',
   },
   {
     name: 'MAIL_FROM',
@@ -68,8 +96,18 @@ export interface AppConfig {
   serverUrl: string;
   publicUrl: string;
   redisUrl: string | undefined;
+  s3: S3Config | undefined;
+  metricsToken: string | undefined;
   mailFrom: string;
   logLevel: 'error' | 'warn' | 'info' | 'verbose';
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -121,6 +159,60 @@ function readAddressList(env: Env, name: string): string[] | undefined {
   return entries;
 }
 
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ConfigError(name, `must be true or false (got "${value}").`);
+}
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+];
+
+function readS3(env: Env): S3Config | undefined {
+  const bucket = read(env, 'S3_BUCKET');
+  if (bucket === undefined) {
+    const stray = S3_SETTINGS.find((name) => read(env, name) !== undefined);
+    if (stray) throw new ConfigError(stray, 'is set, but S3_BUCKET is empty: set both, or neither.');
+    return undefined;
+  }
+  // S3's naming rules: 3–63 lowercase letters, digits, dots and hyphens, a letter or digit at each end.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      'S3_BUCKET',
+      `must be a bucket name: 3–63 lowercase letters, digits, "." or "-" (got "${bucket}").`,
+    );
+  }
+  const region = read(env, 'S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) {
+    throw new ConfigError('S3_REGION', `must be a region name such as us-east-1 (got "${region}").`);
+  }
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError(
+      accessKeyId === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY',
+      'must be set together with the other S3 key.',
+    );
+  }
+  return {
+    bucket,
+    endpoint: readUrl(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    region,
+    credentials:
+      accessKeyId !== undefined && secretAccessKey !== undefined
+        ? { accessKeyId, secretAccessKey }
+        : undefined,
+    forcePathStyle: readBoolean(env, 'S3_FORCE_PATH_STYLE', false),
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
   const portText = read(env, 'PORT') ?? '1337';
   const port = Number(portText);
@@ -145,6 +237,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const masterKeyIps = readAddressList(env, 'MASTER_KEY_IPS') ?? ['127.0.0.1', '::1'];
 
+  const metricsToken = read(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 24) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 24 characters long.');
+  }
+
   const logLevel = read(env, 'LOG_LEVEL') ?? 'warn';
   if (logLevel !== 'error' && logLevel !== 'warn' && logLevel !== 'info' && logLevel !== 'verbose') {
     throw new ConfigError('LOG_LEVEL', `must be error, warn, info or verbose (got "${logLevel}").`);
@@ -161,6 +258,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     serverUrl: readUrl(env, 'SERVER_URL', ['http:', 'https:']) ?? `http://localhost:${port}/parse`,
     publicUrl: readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    s3: readS3(env),
+    metricsToken,
     mailFrom: read(env, 'MAIL_FROM') ?? 'FITSTREAK <no-reply@localhost>',
     logLevel,
   };

@@ -34,9 +34,42 @@ describe('loadConfig', () => {
     ['MASTER_KEY_IPS', '127.0.0.1, not-an-address'],
     ['MASTER_KEY_IPS', '10.0.0.0/33'],
     ['MASTER_KEY_IPS', '::1/129'],
+    ['S3_BUCKET', 'Not_A_Bucket'],
+    ['S3_REGION', 'us east'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
+    ['METRICS_TOKEN', 'short'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value }, CWD)).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value }, CWD)).toThrow(new RegExp(`^${name} `));
+  });
+
+  it('reads S3 settings only with a bucket, and its keys only as a pair', () => {
+    expect(loadConfig({}, CWD).s3).toBeUndefined();
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' }, CWD)).toThrow(/^S3_ENDPOINT .*S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' }, CWD)).toThrow(
+      /^S3_SECRET_ACCESS_KEY /,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://minio' }, CWD)).toThrow(
+      /^S3_ENDPOINT /,
+    );
+
+    const config = loadConfig(
+      {
+        S3_BUCKET: 'fitstreak-files',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+      CWD,
+    );
+    expect(config.s3).toEqual({
+      bucket: 'fitstreak-files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
   });
 
   it('requires MASTER_KEY with DATABASE_URI, so every node shares one', () => {
