@@ -8,11 +8,35 @@ const NEVER_CACHE = 'no-cache, no-store, must-revalidate';
 /** Files of the installable app that must be revalidated on every visit. */
 const REVALIDATED_FILES = new Set(['sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
+/** What /healthz checks, by the name it reports: the database, Redis when used, the file store. */
+export type HealthChecks = Readonly<Record<string, () => Promise<void>>>;
+
+/** Without these, nothing works; any other check that fails leaves the node serving, degraded. */
+const ESSENTIAL_CHECKS = new Set(['database']);
+const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+
 export interface AppParts {
   config: AppConfig;
   distDir: string;
+  /** Rate limits in front of the Parse API (server/rateLimits.ts). */
+  rateLimit: express.Handler;
   parseApp: express.Handler;
-  checkDatabase: () => Promise<void>;
+  health: HealthChecks;
+}
+
+async function runCheck(check: () => Promise<void>): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer within 2 s')), HEALTH_CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch (error) {
+    return error instanceof Error && error.message ? error.message : 'unreachable';
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The routes of the single-page app; anything else that is not a file is a 404 page too. */
@@ -34,7 +58,7 @@ function browserOrigin(config: AppConfig, request: Request): string {
   return `${request.protocol}://${request.get('host') ?? `localhost:${config.port}`}`;
 }
 
-export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts): Express {
+export function createApp({ config, distDir, rateLimit, parseApp, health }: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -49,16 +73,20 @@ export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts
     next();
   });
 
+  // 200 while the node can serve (ok, or degraded when Redis or the file store fails), 503 when not.
   app.get('/healthz', async (_request, response) => {
-    try {
-      await checkDatabase();
-      response.set('Cache-Control', 'no-store').json({ status: 'ok', database: 'ok' });
-    } catch (error) {
-      response
-        .status(503)
-        .set('Cache-Control', 'no-store')
-        .json({ status: 'error', database: error instanceof Error ? error.message : 'unreachable' });
-    }
+    const names = Object.keys(health);
+    const results = await Promise.all(
+      names.map((name) => runCheck(health[name] ?? (() => Promise.resolve()))),
+    );
+    const report = Object.fromEntries(names.map((name, index) => [name, results[index] ?? 'unknown']));
+    const failed = names.filter((name) => report[name] !== 'ok');
+    const down = failed.some((name) => ESSENTIAL_CHECKS.has(name));
+    const status = failed.length === 0 ? 'ok' : down ? 'error' : 'degraded';
+    response
+      .status(down ? 503 : 200)
+      .set('Cache-Control', 'no-store')
+      .json({ status, ...report });
   });
 
   app.get('/config.json', (request, response) => {
@@ -71,7 +99,7 @@ export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts
     });
   });
 
-  app.use('/parse', parseApp);
+  app.use('/parse', rateLimit, parseApp);
 
   const indexFile = path.resolve(distDir, 'index.html');
   app.use(

@@ -12,11 +12,11 @@ function getHtml(route: string): Promise<Response> {
 }
 
 describe('GET /healthz', () => {
-  it('answers 200 with the database ok when the server runs', async () => {
+  it('answers 200 with the database and the file store ok when one node runs', async () => {
     const response = await fetch(`${baseUrl}/healthz`);
 
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok', files: 'ok' });
   });
 });
 

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { classDefinitions } from '../cloud/schema';
 import type { AppConfig } from './config';
 import { FileMailAdapter } from './mailAdapter';
-import { FileSystemAdapter, RedisCacheAdapter } from './parseServerModule';
 import { securityCheckGroups } from './securityChecks';
 
 /** How long Parse remembers an X-Parse-Request-Id and refuses its repeat with 159, in seconds. */
@@ -10,48 +9,32 @@ export const IDEMPOTENCY_TTL_S = 300;
 
 export const LIVE_QUERY_CLASSES = ['ChatMessage'];
 
-const MINUTE = 60 * 1000;
-
-/** Rate limits per client IP, or per user where named (per process unless REDIS_URL shares the counters). */
-export function rateLimits(redisUrl: string | undefined) {
-  const limit = (
-    requestPath: string,
-    requestCount: number,
-    requestTimeWindow: number,
-    requestMethods?: string[],
-    zone?: 'user',
-  ) => ({
-    requestPath,
-    requestCount,
-    requestTimeWindow,
-    ...(requestMethods ? { requestMethods } : {}),
-    ...(zone ? { zone } : {}),
-    errorResponseMessage: 'Too many requests. Please wait a moment and try again.',
-    ...(redisUrl ? { redisUrl } : {}),
-  });
-  return [
-    limit('/login', 20, 5 * MINUTE),
-    limit('/users', 10, 15 * MINUTE, ['POST']),
-    limit('/requestPasswordReset', 5, 15 * MINUTE),
-    limit('/verificationEmailRequest', 5, 15 * MINUTE),
-    limit('/functions/*path', 120, MINUTE),
-    limit('/classes/ChatMessage', 20, 10 * 1000, ['POST']),
-    // Attempts per person, cancelled ones included (the function itself counts requests still standing).
-    limit('/functions/sendFriendRequest', 30, 60 * MINUTE, ['POST'], 'user'),
-  ];
-}
+/** The largest request body Parse accepts, files included. */
+export const MAX_UPLOAD_SIZE = '5mb';
 
 export interface ParseOptionsInput {
   config: AppConfig;
   databaseUri: string;
   masterKey: string;
   cloud: () => Promise<unknown>;
+  /** Parse's files adapter: a folder of DATA_DIR or an S3 bucket (server/files.ts). */
+  filesAdapter: object;
+  /** Parse's cache of sessions, users and roles shared through Redis; in the process when absent. */
+  cacheAdapter?: object;
   log: (line: string) => void;
 }
 
 /** Parse Server options: every security setting of the design, in one reviewed place. */
-export function buildParseOptions({ config, databaseUri, masterKey, cloud, log }: ParseOptionsInput) {
-  const filesDir = path.join(config.dataDir, 'files');
+export function buildParseOptions({
+  config,
+  databaseUri,
+  masterKey,
+  cloud,
+  filesAdapter,
+  cacheAdapter,
+  log,
+}: ParseOptionsInput) {
+  const postgres = databaseUri.startsWith('postgres');
   return {
     appId: config.appId,
     appName: 'FITSTREAK',
@@ -61,6 +44,8 @@ export function buildParseOptions({ config, databaseUri, masterKey, cloud, log }
     readOnlyMasterKeyIps: ['127.0.0.1', '::1'],
     allowAggregationForReadOnlyMasterKey: false,
     databaseURI: databaseUri,
+    // Every node hears every other node's schema change at once (server/schemaHooks.ts keeps it so).
+    ...(postgres ? { databaseOptions: { enableSchemaHooks: true } } : {}),
     serverURL: config.serverUrl,
     publicServerURL: `${config.publicUrl}/parse`,
     cloud,
@@ -104,12 +89,9 @@ export function buildParseOptions({ config, databaseUri, masterKey, cloud, log }
       // Files are stored by name only; a File value may carry a URL of this app (as the SDK sends it), no other.
       allowedFileUrlDomains: [new URL(config.publicUrl).hostname],
     },
-    maxUploadSize: '5mb',
-    // The adapter resolves its folder against the working directory, hence the relative path.
-    filesAdapter: new FileSystemAdapter({
-      filesSubDirectory: path.relative(path.resolve('files'), filesDir),
-    }),
-    rateLimit: rateLimits(config.redisUrl),
+    maxUploadSize: MAX_UPLOAD_SIZE,
+    filesAdapter,
+    // Rate limits are counted in front of Parse (server/rateLimits.ts), in Redis with REDIS_URL.
     accountLockout: { duration: 5, threshold: 5, unlockOnPasswordReset: true },
     passwordPolicy: {
       validatorPattern: /^.{8,}$/u,
@@ -144,6 +126,6 @@ export function buildParseOptions({ config, databaseUri, masterKey, cloud, log }
       classNames: LIVE_QUERY_CLASSES,
       ...(config.redisUrl ? { redisURL: config.redisUrl } : {}),
     },
-    ...(config.redisUrl ? { cacheAdapter: new RedisCacheAdapter({ url: config.redisUrl }) } : {}),
+    ...(cacheAdapter ? { cacheAdapter } : {}),
   };
 }

@@ -12,11 +12,26 @@ export interface AdapterPool {
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
+/**
+ * The PostgreSQL adapter's schema-change listener (with `databaseOptions.enableSchemaHooks`): one
+ * dedicated connection (pg-promise's, around a pg client) and the callback that reloads the schema.
+ */
+export interface SchemaListeningAdapter {
+  _stream?: { client: NodeJS.EventEmitter; done(): void };
+  _listenToSchema(): Promise<void>;
+  _onchange(): void;
+}
+
+export interface DatabaseAdapter extends Partial<SchemaListeningAdapter> {
+  handleShutdown(): unknown;
+  _client?: { $pool?: AdapterPool };
+}
+
 export interface ParseServerInstance {
   start(): Promise<unknown>;
   readonly app: express.Handler;
   readonly config: {
-    databaseController: { adapter: { handleShutdown(): unknown; _client?: { $pool?: AdapterPool } } };
+    databaseController: { adapter: DatabaseAdapter };
   };
 }
 
@@ -30,10 +45,8 @@ interface ParseServerModule {
     createLiveQueryServer(server: http.Server, config: object, options: object): Promise<LiveQueryServer>;
   };
   FileSystemAdapter: new (options: { filesSubDirectory: string }) => object;
-  RedisCacheAdapter: new (options: { url: string }) => object;
 }
 
 const require = createRequire(import.meta.url);
 
-export const { ParseServer, FileSystemAdapter, RedisCacheAdapter } =
-  require('parse-server') as ParseServerModule;
+export const { ParseServer, FileSystemAdapter } = require('parse-server') as ParseServerModule;

@@ -63,18 +63,21 @@ export interface RecurringTask {
 
 /**
  * Runs the cleanup now and then every `intervalMs` without keeping the process alive. A failure
- * is logged and the next run tries again; a run still busy is not started twice. Without a pool
- * (a database other than PostgreSQL) there is nothing to do.
+ * is logged and the next run tries again; a run still busy is not started twice. `exclusive` lets
+ * one node of a cluster run it at a time. Without a pool (a database other than PostgreSQL) there is
+ * nothing to do.
  */
 export function scheduleIdempotencyCleanup(
   sql: SqlClient | undefined,
   intervalMs: number,
   log: (line: string) => void,
+  exclusive: (work: () => Promise<void>) => Promise<unknown> = (work) => work(),
 ): RecurringTask {
   if (!sql) return { stop: () => Promise.resolve() };
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= deleteExpiredIdempotencyRecords(sql)
+    running ??= exclusive(() => deleteExpiredIdempotencyRecords(sql))
+      .then(() => undefined)
       .catch((error: unknown) => {
         log(
           `Deleting expired idempotency records failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -93,4 +96,17 @@ export function scheduleIdempotencyCleanup(
       await running;
     },
   };
+}
+
+/**
+ * The objectId of the person a session token belongs to while the session is valid, for the rate
+ * limits counted per person.
+ */
+export async function sessionOwner(sql: SqlClient, sessionToken: string): Promise<string | undefined> {
+  const { rows } = await sql.query<{ owner: string | null }>(
+    `SELECT "user" AS owner FROM "_Session"
+      WHERE "sessionToken" = $1 AND ("expiresAt" IS NULL OR "expiresAt" > now())`,
+    [sessionToken],
+  );
+  return rows[0]?.owner ?? undefined;
 }

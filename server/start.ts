@@ -6,18 +6,25 @@ import { fileURLToPath } from 'node:url';
 import type express from 'express';
 import pg from 'pg';
 import { provideSqlClient } from '../cloud/database';
-import { createApp } from './app';
+import { createApp, type HealthChecks } from './app';
+import { unlessClusterLockHeld, withClusterLock } from './clusterLock';
 import type { AppConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
-import { buildParseOptions, IDEMPOTENCY_TTL_S, LIVE_QUERY_CLASSES } from './parseOptions';
+import { createFileStore } from './files';
+import { buildParseOptions, IDEMPOTENCY_TTL_S, LIVE_QUERY_CLASSES, MAX_UPLOAD_SIZE } from './parseOptions';
 import {
   createClientKeyIndexes,
   createSettingsOwnerIndex,
   scheduleIdempotencyCleanup,
+  sessionOwner,
   type RecurringTask,
 } from './postgres';
 import { ParseServer, type ParseServerInstance } from './parseServerModule';
+import { MemoryHitCounter, rateLimiter, RedisHitCounter } from './rateLimits';
+import { closeRedis, connectRedis, type RedisClient } from './redis';
+import { keepListeningForSchemaChanges, listensForSchemaChanges, type SchemaHooksWatch } from './schemaHooks';
 import { loadOrCreateSecrets } from './secrets';
+import { SharedCache } from './sharedCache';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -89,23 +96,29 @@ async function closeDatabaseAdapter(parseServer: ParseServerInstance): Promise<v
   await Promise.all(ended);
 }
 
-/** Any fixed number: the key of the advisory lock nodes take while they seed shared rows. */
-const SEED_LOCK_KEY = 4_184_017;
-
-/**
- * Several nodes starting at once on one PostgreSQL database seed one after the other, so the second
- * finds the first one's rows instead of creating them again. Without SQL there is one node.
- */
-async function withStartLock<T>(pool: pg.Pool | undefined, work: () => Promise<T>): Promise<T> {
-  if (!pool) return work();
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [SEED_LOCK_KEY]);
-    return await work();
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK_KEY]).catch(() => undefined);
-    client.release();
-  }
+/** The checks /healthz runs, by the name it reports them under. */
+function healthChecks(
+  isReady: () => boolean,
+  pool: () => pg.Pool | undefined,
+  redis: RedisClient | undefined,
+  files: { check(): Promise<void> },
+): HealthChecks {
+  return {
+    database: async () => {
+      if (!isReady()) throw new Error('starting');
+      // Without SQL (MongoDB) there is no pool of ours; Parse's own connection is not probed.
+      await pool()?.query('SELECT 1');
+    },
+    ...(redis
+      ? {
+          redis: async () => {
+            if (!redis.isReady) throw new Error('unreachable');
+            await redis.ping();
+          },
+        }
+      : {}),
+    files: () => files.check(),
+  };
 }
 
 export async function startServer(config: AppConfig, log: (line: string) => void): Promise<RunningServer> {
@@ -120,15 +133,31 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   let database: EmbeddedDatabase | undefined;
   let pool: pg.Pool | undefined;
   let idempotencyCleanup: RecurringTask | undefined;
+  let schemaHooks: SchemaHooksWatch | undefined;
   let ready = false;
+  // With REDIS_URL, one connection carries Parse's cache and the rate-limit counters, each in its
+  // own key space; LiveQuery opens its own publisher and subscriber.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, 'cache and rate limits', log) : undefined;
+  const files = createFileStore(config);
   const app = createApp({
     config,
     distDir: path.join(ROOT, 'dist'),
+    rateLimit: rateLimiter({
+      counter: redis ? new RedisHitCounter(redis) : new MemoryHitCounter(),
+      masterKey,
+      // Unknown (no SQL, or the database unreachable): counted per address instead.
+      personOf: (sessionToken) =>
+        pool ? sessionOwner(pool, sessionToken).catch(() => undefined) : Promise.resolve(undefined),
+      maxBodySize: MAX_UPLOAD_SIZE,
+      log,
+    }),
     parseApp: (request, response, next) => parseHandler(request, response, next),
-    checkDatabase: async () => {
-      if (!pool || !ready) throw new Error('starting');
-      await pool.query('SELECT 1');
-    },
+    health: healthChecks(
+      () => ready,
+      () => pool,
+      redis,
+      files,
+    ),
   });
   const httpServer = http.createServer(app);
   await listen(httpServer, config);
@@ -139,42 +168,47 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       : await startEmbeddedDatabase(config.dataDir, secrets.postgresPassword, log);
     const databaseUri = config.databaseUri ?? database?.uri ?? '';
     if (databaseUri.startsWith('postgres')) {
-      // The health check and cloud code's aggregates (cloud/database.ts) share this small pool.
+      // The health check, the start locks and cloud code's aggregates (cloud/database.ts) share this pool.
       pool = new pg.Pool({ connectionString: databaseUri, max: 4 });
       // An idle connection dropped by the database must not crash the process; /healthz reports it.
       pool.on('error', () => undefined);
       provideSqlClient(pool);
     }
+    const sql = pool;
 
     const options = buildParseOptions({
       config,
       databaseUri,
       masterKey,
       cloud: () => import('../cloud/main'),
+      filesAdapter: files.adapter,
+      ...(redis ? { cacheAdapter: new SharedCache(redis) } : {}),
       log,
     });
     const parseServer = new ParseServer(options);
-    await parseServer.start();
-    // Parse has added the declared columns by now, so the unique keys hold before the first request.
-    // Under the start lock: two nodes creating the same index at once can fail on PostgreSQL's catalog.
-    const sql = pool;
-    if (sql) {
-      await withStartLock(sql, async () => {
-        await createClientKeyIndexes(sql);
-        const removed = await createSettingsOwnerIndex(sql);
-        if (removed > 0)
-          log(`Deleted ${removed} older duplicate Settings rows, keeping each person's newest.`);
-      });
-    }
-    idempotencyCleanup = scheduleIdempotencyCleanup(pool, IDEMPOTENCY_TTL_S * 1000, log);
-    // Parse applies its `trustProxy` option only to an express app it listens with itself. Rate
-    // limits and MASTER_KEY_IPS must see the client behind a proxy on this machine, as app.ts does.
+    // Parse's initialisation creates tables and SQL functions that two nodes starting at once would
+    // both create (PostgreSQL refuses the second with a duplicate key in its catalog), and the unique
+    // keys need the columns Parse adds: the nodes of a cluster take turns for all of it.
+    await withClusterLock(sql, 'start', async () => {
+      await parseServer.start();
+      if (!sql) return;
+      await createClientKeyIndexes(sql);
+      const removed = await createSettingsOwnerIndex(sql);
+      if (removed > 0) log(`Deleted ${removed} older duplicate Settings rows, keeping each person's newest.`);
+    });
+    const adapter = parseServer.config.databaseController.adapter;
+    if (listensForSchemaChanges(adapter)) schemaHooks = keepListeningForSchemaChanges(adapter, log);
+    idempotencyCleanup = scheduleIdempotencyCleanup(pool, IDEMPOTENCY_TTL_S * 1000, log, (work) =>
+      unlessClusterLockHeld(sql, 'idempotency-cleanup', work),
+    );
+    // Parse applies its `trustProxy` option only to an express app it listens with itself. MASTER_KEY_IPS
+    // must see the client behind a proxy on this machine, as app.ts does.
     (parseServer.app as unknown as express.Express).set('trust proxy', 'loopback');
     parseHandler = parseServer.app;
     // Cloud code reads the `Parse` global that Parse Server installs, and its requests go through the
     // handler just mounted, so the seeding is imported and run only now.
     const { seedFoodCatalogue } = await import('../cloud/catalogue/seed');
-    await withStartLock(pool, () => seedFoodCatalogue(log));
+    await withClusterLock(sql, 'food-catalogue', () => seedFoodCatalogue(log));
     const liveQueryServer = await ParseServer.createLiveQueryServer(
       httpServer,
       {
@@ -196,10 +230,12 @@ export async function startServer(config: AppConfig, log: (line: string) => void
         httpServer.closeIdleConnections();
         await liveQueryServer.shutdown();
         await closed;
+        schemaHooks?.stop();
         await closeDatabaseAdapter(parseServer);
         provideSqlClient(undefined);
         await idempotencyCleanup?.stop();
         await pool?.end();
+        if (redis) await closeRedis(redis);
         await database?.stop();
       })();
       return stopping;
@@ -207,9 +243,11 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     return { url: `http://localhost:${config.port}`, stop };
   } catch (error) {
     httpServer.close();
+    schemaHooks?.stop();
     provideSqlClient(undefined);
     await idempotencyCleanup?.stop();
     await pool?.end().catch(() => undefined);
+    if (redis) await closeRedis(redis);
     await database?.stop().catch(() => undefined);
     throw error;
   }
