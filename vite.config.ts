@@ -88,6 +88,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Several app nodes with their own PostgreSQL, Redis and S3 store, started by each file.
+          name: 'cluster',
+          environment: 'node',
+          include: ['server/**/*.cluster.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -53,6 +53,8 @@ export async function startEmbeddedDatabase(
   dataDir: string,
   password: string,
   log: (line: string) => void,
+  /** A fixed port, for a database that must keep its address across restarts; a free one when absent. */
+  port?: number,
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'postgres');
   const firstStart = !(await exists(path.join(databaseDir, 'PG_VERSION')));
@@ -62,7 +64,7 @@ export async function startEmbeddedDatabase(
     await mkdir(dataDir, { recursive: true });
     await chmod(dataDir, 0o755);
   }
-  const port = await freePort();
+  port ??= await freePort();
   const postgres = new EmbeddedPostgres({
     databaseDir,
     port,

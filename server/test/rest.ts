@@ -197,13 +197,23 @@ export const updateSettings = (account: Account, fields: Record<string, unknown>
  * requests from 127.0.0.1, and masterKeyIps accepts only 127.0.0.1 and ::1, so a test that needs
  * a "remote" client uses its own address here.
  */
-export async function requestFrom(
+export function requestFrom(
   localAddress: string,
   method: string,
   path: string,
   options: RequestOptions = {},
 ): Promise<Omit<RestResponse, 'headers'>> {
-  const target = injectedTarget();
+  return requestFromTo(injectedTarget(), localAddress, method, path, options);
+}
+
+/** `requestFrom` to a server of the test's choosing (a node of a cluster). */
+export async function requestFromTo(
+  target: ServerTarget,
+  localAddress: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Omit<RestResponse, 'headers'>> {
   const { port } = new URL(target.baseUrl);
   const body = bodyFor(options);
   return new Promise((resolve, reject) => {

@@ -1,0 +1,280 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dmRoomKey, topicRoomKey } from '../../src/domain/chatRooms';
+import { startCluster, waitUntil, type Cluster, type ClusterNode } from '../test/cluster';
+import { LiveQuerySocket } from '../test/liveQuery';
+import { requestFromTo, restClient, userPointer, type Account, type RestClient } from '../test/rest';
+
+/** What three nodes behind a load balancer share: chat, sessions, rate limits and files. */
+
+let cluster: Cluster;
+let a: ClusterNode;
+let b: ClusterNode;
+let c: ClusterNode;
+const sockets: LiveQuerySocket[] = [];
+
+const client = (node: ClusterNode): RestClient => restClient(node.target);
+
+/** A real 1×1 PNG. */
+const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+beforeAll(async () => {
+  cluster = await startCluster(3);
+  [a, b, c] = cluster.nodes as [ClusterNode, ClusterNode, ClusterNode];
+});
+
+afterEach(async () => {
+  await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+});
+
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+async function subscribe(node: ClusterNode, account: Account, room: string) {
+  const socket = await LiveQuerySocket.open(node.baseUrl, node.target.appId);
+  sockets.push(socket);
+  expect((await socket.connect(account.sessionToken)).op).toBe('connected');
+  const { requestId, reply } = await socket.subscribe('ChatMessage', { room }, account.sessionToken);
+  return { socket, requestId, reply };
+}
+
+async function post(node: ClusterNode, author: Account, room: string, text: string): Promise<string> {
+  const { status, body } = await client(node).request('POST', '/parse/classes/ChatMessage', {
+    sessionToken: author.sessionToken,
+    body: { room, text },
+  });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return String(body.objectId);
+}
+
+async function befriend(first: Account, second: Account): Promise<void> {
+  const { status } = await client(a).request('POST', '/parse/classes/Friendship', {
+    masterKey: true,
+    body: {
+      from: userPointer(first.objectId),
+      to: userPointer(second.objectId),
+      status: 'accepted',
+      ACL: { [first.objectId]: { read: true }, [second.objectId]: { read: true } },
+    },
+  });
+  expect(status).toBe(201);
+}
+
+describe('a cluster of three nodes on one PostgreSQL, Redis and S3 store', () => {
+  it('reports the database, Redis and the file store by name on every node', async () => {
+    const reports = await Promise.all(
+      cluster.nodes.map(async (node) => (await fetch(`${node.baseUrl}/healthz`)).json()),
+    );
+
+    expect(reports).toEqual(
+      cluster.nodes.map(() => ({ status: 'ok', database: 'ok', redis: 'ok', files: 'ok' })),
+    );
+  });
+
+  it('delivers a chat message posted through A to subscribers on B and C, once each', async () => {
+    const poster = await client(a).signUp();
+    const readerB = await client(b).signUp();
+    const readerC = await client(c).signUp();
+    const room = topicRoomKey('swim');
+    const onB = await subscribe(b, readerB, room);
+    const onC = await subscribe(c, readerC, room);
+
+    const id = await post(a, poster, room, 'Four lengths of butterfly today');
+
+    await onB.socket.created(onB.requestId, id);
+    await onC.socket.created(onC.requestId, id);
+    // A second message after the first proves nothing more of the first is on its way.
+    const next = await post(a, poster, room, 'And a cool-down');
+    await onB.socket.created(onB.requestId, next);
+    await onC.socket.created(onC.requestId, next);
+    expect(onB.socket.eventsOf(onB.requestId).filter((event) => event.object?.objectId === id)).toHaveLength(
+      1,
+    );
+    expect(onC.socket.eventsOf(onC.requestId).filter((event) => event.object?.objectId === id)).toHaveLength(
+      1,
+    );
+  });
+
+  it('never delivers a friend-room message to a stranger on any node', async () => {
+    const alice = await client(a).signUp();
+    const bob = await client(b).signUp();
+    const stranger = await client(c).signUp();
+    await befriend(alice, bob);
+    const room = dmRoomKey(alice.objectId, bob.objectId);
+    const onB = await subscribe(b, bob, room);
+    // On every node the stranger tries the friends' room and, on the same socket, a topic room.
+    const strangers = await Promise.all(
+      cluster.nodes.map(async (node) => {
+        const { socket, requestId, reply } = await subscribe(node, stranger, room);
+        const topic = await socket.subscribe(
+          'ChatMessage',
+          { room: topicRoomKey('run') },
+          stranger.sessionToken,
+        );
+        expect(topic.reply.op).toBe('subscribed');
+        return { socket, requestId, reply, topicId: topic.requestId };
+      }),
+    );
+
+    const secret = await post(a, alice, room, 'Same time tomorrow?');
+    await onB.socket.created(onB.requestId, secret);
+    // Saves reach LiveQuery in order: once the later topic message is there, the secret would be too.
+    const later = await post(a, alice, topicRoomKey('run'), 'Intervals at six');
+    await Promise.all(strangers.map(({ socket, topicId }) => socket.created(topicId, later)));
+
+    for (const { socket, requestId, reply } of strangers) {
+      if (reply.op === 'subscribed') expect(socket.eventsOf(requestId)).toEqual([]);
+      else expect(reply.op).toBe('error');
+      expect(socket.messages.some((message) => message.object?.objectId === secret)).toBe(false);
+    }
+  });
+
+  it('refuses a session logged out on A on B and C at once', async () => {
+    const person = await client(a).signUp();
+    for (const node of [b, c]) {
+      const before = await client(node).request('GET', '/parse/users/me', {
+        sessionToken: person.sessionToken,
+      });
+      expect(before.status).toBe(200);
+    }
+
+    const logout = await client(a).request('POST', '/parse/logout', { sessionToken: person.sessionToken });
+    expect(logout.status).toBe(200);
+
+    for (const node of [b, c]) {
+      const after = await client(node).request('GET', '/parse/users/me', {
+        sessionToken: person.sessionToken,
+      });
+      expect(after.body.code, node.name).toBe(209);
+    }
+  });
+
+  it('ends the other sessions on C when the password is changed on A', async () => {
+    const person = await client(a).signUp();
+    const elsewhere = await client(c).logIn(person.username, person.password);
+    expect(
+      (await client(c).request('GET', '/parse/users/me', { sessionToken: elsewhere.sessionToken })).status,
+    ).toBe(200);
+
+    const change = await client(a).request('PUT', `/parse/users/${person.objectId}`, {
+      sessionToken: person.sessionToken,
+      body: { password: 'a-new-password-9' },
+    });
+    expect(change.status, change.text).toBe(200);
+
+    const after = await client(c).request('GET', '/parse/users/me', { sessionToken: elsewhere.sessionToken });
+    expect(after.body.code).toBe(209);
+  });
+
+  it('ends every other device on every node when one logs out the others', async () => {
+    const person = await client(a).signUp();
+    const onB = await client(b).logIn(person.username, person.password);
+    const onC = await client(c).logIn(person.username, person.password);
+    for (const [node, session] of [
+      [b, onB],
+      [c, onC],
+    ] as const) {
+      expect(
+        (await client(node).request('GET', '/parse/users/me', { sessionToken: session.sessionToken })).status,
+      ).toBe(200);
+    }
+    const sessions = await client(a).request('GET', '/parse/sessions', { sessionToken: person.sessionToken });
+    const others = (sessions.body.results ?? []).filter(
+      (session) => session.sessionToken !== person.sessionToken,
+    );
+    expect(others).toHaveLength(2);
+
+    const batch = await client(a).request('POST', '/parse/batch', {
+      sessionToken: person.sessionToken,
+      body: {
+        requests: others.map((session) => ({
+          method: 'DELETE',
+          path: `/parse/classes/_Session/${session.objectId}`,
+        })),
+      },
+    });
+    expect(batch.status, batch.text).toBe(200);
+
+    for (const [node, session] of [
+      [b, onB],
+      [c, onC],
+    ] as const) {
+      const after = await client(node).request('GET', '/parse/users/me', {
+        sessionToken: session.sessionToken,
+      });
+      expect(after.body.code, node.name).toBe(209);
+    }
+    expect(
+      (await client(b).request('GET', '/parse/users/me', { sessionToken: person.sessionToken })).status,
+    ).toBe(200);
+  });
+
+  it('counts the chat flood limit across nodes: the 21st post within 10 s from one address is refused', async () => {
+    const author = await client(a).signUp();
+    const address = '127.0.0.31';
+    const send = (node: ClusterNode, attempt: number) =>
+      requestFromTo(node.target, address, 'POST', '/parse/classes/ChatMessage', {
+        sessionToken: author.sessionToken,
+        body: { room: topicRoomKey('row'), text: `Stroke ${attempt}` },
+      });
+    const started = Date.now();
+    const answered: number[] = [];
+    for (let attempt = 0; attempt < 20; attempt++) {
+      answered.push((await send(cluster.nodes[attempt % 3] as ClusterNode, attempt)).status);
+    }
+
+    const blocked = await Promise.all([a, b, c].map((node) => send(node, 20)));
+
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(answered).toEqual(Array.from({ length: 20 }, () => 201));
+    expect(blocked.map((answer) => answer.status)).toEqual([429, 429, 429]);
+  });
+
+  it('serves an avatar uploaded through A from C, and deleting the account through B removes it from the bucket', async () => {
+    const person = await client(a).signUp();
+    const upload = await client(a).request('POST', '/parse/files/avatar.png', {
+      sessionToken: person.sessionToken,
+      raw: PNG,
+      headers: { 'Content-Type': 'image/png' },
+    });
+    expect(upload.status, upload.text).toBe(201);
+    const name = String(upload.body.name);
+    const set = await client(a).request('PUT', `/parse/users/${person.objectId}`, {
+      sessionToken: person.sessionToken,
+      body: { avatar: { __type: 'File', name, url: upload.body.url } },
+    });
+    expect(set.status, set.text).toBe(200);
+
+    const served = await fetch(`${c.baseUrl}/parse/files/${c.target.appId}/${name}`);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+    const objects = () => bucketObjects(cluster);
+    expect(await objects()).toContain(name);
+
+    const deleted = await client(b).request('POST', '/parse/functions/deleteMyAccount', {
+      sessionToken: person.sessionToken,
+      body: { password: person.password },
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+
+    await waitUntil('the avatar leaving the bucket', async () => !(await objects()).includes(name), 5_000);
+    expect((await fetch(`${a.baseUrl}/parse/files/${a.target.appId}/${name}`)).status).toBe(404);
+  });
+});
+
+/** The object keys s3rver holds in the bucket, read from its folder. */
+async function bucketObjects(running: Cluster): Promise<string[]> {
+  const bucket = path.join(running.s3.directory, 'fitstreak-files');
+  const entries = await readdir(bucket, { recursive: true }).catch(() => []);
+  return entries
+    .map((entry) => String(entry))
+    .filter((entry) => entry.endsWith('._S3rver_object'))
+    .map((entry) => entry.replace(/\._S3rver_object$/, ''));
+}
