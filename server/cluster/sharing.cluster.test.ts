@@ -70,7 +70,7 @@ async function befriend(first: Account, second: Account): Promise<void> {
 describe('a cluster of three nodes on one PostgreSQL, Redis and S3 store', () => {
   it('reports the database, Redis and the file store by name on every node', async () => {
     const reports = await Promise.all(
-      cluster.nodes.map(async (node) => (await fetch(`${node.baseUrl}/healthz`)).json()),
+      cluster.nodes.map(async (node): Promise<unknown> => (await fetch(`${node.baseUrl}/healthz`)).json()),
     );
 
     expect(reports).toEqual(
