@@ -3,6 +3,7 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type Express, type Request } from 'express';
 import type { AppConfig } from './config';
+import type { ServerMetrics } from './metrics';
 
 const NEVER_CACHE = 'no-cache, no-store, must-revalidate';
 /** Files of the installable app that must be revalidated on every visit. */
@@ -13,6 +14,7 @@ export interface AppParts {
   distDir: string;
   parseApp: express.Handler;
   checkDatabase: () => Promise<void>;
+  metrics: ServerMetrics;
 }
 
 /** The routes of the single-page app; anything else that is not a file is a 404 page too. */
@@ -34,8 +36,9 @@ function browserOrigin(config: AppConfig, request: Request): string {
   return `${request.protocol}://${request.get('host') ?? `localhost:${config.port}`}`;
 }
 
-export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts): Express {
+export function createApp({ config, distDir, parseApp, checkDatabase, metrics }: AppParts): Express {
   const app = express();
+  app.use(metrics.countRequests);
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(compression());
@@ -60,6 +63,8 @@ export function createApp({ config, distDir, parseApp, checkDatabase }: AppParts
         .json({ status: 'error', database: error instanceof Error ? error.message : 'unreachable' });
     }
   });
+
+  app.get('/metrics', metrics.serve);
 
   app.get('/config.json', (request, response) => {
     const origin = browserOrigin(config, request);

@@ -9,6 +9,7 @@ import { provideSqlClient } from '../cloud/database';
 import { createApp } from './app';
 import type { AppConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
+import { createMetrics } from './metrics';
 import { buildParseOptions, IDEMPOTENCY_TTL_S, LIVE_QUERY_CLASSES } from './parseOptions';
 import {
   createClientKeyIndexes,
@@ -121,6 +122,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   let pool: pg.Pool | undefined;
   let idempotencyCleanup: RecurringTask | undefined;
   let ready = false;
+  const metrics = createMetrics(config);
   const app = createApp({
     config,
     distDir: path.join(ROOT, 'dist'),
@@ -129,6 +131,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       if (!pool || !ready) throw new Error('starting');
       await pool.query('SELECT 1');
     },
+    metrics,
   });
   const httpServer = http.createServer(app);
   await listen(httpServer, config);
@@ -186,6 +189,8 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       options,
     );
     log(`LiveQuery serves ${LIVE_QUERY_CLASSES.join(', ')} on the same port.`);
+    const parsePool = parseServer.config.databaseController.adapter._client?.$pool;
+    metrics.watch({ liveQueryServer, parsePool, appPool: pool });
     ready = true;
 
     let stopping: Promise<void> | undefined;
