@@ -11,10 +11,10 @@ const REVALIDATED_FILES = new Set(['sw.js', 'registerSW.js', 'manifest.webmanife
 
 export interface AppParts {
   config: AppConfig;
+  metrics: ServerMetrics;
   distDir: string;
   parseApp: express.Handler;
   checkDatabase: () => Promise<void>;
-  metrics: ServerMetrics;
 }
 
 /** The routes of the single-page app; anything else that is not a file is a 404 page too. */
@@ -64,8 +64,6 @@ export function createApp({ config, distDir, parseApp, checkDatabase, metrics }:
     }
   });
 
-  app.get('/metrics', metrics.serve);
-
   app.get('/config.json', (request, response) => {
     const origin = browserOrigin(config, request);
     const parseUrl = `${origin}/parse`;
@@ -75,6 +73,8 @@ export function createApp({ config, distDir, parseApp, checkDatabase, metrics }:
       liveQueryServerURL: parseUrl.replace(/^http/, 'ws'),
     });
   });
+
+  app.get('/metrics', metrics.serve);
 
   app.use('/parse', parseApp);
 

@@ -125,13 +125,13 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   const metrics = createMetrics(config);
   const app = createApp({
     config,
+    metrics,
     distDir: path.join(ROOT, 'dist'),
     parseApp: (request, response, next) => parseHandler(request, response, next),
     checkDatabase: async () => {
       if (!pool || !ready) throw new Error('starting');
       await pool.query('SELECT 1');
     },
-    metrics,
   });
   const httpServer = http.createServer(app);
   await listen(httpServer, config);
