@@ -104,7 +104,7 @@ export function metricsAccess(
   const { metricsToken } = config;
   return ({ address, authorization }) => {
     if (authorization === undefined || authorization === '') return fromAllowedAddress(address);
-    const token = /^Bearer +(\S+)$/i.exec(authorization)?.[1];
+    const token = /^Bearer +(.+)$/i.exec(authorization)?.[1];
     return metricsToken !== undefined && token !== undefined && sameSecret(token, metricsToken);
   };
 }
