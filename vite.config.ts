@@ -38,7 +38,7 @@ export default defineConfig({
         clientsClaim: true,
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/parse/, /^\/healthz/, /^\/config\.json/],
+        navigateFallbackDenylist: [/^\/parse/, /^\/healthz/, /^\/metrics/, /^\/config\.json/],
       },
     }),
   ],

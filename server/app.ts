@@ -3,6 +3,7 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type Express, type Request } from 'express';
 import type { AppConfig } from './config';
+import type { ServerMetrics } from './metrics';
 
 const NEVER_CACHE = 'no-cache, no-store, must-revalidate';
 /** Files of the installable app that must be revalidated on every visit. */
@@ -17,6 +18,7 @@ const HEALTH_CHECK_TIMEOUT_MS = 2_000;
 
 export interface AppParts {
   config: AppConfig;
+  metrics: ServerMetrics;
   distDir: string;
   /** Rate limits in front of the Parse API (server/rateLimits.ts). */
   rateLimit: express.Handler;
@@ -58,8 +60,9 @@ function browserOrigin(config: AppConfig, request: Request): string {
   return `${request.protocol}://${request.get('host') ?? `localhost:${config.port}`}`;
 }
 
-export function createApp({ config, distDir, rateLimit, parseApp, health }: AppParts): Express {
+export function createApp({ config, distDir, rateLimit, parseApp, health, metrics }: AppParts): Express {
   const app = express();
+  app.use(metrics.countRequests);
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(compression());
@@ -98,6 +101,8 @@ export function createApp({ config, distDir, rateLimit, parseApp, health }: AppP
       liveQueryServerURL: parseUrl.replace(/^http/, 'ws'),
     });
   });
+
+  app.get('/metrics', metrics.serve);
 
   app.use('/parse', rateLimit, parseApp);
 

@@ -9,6 +9,10 @@ import type express from 'express';
 /** The pg pool behind Parse's Postgres adapter (pg-promise's `$pool`); absent on MongoDB. */
 export interface AdapterPool {
   readonly _clients: ReadonlyArray<{ once(event: 'end', listener: () => void): unknown }>;
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+  readonly options: { readonly max?: number };
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
@@ -35,7 +39,14 @@ export interface ParseServerInstance {
   };
 }
 
+/** A connected LiveQuery socket; `subscriptionInfos` holds its subscriptions by request id. */
+export interface LiveQueryClient {
+  readonly subscriptionInfos: ReadonlyMap<unknown, unknown>;
+}
+
 export interface LiveQueryServer {
+  /** Sockets whose `connect` was accepted, by client id (ParseLiveQueryServer's own map). */
+  readonly clients: ReadonlyMap<unknown, LiveQueryClient>;
   shutdown(): Promise<void>;
 }
 

@@ -11,6 +11,7 @@ import { unlessClusterLockHeld, withClusterLock } from './clusterLock';
 import type { AppConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
 import { createFileStore } from './files';
+import { createMetrics } from './metrics';
 import { buildParseOptions, IDEMPOTENCY_TTL_S, LIVE_QUERY_CLASSES, MAX_UPLOAD_SIZE } from './parseOptions';
 import {
   createClientKeyIndexes,
@@ -139,8 +140,10 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   // own key space; LiveQuery opens its own publisher and subscriber.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, 'cache and rate limits', log) : undefined;
   const files = createFileStore(config);
+  const metrics = createMetrics(config);
   const app = createApp({
     config,
+    metrics,
     distDir: path.join(ROOT, 'dist'),
     rateLimit: rateLimiter({
       counter: redis ? new RedisHitCounter(redis) : new MemoryHitCounter(),
@@ -220,6 +223,8 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       options,
     );
     log(`LiveQuery serves ${LIVE_QUERY_CLASSES.join(', ')} on the same port.`);
+    const parsePool = parseServer.config.databaseController.adapter._client?.$pool;
+    metrics.watch({ liveQueryServer, parsePool, appPool: pool });
     ready = true;
 
     let stopping: Promise<void> | undefined;
