@@ -197,6 +197,23 @@ describe('searchUsers', () => {
     });
     expect(JSON.stringify(byName)).not.toContain('@example.com');
     expect(byDisplayName.map((row) => row.userId)).toContain(target.objectId);
+    const inWord = (await call('searchUsers', me, { query: 'lakewor' })).body.result as { userId: string }[];
+    expect(inWord.map((row) => row.userId)).not.toContain(target.objectId);
+  });
+
+  it('matches in any case and lists people in username order', async () => {
+    const stem = uniqueName('yew');
+    const [me, zoe, adam] = await Promise.all([
+      signUp(`${stem}_me`),
+      signUp(`${stem}_zoe`),
+      signUp(`${stem}_adam`),
+    ]);
+
+    const found = (await call('searchUsers', me, { query: stem.toUpperCase() })).body.result as {
+      userId: string;
+    }[];
+
+    expect(found.map((row) => row.userId)).toEqual([adam.objectId, zoe.objectId]);
   });
 
   it('refuses queries under 3 characters and patterns posing as text', async () => {

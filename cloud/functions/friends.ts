@@ -120,6 +120,11 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/** `text` as a literal in a regular expression, quoted as the SDK's `startsWith` does; both adapters read it. */
+function literal(text: string): string {
+  return `\\Q${text.replaceAll('\\E', '\\E\\\\E\\Q')}\\E`;
+}
+
 async function searchUsers(request: FunctionRequest): Promise<SearchResult[]> {
   const { userId } = requireUser(request.user);
   const query = typeof request.params.query === 'string' ? request.params.query.trim() : '';
@@ -147,10 +152,12 @@ async function searchUsers(request: FunctionRequest): Promise<SearchResult[]> {
     );
     ids = found.map((row) => row.objectId);
   } else {
+    // What the statement matches: the start of the username or of any word of the display name, in any case.
     const users = await Parse.Query.or(
-      new Parse.Query(Parse.User).startsWith('username', query),
-      new Parse.Query(Parse.User).startsWith('displayName', query),
+      new Parse.Query(Parse.User).matches('username', `^${literal(query)}`, 'i'),
+      new Parse.Query(Parse.User).matches('displayName', `(^| )${literal(query)}`, 'i'),
     )
+      .ascending('username')
       .select('objectId')
       .limit(SEARCH_MAX_RESULTS + 50)
       .find(MASTER);
