@@ -292,6 +292,34 @@ describe('friendsRanking', () => {
     for (const weight of ['93.7', '83.5', '73.3', '93', '83']) expect(text).not.toContain(weight);
   });
 
+  it('measures weight progress from each day’s mean weight', async () => {
+    const [runner, sharer] = await Promise.all([signUp(), signUp()]);
+    await befriend(runner, sharer);
+    await updateSettings(sharer, { shareWeightProgress: true, goalWeightKg: 74, timezone: 'UTC' });
+    const at = (daysAgo: number, hour: number) => {
+      const day = new Date(Date.now() - daysAgo * 86_400_000);
+      day.setUTCHours(hour, 0, 0, 0);
+      return day;
+    };
+    // Means of 94 kg on the first day and 84 kg on the last: half of the way to 74 kg.
+    for (const [measuredAt, weightKg] of [
+      [at(20, 6), 91],
+      [at(20, 18), 97],
+      [at(1, 6), 85],
+      [at(1, 18), 83],
+    ] as const) {
+      const { status } = await request('POST', '/parse/classes/WeightEntry', {
+        sessionToken: sharer.sessionToken,
+        body: { measuredAt: parseDate(measuredAt), weightKg },
+      });
+      expect(status).toBe(201);
+    }
+
+    const result = await ranking(runner, 'weightProgressPct', 'month');
+
+    expect(result.rows.map((row) => [row.userId, row.value])).toEqual([[sharer.objectId, 50]]);
+  });
+
   it('counts a logging streak of days with a workout, a meal or a weigh-in, still open until today ends', async () => {
     const [runner, logger, lateLogger] = await Promise.all([signUp(), signUp(), signUp()]);
     await befriend(runner, logger);
