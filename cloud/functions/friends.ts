@@ -28,15 +28,13 @@ function readId(value: unknown, field: string): string {
   return value;
 }
 
-/** Every Friendship row the person is part of, whatever its status. */
+/** Every Friendship row the person is part of, whatever its status (in pages: maxLimit caps one find). */
 async function relationshipsOf(userId: string): Promise<CloudObject[]> {
   const me = userPointer(userId);
   return Parse.Query.or(
     new Parse.Query('Friendship').equalTo('from', me),
     new Parse.Query('Friendship').equalTo('to', me),
-  )
-    .limit(10_000)
-    .find(MASTER);
+  ).findAll({ ...MASTER, batchSize: 1000 });
 }
 
 /** The ids of a person's accepted friends: one indexed statement on PostgreSQL. */
