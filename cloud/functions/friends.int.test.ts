@@ -257,6 +257,18 @@ describe('friendsRanking', () => {
     expect(JSON.stringify(result)).not.toContain(stranger.objectId);
   });
 
+  it('ranks the calories burned in the period', async () => {
+    const result = await ranking(me, 'caloriesBurned');
+
+    expect(result.rows.map((row) => [row.userId, row.value, row.rank])).toEqual(
+      expect.arrayContaining([
+        [me.objectId, 300, 1],
+        [friend.objectId, 300, 1],
+      ]),
+    );
+    expect(result.rows).toHaveLength(2);
+  });
+
   it('drops a removed friend', async () => {
     const gone = await signUp();
     await befriend(me, gone);
