@@ -91,6 +91,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The files of cloud functions with a PostgreSQL statement and a Parse-query fallback, run
+          // again against a server started with CLOUD_SQL=false: the fallbacks MongoDB would use.
+          name: 'integration-nosql',
+          environment: 'node',
+          include: [
+            'cloud/classes/activity.int.test.ts',
+            'cloud/functions/activity.int.test.ts',
+            'cloud/functions/dashboard.int.test.ts',
+            'cloud/functions/friends.int.test.ts',
+            'cloud/functions/nutrition.int.test.ts',
+            'cloud/functions/weight.int.test.ts',
+          ],
+          globalSetup: ['server/test/globalSetupParseQueries.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Several app nodes with their own PostgreSQL, Redis and S3 store, started by each file.
           name: 'cluster',
           environment: 'node',

@@ -83,6 +83,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'FITSTREAK <no-reply@localhost>',
   },
   { name: 'LOG_LEVEL', description: 'Parse Server log level (error, warn, info, verbose).', default: 'warn' },
+  {
+    name: 'CLOUD_SQL',
+    description:
+      'false keeps SQL away from cloud code, which then reads through Parse queries as on MongoDB (to test that path).',
+    default: 'true',
+  },
 ];
 
 export interface AppConfig {
@@ -100,6 +106,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   mailFrom: string;
   logLevel: 'error' | 'warn' | 'info' | 'verbose';
+  /** Whether cloud code may use the server's PostgreSQL pool (cloud/database.ts). */
+  cloudSql: boolean;
 }
 
 export interface S3Config {
@@ -262,5 +270,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     metricsToken,
     mailFrom: read(env, 'MAIL_FROM') ?? 'FITSTREAK <no-reply@localhost>',
     logLevel,
+    cloudSql: readBoolean(env, 'CLOUD_SQL', true),
   };
 }

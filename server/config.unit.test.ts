@@ -15,6 +15,12 @@ describe('loadConfig', () => {
     expect(config.masterKeyIps).toEqual(['127.0.0.1', '::1']);
     expect(config.serverUrl).toBe('http://localhost:1337/parse');
     expect(config.publicUrl).toBe('http://localhost:1337');
+    expect(config.cloudSql).toBe(true);
+  });
+
+  it('keeps SQL away from cloud code only when CLOUD_SQL is false', () => {
+    expect(loadConfig({ CLOUD_SQL: 'false' }, CWD).cloudSql).toBe(false);
+    expect(loadConfig({ CLOUD_SQL: 'true' }, CWD).cloudSql).toBe(true);
   });
 
   it('documents every variable it reads', () => {
@@ -38,6 +44,7 @@ describe('loadConfig', () => {
     ['S3_REGION', 'us east'],
     ['S3_FORCE_PATH_STYLE', 'yes'],
     ['METRICS_TOKEN', 'short'],
+    ['CLOUD_SQL', 'off'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value }, CWD)).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value }, CWD)).toThrow(new RegExp(`^${name} `));

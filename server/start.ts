@@ -175,7 +175,9 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       pool = new pg.Pool({ connectionString: databaseUri, max: 4 });
       // An idle connection dropped by the database must not crash the process; /healthz reports it.
       pool.on('error', () => undefined);
-      provideSqlClient(pool);
+      // Without it cloud code takes the Parse-query paths it takes on MongoDB; the server's own SQL stays.
+      if (config.cloudSql) provideSqlClient(pool);
+      else log('Cloud code reads through Parse queries only (CLOUD_SQL=false).');
     }
     const sql = pool;
 

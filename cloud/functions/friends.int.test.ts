@@ -197,6 +197,23 @@ describe('searchUsers', () => {
     });
     expect(JSON.stringify(byName)).not.toContain('@example.com');
     expect(byDisplayName.map((row) => row.userId)).toContain(target.objectId);
+    const inWord = (await call('searchUsers', me, { query: 'lakewor' })).body.result as { userId: string }[];
+    expect(inWord.map((row) => row.userId)).not.toContain(target.objectId);
+  });
+
+  it('matches in any case and lists people in username order', async () => {
+    const stem = uniqueName('yew');
+    const [me, zoe, adam] = await Promise.all([
+      signUp(`${stem}_me`),
+      signUp(`${stem}_zoe`),
+      signUp(`${stem}_adam`),
+    ]);
+
+    const found = (await call('searchUsers', me, { query: stem.toUpperCase() })).body.result as {
+      userId: string;
+    }[];
+
+    expect(found.map((row) => row.userId)).toEqual([adam.objectId, zoe.objectId]);
   });
 
   it('refuses queries under 3 characters and patterns posing as text', async () => {
@@ -240,6 +257,18 @@ describe('friendsRanking', () => {
     expect(JSON.stringify(result)).not.toContain(stranger.objectId);
   });
 
+  it('ranks the calories burned in the period', async () => {
+    const result = await ranking(me, 'caloriesBurned');
+
+    expect(result.rows.map((row) => [row.userId, row.value, row.rank])).toEqual(
+      expect.arrayContaining([
+        [me.objectId, 300, 1],
+        [friend.objectId, 300, 1],
+      ]),
+    );
+    expect(result.rows).toHaveLength(2);
+  });
+
   it('drops a removed friend', async () => {
     const gone = await signUp();
     await befriend(me, gone);
@@ -273,6 +302,34 @@ describe('friendsRanking', () => {
 
     expect(result.rows.map((row) => [row.userId, row.value])).toEqual([[sharer.objectId, 50]]);
     for (const weight of ['93.7', '83.5', '73.3', '93', '83']) expect(text).not.toContain(weight);
+  });
+
+  it('measures weight progress from each day’s mean weight', async () => {
+    const [runner, sharer] = await Promise.all([signUp(), signUp()]);
+    await befriend(runner, sharer);
+    await updateSettings(sharer, { shareWeightProgress: true, goalWeightKg: 74, timezone: 'UTC' });
+    const at = (daysAgo: number, hour: number) => {
+      const day = new Date(Date.now() - daysAgo * 86_400_000);
+      day.setUTCHours(hour, 0, 0, 0);
+      return day;
+    };
+    // Means of 94 kg on the first day and 84 kg on the last: half of the way to 74 kg.
+    for (const [measuredAt, weightKg] of [
+      [at(20, 6), 91],
+      [at(20, 18), 97],
+      [at(1, 6), 85],
+      [at(1, 18), 83],
+    ] as const) {
+      const { status } = await request('POST', '/parse/classes/WeightEntry', {
+        sessionToken: sharer.sessionToken,
+        body: { measuredAt: parseDate(measuredAt), weightKg },
+      });
+      expect(status).toBe(201);
+    }
+
+    const result = await ranking(runner, 'weightProgressPct', 'month');
+
+    expect(result.rows.map((row) => [row.userId, row.value])).toEqual([[sharer.objectId, 50]]);
   });
 
   it('counts a logging streak of days with a workout, a meal or a weigh-in, still open until today ends', async () => {

@@ -28,15 +28,13 @@ function readId(value: unknown, field: string): string {
   return value;
 }
 
-/** Every Friendship row the person is part of, whatever its status. */
+/** Every Friendship row the person is part of, whatever its status (in pages: maxLimit caps one find). */
 async function relationshipsOf(userId: string): Promise<CloudObject[]> {
   const me = userPointer(userId);
   return Parse.Query.or(
     new Parse.Query('Friendship').equalTo('from', me),
     new Parse.Query('Friendship').equalTo('to', me),
-  )
-    .limit(10_000)
-    .find(MASTER);
+  ).findAll({ ...MASTER, batchSize: 1000 });
 }
 
 /** The ids of a person's accepted friends: one indexed statement on PostgreSQL. */
@@ -120,6 +118,11 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/** `text` as a literal in a regular expression, quoted as the SDK's `startsWith` does; both adapters read it. */
+function literal(text: string): string {
+  return `\\Q${text.replaceAll('\\E', '\\E\\\\E\\Q')}\\E`;
+}
+
 async function searchUsers(request: FunctionRequest): Promise<SearchResult[]> {
   const { userId } = requireUser(request.user);
   const query = typeof request.params.query === 'string' ? request.params.query.trim() : '';
@@ -147,10 +150,12 @@ async function searchUsers(request: FunctionRequest): Promise<SearchResult[]> {
     );
     ids = found.map((row) => row.objectId);
   } else {
+    // What the statement matches: the start of the username or of any word of the display name, in any case.
     const users = await Parse.Query.or(
-      new Parse.Query(Parse.User).startsWith('username', query),
-      new Parse.Query(Parse.User).startsWith('displayName', query),
+      new Parse.Query(Parse.User).matches('username', `^${literal(query)}`, 'i'),
+      new Parse.Query(Parse.User).matches('displayName', `(^| )${literal(query)}`, 'i'),
     )
+      .ascending('username')
       .select('objectId')
       .limit(SEARCH_MAX_RESULTS + 50)
       .find(MASTER);

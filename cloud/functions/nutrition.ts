@@ -30,6 +30,8 @@ const MAX_MEALS_PER_DAY = 200;
 const SHORTLIST_SIZE = 8;
 /** How far back recent and frequent foods are looked for. */
 const SHORTLIST_DAYS = 90;
+/** The most recently logged foods among which the frequent ones are chosen. */
+const SHORTLIST_CANDIDATES = 200;
 
 /** The zone days are counted in, and the calorie goal, from the caller's settings. */
 async function zoneAndGoal(user: ParseUser, requested: unknown) {
@@ -173,44 +175,53 @@ export async function energyByDay(
   });
 }
 
-/** The foods the person logged last, and those they log most, over the last 90 days. */
-async function shortlists(user: ParseUser): Promise<{ recent: FoodRow[]; frequent: FoodRow[] }> {
-  const since = new Date(Date.now() - SHORTLIST_DAYS * 86_400_000);
-  let recentIds: string[];
-  let frequentIds: string[];
+/** A food the person logged in the shortlist window: how often, and when last. */
+interface FoodUse {
+  food: string;
+  uses: number;
+  last: Date;
+}
+
+/** Each food logged since `since`, the most recently logged first, at most SHORTLIST_CANDIDATES. */
+async function foodUses(user: ParseUser, since: Date): Promise<FoodUse[]> {
   const sql = sqlClient();
   if (sql) {
-    const { rows } = await sql.query<{ food: string; uses: number; last: Date }>(
+    const { rows } = await sql.query<FoodUse>(
       `SELECT food, count(*)::int AS uses, max("eatenAt") AS last
          FROM "Meal" WHERE "user" = $1 AND food IS NOT NULL AND "eatenAt" >= $2
-        GROUP BY food ORDER BY last DESC LIMIT 200`,
-      [user.id, since],
+        GROUP BY food ORDER BY last DESC LIMIT $3`,
+      [user.id, since, SHORTLIST_CANDIDATES],
     );
-    recentIds = rows.slice(0, SHORTLIST_SIZE).map((row) => row.food);
-    frequentIds = [...rows]
-      .sort((a, b) => b.uses - a.uses || b.last.getTime() - a.last.getTime())
-      .slice(0, SHORTLIST_SIZE)
-      .map((row) => row.food);
-  } else {
-    const meals = await new Parse.Query('Meal')
-      .equalTo('user', user)
-      .exists('food')
-      .greaterThanOrEqualTo('eatenAt', since)
-      .descending('eatenAt')
-      .select('food')
-      .limit(1000)
-      .find({ useMasterKey: true });
-    const uses = new Map<string, number>();
-    for (const meal of meals) {
-      const id = (meal.get('food') as CloudObject).id ?? '';
-      uses.set(id, (uses.get(id) ?? 0) + 1);
-    }
-    recentIds = [...uses.keys()].slice(0, SHORTLIST_SIZE);
-    frequentIds = [...uses.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, SHORTLIST_SIZE)
-      .map(([id]) => id);
+    return rows;
   }
+  const meals = await new Parse.Query('Meal')
+    .equalTo('user', user)
+    .exists('food')
+    .greaterThanOrEqualTo('eatenAt', since)
+    .select('food', 'eatenAt')
+    .findAll({ useMasterKey: true, batchSize: 1000 });
+  const uses = new Map<string, FoodUse>();
+  for (const meal of meals) {
+    const food = (meal.get('food') as CloudObject).id ?? '';
+    const eatenAt = meal.get('eatenAt') as Date;
+    const use = uses.get(food) ?? { food, uses: 0, last: eatenAt };
+    use.uses += 1;
+    if (eatenAt > use.last) use.last = eatenAt;
+    uses.set(food, use);
+  }
+  return [...uses.values()]
+    .sort((a, b) => b.last.getTime() - a.last.getTime())
+    .slice(0, SHORTLIST_CANDIDATES);
+}
+
+/** The foods the person logged last, and those they log most, over the last 90 days. */
+async function shortlists(user: ParseUser): Promise<{ recent: FoodRow[]; frequent: FoodRow[] }> {
+  const rows = await foodUses(user, new Date(Date.now() - SHORTLIST_DAYS * 86_400_000));
+  const recentIds = rows.slice(0, SHORTLIST_SIZE).map((row) => row.food);
+  const frequentIds = [...rows]
+    .sort((a, b) => b.uses - a.uses || b.last.getTime() - a.last.getTime())
+    .slice(0, SHORTLIST_SIZE)
+    .map((row) => row.food);
   const foods = await usableFoods(user, [...recentIds, ...frequentIds]);
   const pick = (ids: string[]) => ids.flatMap((id) => foods.get(id) ?? []);
   return { recent: pick(recentIds), frequent: pick(frequentIds) };

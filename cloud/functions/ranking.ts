@@ -8,6 +8,7 @@ import {
   type RankingMetric,
   type RankingPeriod,
 } from '../../src/domain/friends';
+import { dailyMeans } from '../../src/domain/weight';
 import { sqlClient } from '../database';
 import { Parse, validationError } from '../parse';
 
@@ -280,14 +281,20 @@ async function weightDays(people: readonly Participant[]): Promise<WeightDay[]> 
     )
     .select('user', 'measuredAt', 'weightKg')
     .findAll({ ...MASTER, batchSize: 1000 });
-  return entries.map((entry) => {
+  const weighIns = new Map<string, { measuredAt: Date; weightKg: number }[]>();
+  for (const entry of entries) {
     const userId = (entry.get('user') as { id?: string }).id ?? '';
-    return {
+    const own = weighIns.get(userId) ?? [];
+    own.push({ measuredAt: entry.get('measuredAt') as Date, weightKg: Number(entry.get('weightKg') ?? 0) });
+    weighIns.set(userId, own);
+  }
+  return [...weighIns].flatMap(([userId, own]) =>
+    dailyMeans(own, zones.get(userId) ?? 'UTC').map(({ date, weightKg }) => ({
       userId,
-      day: localDay(entry.get('measuredAt') as Date, zones.get(userId) ?? 'UTC'),
-      weightKg: Number(entry.get('weightKg') ?? 0),
-    };
-  });
+      day: date,
+      weightKg,
+    })),
+  );
 }
 
 /** Days in a row with a log, ending on `end` (or the day before, while `end` is still open). */

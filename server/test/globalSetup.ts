@@ -43,15 +43,34 @@ async function ensureIndexHtml(): Promise<(() => Promise<void>) | undefined> {
   };
 }
 
-/** One server process for the whole integration run, as `npm start` runs it, on a free port. */
-export async function setup(project: TestProject): Promise<() => Promise<void>> {
+export interface SharedServerOptions {
+  /** Names the data directory under `.test-data/`. */
+  prefix: string;
+  /** Settings of this run's server on top of the test defaults. */
+  env?: Record<string, string>;
+  /** A line the server must print at start, proof that `env` took effect. */
+  expectLine?: string;
+}
+
+/** One server process for a whole project's run, as `npm start` runs it, on a free port. */
+export async function startSharedServer(
+  project: TestProject,
+  { prefix, env, expectLine }: SharedServerOptions,
+): Promise<() => Promise<void>> {
   const removePlaceholder = await ensureIndexHtml();
-  const dataDir = await createDataDir('int');
-  const running = await startServerProcess({ dataDir }).catch(async (error: unknown) => {
+  const dataDir = await createDataDir(prefix);
+  const running = await startServerProcess({ dataDir, env }).catch(async (error: unknown) => {
     await removeDataDir(dataDir);
     await removePlaceholder?.();
     throw error;
   });
+  if (expectLine !== undefined && !running.output().includes(expectLine)) {
+    await running.stop();
+    await waitForPostgresToExit(dataDir, 10_000);
+    await removeDataDir(dataDir);
+    await removePlaceholder?.();
+    throw new Error(`The server did not print "${expectLine}" at start:\n${running.output()}`);
+  }
 
   project.provide('baseUrl', running.baseUrl);
   project.provide('appId', 'fitstreak');
@@ -79,4 +98,9 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       );
     }
   };
+}
+
+/** The `integration` project: the server as `npm start` runs it. */
+export function setup(project: TestProject): Promise<() => Promise<void>> {
+  return startSharedServer(project, { prefix: 'int' });
 }
