@@ -496,6 +496,16 @@ describe('docker-compose.yml', () => {
     expect(new URL(environment('app').PUBLIC_URL ?? '').port).toBe(String(publicPort?.published));
   });
 
+  it('does keep the proxy off internal networks when its ports are published', () => {
+    // Docker publishes no ports for a container created on an internal network, and Compose may pick any of them.
+    const declared = mapping(compose.networks ?? {}, 'networks');
+    const internal = Object.keys(serviceNetworks(proxyName)).filter(
+      (network) => mapping(declared[network] ?? {}, `networks.${network}`).internal === true,
+    );
+
+    expect(internal).toEqual([]);
+  });
+
   it('does serve the dashboard on the host loopback, behind credentials, when an operator opens it', () => {
     const dashboard = rawEnvironment('dashboard');
     const serverUrl = new URL(environment('dashboard').PARSE_DASHBOARD_SERVER_URL ?? '');
