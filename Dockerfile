@@ -35,8 +35,9 @@ COPY cloud ./cloud
 # Cloud code shares the pure rules of src/domain with the SPA; nothing else of src/ runs on the server.
 COPY src/domain ./src/domain
 COPY --from=build /app/dist ./dist
-# The image's `node` user (uid 1000) owns DATA_DIR; a named volume mounted there inherits that owner.
-RUN mkdir -p /data && chown node:node /data
+# The image's `node` user (uid 1000) owns DATA_DIR and DATA_DIR/files (files when S3_BUCKET is empty);
+# a new volume mounted at either starts with that owner.
+RUN mkdir -p /data/files && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 1337
