@@ -64,7 +64,7 @@ export function createApp({ config, distDir, rateLimit, parseApp, health, metric
   const app = express();
   app.use(metrics.countRequests);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.use(compression());
 
   app.use((_request, response, next) => {

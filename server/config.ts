@@ -36,6 +36,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '127.0.0.1,::1',
   },
   {
+    name: 'TRUST_PROXY',
+    description:
+      'Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: loopback, or addresses and CIDR ranges (a load balancer), comma-separated.',
+    default: 'loopback',
+  },
+  {
     name: 'SERVER_URL',
     description: 'URL this process uses to reach its own Parse API.',
     default: 'http://localhost:$PORT/parse',
@@ -99,6 +105,7 @@ export interface AppConfig {
   appId: string;
   masterKey: string | undefined;
   masterKeyIps: string[];
+  trustProxy: string[];
   serverUrl: string;
   publicUrl: string;
   redisUrl: string | undefined;
@@ -163,6 +170,23 @@ function readAddressList(env: Env, name: string): string[] | undefined {
   const bad = entries.find((entry) => !isAddressOrRange(entry));
   if (bad !== undefined) {
     throw new ConfigError(name, `must list IP addresses or CIDR ranges separated by commas (got "${bad}").`);
+  }
+  return entries;
+}
+
+/** Express's names for address ranges, accepted beside addresses in TRUST_PROXY. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function readTrustedProxies(env: Env): string[] {
+  const text = read(env, 'TRUST_PROXY');
+  if (text === undefined) return ['loopback'];
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !PROXY_RANGES.has(entry) && !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `must list loopback, linklocal, uniquelocal, IP addresses or CIDR ranges separated by commas (got "${bad}").`,
+    );
   }
   return entries;
 }
@@ -244,6 +268,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   const masterKeyIps = readAddressList(env, 'MASTER_KEY_IPS') ?? ['127.0.0.1', '::1'];
+  const trustProxy = readTrustedProxies(env);
 
   const metricsToken = read(env, 'METRICS_TOKEN');
   if (metricsToken !== undefined && metricsToken.length < 24) {
@@ -263,6 +288,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     appId,
     masterKey,
     masterKeyIps,
+    trustProxy,
     serverUrl: readUrl(env, 'SERVER_URL', ['http:', 'https:']) ?? `http://localhost:${port}/parse`,
     publicUrl: readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),

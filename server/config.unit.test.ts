@@ -44,6 +44,8 @@ describe('loadConfig', () => {
     ['S3_REGION', 'us east'],
     ['S3_FORCE_PATH_STYLE', 'yes'],
     ['METRICS_TOKEN', 'short'],
+    ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', 'loopback, 10.0.0.0/40'],
     ['CLOUD_SQL', 'off'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value }, CWD)).toThrow(ConfigError);
@@ -82,6 +84,14 @@ describe('loadConfig', () => {
   it('requires MASTER_KEY with DATABASE_URI, so every node shares one', () => {
     expect(() => loadConfig({ DATABASE_URI: 'postgres://db/fitstreak' }, CWD)).toThrow(/^MASTER_KEY /);
     expect(loadConfig({ DATABASE_URI: 'postgres://db/fitstreak', MASTER_KEY: KEY }, CWD).masterKey).toBe(KEY);
+  });
+
+  it('trusts proxies on loopback by default, and the addresses TRUST_PROXY names', () => {
+    expect(loadConfig({}, CWD).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 172.28.0.0/24' }, CWD).trustProxy).toEqual([
+      'loopback',
+      '172.28.0.0/24',
+    ]);
   });
 
   it('reads MASTER_KEY_IPS as addresses and CIDR ranges', () => {

@@ -21,9 +21,7 @@ interface Sent {
   body: { code?: number; error?: string; reached?: boolean };
 }
 
-function serve(
-  counter: HitCounter,
-): Promise<{
+function serve(counter: HitCounter): Promise<{
   send: (
     from: string,
     method: string,

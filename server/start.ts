@@ -207,8 +207,8 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       unlessClusterLockHeld(sql, 'idempotency-cleanup', work),
     );
     // Parse applies its `trustProxy` option only to an express app it listens with itself. MASTER_KEY_IPS
-    // must see the client behind a proxy on this machine, as app.ts does.
-    (parseServer.app as unknown as express.Express).set('trust proxy', 'loopback');
+    // must see the client behind a trusted proxy (TRUST_PROXY), as app.ts does.
+    (parseServer.app as unknown as express.Express).set('trust proxy', config.trustProxy);
     parseHandler = parseServer.app;
     // Cloud code reads the `Parse` global that Parse Server installs, and its requests go through the
     // handler just mounted, so the seeding is imported and run only now.
