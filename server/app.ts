@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
-import express, { type Express, type Request } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AppConfig } from './config';
 import type { ServerMetrics } from './metrics';
 
@@ -105,6 +105,22 @@ export function createApp({ config, distDir, rateLimit, parseApp, health, metric
   app.get('/metrics', metrics.serve);
 
   app.use('/parse', rateLimit, parseApp);
+  // Parse answers an unexpected error (a lost database connection, say) with a 500 and then passes
+  // it on; express's last handler would then destroy the socket before that answer reached the
+  // client. An answered request is left alone; anything else gets Parse's answer to an internal error.
+  app.use('/parse', (error: unknown, _request: Request, response: Response, next: NextFunction) => {
+    if (response.headersSent) return;
+    if (
+      error instanceof Error &&
+      'status' in error &&
+      typeof error.status === 'number' &&
+      error.status < 500
+    ) {
+      next(error);
+      return;
+    }
+    response.status(500).json({ code: 1, error: 'Internal server error.' });
+  });
 
   const indexFile = path.resolve(distDir, 'index.html');
   app.use(

@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import type express from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from './config';
-import type { LiveQueryServer } from './parseServerModule';
+import type { LiveQueryClient } from './parseServerModule';
 
 /**
  * What a request was for, as a label: a fixed set, so neither object ids nor a scanner's made-up
@@ -118,7 +118,7 @@ export interface PoolStats {
 }
 
 export interface MetricSources {
-  liveQueryServer?: LiveQueryServer;
+  liveQueryServer?: { readonly clients: ReadonlyMap<unknown, Pick<LiveQueryClient, 'subscriptionInfos'>> };
   /** Parse's own pool (absent on MongoDB). */
   parsePool?: PoolStats | undefined;
   /** The app's small pool for /healthz and cloud code's SQL. */

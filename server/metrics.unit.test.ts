@@ -192,7 +192,7 @@ describe('createMetrics', () => {
       ],
     ]);
     metrics.watch({
-      liveQueryServer: { clients, shutdown: () => Promise.resolve() },
+      liveQueryServer: { clients },
       parsePool: pool(7, 5, 0, 20),
       appPool: pool(1, 1, 3, 4),
     });

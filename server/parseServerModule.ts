@@ -42,11 +42,14 @@ export interface ParseServerInstance {
 /** A connected LiveQuery socket; `subscriptionInfos` holds its subscriptions by request id. */
 export interface LiveQueryClient {
   readonly subscriptionInfos: ReadonlyMap<unknown, unknown>;
+  readonly parseWebSocket: { ws: { close(code?: number, reason?: string): void } };
 }
 
 export interface LiveQueryServer {
   /** Sockets whose `connect` was accepted, by client id (ParseLiveQueryServer's own map). */
   readonly clients: ReadonlyMap<unknown, LiveQueryClient>;
+  /** Where saved objects arrive from: a Redis client with REDIS_URL, else an in-process emitter. */
+  readonly subscriber: { on(event: string, listener: (...args: unknown[]) => void): unknown };
   shutdown(): Promise<void>;
 }
 

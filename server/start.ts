@@ -20,6 +20,7 @@ import {
   sessionOwner,
   type RecurringTask,
 } from './postgres';
+import { reopenSocketsAfterPubSubOutage } from './liveQueryRecovery';
 import { ParseServer, type ParseServerInstance } from './parseServerModule';
 import { MemoryHitCounter, rateLimiter, RedisHitCounter } from './rateLimits';
 import { closeRedis, connectRedis, type RedisClient } from './redis';
@@ -224,6 +225,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       },
       options,
     );
+    if (config.redisUrl) reopenSocketsAfterPubSubOutage(liveQueryServer, log);
     log(`LiveQuery serves ${LIVE_QUERY_CLASSES.join(', ')} on the same port.`);
     const parsePool = parseServer.config.databaseController.adapter._client?.$pool;
     metrics.watch({ liveQueryServer, parsePool, appPool: pool });

@@ -202,6 +202,8 @@ export class DatabaseServer {
 export interface ClusterNode extends ServerProcess {
   readonly name: string;
   readonly target: ServerTarget;
+  /** Set by a test that killed it on purpose. */
+  killed: boolean;
 }
 
 export interface Cluster {
@@ -239,7 +241,7 @@ export async function startCluster(nodeCount = 3): Promise<Cluster> {
           env: { DATABASE_URI: database.uri, MASTER_KEY: masterKey, REDIS_URL: redis.url, ...s3.env },
           readyTimeoutMs: 120_000,
         });
-        return { ...node, name, target: { baseUrl: node.baseUrl, appId: APP_ID, masterKey } };
+        return { ...node, name, target: { baseUrl: node.baseUrl, appId: APP_ID, masterKey }, killed: false };
       }),
     );
     nodes.push(...fresh);

@@ -25,6 +25,7 @@ function frameText(data: WebSocket.RawData): string {
 export class LiveQuerySocket {
   readonly messages: LiveQueryMessage[] = [];
   private waiters: Waiter[] = [];
+  private listeners: ((message: LiveQueryMessage) => void)[] = [];
   private nextRequestId = 1;
 
   private constructor(
@@ -34,6 +35,7 @@ export class LiveQuerySocket {
     socket.on('message', (data) => {
       const message = JSON.parse(frameText(data)) as LiveQueryMessage;
       this.messages.push(message);
+      for (const listener of this.listeners) listener(message);
       for (const waiter of this.waiters.filter((candidate) => candidate.matches(message))) {
         this.waiters = this.waiters.filter((candidate) => candidate !== waiter);
         waiter.resolve(message);
@@ -41,11 +43,24 @@ export class LiveQuerySocket {
     });
   }
 
+  /** Calls `listener` with every frame from now on. */
+  onMessage(listener: (message: LiveQueryMessage) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Calls `listener` once the socket has closed, whichever side closed it. */
+  onClose(listener: () => void): void {
+    if (this.socket.readyState === WebSocket.CLOSED) listener();
+    else this.socket.once('close', listener);
+  }
+
   static open(baseUrl: string, appId: string): Promise<LiveQuerySocket> {
     const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/parse`);
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(new LiveQuerySocket(socket, appId)));
       socket.once('error', reject);
+      // A server that dies mid-connection reports an error before the close; the close is what counts.
+      socket.on('error', () => undefined);
     });
   }
 
