@@ -214,6 +214,8 @@ export interface Cluster {
   readonly nodes: ClusterNode[];
   /** Starts app nodes (all at the same moment) and adds them to `nodes`. */
   startNodes(count: number): Promise<ClusterNode[]>;
+  /** Stops these nodes (SIGTERM), removes their folders and drops them from `nodes`. */
+  stopNodes(which: readonly ClusterNode[]): Promise<void>;
   /** Stops every node and engine and removes their folders. */
   stop(): Promise<void>;
 }
@@ -248,6 +250,12 @@ export async function startCluster(nodeCount = 3): Promise<Cluster> {
     return fresh;
   };
 
+  const stopNodes = async (which: readonly ClusterNode[]) => {
+    await Promise.all(which.map((node) => node.stop()));
+    await Promise.all(which.map((node) => removeDataDir(node.dataDir)));
+    for (const node of which) nodes.splice(nodes.indexOf(node), 1);
+  };
+
   const stop = async () => {
     await Promise.all(nodes.map((node) => node.stop()));
     await Promise.all(nodes.map((node) => removeDataDir(node.dataDir)));
@@ -263,7 +271,7 @@ export async function startCluster(nodeCount = 3): Promise<Cluster> {
     await stop();
     throw error;
   }
-  return { masterKey, database, redis, s3, nodes, startNodes, stop };
+  return { masterKey, database, redis, s3, nodes, startNodes, stopNodes, stop };
 }
 
 export { waitUntil };
