@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { CONFIG_VARIABLES } from '../config';
+import { embeddedDatabaseUri, runningCluster } from '../embeddedCluster';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TEST_DATA = path.join(ROOT, '.test-data');
@@ -75,15 +76,15 @@ export async function readMasterKey(dataDir: string): Promise<string> {
 
 /**
  * The address of the embedded PostgreSQL that the server of `dataDir` runs, for SQL of a test's or
- * benchmark's own: PostgreSQL writes its port on the fourth line of postmaster.pid.
+ * benchmark's own.
  */
 export async function databaseUri(dataDir: string, database = 'fitstreak'): Promise<string> {
-  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = Number(pid.split('\n')[3]);
+  const running = await runningCluster(dataDir);
+  if (!running) throw new Error(`No PostgreSQL runs on ${dataDir}.`);
   const { postgresPassword } = await readSecrets(dataDir);
   if (typeof postgresPassword !== 'string')
     throw new Error(`${dataDir}/secrets.json holds no database password.`);
-  return `postgres://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${port}/${database}`;
+  return embeddedDatabaseUri(running.port, postgresPassword, database);
 }
 
 /** A `pg` connection of a test's or benchmark's own to that database; the caller ends it. */
