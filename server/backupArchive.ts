@@ -76,7 +76,8 @@ async function writeEntry(pack: Pack, header: EntryHeader, chunks: Chunks): Prom
   await done;
 }
 
-async function* fileChunks(handle: FileHandle, size: number): AsyncGenerator<Uint8Array> {
+/** `size` bytes of the open file, in pieces; zeros where it has become shorter since. */
+export async function* fixedSizeChunks(handle: FileHandle, size: number): AsyncGenerator<Uint8Array> {
   let position = 0;
   let ended = false;
   while (position < size) {
@@ -132,7 +133,7 @@ export async function createArchive(file: string): Promise<ArchiveWriter> {
         const stats = await handle.stat();
         await add(
           { name, size: stats.size, mode: stats.mode & 0o7777, mtime: stats.mtime, type: 'file' },
-          fileChunks(handle, stats.size),
+          fixedSizeChunks(handle, stats.size),
         );
         return true;
       } finally {

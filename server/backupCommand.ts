@@ -15,6 +15,10 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
@@ -57,14 +61,14 @@ export async function runBackupCommand(command: Command, args: readonly string[]
           ? 'base backup of the running database'
           : 'copy of the stopped database';
       console.log(
-        `[fitstreak] Backup written to ${report.file}: ${database}, ${report.files} files and secrets.json; ` +
+        `[fitstreak] Backup written to ${report.file}: ${database}, ${count(report.files, 'file')} and secrets.json; ` +
           `${megabytes(report.bytesIn)} read, ${megabytes(report.archiveBytes)} written in ${seconds(report.durationMs)}.`,
       );
     } else {
       const report = await restore(config, file);
       console.log(
         `[fitstreak] Restored the backup of ${report.manifest.createdAt} into ${config.dataDir}: ` +
-          `${megabytes(report.clusterBytes)} of database, ${report.files} files and secrets.json in ${seconds(report.durationMs)}. ` +
+          `${megabytes(report.clusterBytes)} of database, ${count(report.files, 'file')} and secrets.json in ${seconds(report.durationMs)}. ` +
           'Start the app on it; the database replays its log at the first start.',
       );
     }

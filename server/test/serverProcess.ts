@@ -121,9 +121,13 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...clean, ...env };
 }
 
-function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+function spawnScript(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -131,6 +135,10 @@ function spawnServer(env: Record<string, string>): { child: ChildProcess; output
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
+}
+
+function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  return spawnScript('server/main.ts', [], env);
 }
 
 function exitOf(child: ChildProcess): Promise<ExitResult> {
@@ -200,7 +208,26 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
 
 /** Runs the server with `env` until it exits by itself (a refused start), or kills it after `timeoutMs`. */
 export async function runUntilExit(env: Record<string, string>, timeoutMs: number): Promise<FinishedProcess> {
-  const { child, output } = spawnServer({ LOG_LEVEL: 'error', ...env });
+  return waitForExit(spawnServer({ LOG_LEVEL: 'error', ...env }), timeoutMs);
+}
+
+/**
+ * Runs a command's script (e.g. `scripts/backup.ts` of `npm run backup`) in its own process with
+ * `env`, as npm runs it, until it exits, or kills it after `timeoutMs`.
+ */
+export async function runScript(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<FinishedProcess> {
+  return waitForExit(spawnScript(script, args, env), timeoutMs);
+}
+
+async function waitForExit(
+  { child, output }: { child: ChildProcess; output: () => string },
+  timeoutMs: number,
+): Promise<FinishedProcess> {
   const exited = exitOf(child);
   let timedOut = false;
   const timer = setTimeout(() => {
