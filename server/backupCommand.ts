@@ -12,7 +12,7 @@ type Command = 'backup' | 'restore';
 const VERB: Record<Command, string> = { backup: 'back up', restore: 'restore' };
 
 function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
 function count(n: number, noun: string): string {
