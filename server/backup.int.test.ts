@@ -149,7 +149,7 @@ describe('npm run backup while the app takes writes, then npm run restore into a
 
     const writes = keepWeighingIn(client, accounts);
     try {
-      await until(() => writes.acknowledged.length >= 20, 30_000, '20 weigh-ins are saved');
+      await until(() => writes.acknowledged.length >= 100, 60_000, '100 weigh-ins are saved');
       acknowledgedBeforeBackup = [...writes.acknowledged];
       backup = await runScript('scripts/backup.ts', [archive], { DATA_DIR: sourceDir }, COMMAND_TIMEOUT_MS);
       acknowledgedDuringBackup = writes.acknowledged.length - acknowledgedBeforeBackup.length;
@@ -164,7 +164,8 @@ describe('npm run backup while the app takes writes, then npm run restore into a
     restored = await startServerProcess({ dataDir: restoredDir });
     // The numbers docs/operations.md quotes: the backup's and the restore's lines, and the first start's.
     const ready = restored.output().match(/^\[fitstreak\] ready at .*$/m)?.[0] ?? '';
-    console.log([backup.output.trim(), restore.output.trim(), ready].join('\n'));
+    const load = `${acknowledgedBeforeBackup.length} weigh-ins saved before the backup, ${acknowledgedDuringBackup} while it ran`;
+    console.log([load, backup.output.trim(), restore.output.trim(), ready].join('\n'));
   }, 300_000);
 
   afterAll(async () => {
