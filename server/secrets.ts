@@ -8,7 +8,7 @@ export interface DataDirSecrets {
   postgresPassword: string;
 }
 
-const FILE_NAME = 'secrets.json';
+export const SECRETS_FILE = 'secrets.json';
 
 function generate(): DataDirSecrets {
   return {
@@ -18,16 +18,29 @@ function generate(): DataDirSecrets {
   };
 }
 
-export async function loadOrCreateSecrets(dataDir: string): Promise<DataDirSecrets> {
-  const file = path.join(dataDir, FILE_NAME);
-  try {
-    const stored = JSON.parse(await readFile(file, 'utf8')) as Partial<DataDirSecrets>;
-    if (typeof stored.masterKey === 'string' && typeof stored.postgresPassword === 'string') {
-      return { masterKey: stored.masterKey, postgresPassword: stored.postgresPassword };
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+/** The secrets in the text of a secrets.json, or undefined when either is missing. */
+export function parseSecrets(text: string): DataDirSecrets | undefined {
+  const stored = JSON.parse(text) as Partial<DataDirSecrets>;
+  if (typeof stored.masterKey === 'string' && typeof stored.postgresPassword === 'string') {
+    return { masterKey: stored.masterKey, postgresPassword: stored.postgresPassword };
   }
+  return undefined;
+}
+
+/** The secrets kept in `dataDir`, or undefined when it has none yet. */
+export async function readSecrets(dataDir: string): Promise<DataDirSecrets | undefined> {
+  try {
+    return parseSecrets(await readFile(path.join(dataDir, SECRETS_FILE), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+export async function loadOrCreateSecrets(dataDir: string): Promise<DataDirSecrets> {
+  const file = path.join(dataDir, SECRETS_FILE);
+  const stored = await readSecrets(dataDir);
+  if (stored) return stored;
   const secrets = generate();
   await writeFile(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
   return secrets;

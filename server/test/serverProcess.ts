@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { CONFIG_VARIABLES } from '../config';
+import { embeddedDatabaseUri, runningCluster } from '../embeddedCluster';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TEST_DATA = path.join(ROOT, '.test-data');
@@ -75,15 +76,15 @@ export async function readMasterKey(dataDir: string): Promise<string> {
 
 /**
  * The address of the embedded PostgreSQL that the server of `dataDir` runs, for SQL of a test's or
- * benchmark's own: PostgreSQL writes its port on the fourth line of postmaster.pid.
+ * benchmark's own.
  */
 export async function databaseUri(dataDir: string, database = 'fitstreak'): Promise<string> {
-  const pid = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
-  const port = Number(pid.split('\n')[3]);
+  const running = await runningCluster(dataDir);
+  if (!running) throw new Error(`No PostgreSQL runs on ${dataDir}.`);
   const { postgresPassword } = await readSecrets(dataDir);
   if (typeof postgresPassword !== 'string')
     throw new Error(`${dataDir}/secrets.json holds no database password.`);
-  return `postgres://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${port}/${database}`;
+  return embeddedDatabaseUri(running.port, postgresPassword, database);
 }
 
 /** A `pg` connection of a test's or benchmark's own to that database; the caller ends it. */
@@ -120,9 +121,13 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...clean, ...env };
 }
 
-function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+function spawnScript(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,6 +135,10 @@ function spawnServer(env: Record<string, string>): { child: ChildProcess; output
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
+}
+
+function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  return spawnScript('server/main.ts', [], env);
 }
 
 function exitOf(child: ChildProcess): Promise<ExitResult> {
@@ -199,7 +208,26 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
 
 /** Runs the server with `env` until it exits by itself (a refused start), or kills it after `timeoutMs`. */
 export async function runUntilExit(env: Record<string, string>, timeoutMs: number): Promise<FinishedProcess> {
-  const { child, output } = spawnServer({ LOG_LEVEL: 'error', ...env });
+  return waitForExit(spawnServer({ LOG_LEVEL: 'error', ...env }), timeoutMs);
+}
+
+/**
+ * Runs a command's script (e.g. `scripts/backup.ts` of `npm run backup`) in its own process with
+ * `env`, as npm runs it, until it exits, or kills it after `timeoutMs`.
+ */
+export async function runScript(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<FinishedProcess> {
+  return waitForExit(spawnScript(script, args, env), timeoutMs);
+}
+
+async function waitForExit(
+  { child, output }: { child: ChildProcess; output: () => string },
+  timeoutMs: number,
+): Promise<FinishedProcess> {
   const exited = exitOf(child);
   let timedOut = false;
   const timer = setTimeout(() => {

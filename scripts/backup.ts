@@ -1,0 +1,3 @@
+import { runBackupCommand } from '../server/backupCommand';
+
+await runBackupCommand('backup', process.argv.slice(2));

@@ -1,0 +1,3 @@
+import { runBackupCommand } from '../server/backupCommand';
+
+await runBackupCommand('restore', process.argv.slice(2));
