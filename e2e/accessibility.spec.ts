@@ -5,6 +5,10 @@ import { createAccount } from './support/api';
 import { logInAs } from './support/session';
 
 test.describe('accessibility', () => {
+  // Each test runs axe-core on six to nine pages or windows: about 25 s on a quiet 2-core machine,
+  // too close to the 30 s a single test gets by default.
+  test.describe.configure({ timeout: 120_000 });
+
   test('the login and sign-up pages break no WCAG 2.1 AA rule', async ({ page }) => {
     for (const path of ['/login', '/signup']) {
       await page.goto(path);
