@@ -159,6 +159,13 @@ interface MemoryResult {
   rssBefore: number;
   rssAfter: number;
   kibPerSocket: number;
+  /** One message to every room, a second time at once: what each delivery then costs in Redis. */
+  secondRound: {
+    deliveries: number;
+    commandsPerDelivery: number;
+    missesPerDelivery: number;
+    byCommand: Record<string, number>;
+  };
 }
 
 interface SizingStep {
@@ -443,11 +450,35 @@ async function measureRedisCommands(
 }
 
 /**
+ * The process's resident memory once it has stopped shrinking: V8 gives back the garbage of the
+ * start (or of opening 1 000 sockets) only some seconds after the work ends, and a reading taken
+ * before that would hide the sockets' memory. At least 20 s, until two readings 5 s apart agree
+ * within 1 MiB (at most 90 s); the smaller of the two.
+ */
+async function quietRss(pid: number): Promise<number> {
+  const started = performance.now();
+  let last = await settledRss(pid);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const now = await settledRss(pid);
+    const waited = performance.now() - started;
+    if ((Math.abs(now - last) < 1024 * 1024 && waited >= 20_000) || waited >= 90_000) {
+      return Math.min(now, last);
+    }
+    last = now;
+  }
+}
+
+/**
  * 1 000 sockets on a node started for it (a loaded node keeps memory it no longer uses, which the
  * sockets would fill unseen), each connected with a valid session and subscribed to one of the
  * topic rooms; the node's resident memory settled before and after.
  */
-async function measureSocketMemory(cluster: Cluster, people: readonly Account[]): Promise<MemoryResult> {
+async function measureSocketMemory(
+  cluster: Cluster,
+  redis: RedisClient,
+  people: readonly Account[],
+): Promise<MemoryResult> {
   log('Memory: starting a fresh node…');
   const [node] = await cluster.startNodes(1);
   if (!node) throw new Error('The fresh node did not start.');
@@ -462,7 +493,7 @@ async function measureSocketMemory(cluster: Cluster, people: readonly Account[])
   const sessions = [...people, ...more].slice(0, sessionsNeeded);
   const holders = Array.from({ length: SOCKETS }, (_, index) => sessions[index % sessions.length] as Account);
   const rooms = ACTIVITY_TYPES.map((type) => topicRoomKey(type));
-  const rssBefore = await settledRss(node.pid);
+  const rssBefore = await quietRss(node.pid);
   log(`Memory: opening ${SOCKETS} sockets on node ${node.name}…`);
   const opened: RoomSubscription[][] = [];
   try {
@@ -470,7 +501,23 @@ async function measureSocketMemory(cluster: Cluster, people: readonly Account[])
       const share = holders.filter((_, index) => index % rooms.length === roomIndex);
       opened.push(await subscribeToRoom(share, room, () => urlOf(node)));
     }
-    const rssAfter = await settledRss(node.pid);
+    const rssAfter = await quietRss(node.pid);
+
+    // LiveQuery keeps the sessions of its subscribers in a cache of its own (at most 500 per node,
+    // for 5 s): a second message to every room at once shows whether deliveries still ask Redis.
+    const poster = people[0] as Account;
+    const round = async () => {
+      for (const [roomIndex, room] of rooms.entries()) {
+        await timeOneMessage(urlOf(node), poster, room, opened[roomIndex] ?? [], 'One more set of intervals');
+      }
+    };
+    await round();
+    const before = await redisCommandCounts(redis);
+    const missesBefore = await redisKeyspaceMisses(redis);
+    await round();
+    const sent = commandsBetween(before, await redisCommandCounts(redis));
+    const misses = (await redisKeyspaceMisses(redis)) - missesBefore;
+    const commands = [...sent.values()].reduce((sum, calls) => sum + calls, 0);
     return {
       node: `${node.name} (fresh)`,
       sockets: SOCKETS,
@@ -479,6 +526,12 @@ async function measureSocketMemory(cluster: Cluster, people: readonly Account[])
       rssBefore,
       rssAfter,
       kibPerSocket: (rssAfter - rssBefore) / SOCKETS / 1024,
+      secondRound: {
+        deliveries: SOCKETS,
+        commandsPerDelivery: commands / SOCKETS,
+        missesPerDelivery: misses / SOCKETS,
+        byCommand: Object.fromEntries([...sent].map(([name, calls]) => [name, calls / SOCKETS])),
+      },
     };
   } finally {
     await Promise.all(opened.map(closeSubscriptions));
@@ -679,6 +732,14 @@ function markdown(results: Results): string {
       `${mib(memory.rssAfter)} MiB after, ${memory.kibPerSocket.toFixed(1)} KiB per socket ` +
       `(${((memory.kibPerSocket * 1000) / 1024).toFixed(0)} MiB per 1 000).`,
     '',
+    `A message to every room, then a second round at once (${memory.secondRound.deliveries} deliveries): ` +
+      `${memory.secondRound.commandsPerDelivery.toFixed(2)} Redis commands and ` +
+      `${memory.secondRound.missesPerDelivery.toFixed(2)} cache misses per delivery in the second round (` +
+      Object.entries(memory.secondRound.byCommand)
+        .map(([name, perDelivery]) => `${name} ${perDelivery.toFixed(2)}`)
+        .join(', ') +
+      "); LiveQuery's own session cache holds at most 500 sessions per node.",
+    '',
   );
 
   lines.push(
@@ -793,7 +854,7 @@ try {
   const idle = commandsBetween(idleBefore, await redisCommandCounts(redis));
   const redisRows = await measureRedisCommands(cluster, redis, people, SETTINGS.redisRequests);
 
-  const memory = await measureSocketMemory(cluster, people);
+  const memory = await measureSocketMemory(cluster, redis, people);
 
   const steps = await measureSizing(cluster, redis, people);
   const sustained = sustainedStep(steps);
