@@ -4,16 +4,113 @@ import { topicRoomKey } from '../src/domain/chatRooms';
 import { APP_ID, sessionHeaders, settledRss, type Scenario } from './support';
 
 /** Authors take turns and pause between messages: flood control allows 20 per 10 s per person. */
-const AUTHORS = 5;
-const PAUSE_MS = 150;
-const WARM_UP = 5;
+export const AUTHORS = 5;
+export const PAUSE_MS = 150;
+export const WARM_UP = 5;
 const ROOM = topicRoomKey('run');
+
+/** One LiveQuery socket, connected with a person's session and subscribed to one room. */
+export interface RoomSubscription {
+  socket: LiveQuerySocket;
+  requestId: number;
+}
+
+/**
+ * Opens one socket per entry of `people` (a person may appear more than once, as with several tabs
+ * open), on the server `baseUrlOf` names for that entry, connects it with the person's session and
+ * subscribes it to `room`, one after another. Closes what it opened if any step is refused.
+ */
+export async function subscribeToRoom(
+  people: readonly Account[],
+  room: string,
+  baseUrlOf: (index: number) => string,
+): Promise<RoomSubscription[]> {
+  const subscriptions: RoomSubscription[] = [];
+  let opened: LiveQuerySocket | undefined;
+  try {
+    for (const [index, person] of people.entries()) {
+      opened = await LiveQuerySocket.open(baseUrlOf(index), APP_ID);
+      const connected = await opened.connect(person.sessionToken);
+      if (connected.op !== 'connected') throw new Error(`Connect refused: ${JSON.stringify(connected)}`);
+      const { requestId, reply } = await opened.subscribe('ChatMessage', { room }, person.sessionToken);
+      if (reply.op !== 'subscribed') throw new Error(`Subscribe refused: ${JSON.stringify(reply)}`);
+      subscriptions.push({ socket: opened, requestId });
+      opened = undefined;
+    }
+    return subscriptions;
+  } catch (error) {
+    await closeSubscriptions(opened ? [...subscriptions, { socket: opened, requestId: 0 }] : subscriptions);
+    throw error;
+  }
+}
+
+export async function closeSubscriptions(subscriptions: readonly RoomSubscription[]): Promise<void> {
+  await Promise.all(subscriptions.map(({ socket }) => socket.close()));
+}
+
+export interface TimedMessage {
+  /** From sending the POST to its answer (the message saved). */
+  savedMs: number;
+  /** From sending the POST to the `create` event on each socket. */
+  arrivalsMs: number[];
+}
+
+/**
+ * Posts one message to `room` through `baseUrl` and times its arrival on every subscribed socket
+ * from the moment the POST was sent; then forgets the frames the sockets kept.
+ */
+export async function timeOneMessage(
+  baseUrl: string,
+  author: Account,
+  room: string,
+  subscriptions: readonly RoomSubscription[],
+  text: string,
+): Promise<TimedMessage> {
+  const sent = performance.now();
+  const response = await fetch(`${baseUrl}/parse/classes/ChatMessage`, {
+    method: 'POST',
+    headers: {
+      ...sessionHeaders({ baseUrl, sessionToken: author.sessionToken }),
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ room, text }),
+  });
+  const body = (await response.json()) as { objectId?: string };
+  const savedMs = performance.now() - sent;
+  if (response.status !== 201 || !body.objectId) {
+    throw new Error(`Posting failed (${response.status}): ${JSON.stringify(body)}`);
+  }
+  const objectId = body.objectId;
+  const arrivalsMs = await Promise.all(
+    subscriptions.map(({ socket, requestId }) =>
+      socket.created(requestId, objectId, 10_000).then(() => performance.now() - sent),
+    ),
+  );
+  // Received frames are kept by the test socket: forget them so memory and lookups stay flat.
+  for (const { socket } of subscriptions) socket.messages.length = 0;
+  return { savedMs, arrivalsMs };
+}
 
 export interface ChatDeliveryResult {
   scenarios: Scenario[];
   /** Server memory before the sockets opened and with all of them subscribed. */
   rssBefore: number;
   rssAfter: number;
+}
+
+/** The three scenarios a delivery run reports: saved, delivered to each, delivered to the last. */
+export function deliveryScenarios(messages: readonly TimedMessage[], subscribers: number): Scenario[] {
+  return [
+    { name: 'baseline: POST /classes/ChatMessage answered (saved)', times: messages.map((m) => m.savedMs) },
+    {
+      name: `chat: delivered to each of ${subscribers} subscribers`,
+      times: messages.flatMap((m) => m.arrivalsMs),
+    },
+    {
+      name: `chat: delivered to the last of ${subscribers} subscribers`,
+      times: messages.map((m) => Math.max(...m.arrivalsMs)),
+    },
+  ];
 }
 
 /**
@@ -29,63 +126,18 @@ export async function measureChatDelivery(
 ): Promise<ChatDeliveryResult> {
   const authors = people.slice(0, AUTHORS);
   const rssBefore = await settledRss(serverPid);
-  const sockets: { socket: LiveQuerySocket; requestId: number }[] = [];
+  const subscriptions = await subscribeToRoom(people, ROOM, () => baseUrl);
   try {
-    for (const person of people) {
-      const socket = await LiveQuerySocket.open(baseUrl, APP_ID);
-      sockets.push({ socket, requestId: 0 });
-      const connected = await socket.connect(person.sessionToken);
-      if (connected.op !== 'connected') throw new Error(`Connect refused: ${JSON.stringify(connected)}`);
-      const { requestId, reply } = await socket.subscribe('ChatMessage', { room: ROOM }, person.sessionToken);
-      if (reply.op !== 'subscribed') throw new Error(`Subscribe refused: ${JSON.stringify(reply)}`);
-      sockets[sockets.length - 1] = { socket, requestId };
-    }
     const rssAfter = await settledRss(serverPid);
-
-    const delivery: number[] = [];
-    const lastArrival: number[] = [];
-    const saved: number[] = [];
+    const timed: TimedMessage[] = [];
     for (let index = 0; index < WARM_UP + messages; index += 1) {
       const author = authors[index % authors.length] as Account;
-      const sent = performance.now();
-      const response = await fetch(`${baseUrl}/parse/classes/ChatMessage`, {
-        method: 'POST',
-        headers: {
-          ...sessionHeaders({ baseUrl, sessionToken: author.sessionToken }),
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify({ room: ROOM, text: `Message ${index}` }),
-      });
-      const body = (await response.json()) as { objectId?: string };
-      const savedAfter = performance.now() - sent;
-      if (response.status !== 201 || !body.objectId) {
-        throw new Error(`Posting failed (${response.status}): ${JSON.stringify(body)}`);
-      }
-      const objectId = body.objectId;
-      const arrivals = await Promise.all(
-        sockets.map(({ socket, requestId }) =>
-          socket.created(requestId, objectId, 10_000).then(() => performance.now() - sent),
-        ),
-      );
-      if (index >= WARM_UP) {
-        saved.push(savedAfter);
-        delivery.push(...arrivals);
-        lastArrival.push(Math.max(...arrivals));
-      }
-      // Received frames are kept by the test socket: forget them so memory and lookups stay flat.
-      for (const { socket } of sockets) socket.messages.length = 0;
+      const message = await timeOneMessage(baseUrl, author, ROOM, subscriptions, `Message ${index}`);
+      if (index >= WARM_UP) timed.push(message);
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     }
-    return {
-      scenarios: [
-        { name: 'baseline: POST /classes/ChatMessage answered (saved)', times: saved },
-        { name: `chat: delivered to each of ${people.length} subscribers`, times: delivery },
-        { name: `chat: delivered to the last of ${people.length} subscribers`, times: lastArrival },
-      ],
-      rssBefore,
-      rssAfter,
-    };
+    return { scenarios: deliveryScenarios(timed, people.length), rssBefore, rssAfter };
   } finally {
-    await Promise.all(sockets.map(({ socket }) => socket.close()));
+    await closeSubscriptions(subscriptions);
   }
 }

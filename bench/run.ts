@@ -3,9 +3,6 @@
 // bench/results/<date>[-quick].json and .md. `--smoke` runs a tiny version of one scenario (the
 // harness's own test); BENCH_RESULTS_DIR sends the files elsewhere.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { restClient, type Account } from '../server/test/rest';
 import { connectDatabase, databaseUri, ROOT } from '../server/test/serverProcess';
 import { measureChatDelivery } from './chatDelivery';
@@ -20,7 +17,19 @@ import {
   type WriteResult,
 } from './scenarios';
 import { FULL_DATASET, QUICK_DATASET, seedDataset, SMOKE_DATASET } from './seed';
-import { APP_ID, mapConcurrently, mib, ms, statsOf, withBenchServer, type Stats } from './support';
+import {
+  APP_ID,
+  machine,
+  mapConcurrently,
+  markdownTable as table,
+  mib,
+  ms,
+  statsOf,
+  withBenchServer,
+  writeResults,
+  type Machine,
+  type Stats,
+} from './support';
 
 const mode = process.argv.includes('--smoke') ? 'smoke' : process.argv.includes('--quick') ? 'quick' : 'full';
 const SETTINGS = {
@@ -97,13 +106,11 @@ async function startRawParse(uri: string): Promise<RawParse> {
 
 const ratio = (ours: number, base: number) => (base > 0 ? ours / base : Number.POSITIVE_INFINITY);
 const verdict = (pass: boolean) => (pass ? 'pass' : 'MISS');
-const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-const divider = (columns: number) => row(Array.from({ length: columns }, () => '---'));
 
 interface Results {
   date: string;
   mode: string;
-  machine: { cpus: number; model: string; memoryGiB: number; node: string; platform: string };
+  machine: Machine;
   dataset: {
     people: number;
     friendships: number;
@@ -122,11 +129,6 @@ interface Results {
     kibPerSocket: number;
   } | null;
   mixed: MixedResult | null;
-}
-
-/** A Markdown table: the header, the divider, then one line per row. */
-function table(header: readonly string[], rows: readonly (string | number)[][]): string[] {
-  return [row([...header]), divider(header.length), ...rows.map(row), ''];
 }
 
 const times = (stats: Stats) => [stats.calls, ms(stats.p50), ms(stats.p95), ms(stats.p99)];
@@ -307,17 +309,10 @@ const results: Results = await withBenchServer('bench', async ({ baseUrl, server
       );
     }
 
-    const cpus = os.cpus();
     return {
       date: new Date().toISOString().slice(0, 10),
       mode,
-      machine: {
-        cpus: cpus.length,
-        model: cpus[0]?.model.trim() ?? 'unknown',
-        memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
-        node: process.version,
-        platform: `${os.type()} ${os.release()}`,
-      },
+      machine: machine(),
       dataset: { people: dataset.people.length, ...dataset.rows, seedSeconds: dataset.seedSeconds },
       writes,
       reads,
@@ -349,11 +344,4 @@ if (SETTINGS.chatMessages > 0) {
   });
 }
 
-const report = markdown(results);
-const directory = process.env.BENCH_RESULTS_DIR ?? path.join(ROOT, 'bench', 'results');
-const name = mode === 'full' ? results.date : `${results.date}-${mode}`;
-await mkdir(directory, { recursive: true });
-await writeFile(path.join(directory, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
-await writeFile(path.join(directory, `${name}.md`), report);
-console.log(`\n${report}`);
-console.log(`Written to ${path.relative(process.cwd(), path.join(directory, name))}.json and .md`);
+await writeResults(mode === 'full' ? results.date : `${results.date}-${mode}`, results, markdown(results));

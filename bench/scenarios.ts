@@ -81,14 +81,68 @@ async function create(
 export interface WriteResult {
   kind: WriteKind;
   concurrency: number;
-  ours: Stats & { errors: number };
-  raw: Stats & { errors: number };
+  ours: WriteStats;
+  raw: WriteStats;
+}
+
+export interface WriteStats extends Stats {
+  errors: number;
+  /** Wall-clock time of the timed writes, and the writes answered per second over it. */
+  seconds: number;
+  throughputPerSecond: number;
+}
+
+/** Where a batch of writes goes: one server, or several taking turns request by request. */
+export interface WriteSide {
+  targets: readonly Target[];
+  people: readonly Account[];
 }
 
 /**
- * `concurrency` people each log `kind` one after another, `total` in all, on our server and then
- * on raw Parse (same body; raw Parse gets the owner-only ACL our server would set).
+ * `concurrency` people each log `kind` one after another, `total` in all (after one warm-up
+ * write each); each request goes to the next of `side.targets` in turn. `withAcl` sends the
+ * owner-only ACL our server would set (for raw Parse, which sets none).
  */
+export async function timeWrites(
+  kind: WriteKind,
+  concurrency: number,
+  total: number,
+  side: WriteSide,
+  withAcl = false,
+): Promise<WriteStats> {
+  const random = mulberry32(concurrency * 31 + WRITE_KINDS.indexOf(kind));
+  const perWorker = Math.max(2, Math.ceil(total / concurrency));
+  const times: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  const nextTarget = () => side.targets[sent++ % side.targets.length] as Target;
+  const workers = side.people.slice(0, concurrency).map((person) => {
+    const acl = withAcl ? { ACL: { [person.objectId]: { read: true, write: true } } } : {};
+    return () => create(nextTarget(), person, CLASS_OF[kind], { ...writeBody(kind, random), ...acl });
+  });
+  await Promise.all(workers.map((once) => once().catch(() => undefined))); // warm-up, not counted
+  const started = performance.now();
+  await Promise.all(
+    workers.map(async (once) => {
+      for (let index = 0; index < perWorker; index += 1) {
+        try {
+          times.push(await once());
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    ...statsOf({ name: kind, times }),
+    errors,
+    seconds,
+    throughputPerSecond: times.length / seconds,
+  };
+}
+
+/** The same writes on our server and then on raw Parse (same body; raw Parse gets the ACL too). */
 export async function measureWrites(
   kind: WriteKind,
   concurrency: number,
@@ -96,29 +150,12 @@ export async function measureWrites(
   ours: { target: Target; people: readonly Account[] },
   raw: { target: Target; people: readonly Account[] },
 ): Promise<WriteResult> {
-  const run = async (side: typeof ours, withAcl: boolean) => {
-    const random = mulberry32(concurrency * 31 + WRITE_KINDS.indexOf(kind));
-    const perWorker = Math.max(2, Math.ceil(total / concurrency));
-    const times: number[] = [];
-    let errors = 0;
-    await Promise.all(
-      side.people.slice(0, concurrency).map(async (person) => {
-        const acl = withAcl ? { ACL: { [person.objectId]: { read: true, write: true } } } : {};
-        const once = () =>
-          create(side.target, person, CLASS_OF[kind], { ...writeBody(kind, random), ...acl });
-        await once().catch(() => undefined); // warm-up, not counted
-        for (let index = 0; index < perWorker; index += 1) {
-          try {
-            times.push(await once());
-          } catch {
-            errors += 1;
-          }
-        }
-      }),
-    );
-    return { ...statsOf({ name: kind, times }), errors };
+  return {
+    kind,
+    concurrency,
+    ours: await timeWrites(kind, concurrency, total, { targets: [ours.target], people: ours.people }),
+    raw: await timeWrites(kind, concurrency, total, { targets: [raw.target], people: raw.people }, true),
   };
-  return { kind, concurrency, ours: await run(ours, false), raw: await run(raw, true) };
 }
 
 export interface ReadResult {
@@ -263,9 +300,9 @@ type Action = {
 };
 
 /**
- * `users` simulated people, each repeating: think for 0–1 s, then one action of a realistic mix
- * (mostly reading the start page and logging), for `seconds`. The server's CPU time and resident
- * memory are sampled all along.
+ * `users` simulated people, each repeating: think for 0–1 s (0–`thinkMs`; 0 sends the next action
+ * as soon as the last is answered), then one action of a realistic mix (mostly reading the start
+ * page and logging), for `seconds`. The server's CPU time and resident memory are sampled all along.
  */
 export async function measureMixed(
   baseUrl: string,
@@ -273,6 +310,7 @@ export async function measureMixed(
   serverPid: number,
   people: readonly Account[],
   seconds: number,
+  { thinkMs = 1000 }: { thinkMs?: number } = {},
 ): Promise<MixedResult> {
   const target = { baseUrl, appId };
   const call = (person: Account, name: string, params: Record<string, unknown>) =>
@@ -330,7 +368,7 @@ export async function measureMixed(
     people.map(async (person, index) => {
       const random = mulberry32(1000 + index);
       while (performance.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, random() * 1000));
+        await new Promise((resolve) => setTimeout(resolve, random() * thinkMs));
         if (performance.now() >= deadline) break;
         let roll = random() * totalWeight;
         const action = actions.find((candidate) => (roll -= candidate.weight) < 0);

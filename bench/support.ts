@@ -1,10 +1,13 @@
 // What the API benchmarks share: a seeded PRNG, a server of their own for one run, timed calls
 // with the warm-up and measuring loop, the baseline round trip and the Markdown table of results.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import {
   createDataDir,
   readMasterKey,
   removeDataDir,
+  ROOT,
   startServerProcess,
   type ServerProcess,
 } from '../server/test/serverProcess';
@@ -286,4 +289,49 @@ export async function mapConcurrently<T, R>(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return results;
+}
+
+/** The machine a result was measured on, as the result files name it. */
+export interface Machine {
+  cpus: number;
+  model: string;
+  memoryGiB: number;
+  node: string;
+  platform: string;
+}
+
+export function machine(): Machine {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    model: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+const markdownRow = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+/** A Markdown table: the header, the divider, then one line per row, and a blank line. */
+export function markdownTable(header: readonly string[], rows: readonly (string | number)[][]): string[] {
+  return [
+    markdownRow(header),
+    markdownRow(header.map(() => '---')),
+    ...rows.map((cells) => markdownRow(cells)),
+    '',
+  ];
+}
+
+/**
+ * Writes `<name>.json` and `<name>.md` to bench/results/ (or BENCH_RESULTS_DIR), prints the report
+ * and where it went.
+ */
+export async function writeResults(name: string, results: unknown, report: string): Promise<void> {
+  const directory = process.env.BENCH_RESULTS_DIR ?? path.join(ROOT, 'bench', 'results');
+  await mkdir(directory, { recursive: true });
+  await writeFile(path.join(directory, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(path.join(directory, `${name}.md`), report);
+  console.log(`\n${report}`);
+  console.log(`Written to ${path.relative(process.cwd(), path.join(directory, name))}.json and .md`);
 }
