@@ -1,4 +1,4 @@
-import { access, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ARCHIVE_FORMAT,
@@ -14,6 +14,7 @@ import { fileStoreFor } from './backupFiles';
 import { copyRunningCluster, copyStoppedCluster } from './baseBackup';
 import type { AppConfig } from './config';
 import { clusterDirOf, runningCluster } from './embeddedCluster';
+import { exists } from './embeddedDatabase';
 import { parseSecrets, SECRETS_FILE } from './secrets';
 
 export interface BackupReport {
@@ -32,15 +33,6 @@ async function readOrRefuse(file: string, refusal: string): Promise<string> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BackupError(refusal);
     throw error;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
   }
 }
 

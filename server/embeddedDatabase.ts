@@ -24,7 +24,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function exists(file: string): Promise<boolean> {
+/** Whether `file` exists (and can be seen by this process). */
+export async function exists(file: string): Promise<boolean> {
   try {
     await access(file);
     return true;
