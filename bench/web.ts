@@ -34,6 +34,10 @@ interface Scores {
   performance: number | null;
   accessibility: number | null;
   bestPractices: number | null;
+  /** Largest contentful paint, total blocking time (ms) and cumulative layout shift: what moves the score. */
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
 }
 
 interface Chunk {
@@ -134,7 +138,7 @@ const scores = await withBenchServer('bench-web', async ({ baseUrl, client }) =>
         disableStorageReset: true,
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${url}.`);
-      const { categories, finalDisplayedUrl } = result.lhr;
+      const { audits, categories, finalDisplayedUrl } = result.lhr;
       if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
         throw new Error(`Lighthouse measured ${finalDisplayedUrl} instead of ${url}.`);
       }
@@ -143,6 +147,9 @@ const scores = await withBenchServer('bench-web', async ({ baseUrl, client }) =>
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
+        tbtMs: audits['total-blocking-time']?.numericValue ?? null,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? null,
       };
     };
     /** Lighthouse's scores vary from run to run: each page is audited RUNS times, the median kept. */
@@ -157,6 +164,9 @@ const scores = await withBenchServer('bench-web', async ({ baseUrl, client }) =>
         performance: median('performance'),
         accessibility: median('accessibility'),
         bestPractices: median('bestPractices'),
+        lcpMs: median('lcpMs'),
+        tbtMs: median('tbtMs'),
+        cls: median('cls'),
       };
     };
     const login = await auditMedian(`${baseUrl}/login`);
@@ -172,7 +182,11 @@ const scores = await withBenchServer('bench-web', async ({ baseUrl, client }) =>
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${baseUrl}/`);
     const rows = [{ page: '/login', ...login }];
-    for (const pathname of SIGNED_IN_PAGES) {
+    // `--page /user-settings` audits only that signed-in page (and /login).
+    const only = process.argv[process.argv.indexOf('--page') + 1];
+    for (const pathname of SIGNED_IN_PAGES.filter(
+      (candidate) => !process.argv.includes('--page') || candidate === only,
+    )) {
       rows.push({ page: `${pathname} (signed in)`, ...(await auditMedian(`${baseUrl}${pathname}`)) });
     }
     return rows;
@@ -182,10 +196,15 @@ const scores = await withBenchServer('bench-web', async ({ baseUrl, client }) =>
   }
 });
 
-console.log('\n| Lighthouse, mobile | performance | accessibility | best practices |');
-console.log('|---|---|---|---|');
+const round = (value: number | null, digits = 0) => (value === null ? '–' : value.toFixed(digits));
+console.log(
+  '\n| Lighthouse, mobile | performance | accessibility | best practices | LCP ms | TBT ms | CLS |',
+);
+console.log('|---|---|---|---|---|---|---|');
 for (const row of scores) {
-  console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} |`);
+  console.log(
+    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${round(row.lcpMs)} | ${round(row.tbtMs)} | ${round(row.cls, 3)} |`,
+  );
 }
 const belowBudget = scores.filter(
   (row) => (row.performance ?? 0) < BUDGETS.performance || (row.accessibility ?? 0) < BUDGETS.accessibility,
