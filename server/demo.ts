@@ -26,8 +26,8 @@ const FRIENDS = ['sam', 'priya'] as const;
 export interface DemoOptions {
   /** The app's origin, e.g. http://localhost:1337; its /config.json names the API. */
   baseUrl: string;
+  /** The demo person's username; the friends' are made from it. */
   username?: string;
-  password?: string;
   timeZone: string;
   /** Deletes the three demo accounts first (with their own password) instead of refusing. */
   reset?: boolean;
@@ -316,7 +316,7 @@ function roomOf(message: DemoMessage, sessions: Record<DemoPersonKey, Session>):
 export async function seedDemo(options: DemoOptions): Promise<DemoResult> {
   const started = performance.now();
   const username = options.username ?? DEMO_USERNAME;
-  const password = options.password ?? DEMO_PASSWORD;
+  const password = DEMO_PASSWORD;
   const usernames = usernamesFor(username);
   const api = await apiOf(options.baseUrl);
   if (options.reset) await deleteDemoAccounts(api, Object.values(usernames), password);
