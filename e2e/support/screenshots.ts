@@ -2,7 +2,7 @@
 // laptop's and a phone's width, each of the viewport once the page's data and charts are drawn.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { PAGES } from '../pages/AppShell';
 import { LoginPage } from '../pages/LoginPage';
 import { chromiumLaunchOptions } from './browser';
@@ -31,6 +31,8 @@ export interface ScreenshotOptions {
   widths?: readonly ScreenshotWidth[];
   /** Names from SCREENSHOT_PAGES; all when absent. */
   pages?: readonly string[];
+  /** A browser already running (a test's); else the system Chromium is launched and closed. */
+  browser?: Browser;
 }
 
 /** The loading bar comes and goes with requests: it is left out of the picture. */
@@ -63,7 +65,7 @@ export async function takeScreenshots(options: ScreenshotOptions): Promise<strin
   const widths = options.widths ?? SCREENSHOT_WIDTHS;
   const pages = SCREENSHOT_PAGES.filter((entry) => !options.pages || options.pages.includes(entry.name));
   await mkdir(options.outDir, { recursive: true });
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const browser = options.browser ?? (await chromium.launch(chromiumLaunchOptions()));
   const written: string[] = [];
   try {
     for (const width of widths) {
@@ -97,7 +99,7 @@ export async function takeScreenshots(options: ScreenshotOptions): Promise<strin
       await context.close();
     }
   } finally {
-    await browser.close();
+    if (!options.browser) await browser.close();
   }
   return written;
 }
