@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
+import { PAGES } from '../e2e/pages/AppShell';
+import { DEMO_USERNAME, seedDemo } from '../server/demo';
 import { ROOT } from '../server/test/serverProcess';
 import { withBenchServer } from './support';
 
@@ -20,14 +22,8 @@ const BUDGETS = { entryKb: 120, shellKb: 170, pageKb: 30, performance: 0.95, acc
 /** Library chunks shared by several pages, measured as part of the shell or on their own. */
 const SHARED = /^(parse|charts)-/;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-const SIGNED_IN_PAGES = [
-  '/',
-  '/weight-tracking',
-  '/nutrition-log',
-  '/friends-ranking',
-  '/exercises-chat',
-  '/user-settings',
-];
+/** The six signed-in pages, from the list the browser tests walk through. */
+const SIGNED_IN_PAGES = PAGES.map((page) => page.path);
 const RUNS = 3;
 
 interface Scores {
@@ -116,8 +112,10 @@ console.log(
 
 /** Chromium's reasons why the app could not be installed; empty when it can. */
 let installable: string[] = [];
-const scores = await withBenchServer('bench-web', async ({ baseUrl, client }) => {
-  const person = await client.signUp();
+const scores = await withBenchServer('bench-web', async ({ baseUrl }) => {
+  // The demo person: three months of workouts, meals and weigh-ins, two friends and chat messages,
+  // so every page is measured with the data a real account shows.
+  const demo = await seedDemo({ baseUrl, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   const port = await freePort();
   const profile = await mkdtemp(path.join(os.tmpdir(), 'fitstreak-lighthouse-'));
   const options = chromiumLaunchOptions();
@@ -177,8 +175,8 @@ const scores = await withBenchServer('bench-web', async ({ baseUrl, client }) =>
     };
     installable = installabilityErrors.map((error) => error.errorId);
     await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('Username').fill(person.username);
-    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByLabel('Username').fill(DEMO_USERNAME);
+    await page.getByLabel('Password', { exact: true }).fill(demo.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${baseUrl}/`);
     const rows = [{ page: '/login', ...login }];
