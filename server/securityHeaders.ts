@@ -41,7 +41,6 @@ export function contentSecurityPolicy(origin: string): string {
 const REFUSED_FEATURES = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',
