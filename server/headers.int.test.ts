@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contentSecurityPolicy, PERMISSIONS_POLICY } from './securityHeaders';
 import { ALLOWED_TEST_ORIGIN } from './test/globalSetup';
+import { LiveQuerySocket } from './test/liveQuery';
 import { request, signUp, type Account } from './test/rest';
 import { ROOT } from './test/serverProcess';
 
@@ -177,5 +178,14 @@ describe('CORS of /parse', () => {
 
     expect(response.status).toBe(200);
     expect(((await response.json()) as { objectId?: string }).objectId).toBe(alice.objectId);
+  });
+
+  it('opens a LiveQuery socket from a foreign origin, where nothing connects without a session token', async () => {
+    const socket = await LiveQuerySocket.open(baseUrl, appId, FOREIGN_ORIGIN);
+    try {
+      expect(await socket.connect()).toMatchObject({ op: 'error', code: 209 });
+    } finally {
+      await socket.close();
+    }
   });
 });

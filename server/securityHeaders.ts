@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 
+/** `scheme://host[:port]` exactly as a URL parser writes it, with nothing that could end a directive. */
 function isOrigin(text: string): boolean {
   try {
     const url = new URL(text);
@@ -18,13 +19,14 @@ function isOrigin(text: string): boolean {
  */
 export function contentSecurityPolicy(origin: string): string {
   // Without PUBLIC_URL the origin comes from the Host header: anything but a plain origin is left out.
-  const api = isOrigin(origin) ? [origin, origin.replace(/^http/, 'ws')] : [];
+  const named = isOrigin(origin) ? [origin] : [];
+  const webSocket = named.map((http) => http.replace(/^http/, 'ws'));
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    ["img-src 'self'", ...api.slice(0, 1), 'blob:'].join(' '),
-    ["connect-src 'self'", ...api].join(' '),
+    ["img-src 'self'", ...named, 'blob:'].join(' '),
+    ["connect-src 'self'", ...named, ...webSocket].join(' '),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -43,20 +45,25 @@ const REFUSED_FEATURES = [
   'autoplay',
   'browsing-topics',
   'camera',
+  'clipboard-read',
   'display-capture',
   'encrypted-media',
   'geolocation',
   'gyroscope',
   'hid',
   'idle-detection',
+  'local-fonts',
   'magnetometer',
   'microphone',
   'midi',
+  'otp-credentials',
   'payment',
+  'publickey-credentials-create',
   'publickey-credentials-get',
   'screen-wake-lock',
   'serial',
   'usb',
+  'window-management',
   'xr-spatial-tracking',
 ];
 
