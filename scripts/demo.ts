@@ -1,0 +1,3 @@
+import { runDemoCommand } from '../server/demoCommand';
+
+await runDemoCommand(process.argv.slice(2));
