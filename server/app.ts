@@ -4,6 +4,7 @@ import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AppConfig } from './config';
 import type { ServerMetrics } from './metrics';
+import { securityHeaders } from './securityHeaders';
 
 const NEVER_CACHE = 'no-cache, no-store, must-revalidate';
 /** Files of the installable app that must be revalidated on every visit. */
@@ -67,12 +68,8 @@ export function createApp({ config, distDir, rateLimit, parseApp, health, metric
   app.set('trust proxy', config.trustProxy);
   app.use(compression());
 
-  app.use((_request, response, next) => {
-    response.set({
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'same-origin',
-      'X-Frame-Options': 'DENY',
-    });
+  app.use((request, response, next) => {
+    response.set(securityHeaders(config, browserOrigin(config, request)));
     next();
   });
 
@@ -104,6 +101,12 @@ export function createApp({ config, distDir, rateLimit, parseApp, health, metric
 
   app.get('/metrics', metrics.serve);
 
+  // Parse answers each allowed Origin with itself (server/parseOptions.ts `allowOrigin`), so a cache
+  // must keep one answer per Origin.
+  app.use('/parse', (_request, response, next) => {
+    response.vary('Origin');
+    next();
+  });
   app.use('/parse', rateLimit, parseApp);
   // Parse answers an unexpected error (a lost database connection, say) with a 500 and then passes
   // it on; express's last handler would then destroy the socket before that answer reached the

@@ -52,6 +52,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'http://localhost:$PORT',
   },
   {
+    name: 'ALLOWED_ORIGINS',
+    description:
+      'Other web origins whose pages may call the API from a browser (CORS), comma-separated; the origin of PUBLIC_URL always may.',
+  },
+  {
     name: 'REDIS_URL',
     description:
       'Redis for LiveQuery pub/sub, rate-limit counters and the session cache shared by several nodes; empty keeps them in the process (one node).',
@@ -108,6 +113,8 @@ export interface AppConfig {
   trustProxy: string[];
   serverUrl: string;
   publicUrl: string;
+  /** Origins other than PUBLIC_URL's that may call /parse from a browser (CORS). */
+  allowedOrigins: string[];
   redisUrl: string | undefined;
   s3: S3Config | undefined;
   metricsToken: string | undefined;
@@ -172,6 +179,32 @@ function readAddressList(env: Env, name: string): string[] | undefined {
     throw new ConfigError(name, `must list IP addresses or CIDR ranges separated by commas (got "${bad}").`);
   }
   return entries;
+}
+
+/**
+ * Origins as a browser sends them in its Origin header (`scheme://host[:port]`, lower case, no
+ * default port), so they compare equal to it; a path, query or credentials are refused.
+ */
+function readOriginList(env: Env, name: string): string[] {
+  const text = read(env, name);
+  if (text === undefined) return [];
+  return text.split(',').map((entry) => {
+    const value = entry.trim();
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    if (!url || !bare || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new ConfigError(
+        name,
+        `must list origins such as https://app.example.com (scheme, host and port only) separated by commas (got "${value}").`,
+      );
+    }
+    return url.origin;
+  });
 }
 
 /** Express's names for address ranges, accepted beside addresses in TRUST_PROXY. */
@@ -291,6 +324,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy,
     serverUrl: readUrl(env, 'SERVER_URL', ['http:', 'https:']) ?? `http://localhost:${port}/parse`,
     publicUrl: readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
+    allowedOrigins: readOriginList(env, 'ALLOWED_ORIGINS'),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     s3: readS3(env),
     metricsToken,

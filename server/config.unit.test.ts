@@ -47,6 +47,12 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'everyone'],
     ['TRUST_PROXY', 'loopback, 10.0.0.0/40'],
     ['CLOUD_SQL', 'off'],
+    ['ALLOWED_ORIGINS', '*'],
+    ['ALLOWED_ORIGINS', 'https://app.example.com, app.example.com'],
+    ['ALLOWED_ORIGINS', 'https://app.example.com/admin'],
+    ['ALLOWED_ORIGINS', 'https://app.example.com?x=1'],
+    ['ALLOWED_ORIGINS', 'https://user:secret@app.example.com'],
+    ['ALLOWED_ORIGINS', 'ftp://app.example.com'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value }, CWD)).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value }, CWD)).toThrow(new RegExp(`^${name} `));
@@ -92,6 +98,14 @@ describe('loadConfig', () => {
       'loopback',
       '172.28.0.0/24',
     ]);
+  });
+
+  it('reads ALLOWED_ORIGINS as origins written as a browser sends them, none by default', () => {
+    expect(loadConfig({}, CWD).allowedOrigins).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_ORIGINS: 'https://Admin.Example.com:443/, http://localhost:5173' }, CWD)
+        .allowedOrigins,
+    ).toEqual(['https://admin.example.com', 'http://localhost:5173']);
   });
 
   it('reads MASTER_KEY_IPS as addresses and CIDR ranges', () => {

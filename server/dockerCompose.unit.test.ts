@@ -582,6 +582,17 @@ describe('the load balancer', () => {
     ]);
   });
 
+  it("does pass the app's security headers on unchanged and add none of its own when a page is proxied", () => {
+    const port = publicPort?.target ?? 0;
+    for (const path of ['/', '/parse']) {
+      const levels = levelsFor(port, path);
+
+      // An add_header at any level would send a second copy of a header the app sets, or a contradicting one.
+      expect(inForce(levels, 'add_header'), path).toEqual([]);
+      expect(inForce(levels, 'proxy_hide_header'), path).toEqual([]);
+    }
+  });
+
   it('does send the SPA and /config.json to the app when the public port is opened', () => {
     const port = publicPort?.target ?? 0;
 

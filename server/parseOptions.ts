@@ -2,6 +2,7 @@ import path from 'node:path';
 import { classDefinitions } from '../cloud/schema';
 import type { AppConfig } from './config';
 import { FileMailAdapter } from './mailAdapter';
+import { corsOrigins } from './securityHeaders';
 import { securityCheckGroups } from './securityChecks';
 
 /** How long Parse remembers an X-Parse-Request-Id and refuses its repeat with 159, in seconds. */
@@ -48,6 +49,9 @@ export function buildParseOptions({
     ...(postgres ? { databaseOptions: { enableSchemaHooks: true } } : {}),
     serverURL: config.serverUrl,
     publicServerURL: `${config.publicUrl}/parse`,
+    // CORS: Parse answers an Origin on this list with itself and any other with the first entry, which
+    // the browser then refuses. Requests without an Origin (same-origin GETs, servers) are unaffected.
+    allowOrigin: corsOrigins(config),
     cloud,
     logLevel: config.logLevel,
     logsFolder: path.join(config.dataDir, 'logs'),

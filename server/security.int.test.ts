@@ -95,6 +95,135 @@ describe('schema settings', () => {
   });
 });
 
+/** Who may try a write: the person signed in, another person, and a caller without a session. */
+function callers(): { name: string; sessionToken?: string }[] {
+  return [
+    { name: 'the person', sessionToken: alice.sessionToken },
+    { name: 'a stranger', sessionToken: bob.sessionToken },
+    { name: 'an anonymous caller' },
+  ];
+}
+
+/** A row of a system class made with the master key, readable and writable by everyone through its ACL. */
+async function publicRow(path: string, fields: Record<string, unknown>): Promise<string> {
+  const { status, body } = await request('POST', path, {
+    masterKey: true,
+    body: { ...fields, ACL: { '*': { read: true, write: true } } },
+  });
+  expect(status).toBe(201);
+  if (typeof body.objectId !== 'string') throw new Error(`No objectId from POST ${path}`);
+  return body.objectId;
+}
+
+function installation() {
+  return { installationId: randomBytes(16).toString('hex'), deviceType: 'web' };
+}
+
+describe('Parse system classes closed to clients', () => {
+  it('refuses to create a role, e.g. one named admin with public read, to anyone without the master key', async () => {
+    for (const { name, sessionToken } of callers()) {
+      const roleName = uniqueName('admin');
+      const { status, body } = await request('POST', '/parse/roles', {
+        ...(sessionToken ? { sessionToken } : {}),
+        body: { name: roleName, ACL: { '*': { read: true } } },
+      });
+
+      expect([status, body.code], name).toEqual([400, 119]);
+      const stored = await request('GET', `/parse/roles?${query({ where: { name: roleName } })}`, {
+        masterKey: true,
+      });
+      expect(stored.body.results, name).toEqual([]);
+    }
+  });
+
+  it('refuses to read, update or delete a role whose ACL is public, and keeps it unchanged', async () => {
+    const roleName = uniqueName('moderator');
+    const roleId = await publicRow('/parse/roles', { name: roleName });
+
+    for (const { name, sessionToken } of callers()) {
+      const session = sessionToken ? { sessionToken } : {};
+      const get = await request('GET', `/parse/roles/${roleId}`, session);
+      const find = await request('GET', '/parse/roles', session);
+      const update = await request('PUT', `/parse/roles/${roleId}`, {
+        ...session,
+        body: { users: { __op: 'AddRelation', objects: [userPointer(alice.objectId)] } },
+      });
+      const remove = await request('DELETE', `/parse/roles/${roleId}`, session);
+
+      expect([get.status, get.body.code], `${name}: get`).toEqual([400, 119]);
+      expect([find.status, find.body.code], `${name}: find`).toEqual([400, 119]);
+      expect([update.status, update.body.code], `${name}: update`).toEqual([400, 119]);
+      expect([remove.status, remove.body.code], `${name}: delete`).toEqual([400, 119]);
+    }
+    const stored = await request('GET', `/parse/roles/${roleId}`, { masterKey: true });
+    expect(stored.body.name).toBe(roleName);
+    const role = { __type: 'Pointer', className: '_Role', objectId: roleId };
+    const members = await request(
+      'GET',
+      `/parse/users?${query({ where: { $relatedTo: { object: role, key: 'users' } } })}`,
+      {
+        masterKey: true,
+      },
+    );
+    expect(members.body.results).toEqual([]);
+  });
+
+  it('still lets the server create and delete a role with the master key', async () => {
+    const roleId = await publicRow('/parse/roles', { name: uniqueName('staff') });
+    const { status } = await request('DELETE', `/parse/roles/${roleId}`, { masterKey: true });
+
+    expect(status).toBe(200);
+  });
+
+  it('refuses to create, read, update or delete an installation to anyone without the master key', async () => {
+    const installationId = await publicRow('/parse/installations', installation());
+
+    for (const { name, sessionToken } of callers()) {
+      const session = sessionToken ? { sessionToken } : {};
+      const create = await request('POST', '/parse/installations', { ...session, body: installation() });
+      const get = await request('GET', `/parse/installations/${installationId}`, session);
+      const update = await request('PUT', `/parse/installations/${installationId}`, {
+        ...session,
+        body: { channels: ['everyone'] },
+      });
+      const remove = await request('DELETE', `/parse/installations/${installationId}`, session);
+
+      expect([create.status, create.body.code], `${name}: create`).toEqual([400, 119]);
+      expect([get.status, get.body.code], `${name}: get`).toEqual([400, 119]);
+      expect([update.status, update.body.code], `${name}: update`).toEqual([400, 119]);
+      expect([remove.status, remove.body.code], `${name}: delete`).toEqual([400, 119]);
+    }
+    const stored = await request('GET', `/parse/installations/${installationId}`, { masterKey: true });
+    expect(stored.body.channels).toBeUndefined();
+  });
+
+  it('refuses to create, read, update or delete a push audience to anyone without the master key', async () => {
+    const audienceId = await publicRow('/parse/classes/_Audience', {
+      name: uniqueName('audience'),
+      query: JSON.stringify({ deviceType: 'web' }),
+    });
+
+    for (const { name, sessionToken } of callers()) {
+      const session = sessionToken ? { sessionToken } : {};
+      const create = await request('POST', '/parse/classes/_Audience', {
+        ...session,
+        body: { name: uniqueName('audience'), query: '{}' },
+      });
+      const get = await request('GET', `/parse/classes/_Audience/${audienceId}`, session);
+      const update = await request('PUT', `/parse/classes/_Audience/${audienceId}`, {
+        ...session,
+        body: { name: 'taken' },
+      });
+      const remove = await request('DELETE', `/parse/classes/_Audience/${audienceId}`, session);
+
+      expect([create.status, create.body.code], `${name}: create`).toEqual([400, 119]);
+      expect([get.status, get.body.code], `${name}: get`).toEqual([400, 119]);
+      expect([update.status, update.body.code], `${name}: update`).toEqual([400, 119]);
+      expect([remove.status, remove.body.code], `${name}: delete`).toEqual([400, 119]);
+    }
+  });
+});
+
 describe('accounts', () => {
   it('refuses an anonymous sign-up (enableAnonymousUsers)', async () => {
     const { status, body } = await request('POST', '/parse/users', {

@@ -209,7 +209,10 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     );
     // Parse applies its `trustProxy` option only to an express app it listens with itself. MASTER_KEY_IPS
     // must see the client behind a trusted proxy (TRUST_PROXY), as app.ts does.
-    (parseServer.app as unknown as express.Express).set('trust proxy', config.trustProxy);
+    const parseExpressApp = parseServer.app as unknown as express.Express;
+    parseExpressApp.set('trust proxy', config.trustProxy);
+    // Parse's own express app would announce itself on every /parse answer, errors and files included.
+    parseExpressApp.disable('x-powered-by');
     parseHandler = parseServer.app;
     // Cloud code reads the `Parse` global that Parse Server installs, and its requests go through the
     // handler just mounted, so the seeding is imported and run only now.

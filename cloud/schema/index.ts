@@ -1,8 +1,11 @@
 import { activityClass } from './activity';
+import { audienceClass } from './audience';
 import { chatMessageClass } from './chatMessage';
 import { foodClass } from './food';
 import { friendshipClass } from './friendship';
+import { installationClass } from './installation';
 import { mealClass } from './meal';
+import { roleClass } from './role';
 import { settingsClass } from './settings';
 import type { ClassDefinition } from './types';
 import { userClass } from './user';
@@ -17,4 +20,7 @@ export const classDefinitions: ClassDefinition[] = [
   weightEntryClass,
   friendshipClass,
   chatMessageClass,
+  roleClass,
+  installationClass,
+  audienceClass,
 ];

@@ -48,6 +48,20 @@ export function signedInPermissions(overrides: Partial<ClassLevelPermissions> = 
 
 export const onlyServer = NOBODY;
 
+/** Closed to every client, signed in or not: only the server (master key) reads or writes. */
+export function serverOnlyPermissions(): ClassLevelPermissions {
+  return {
+    find: NOBODY,
+    count: NOBODY,
+    get: NOBODY,
+    create: NOBODY,
+    update: NOBODY,
+    delete: NOBODY,
+    addField: NOBODY,
+    protectedFields: {},
+  };
+}
+
 export function ownerPointer(): FieldDefinition {
   return { type: 'Pointer', targetClass: '_User', required: true };
 }

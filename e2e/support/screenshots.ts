@@ -77,6 +77,8 @@ export async function takeScreenshots(options: ScreenshotOptions): Promise<strin
         // Charts appear at once instead of growing into place (src/lib/charts.tsx).
         reducedMotion: 'reduce',
         serviceWorkers: 'block',
+        // Playwright hides the loading bar (HIDDEN) with a <style> element, which the app's CSP refuses.
+        bypassCSP: true,
       });
       const page = await context.newPage();
       const shoot = async (name: string) => {

@@ -100,7 +100,10 @@ export async function startSharedServer(
   };
 }
 
+/** An origin other than PUBLIC_URL's that the `integration` server lets call /parse (CORS). */
+export const ALLOWED_TEST_ORIGIN = 'https://admin.fitstreak.test';
+
 /** The `integration` project: the server as `npm start` runs it. */
 export function setup(project: TestProject): Promise<() => Promise<void>> {
-  return startSharedServer(project, { prefix: 'int' });
+  return startSharedServer(project, { prefix: 'int', env: { ALLOWED_ORIGINS: ALLOWED_TEST_ORIGIN } });
 }

@@ -54,8 +54,9 @@ export class LiveQuerySocket {
     else this.socket.once('close', listener);
   }
 
-  static open(baseUrl: string, appId: string): Promise<LiveQuerySocket> {
-    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/parse`);
+  /** `origin`: the Origin header a browser on that site would send with the upgrade. */
+  static open(baseUrl: string, appId: string, origin?: string): Promise<LiveQuerySocket> {
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/parse`, origin ? { origin } : {});
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(new LiveQuerySocket(socket, appId)));
       socket.once('error', reject);

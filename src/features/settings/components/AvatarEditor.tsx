@@ -1,5 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
+// Its styles as a stylesheet of the build: the <style> element it would inject is refused by the CSP.
+import 'react-easy-crop/react-easy-crop.css';
 import { useRevalidator } from 'react-router';
 import { Popup } from '@/components/Popup';
 import { SNIFF_BYTES, avatarFileProblem } from '@/domain/images';
@@ -201,6 +203,7 @@ function CropForm({ source, busy, notice, onSave, onCancel }: CropFormProps) {
           aspect={1}
           cropShape="round"
           showGrid={false}
+          disableAutomaticStylesInjection
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={(_area, pixels) => setArea(pixels)}
