@@ -104,7 +104,12 @@ describe('LiveQuery on ChatMessage', () => {
     const [dave, erin] = await Promise.all([signUp(), signUp()]);
     await request('POST', '/parse/classes/Friendship', {
       masterKey: true,
-      body: { from: userPointer(dave.objectId), to: userPointer(erin.objectId), status: 'accepted' },
+      body: {
+        from: userPointer(dave.objectId),
+        to: userPointer(erin.objectId),
+        status: 'accepted',
+        ACL: { [dave.objectId]: { read: true }, [erin.objectId]: { read: true } },
+      },
     });
     const room = dmRoomKey(dave.objectId, erin.objectId);
     const { socket, requestId } = await subscribeToRoom(erin, room);
@@ -139,7 +144,12 @@ describe('LiveQuery on ChatMessage', () => {
       const [dave, erin] = await Promise.all([signUp(), signUp()]);
       const row = await request('POST', '/parse/classes/Friendship', {
         masterKey: true,
-        body: { from: userPointer(dave.objectId), to: userPointer(erin.objectId), status: 'accepted' },
+        body: {
+          from: userPointer(dave.objectId),
+          to: userPointer(erin.objectId),
+          status: 'accepted',
+          ACL: { [dave.objectId]: { read: true }, [erin.objectId]: { read: true } },
+        },
       });
       expect(row.status).toBe(201);
       return { dave, erin, rowId: String(row.body.objectId), room: dmRoomKey(dave.objectId, erin.objectId) };
