@@ -1,7 +1,8 @@
 import { LiveQuerySocket } from '../server/test/liveQuery';
 import type { Account } from '../server/test/rest';
 import { topicRoomKey } from '../src/domain/chatRooms';
-import { APP_ID, sessionHeaders, settledRss, type Scenario } from './support';
+import { RAW_APP_ID } from './rawParse';
+import { APP_ID, settledRss, type Scenario } from './support';
 
 /** Authors take turns and pause between messages: flood control allows 20 per 10 s per person. */
 export const AUTHORS = 5;
@@ -24,12 +25,13 @@ export async function subscribeToRoom(
   people: readonly Account[],
   room: string,
   baseUrlOf: (index: number) => string,
+  appId = APP_ID,
 ): Promise<RoomSubscription[]> {
   const subscriptions: RoomSubscription[] = [];
   let opened: LiveQuerySocket | undefined;
   try {
     for (const [index, person] of people.entries()) {
-      opened = await LiveQuerySocket.open(baseUrlOf(index), APP_ID);
+      opened = await LiveQuerySocket.open(baseUrlOf(index), appId);
       const connected = await opened.connect(person.sessionToken);
       if (connected.op !== 'connected') throw new Error(`Connect refused: ${JSON.stringify(connected)}`);
       const { requestId, reply } = await opened.subscribe('ChatMessage', { room }, person.sessionToken);
@@ -65,12 +67,14 @@ export async function timeOneMessage(
   room: string,
   subscriptions: readonly RoomSubscription[],
   text: string,
+  appId = APP_ID,
 ): Promise<TimedMessage> {
   const sent = performance.now();
   const response = await fetch(`${baseUrl}/parse/classes/ChatMessage`, {
     method: 'POST',
     headers: {
-      ...sessionHeaders({ baseUrl, sessionToken: author.sessionToken }),
+      'X-Parse-Application-Id': appId,
+      'X-Parse-Session-Token': author.sessionToken,
       'Content-Type': 'application/json',
     },
     body: JSON.stringify({ room, text }),
@@ -93,9 +97,17 @@ export async function timeOneMessage(
 
 export interface ChatDeliveryResult {
   scenarios: Scenario[];
+  /** The same scenarios on raw Parse's LiveQuery, when it ran beside. */
+  rawScenarios: Scenario[] | null;
   /** Server memory before the sockets opened and with all of them subscribed. */
   rssBefore: number;
   rssAfter: number;
+}
+
+/** Raw Parse's LiveQuery with people of its own, to run beside ours. */
+export interface RawChatSide {
+  baseUrl: string;
+  people: readonly Account[];
 }
 
 /** The three scenarios a delivery run reports: saved, delivered to each, delivered to the last. */
@@ -116,28 +128,53 @@ export function deliveryScenarios(messages: readonly TimedMessage[], subscribers
 /**
  * Subscribes every one of `people` to one topic room over LiveQuery (each with their own session,
  * so the session, ACL and room checks run per subscriber as in production), then posts `messages`
- * one by one and times every arrival from the moment the POST was sent.
+ * one by one and times every arrival from the moment the POST was sent. With `raw`, the same room
+ * on raw Parse gets the same messages, the two taking turns (the order alternating).
  */
 export async function measureChatDelivery(
   baseUrl: string,
   serverPid: number,
   people: readonly Account[],
   messages: number,
+  raw?: RawChatSide,
 ): Promise<ChatDeliveryResult> {
-  const authors = people.slice(0, AUTHORS);
+  const sides = [
+    { baseUrl, appId: APP_ID, people },
+    ...(raw ? [{ baseUrl: raw.baseUrl, appId: RAW_APP_ID, people: raw.people }] : []),
+  ];
   const rssBefore = await settledRss(serverPid);
-  const subscriptions = await subscribeToRoom(people, ROOM, () => baseUrl);
+  const opened: RoomSubscription[][] = [];
   try {
-    const rssAfter = await settledRss(serverPid);
-    const timed: TimedMessage[] = [];
-    for (let index = 0; index < WARM_UP + messages; index += 1) {
-      const author = authors[index % authors.length] as Account;
-      const message = await timeOneMessage(baseUrl, author, ROOM, subscriptions, `Message ${index}`);
-      if (index >= WARM_UP) timed.push(message);
-      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+    let rssAfter = 0;
+    for (const side of sides) {
+      opened.push(await subscribeToRoom(side.people, ROOM, () => side.baseUrl, side.appId));
+      if (side.appId === APP_ID) rssAfter = await settledRss(serverPid);
     }
-    return { scenarios: deliveryScenarios(timed, people.length), rssBefore, rssAfter };
+    const timed: TimedMessage[][] = sides.map(() => []);
+    for (let index = 0; index < WARM_UP + messages; index += 1) {
+      const order = index % 2 === 0 ? sides.keys() : [...sides.keys()].reverse();
+      for (const which of order) {
+        const side = sides[which] as (typeof sides)[number];
+        const author = side.people[index % AUTHORS] as Account;
+        const message = await timeOneMessage(
+          side.baseUrl,
+          author,
+          ROOM,
+          opened[which] ?? [],
+          `Message ${index}`,
+          side.appId,
+        );
+        if (index >= WARM_UP) timed[which]?.push(message);
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      }
+    }
+    return {
+      scenarios: deliveryScenarios(timed[0] ?? [], people.length),
+      rawScenarios: raw ? deliveryScenarios(timed[1] ?? [], raw.people.length) : null,
+      rssBefore,
+      rssAfter,
+    };
   } finally {
-    await closeSubscriptions(subscriptions);
+    await Promise.all(opened.map(closeSubscriptions));
   }
 }

@@ -82,6 +82,8 @@ export interface WriteResult {
   kind: WriteKind;
   concurrency: number;
   ours: WriteStats;
+  /** Raw Parse with an empty beforeSave on the class: Parse's own trigger pipeline, none of our code. */
+  emptyTrigger: WriteStats;
   raw: WriteStats;
 }
 
@@ -142,19 +144,30 @@ export async function timeWrites(
   };
 }
 
-/** The same writes on our server and then on raw Parse (same body; raw Parse gets the ACL too). */
+/** A server the writes go to, with the people who write there. */
+export interface WriteTarget {
+  target: Target;
+  people: readonly Account[];
+}
+
+/**
+ * The same writes on our server, on raw Parse with an empty beforeSave and on raw Parse without
+ * cloud code, one after another (same bodies; raw Parse gets the owner-only ACL ours sets).
+ */
 export async function measureWrites(
   kind: WriteKind,
   concurrency: number,
   total: number,
-  ours: { target: Target; people: readonly Account[] },
-  raw: { target: Target; people: readonly Account[] },
+  sides: { ours: WriteTarget; emptyTrigger: WriteTarget; raw: WriteTarget },
 ): Promise<WriteResult> {
+  const run = ({ target, people }: WriteTarget, withAcl: boolean) =>
+    timeWrites(kind, concurrency, total, { targets: [target], people }, withAcl);
   return {
     kind,
     concurrency,
-    ours: await timeWrites(kind, concurrency, total, { targets: [ours.target], people: ours.people }),
-    raw: await timeWrites(kind, concurrency, total, { targets: [raw.target], people: raw.people }, true),
+    ours: await run(sides.ours, false),
+    emptyTrigger: await run(sides.emptyTrigger, true),
+    raw: await run(sides.raw, true),
   };
 }
 

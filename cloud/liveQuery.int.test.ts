@@ -104,7 +104,12 @@ describe('LiveQuery on ChatMessage', () => {
     const [dave, erin] = await Promise.all([signUp(), signUp()]);
     await request('POST', '/parse/classes/Friendship', {
       masterKey: true,
-      body: { from: userPointer(dave.objectId), to: userPointer(erin.objectId), status: 'accepted' },
+      body: {
+        from: userPointer(dave.objectId),
+        to: userPointer(erin.objectId),
+        status: 'accepted',
+        ACL: { [dave.objectId]: { read: true }, [erin.objectId]: { read: true } },
+      },
     });
     const room = dmRoomKey(dave.objectId, erin.objectId);
     const { socket, requestId } = await subscribeToRoom(erin, room);
@@ -131,6 +136,105 @@ describe('LiveQuery on ChatMessage', () => {
     await settle();
 
     expect(socket.eventsOf(requestId)).toEqual([]);
+  });
+
+  describe('ends friend room subscriptions when the friendship changes', () => {
+    /** Two new people who are accepted friends, the id of their row, and their room. */
+    async function friends(): Promise<{ dave: Account; erin: Account; rowId: string; room: string }> {
+      const [dave, erin] = await Promise.all([signUp(), signUp()]);
+      const row = await request('POST', '/parse/classes/Friendship', {
+        masterKey: true,
+        body: {
+          from: userPointer(dave.objectId),
+          to: userPointer(erin.objectId),
+          status: 'accepted',
+          ACL: { [dave.objectId]: { read: true }, [erin.objectId]: { read: true } },
+        },
+      });
+      expect(row.status).toBe(201);
+      return { dave, erin, rowId: String(row.body.objectId), room: dmRoomKey(dave.objectId, erin.objectId) };
+    }
+
+    /**
+     * Erin follows the friend room and a topic room on one socket; after `end` a message the server
+     * saves in the friend room must not reach her, while one posted later to the topic room does.
+     */
+    async function friendRoomEventsAfter(
+      end: (pair: { dave: Account; erin: Account; rowId: string }) => Promise<void>,
+    ) {
+      const pair = await friends();
+      const { dave, erin, room } = pair;
+      const { socket, requestId } = await subscribeToRoom(erin, room);
+      const topic = await socket.subscribe('ChatMessage', { room: topicRoomKey('yoga') }, erin.sessionToken);
+      expect(topic.reply.op).toBe('subscribed');
+      await end(pair);
+      const late = await request('POST', '/parse/classes/ChatMessage', {
+        masterKey: true,
+        body: {
+          room,
+          text: 'After the end',
+          author: userPointer(dave.objectId),
+          ACL: { [dave.objectId]: { read: true, write: true }, [erin.objectId]: { read: true } },
+        },
+      });
+      expect(late.status).toBe(201);
+      await socket.created(topic.requestId, await post(dave, topicRoomKey('yoga'), 'Stretch at 7'), 5_000);
+      await settle();
+      const again = await socket.subscribe('ChatMessage', { room }, erin.sessionToken);
+      return { events: socket.eventsOf(requestId), again: again.reply };
+    }
+
+    it('when one of the two blocks the other', async () => {
+      const { events, again } = await friendRoomEventsAfter(async ({ dave, erin }) => {
+        const blocked = await request('POST', '/parse/functions/blockUser', {
+          sessionToken: dave.sessionToken,
+          body: { userId: erin.objectId },
+        });
+        expect(blocked.status).toBe(200);
+      });
+
+      expect(events).toEqual([]);
+      expect(again).toMatchObject({ op: 'error', code: 119 });
+    });
+
+    it('when the server sets the row to another status', async () => {
+      const { events, again } = await friendRoomEventsAfter(async ({ rowId }) => {
+        const changed = await request('PUT', `/parse/classes/Friendship/${rowId}`, {
+          masterKey: true,
+          body: { status: 'declined' },
+        });
+        expect(changed.status).toBe(200);
+      });
+
+      expect(events).toEqual([]);
+      expect(again).toMatchObject({ op: 'error', code: 119 });
+    });
+
+    it('when the server deletes the row', async () => {
+      const { events, again } = await friendRoomEventsAfter(async ({ rowId }) => {
+        const deleted = await request('DELETE', `/parse/classes/Friendship/${rowId}`, { masterKey: true });
+        expect(deleted.status).toBe(200);
+      });
+
+      expect(events).toEqual([]);
+      expect(again).toMatchObject({ op: 'error', code: 119 });
+    });
+
+    it('but not while the row stays accepted', async () => {
+      const { dave, erin, rowId, room } = await friends();
+      const { socket, requestId } = await subscribeToRoom(erin, room);
+      const touched = await request('PUT', `/parse/classes/Friendship/${rowId}`, {
+        masterKey: true,
+        body: { respondedAt: parseDate(new Date()) },
+      });
+      expect(touched.status).toBe(200);
+
+      const messageId = await post(dave, room, 'Still here');
+
+      expect((await socket.created(requestId, messageId, 5_000)).object).toMatchObject({
+        text: 'Still here',
+      });
+    });
   });
 
   it('stops delivering to a socket whose session has been revoked', async () => {

@@ -1,5 +1,6 @@
 import { registerAvatarFileTriggers } from './classes/avatarFile';
 import { registerChatMessageTriggers } from './classes/chatMessage';
+import { registerFriendshipTriggers } from './classes/friendship';
 import { registerOwnedClassTriggers } from './classes/ownedClasses';
 import { registerUserTriggers } from './classes/user';
 import { registerAccountFunctions } from './functions/account';
@@ -14,6 +15,7 @@ registerUserTriggers();
 registerAvatarFileTriggers();
 registerOwnedClassTriggers();
 registerChatMessageTriggers();
+registerFriendshipTriggers();
 registerLiveQueryGuards();
 registerActivityFunctions();
 registerWeightFunctions();

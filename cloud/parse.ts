@@ -46,15 +46,6 @@ export interface AfterFindRequest {
   master: boolean;
 }
 
-export interface LiveQueryEventRequest {
-  event: string;
-  object: CloudObject;
-  user?: ParseUser;
-  useMasterKey?: boolean;
-  /** Set to false to keep this event from this subscriber. */
-  sendEvent: boolean;
-}
-
 /** An upload as a file trigger sees it (Parse.Cloud.FileTriggerRequest). */
 export interface FileTriggerRequest {
   file: ParseFile;
@@ -74,12 +65,9 @@ interface CloudHooks {
   ): void;
   afterSave(className: string, handler: (request: TriggerRequest) => Promise<void> | void): void;
   beforeDelete(className: string, handler: (request: TriggerRequest) => Promise<void> | void): void;
+  afterDelete(className: string, handler: (request: TriggerRequest) => Promise<void> | void): void;
   beforeFind(className: string, handler: (request: FindRequest) => Promise<void> | void): void;
   afterFind(className: string, handler: (request: AfterFindRequest) => Promise<CloudObject[]>): void;
-  afterLiveQueryEvent(
-    className: string,
-    handler: (request: LiveQueryEventRequest) => Promise<void> | void,
-  ): void;
   define(name: string, handler: (request: FunctionRequest) => Promise<unknown>): void;
   beforeConnect(handler: (request: ConnectRequest) => Promise<void> | void): void;
   beforeSubscribe(className: string, handler: (request: SubscribeRequest) => Promise<void> | void): void;

@@ -42,7 +42,12 @@ export interface ParseServerInstance {
 /** A connected LiveQuery socket; `subscriptionInfos` holds its subscriptions by request id. */
 export interface LiveQueryClient {
   readonly subscriptionInfos: ReadonlyMap<unknown, unknown>;
-  readonly parseWebSocket: { ws: { close(code?: number, reason?: string): void } };
+  readonly parseWebSocket: LiveQuerySocket;
+}
+
+/** Parse's wrapper of one WebSocket (it carries the client id Parse gave the socket). */
+export interface LiveQuerySocket {
+  ws: { close(code?: number, reason?: string): void };
 }
 
 export interface LiveQueryServer {
@@ -50,6 +55,8 @@ export interface LiveQueryServer {
   readonly clients: ReadonlyMap<unknown, LiveQueryClient>;
   /** Where saved objects arrive from: a Redis client with REDIS_URL, else an in-process emitter. */
   readonly subscriber: { on(event: string, listener: (...args: unknown[]) => void): unknown };
+  /** Ends one subscription of a socket, as the client's own `unsubscribe` would, telling it or not. */
+  _handleUnsubscribe(socket: LiveQuerySocket, request: { requestId: unknown }, notifyClient: boolean): void;
   shutdown(): Promise<void>;
 }
 

@@ -6,11 +6,13 @@ import { fileURLToPath } from 'node:url';
 import type express from 'express';
 import pg from 'pg';
 import { provideSqlClient } from '../cloud/database';
+import { provideRoomCloser } from '../cloud/roomClosing';
 import { createApp, type HealthChecks } from './app';
 import { unlessClusterLockHeld, withClusterLock } from './clusterLock';
 import type { AppConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
 import { createFileStore } from './files';
+import { closeRoomsEverywhere, type RoomClosing } from './friendRooms';
 import { createMetrics } from './metrics';
 import { buildParseOptions, IDEMPOTENCY_TTL_S, LIVE_QUERY_CLASSES, MAX_UPLOAD_SIZE } from './parseOptions';
 import {
@@ -136,6 +138,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   let pool: pg.Pool | undefined;
   let idempotencyCleanup: RecurringTask | undefined;
   let schemaHooks: SchemaHooksWatch | undefined;
+  let roomClosing: RoomClosing | undefined;
   let ready = false;
   // With REDIS_URL, one connection carries Parse's cache and the rate-limit counters, each in its
   // own key space; LiveQuery opens its own publisher and subscriber.
@@ -229,6 +232,13 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       options,
     );
     if (config.redisUrl) reopenSocketsAfterPubSubOutage(liveQueryServer, log);
+    const closing = closeRoomsEverywhere(
+      liveQueryServer,
+      config.redisUrl && redis ? { url: config.redisUrl, publisher: redis } : undefined,
+      log,
+    );
+    roomClosing = closing;
+    provideRoomCloser((room) => closing.close(room));
     log(`LiveQuery serves ${LIVE_QUERY_CLASSES.join(', ')} on the same port.`);
     const parsePool = parseServer.config.databaseController.adapter._client?.$pool;
     metrics.watch({ liveQueryServer, parsePool, appPool: pool });
@@ -241,6 +251,8 @@ export async function startServer(config: AppConfig, log: (line: string) => void
         const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         httpServer.closeIdleConnections();
         await liveQueryServer.shutdown();
+        provideRoomCloser(undefined);
+        await roomClosing?.stop();
         await closed;
         schemaHooks?.stop();
         await closeDatabaseAdapter(parseServer);
@@ -257,6 +269,8 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     httpServer.close();
     schemaHooks?.stop();
     provideSqlClient(undefined);
+    provideRoomCloser(undefined);
+    await roomClosing?.stop();
     await idempotencyCleanup?.stop();
     await pool?.end().catch(() => undefined);
     if (redis) await closeRedis(redis);

@@ -8,7 +8,6 @@ import {
   type AfterFindRequest,
   type CloudObject,
   type FindRequest,
-  type LiveQueryEventRequest,
   type TriggerRequest,
 } from '../parse';
 
@@ -98,19 +97,8 @@ async function afterFindChatMessage(request: AfterFindRequest): Promise<CloudObj
   return objects.filter((_, index) => readable[index]);
 }
 
-/**
- * Checked again for every event and subscriber: a session revoked after subscribing, or a
- * friendship ended, stops delivery (Parse Server re-reads a session within 5 s, its cache time).
- */
-async function afterChatMessageEvent(request: LiveQueryEventRequest): Promise<void> {
-  if (request.useMasterKey) return;
-  const userId = request.user?.id;
-  if (!userId || !(await mayReadRoomKey(request.object.get('room'), userId))) request.sendEvent = false;
-}
-
 export function registerChatMessageTriggers(): void {
   Parse.Cloud.beforeSave('ChatMessage', beforeSaveChatMessage);
   Parse.Cloud.beforeFind('ChatMessage', beforeFindChatMessage);
   Parse.Cloud.afterFind('ChatMessage', afterFindChatMessage);
-  Parse.Cloud.afterLiveQueryEvent('ChatMessage', afterChatMessageEvent);
 }

@@ -1,13 +1,39 @@
-import { nutrientsFor } from '../../src/domain/nutrition';
+import { nutrientsFor, type Per100g } from '../../src/domain/nutrition';
+import { sqlClient } from '../database';
 import { numberOr, Parse, validationError, type CloudObject, type ParseUser } from '../parse';
 
+interface UsableFood extends Per100g {
+  name: string;
+}
+
+/** What a stored food gives a meal, its owner's id (none for the catalogue) beside. */
+async function storedFood(foodId: string): Promise<(UsableFood & { owner: string | null }) | undefined> {
+  const sql = sqlClient();
+  if (sql) {
+    // One row by its key, read without a Parse query (a whole internal request) on every save.
+    const { rows } = await sql.query<UsableFood & { owner: string | null }>(
+      `SELECT name, "kcalPer100g", "proteinPer100g", "carbsPer100g", "fatPer100g", "user" AS owner
+         FROM "Food" WHERE "objectId" = $1`,
+      [foodId],
+    );
+    return rows[0];
+  }
+  const found = await new Parse.Query('Food').get(foodId, { useMasterKey: true }).catch(() => undefined);
+  if (!found) return undefined;
+  return {
+    name: String(found.get('name')),
+    kcalPer100g: numberOr(found.get('kcalPer100g'), 0),
+    proteinPer100g: numberOr(found.get('proteinPer100g'), 0),
+    carbsPer100g: numberOr(found.get('carbsPer100g'), 0),
+    fatPer100g: numberOr(found.get('fatPer100g'), 0),
+    owner: (found.get('user') as ParseUser | undefined)?.id ?? null,
+  };
+}
+
 /** The food a meal names, if the meal's owner may use it: a catalogue food or one of their own. */
-async function usableFood(food: CloudObject, owner: ParseUser | undefined): Promise<CloudObject> {
-  const found = await new Parse.Query('Food')
-    .get(food.id ?? '', { useMasterKey: true })
-    .catch(() => undefined);
-  const foodOwner = found?.get('user') as ParseUser | undefined;
-  if (!found || (foodOwner && foodOwner.id !== owner?.id)) {
+async function usableFood(food: CloudObject, owner: ParseUser | undefined): Promise<UsableFood> {
+  const found = food.id ? await storedFood(food.id) : undefined;
+  if (!found || (found.owner !== null && found.owner !== owner?.id)) {
     throw validationError('food does not name a food in the catalogue or among your own foods.');
   }
   return found;
@@ -25,11 +51,5 @@ export async function completeMeal(object: CloudObject): Promise<void> {
     throw validationError('grams must be more than 0 when a food is chosen.');
   }
   const stored = await usableFood(food, object.get('user') as ParseUser | undefined);
-  const per100g = {
-    kcalPer100g: numberOr(stored.get('kcalPer100g'), 0),
-    proteinPer100g: numberOr(stored.get('proteinPer100g'), 0),
-    carbsPer100g: numberOr(stored.get('carbsPer100g'), 0),
-    fatPer100g: numberOr(stored.get('fatPer100g'), 0),
-  };
-  object.set({ name: String(stored.get('name')), ...nutrientsFor(per100g, grams) });
+  object.set({ name: stored.name, ...nutrientsFor(stored, grams) });
 }

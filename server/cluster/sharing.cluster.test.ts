@@ -136,6 +136,44 @@ describe('a cluster of three nodes on one PostgreSQL, Redis and S3 store', () =>
     }
   });
 
+  it('ends a friend room on B and C as soon as the friendship ends on A', async () => {
+    const alice = await client(a).signUp();
+    const bob = await client(b).signUp();
+    await befriend(alice, bob);
+    const room = dmRoomKey(alice.objectId, bob.objectId);
+    // Bob follows the friends' room and a topic room on B and on C.
+    const followers = await Promise.all(
+      [b, c].map(async (node) => {
+        const { socket, requestId, reply } = await subscribe(node, bob, room);
+        expect(reply.op).toBe('subscribed');
+        const topic = await socket.subscribe('ChatMessage', { room: topicRoomKey('hike') }, bob.sessionToken);
+        expect(topic.reply.op).toBe('subscribed');
+        return { socket, requestId, topicId: topic.requestId };
+      }),
+    );
+
+    const removed = await client(a).request('POST', '/parse/functions/removeFriend', {
+      sessionToken: alice.sessionToken,
+      body: { userId: bob.objectId },
+    });
+    expect(removed.status).toBe(200);
+    // Saved by the server in the room right after the answer, with the ACL naming them both.
+    const late = await client(a).request('POST', '/parse/classes/ChatMessage', {
+      masterKey: true,
+      body: {
+        room,
+        text: 'Sent as you left',
+        author: userPointer(alice.objectId),
+        ACL: { [alice.objectId]: { read: true, write: true }, [bob.objectId]: { read: true } },
+      },
+    });
+    expect(late.status).toBe(201);
+    const later = await post(a, alice, topicRoomKey('hike'), 'Ridge walk on Sunday');
+    await Promise.all(followers.map(({ socket, topicId }) => socket.created(topicId, later)));
+
+    for (const { socket, requestId } of followers) expect(socket.eventsOf(requestId)).toEqual([]);
+  });
+
   it('refuses a session logged out on A on B and C at once', async () => {
     const person = await client(a).signUp();
     for (const node of [b, c]) {
