@@ -177,7 +177,7 @@ async function openPage(
   }
 }
 
-const report = await withBenchServer('bench-nutrition', async ({ baseUrl, client, dataDir }) => {
+const report = await withBenchServer('bench-nutrition', async ({ baseUrl, client, dataDir, server }) => {
   const person = await client.signUp();
   const session: Session = { baseUrl, sessionToken: person.sessionToken };
   const seedStart = performance.now();
@@ -236,7 +236,8 @@ const report = await withBenchServer('bench-nutrition', async ({ baseUrl, client
       await measure(`nutritionDay { ${ENTRIES_TODAY} entries, days: 30 }`, dayOf(30), loop),
     ];
     const floor = await measure('the search statement alone (SQL)', statement, loop);
-    const page = await openPage(baseUrl, dataDir, person);
+    // The browser opens the app at its own origin (PUBLIC_URL): its API calls are refused from any other.
+    const page = await openPage(server.baseUrl, dataDir, person);
     return { scenarios, floor, page };
   } finally {
     await sql.end();

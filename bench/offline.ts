@@ -82,19 +82,20 @@ async function logWeighInsOffline(page: Page): Promise<void> {
 
 if (!process.argv.includes('--no-build')) await run('npx', ['vite', 'build'], { cwd: ROOT });
 
-const rows = await withBenchServer('bench-offline', async ({ baseUrl, client }) => {
+const rows = await withBenchServer('bench-offline', async ({ baseUrl, client, server }) => {
   const browser = await chromium.launch(chromiumLaunchOptions());
   const results: { sync: number; fromPage: number; direct: number }[] = [];
   try {
     for (let round = 0; round < RUNS; round++) {
       const person = await client.signUp();
-      const context = await browser.newContext({ baseURL: baseUrl });
+      // The app's own origin (PUBLIC_URL): the page's API calls are refused from any other.
+      const context = await browser.newContext({ baseURL: server.baseUrl });
       const page = await context.newPage();
       await page.goto('/login');
       await page.getByLabel('Username').fill(person.username);
       await page.getByLabel('Password', { exact: true }).fill(person.password);
       await page.getByRole('button', { name: 'Log in' }).click();
-      await page.waitForURL(`${baseUrl}/`);
+      await page.waitForURL(`${server.baseUrl}/`);
       await page.goto('/weight-tracking');
       await page.getByRole('heading', { level: 1, name: 'Weight' }).waitFor();
 

@@ -112,7 +112,9 @@ console.log(
 
 /** Chromium's reasons why the app could not be installed; empty when it can. */
 let installable: string[] = [];
-const scores = await withBenchServer('bench-web', async ({ baseUrl }) => {
+const scores = await withBenchServer('bench-web', async ({ server }) => {
+  // The app's own origin (PUBLIC_URL): the page's API calls are refused from any other.
+  const { baseUrl } = server;
   // The demo person: three months of workouts, meals and weigh-ins, two friends and chat messages,
   // so every page is measured with the data a real account shows.
   const demo = await seedDemo({ baseUrl, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
