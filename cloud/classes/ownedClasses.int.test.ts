@@ -51,6 +51,16 @@ describe('Activity', () => {
     expect(body.error).toContain('durationMin');
   });
 
+  it('refuses notes holding a NUL character with error 142 naming notes', async () => {
+    const { status, body } = await request('POST', '/parse/classes/Activity', {
+      sessionToken: alice.sessionToken,
+      body: activity({ notes: 'a\u0000b' }),
+    });
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 142, error: 'notes contains characters that are not allowed.' });
+  });
+
   it('refuses a type outside the contract with error 142 naming type', async () => {
     const { body } = await request('POST', '/parse/classes/Activity', {
       sessionToken: alice.sessionToken,

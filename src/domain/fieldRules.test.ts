@@ -29,6 +29,12 @@ describe('checkField', () => {
     expect(checkField('text', chatMessageRules.text, 'a'.repeat(1001))).toMatch(/1–1000 characters/);
   });
 
+  it('refuses text holding a NUL character, which PostgreSQL cannot store', () => {
+    expect(checkField('notes', activityRules.notes, 'a\u0000b')).toBe(
+      'notes contains characters that are not allowed.',
+    );
+  });
+
   it('refuses a value outside a choice and lists the allowed ones', () => {
     expect(checkField('type', activityRules.type, 'chess')).toMatch(/^type must be one of: run, walk/);
   });

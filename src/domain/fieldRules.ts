@@ -59,7 +59,8 @@ export function checkField(
           ? `${field} must be ${rule.min} characters long.`
           : `${field} must be ${rule.min}–${rule.max} characters long.`;
       }
-      if (rule.pattern && !rule.pattern.test(value)) {
+      // PostgreSQL text cannot hold U+0000: stored, it fails the whole write.
+      if (value.includes('\u0000') || (rule.pattern && !rule.pattern.test(value))) {
         return `${field} contains characters that are not allowed.`;
       }
       return null;
