@@ -127,3 +127,28 @@ describe('writes Parse cannot turn into objects', () => {
     await expectRefusal(answer, 'startedAt');
   });
 });
+
+describe('cloud function parameters Parse cannot decode', () => {
+  const call = (raw: string) =>
+    request('POST', '/parse/functions/activitySummary', {
+      sessionToken: alice.sessionToken,
+      raw,
+      headers: { 'Content-Type': 'application/json' },
+    });
+
+  it('refuses a parameter nested 10 000 levels deep with 142', async () => {
+    await expectRefusal(await call(`{"month":[${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}]}`), 'month');
+  });
+
+  it('refuses an operation or a malformed Date as a parameter with 142', async () => {
+    await expectRefusal(await call('{"month":{"__op":"Increment"}}'), 'month');
+    await expectRefusal(await call('{"date":{"__type":"Date","iso":"garbage"}}'), 'date');
+  });
+
+  it('answers a body that is JSON but not an object with 107 and a sentence', async () => {
+    const { status, body } = await call('null');
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 107, error: 'The request body is not valid JSON or is too large.' });
+  });
+});

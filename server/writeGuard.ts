@@ -119,6 +119,12 @@ export function checkWriteBody(
   }
 }
 
+/** Throws a Refusal for the first parameter of a cloud function call that Parse could not decode. */
+export function checkFunctionParams(params: Record<string, unknown>): void {
+  // One level deeper than a field: a parameter is never an operation.
+  for (const [name, value] of Object.entries(params)) checkValue(name, value, 2);
+}
+
 export interface WriteGuardOptions {
   classes: readonly ClassDefinition[];
   /** Size limit of a JSON body, as Parse's. */
@@ -131,7 +137,8 @@ export interface WriteGuardOptions {
  * without a number, an Add on a field that holds a number, a dotted key set to null, a value nested
  * thousands deep. Parse answers those with 500 (code 1); a Date it cannot encode again even ends
  * the process when a trigger's refusal is logged. This handler refuses them first with 142 and a
- * sentence naming the field. Writes through /batch are checked one by one.
+ * sentence naming the field. Writes through /batch are checked one by one, and the parameters of
+ * cloud functions, which Parse decodes the same way, too.
  */
 export function writeGuard({ classes, maxBodySize }: WriteGuardOptions): RequestHandler {
   const readJson = express.json({ type: () => true, limit: maxBodySize });
@@ -153,8 +160,9 @@ export function writeGuard({ classes, maxBodySize }: WriteGuardOptions): Request
 
   const guard = async (request: Request, response: Response, next: NextFunction) => {
     const batch = request.path === '/batch';
+    const call = request.path.startsWith('/functions/');
     if (request.method !== 'POST' && request.method !== 'PUT') return next();
-    if (!batch && !classOfPath(request.path)) return next();
+    if (!batch && !call && !classOfPath(request.path)) return next();
     if (request.body === undefined) {
       const unreadable = await new Promise<unknown>((resolve) => readJson(request, response, resolve));
       if (unreadable) {
@@ -167,7 +175,9 @@ export function writeGuard({ classes, maxBodySize }: WriteGuardOptions): Request
     }
     try {
       const body: unknown = request.body;
-      if (!batch) checkWrite(request.method, request.path, body);
+      if (call) {
+        if (isRecord(body)) checkFunctionParams(body);
+      } else if (!batch) checkWrite(request.method, request.path, body);
       else if (isRecord(body) && Array.isArray(body.requests)) {
         for (const entry of body.requests) {
           if (isRecord(entry))
