@@ -151,4 +151,18 @@ describe('cloud function parameters Parse cannot decode', () => {
     expect(status).toBe(400);
     expect(body).toEqual({ code: 107, error: 'The request body is not valid JSON or is too large.' });
   });
+
+  it('refuses an array nested 10 000 levels deep as the whole body with 107, as a write too', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const answer = await call(deep);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ code: 107, error: 'The request body must be a JSON object.' });
+    const write = await request('POST', '/parse/classes/Activity', {
+      sessionToken: alice.sessionToken,
+      raw: deep,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(write.body).toEqual({ code: 107, error: 'The request body must be a JSON object.' });
+    expect((await request('GET', '/healthz')).status).toBe(200);
+  });
 });

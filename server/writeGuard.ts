@@ -23,10 +23,22 @@ const OPERATIONS: Partial<Record<FieldType, readonly string[]>> = {
   Array: ['Add', 'AddUnique', 'Remove'],
 };
 
-class Refusal extends Error {}
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly code = VALIDATION_ERROR,
+  ) {
+    super(message);
+  }
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Parse decodes a body that is not an object (an array nested 10 000 deep, say) as one value. */
+function requireObject(body: unknown): asserts body is Record<string, unknown> {
+  if (!isRecord(body)) throw new Refusal('The request body must be a JSON object.', INVALID_JSON);
+}
 
 const isText = (value: unknown) => typeof value === 'string' && value !== '';
 
@@ -152,7 +164,8 @@ export function writeGuard({ classes, maxBodySize }: WriteGuardOptions): Request
 
   const checkWrite = (method: unknown, path: unknown, body: unknown) => {
     const className = typeof path === 'string' ? classOfPath(path) : undefined;
-    if (!className || !isRecord(body) || (method !== 'POST' && method !== 'PUT')) return;
+    if (!className || (method !== 'POST' && method !== 'PUT')) return;
+    requireObject(body);
     // The SDK may send a query or a delete as a POST that names its real method in the body.
     if (body._method === 'GET' || body._method === 'DELETE') return;
     checkWriteBody(fieldsOf.get(className) ?? {}, body);
@@ -176,7 +189,8 @@ export function writeGuard({ classes, maxBodySize }: WriteGuardOptions): Request
     try {
       const body: unknown = request.body;
       if (call) {
-        if (isRecord(body)) checkFunctionParams(body);
+        requireObject(body);
+        checkFunctionParams(body);
       } else if (!batch) checkWrite(request.method, request.path, body);
       else if (isRecord(body) && Array.isArray(body.requests)) {
         for (const entry of body.requests) {
@@ -190,7 +204,7 @@ export function writeGuard({ classes, maxBodySize }: WriteGuardOptions): Request
       }
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      response.status(400).json({ code: VALIDATION_ERROR, error: error.message });
+      response.status(400).json({ code: error.code, error: error.message });
       return;
     }
     next();
