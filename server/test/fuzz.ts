@@ -53,13 +53,14 @@ export async function checkProperty<Values extends unknown[]>(
 /**
  * The codes a refusal may carry (docs/architecture.md, "Refusals"): those the SPA turns into
  * sentences (src/lib/errors.ts) and Parse's own refusals of malformed writes (105 key name, 106
- * pointer, 107 JSON, 111 type, 123 ACL, 130 a file URL of another host) and of changes to accounts
+ * pointer, 107 JSON, 111 type, 121 a key with $ or . inside a value, 123 ACL, 130 a file URL of
+ * another host) and of changes to accounts
  * (206 another person's, 252 authData). Never 1 (internal error) nor 141, which only an exception that is not a Parse.Error
  * becomes.
  */
 export const REFUSAL_CODES: ReadonlySet<number> = new Set([
-  101, 105, 106, 107, 111, 119, 123, 125, 130, 137, 142, 155, 159, 200, 201, 202, 203, 204, 205, 206, 209,
-  252,
+  101, 105, 106, 107, 111, 119, 121, 123, 125, 130, 137, 142, 155, 159, 200, 201, 202, 203, 204, 205, 206,
+  209, 252,
 ]);
 
 /** A value the serializer writes as it is (a megabyte string, 10 000 levels of nesting). */
