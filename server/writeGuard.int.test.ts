@@ -86,6 +86,20 @@ describe('writes Parse cannot turn into objects', () => {
     );
   });
 
+  it('refuses a Delete of a field the class does not have with 142', async () => {
+    const settings = `/parse/classes/Settings/${await settingsIdOf(alice)}`;
+    await expectRefusal(await write('PUT', settings, { units: 'metric', A: { __op: 'Delete' } }), 'A');
+  });
+
+  it('refuses an operation that is no name, nested 10 000 levels deep, with 142', async () => {
+    const answer = await request('POST', '/parse/classes/WeightEntry', {
+      sessionToken: alice.sessionToken,
+      raw: `{"weightKg":80,"user":{"__op":[${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}]}}`,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    await expectRefusal(answer, 'user');
+  });
+
   it('still applies an Increment to a number field and a Delete to an optional one', async () => {
     const created = await write('POST', '/parse/classes/Activity', activity({ notes: 'Intervals' }));
     expect(created.status).toBe(201);
@@ -138,6 +152,17 @@ describe('cloud function parameters Parse cannot decode', () => {
 
   it('refuses a parameter nested 10 000 levels deep with 142', async () => {
     await expectRefusal(await call(`{"month":[${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}]}`), 'month');
+  });
+
+  it('passes a "__proto__" parameter holding a value typed "__proto__" on to the function', async () => {
+    const { status, body } = await request('POST', '/parse/functions/copyMeals', {
+      sessionToken: alice.sessionToken,
+      raw: '{"__proto__":{"":{"__type":"__proto__"}}}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 142, error: 'fromDate must be a day written YYYY-MM-DD.' });
   });
 
   it('refuses an operation or a malformed Date as a parameter with 142', async () => {

@@ -88,10 +88,14 @@ function checkOperation(
   operation: Record<string, unknown>,
 ): void {
   const op = operation.__op;
-  if (op === 'Delete') return;
+  // A field the class does not have cannot be deleted either (Parse fails on the missing column).
+  if (op === 'Delete' && type) return;
   const allowed = type ? (OPERATIONS[type] ?? []) : [];
   if (typeof op !== 'string' || !allowed.includes(op)) {
-    throw new Refusal(`${field} cannot be changed with the operation ${JSON.stringify(op)}.`);
+    // The name only when it is one: an operation may be any value, nested thousands deep.
+    throw new Refusal(
+      `${field} cannot be changed with the operation ${typeof op === 'string' ? op : 'given'}.`,
+    );
   }
   if (op === 'Increment' && (typeof operation.amount !== 'number' || !Number.isFinite(operation.amount))) {
     throw new Refusal(`${field}: Increment needs a number to add.`);
@@ -110,7 +114,9 @@ function checkValue(field: string, value: unknown, depth: number): void {
   if (depth > MAX_VALUE_DEPTH) throw new Refusal(`${field} is nested too deeply.`);
   if (isRecord(value)) {
     const type = value.__type;
-    const decodable = typeof type === 'string' ? TYPED_VALUES[type] : undefined;
+    // Own keys only: "__proto__" or "constructor" must not find Object's.
+    const decodable =
+      typeof type === 'string' && Object.hasOwn(TYPED_VALUES, type) ? TYPED_VALUES[type] : undefined;
     if (decodable && !decodable(value)) throw new Refusal(`${field} holds a malformed ${String(type)}.`);
     if (depth > 1 && '__op' in value) throw new Refusal(`${field} cannot hold an operation.`);
   }
