@@ -23,6 +23,8 @@ export interface AppParts {
   distDir: string;
   /** Rate limits in front of the Parse API (server/rateLimits.ts). */
   rateLimit: express.Handler;
+  /** Refuses write bodies Parse cannot turn into objects (server/writeGuard.ts). */
+  writeGuard: express.Handler;
   parseApp: express.Handler;
   health: HealthChecks;
 }
@@ -61,7 +63,15 @@ function browserOrigin(config: AppConfig, request: Request): string {
   return `${request.protocol}://${request.get('host') ?? `localhost:${config.port}`}`;
 }
 
-export function createApp({ config, distDir, rateLimit, parseApp, health, metrics }: AppParts): Express {
+export function createApp({
+  config,
+  distDir,
+  rateLimit,
+  writeGuard,
+  parseApp,
+  health,
+  metrics,
+}: AppParts): Express {
   const app = express();
   app.use(metrics.countRequests);
   app.disable('x-powered-by');
@@ -107,7 +117,7 @@ export function createApp({ config, distDir, rateLimit, parseApp, health, metric
     response.vary('Origin');
     next();
   });
-  app.use('/parse', rateLimit, parseApp);
+  app.use('/parse', rateLimit, writeGuard, parseApp);
   // Parse answers an unexpected error (a lost database connection, say) with a 500 and then passes
   // it on; express's last handler would then destroy the socket before that answer reached the
   // client. An answered request is left alone; anything else gets Parse's answer to an internal error.

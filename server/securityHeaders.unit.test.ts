@@ -113,6 +113,7 @@ describe('createApp with an https PUBLIC_URL', () => {
       metrics: createMetrics(config),
       distDir: '/nonexistent',
       rateLimit: (_request, _response, next) => next(),
+      writeGuard: (_request, _response, next) => next(),
       parseApp: (_request, response) => {
         response.json({ result: 'parse' });
       },

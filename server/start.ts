@@ -7,6 +7,7 @@ import type express from 'express';
 import pg from 'pg';
 import { provideSqlClient } from '../cloud/database';
 import { provideRoomCloser } from '../cloud/roomClosing';
+import { classDefinitions } from '../cloud/schema';
 import { createApp, type HealthChecks } from './app';
 import { unlessClusterLockHeld, withClusterLock } from './clusterLock';
 import type { AppConfig } from './config';
@@ -29,6 +30,7 @@ import { closeRedis, connectRedis, type RedisClient } from './redis';
 import { keepListeningForSchemaChanges, listensForSchemaChanges, type SchemaHooksWatch } from './schemaHooks';
 import { loadOrCreateSecrets } from './secrets';
 import { SharedCache } from './sharedCache';
+import { writeGuard } from './writeGuard';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -158,6 +160,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       maxBodySize: MAX_UPLOAD_SIZE,
       log,
     }),
+    writeGuard: writeGuard({ classes: classDefinitions, maxBodySize: MAX_UPLOAD_SIZE }),
     parseApp: (request, response, next) => parseHandler(request, response, next),
     health: healthChecks(
       () => ready,

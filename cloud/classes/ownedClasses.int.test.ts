@@ -51,6 +51,26 @@ describe('Activity', () => {
     expect(body.error).toContain('durationMin');
   });
 
+  it('refuses a startedAt before 1900 with error 142 naming startedAt', async () => {
+    const { status, body } = await request('POST', '/parse/classes/Activity', {
+      sessionToken: alice.sessionToken,
+      body: activity({ startedAt: { __type: 'Date', iso: '-004714-11-23T00:00:00.000Z' } }),
+    });
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 142, error: 'startedAt cannot be before 1900.' });
+  });
+
+  it('refuses notes holding a NUL character with error 142 naming notes', async () => {
+    const { status, body } = await request('POST', '/parse/classes/Activity', {
+      sessionToken: alice.sessionToken,
+      body: activity({ notes: 'a\u0000b' }),
+    });
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 142, error: 'notes contains characters that are not allowed.' });
+  });
+
   it('refuses a type outside the contract with error 142 naming type', async () => {
     const { body } = await request('POST', '/parse/classes/Activity', {
       sessionToken: alice.sessionToken,

@@ -42,6 +42,14 @@ beforeAll(async () => {
   await log(bob, '2026-03-10T09:00:00Z', { durationMin: 300, caloriesKcal: 3000 });
 });
 
+describe('activitySummary of a day near the year 9999', () => {
+  it('is refused with 142 instead of failing in the query', async () => {
+    const { body } = await summary(await signUp(), { date: '9999-12-31' });
+
+    expect(body).toEqual({ code: 142, error: 'date must be a day from 1900 to 2999.' });
+  });
+});
+
 describe('activitySummary', () => {
   it("totals the caller's days of the month and lists the chosen day's workouts", async () => {
     const { status, body } = await summary(alice, { month: '2026-03', date: '2026-03-10', timeZone: 'UTC' });

@@ -223,6 +223,8 @@ describe('dashboardSummary', () => {
     ['12.03.2026', 'date must be a day written YYYY-MM-DD.'],
     ['2026-02-30', 'date must be a day written YYYY-MM-DD.'],
     [20260312, 'date must be a day written YYYY-MM-DD.'],
+    ['1899-12-31', 'date must be a day from 1900 to 2999.'],
+    ['9999-12-31', 'date must be a day from 1900 to 2999.'],
   ])('refuses the date %s with 142 naming the field', async (date, message) => {
     const { body } = await call(alice, { date });
     expect(body).toMatchObject({ code: 142, error: message });

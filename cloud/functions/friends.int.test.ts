@@ -40,6 +40,17 @@ async function ranking(account: Account, metric: string, period = 'week'): Promi
   return body.result as Ranking;
 }
 
+describe('a NUL character in a name', () => {
+  it('is refused with 142 by searchUsers and sendFriendRequest instead of failing in the database', async () => {
+    const person = await signUp();
+    const search = await call('searchUsers', person, { query: 'a\u0000b' });
+    const invite = await call('sendFriendRequest', person, { username: 'a\u0000b' });
+
+    expect(search.body).toEqual({ code: 142, error: 'query contains characters that are not allowed.' });
+    expect(invite.body).toEqual({ code: 142, error: 'username contains characters that are not allowed.' });
+  });
+});
+
 describe('friend requests', () => {
   let alice: Account;
   let bob: Account;

@@ -22,6 +22,11 @@ function notFound(message: string): Error {
   return new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, message);
 }
 
+/** PostgreSQL text cannot hold U+0000: a name or search with it fails in the database. */
+function refuseNul(text: string, field: string): void {
+  if (text.includes('\u0000')) throw validationError(`${field} contains characters that are not allowed.`);
+}
+
 function readId(value: unknown, field: string): string {
   if (typeof value !== 'string' || !/^[A-Za-z0-9]{1,32}$/.test(value))
     throw validationError(`${field} is not valid.`);
@@ -129,6 +134,7 @@ async function searchUsers(request: FunctionRequest): Promise<SearchResult[]> {
   if ([...query].length < SEARCH_MIN_LENGTH || query.length > 50) {
     throw validationError(`query must be ${SEARCH_MIN_LENGTH} to 50 characters.`);
   }
+  refuseNul(query, 'query');
   const rows = await relationshipsOf(userId);
   const relations = new Map(rows.map((row) => [otherParty(row, userId), relationSeenBy(row, userId)]));
   const hidden = (id: string) =>
@@ -213,6 +219,7 @@ async function sendFriendRequest(
   if (typeof username !== 'string' || username.length < 1 || username.length > 30) {
     throw validationError('username must be 1 to 30 characters.');
   }
+  refuseNul(username, 'username');
   const recent = await new Parse.Query('Friendship')
     .equalTo('from', userPointer(userId))
     .greaterThan('createdAt', new Date(Date.now() - HOUR_MS))

@@ -387,6 +387,17 @@ describe('nutritionDay', () => {
   });
 });
 
+describe('days near the year 9999', () => {
+  it('are refused with 142 by nutritionDay and copyMeals instead of failing in the query', async () => {
+    const person = await signUp();
+    const day = await call('nutritionDay', person, { date: '9999-12-31' });
+    const copy = await call('copyMeals', person, { fromDate: '9999-12-31', toDate: '2026-11-25' });
+
+    expect(day.body).toEqual({ code: 142, error: 'date must be a day from 1900 to 2999.' });
+    expect(copy.body).toEqual({ code: 142, error: 'fromDate must be a day from 1900 to 2999.' });
+  });
+});
+
 describe('copyMeals', () => {
   let dave: Account;
 

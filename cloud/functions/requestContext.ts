@@ -1,12 +1,22 @@
 import { isValidTimeZone } from '../../src/domain/calendarDays';
 import { isIsoDate } from '../../src/domain/dates';
+import { EARLIEST_DATE } from '../../src/domain/fieldRules';
 import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
 
-/** A required day parameter: a real day written YYYY-MM-DD, else 142 naming `field`. */
+/**
+ * The days a request may name: the contract's dates start in 1900, and a day near the year 9999
+ * has no following days to count (a summary reads two past it).
+ */
+const FIRST_DAY = EARLIEST_DATE.toISOString().slice(0, 10);
+const LAST_DAY = '2999-12-31';
+
+/** A required day parameter: a real day written YYYY-MM-DD from 1900 to 2999, else 142 naming `field`. */
 export function readDay(value: unknown, field: string): string {
   if (typeof value !== 'string' || !isIsoDate(value)) {
     throw validationError(`${field} must be a day written YYYY-MM-DD.`);
   }
+  if (value < FIRST_DAY || value > LAST_DAY)
+    throw validationError(`${field} must be a day from 1900 to 2999.`);
   return value;
 }
 

@@ -218,4 +218,24 @@ describe('importWeightEntries', () => {
     expect((await call('importWeightEntries', undefined, { rows: [] })).body.code).toBe(209);
     expect((await call('importWeightEntries', alice, {})).body.code).toBe(142);
   });
+
+  it('refuses a weigh-in before 1900 with 142 instead of failing in the database', async () => {
+    const { status, body } = await call('importWeightEntries', alice, {
+      rows: [{ measuredAt: '-004714-11-23T00:00:00Z', weightKg: 80 }],
+    });
+
+    expect(status).toBe(400);
+    expect(body.code).toBe(142);
+    expect(body.error).toContain('row 1: measuredAt cannot be before 1900.');
+  });
+
+  it('refuses a note holding a NUL character with 142 instead of failing in the database', async () => {
+    const { status, body } = await call('importWeightEntries', alice, {
+      rows: [{ measuredAt: '2020-01-01T00:00:00Z', weightKg: 80, note: 'a\u0000b' }],
+    });
+
+    expect(status).toBe(400);
+    expect(body.code).toBe(142);
+    expect(body.error).toContain('row 1: note contains characters that are not allowed.');
+  });
 });

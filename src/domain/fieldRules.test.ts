@@ -29,6 +29,22 @@ describe('checkField', () => {
     expect(checkField('text', chatMessageRules.text, 'a'.repeat(1001))).toMatch(/1–1000 characters/);
   });
 
+  it('refuses text holding a NUL character, which PostgreSQL cannot store', () => {
+    expect(checkField('notes', activityRules.notes, 'a\u0000b')).toBe(
+      'notes contains characters that are not allowed.',
+    );
+  });
+
+  it('refuses a date before 1900, which may be outside the range PostgreSQL stores', () => {
+    expect(checkField('startedAt', activityRules.startedAt, new Date('1900-01-01T00:00:00Z'))).toBeNull();
+    expect(checkField('startedAt', activityRules.startedAt, new Date('1899-12-31T23:59:59Z'))).toBe(
+      'startedAt cannot be before 1900.',
+    );
+    expect(checkField('startedAt', activityRules.startedAt, new Date('-004714-11-23T00:00:00Z'))).toBe(
+      'startedAt cannot be before 1900.',
+    );
+  });
+
   it('refuses a value outside a choice and lists the allowed ones', () => {
     expect(checkField('type', activityRules.type, 'chess')).toMatch(/^type must be one of: run, walk/);
   });

@@ -17,6 +17,9 @@ export interface FieldError {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The earliest date any field holds: older ones are typing errors, and PostgreSQL stops at 4713 BC. */
+export const EARLIEST_DATE = new Date('1900-01-01T00:00:00Z');
+
 /** An RFC 4122 UUID in lowercase, as `crypto.randomUUID()` writes it. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -59,7 +62,8 @@ export function checkField(
           ? `${field} must be ${rule.min} characters long.`
           : `${field} must be ${rule.min}–${rule.max} characters long.`;
       }
-      if (rule.pattern && !rule.pattern.test(value)) {
+      // PostgreSQL text cannot hold U+0000: stored, it fails the whole write.
+      if (value.includes('\u0000') || (rule.pattern && !rule.pattern.test(value))) {
         return `${field} contains characters that are not allowed.`;
       }
       return null;
@@ -71,6 +75,9 @@ export function checkField(
     case 'date': {
       if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
         return `${field} must be a valid date.`;
+      }
+      if (value.getTime() < EARLIEST_DATE.getTime()) {
+        return `${field} cannot be before ${EARLIEST_DATE.getUTCFullYear()}.`;
       }
       if (rule.maxDaysAhead !== undefined && value.getTime() > now.getTime() + rule.maxDaysAhead * DAY_MS) {
         return `${field} cannot be more than ${rule.maxDaysAhead} day ahead.`;

@@ -1,0 +1,281 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chatMessageRules, OWNED_CLASSES, userRules, type OwnedClassName } from '../../src/domain/contract';
+import type { FieldRules } from '../../src/domain/fieldRules';
+import {
+  dateFromNow,
+  describeRequest,
+  expectNoFault,
+  expectServerHealthy,
+  FUZZ_TIMEOUT_MS,
+  checkProperty,
+  hostileValue,
+  hostileChanges,
+  sendJson,
+  storedRowProblems,
+  tamperedAcl,
+} from '../../server/test/fuzz';
+import {
+  newPassword,
+  pointer,
+  request,
+  settingsIdOf,
+  signUp,
+  uniqueName,
+  userPointer,
+  type Account,
+} from '../../server/test/rest';
+
+/** Two people per property: the fuzzed one, and another whose rows and ids the fuzz points at. */
+interface Cast {
+  me: Account;
+  other: Account;
+  /** Row ids by class: mine to update, the other person's to try. */
+  mine: string;
+  theirs: string;
+  otherFoodId: string;
+  myFoodId: string;
+}
+
+interface FuzzedClass {
+  className: string;
+  rules: FieldRules;
+  /** A row the contract accepts, which the fuzz then changes. */
+  valid: () => Record<string, unknown>;
+  /** Fields beyond the contract's rules a client may try to send. */
+  extra: (cast: Cast) => Record<string, fc.Arbitrary<unknown>>;
+}
+
+const fuzzedPointer = (cast: Cast, className: string) =>
+  fc.oneof(
+    fc.constantFrom(
+      userPointer(cast.other.objectId),
+      userPointer(cast.me.objectId),
+      pointer(className, cast.theirs),
+      pointer('NoSuchClass', cast.mine),
+      pointer('_User', 'xxxxxxxxxx'),
+    ),
+    hostileValue,
+  );
+
+const commonExtra = (cast: Cast, className: string): Record<string, fc.Arbitrary<unknown>> => ({
+  user: fuzzedPointer(cast, className),
+  ACL: tamperedAcl(cast.other.objectId),
+  objectId: fc.oneof(fc.constantFrom(cast.theirs, cast.mine), hostileValue),
+  createdAt: hostileValue,
+  updatedAt: hostileValue,
+});
+
+const foodPointer = (cast: Cast) =>
+  fc.oneof(
+    fc.constantFrom(
+      pointer('Food', cast.otherFoodId),
+      pointer('Food', cast.myFoodId),
+      pointer('Food', 'xxxxxxxxxx'),
+      pointer('Activity', cast.mine),
+    ),
+    hostileValue,
+  );
+
+const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = {
+  Settings: {
+    valid: () => ({ units: 'metric', heightCm: 180 }),
+    extra: (cast) => commonExtra(cast, 'Settings'),
+  },
+  Activity: {
+    valid: () => ({ type: 'run', startedAt: dateFromNow(0), durationMin: 30 }),
+    extra: (cast) => ({ ...commonExtra(cast, 'Activity'), caloriesEstimated: hostileValue }),
+  },
+  Meal: {
+    valid: () => ({ eatenAt: dateFromNow(0), mealType: 'lunch', name: 'Soup', caloriesKcal: 200 }),
+    extra: (cast) => ({ ...commonExtra(cast, 'Meal'), food: foodPointer(cast) }),
+  },
+  Food: {
+    valid: () => ({ name: 'Oats', kcalPer100g: 380, proteinPer100g: 13, carbsPer100g: 68, fatPer100g: 7 }),
+    extra: (cast) => ({ ...commonExtra(cast, 'Food'), catalogueKey: hostileValue, source: hostileValue }),
+  },
+  WeightEntry: {
+    valid: () => ({ measuredAt: dateFromNow(0), weightKg: 80 }),
+    extra: (cast) => commonExtra(cast, 'WeightEntry'),
+  },
+};
+
+const CLASSES: FuzzedClass[] = [
+  ...(Object.keys(OWNED) as OwnedClassName[]).map((className) => ({
+    className,
+    rules: OWNED_CLASSES[className],
+    ...OWNED[className],
+  })),
+  {
+    className: 'ChatMessage',
+    rules: chatMessageRules,
+    valid: () => ({ room: 'topic:run', text: 'Morning run, anyone?' }),
+    extra: (cast) => ({
+      ...commonExtra(cast, 'ChatMessage'),
+      author: fuzzedPointer(cast, 'ChatMessage'),
+      authorName: hostileValue,
+      room: fc.oneof(
+        fc.constantFrom(
+          `dm:${[cast.me.objectId, cast.other.objectId].sort().join(':')}`,
+          `dm:${[cast.other.objectId, cast.me.objectId].sort().reverse().join(':')}`,
+          'topic:chess',
+          'topic:run:x',
+        ),
+        hostileValue,
+      ),
+    }),
+  },
+  {
+    className: 'Friendship',
+    rules: {},
+    valid: () => ({ status: 'accepted' }),
+    extra: (cast) => ({
+      ...commonExtra(cast, 'Friendship'),
+      from: fuzzedPointer(cast, 'Friendship'),
+      to: fuzzedPointer(cast, 'Friendship'),
+      status: fc.oneof(fc.constantFrom('accepted', 'pending', 'blocked', 'admin'), hostileValue),
+      respondedAt: hostileValue,
+    }),
+  },
+];
+
+async function createRow(
+  account: Account,
+  className: string,
+  fields: Record<string, unknown>,
+): Promise<string> {
+  const { status, body, text } = await request('POST', `/parse/classes/${className}`, {
+    sessionToken: account.sessionToken,
+    body: fields,
+  });
+  expect(status, text).toBe(201);
+  return String(body.objectId);
+}
+
+/** The standing rows of both people: a row of the class each (Settings: their own), and a food each. */
+async function castFor(fuzzed: FuzzedClass): Promise<Cast> {
+  const [me, other] = [await signUp(), await signUp()];
+  const food = OWNED.Food.valid();
+  const [myFoodId, otherFoodId] = [await createRow(me, 'Food', food), await createRow(other, 'Food', food)];
+  const rowOf = async (account: Account) => {
+    if (fuzzed.className === 'Settings') return settingsIdOf(account);
+    if (fuzzed.className === 'Friendship') {
+      const { body } = await request('POST', '/parse/functions/sendFriendRequest', {
+        sessionToken: account.sessionToken,
+        body: { username: (account === me ? other : me).username },
+      });
+      return String((body.result as { friendshipId?: unknown } | undefined)?.friendshipId);
+    }
+    return createRow(account, fuzzed.className, fuzzed.valid());
+  };
+  return { me, other, mine: await rowOf(me), theirs: await rowOf(other), myFoodId, otherFoodId };
+}
+
+async function expectContractKept(cast: Cast): Promise<void> {
+  await expectServerHealthy();
+  expect(await storedRowProblems([cast.me.objectId, cast.other.objectId])).toEqual([]);
+}
+
+describe.each(CLASSES)('$className under hostile writes', (fuzzed) => {
+  it(
+    'answers every hostile create with a documented refusal or stores a row within the contract',
+    async () => {
+      const cast = await castFor(fuzzed);
+      await checkProperty(
+        fc.asyncProperty(
+          hostileChanges(fuzzed.rules, fuzzed.extra(cast)),
+          fc.boolean(),
+          async (changes, fromValid) => {
+            const body = fromValid ? { ...fuzzed.valid(), ...changes } : changes;
+            const path = `/parse/classes/${fuzzed.className}`;
+            expectNoFault(await sendJson('POST', path, cast.me, body), describeRequest('POST', path, body));
+          },
+        ),
+      );
+      await expectContractKept(cast);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    "answers every hostile update of one's own row, another's and a missing one with a documented refusal or a row within the contract",
+    async () => {
+      const cast = await castFor(fuzzed);
+      await checkProperty(
+        fc.asyncProperty(
+          hostileChanges(fuzzed.rules, fuzzed.extra(cast)),
+          fc.constantFrom(cast.mine, cast.theirs, 'xxxxxxxxxx'),
+          async (changes, objectId) => {
+            const path = `/parse/classes/${fuzzed.className}/${objectId}`;
+            expectNoFault(
+              await sendJson('PUT', path, cast.me, changes),
+              describeRequest('PUT', path, changes),
+            );
+          },
+        ),
+      );
+      await expectContractKept(cast);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+});
+
+describe('_User under hostile writes', () => {
+  const extra = (other: Account): Record<string, fc.Arbitrary<unknown>> => ({
+    password: fc.oneof(fc.constant(newPassword()), hostileValue),
+    email: fc.oneof(
+      fc.constantFrom(`${uniqueName('mail')}@example.com`, other.email, 'not-an-address'),
+      hostileValue,
+    ),
+    emailVerified: hostileValue,
+    authData: hostileValue,
+    sessionToken: fc.oneof(fc.constant(other.sessionToken), hostileValue),
+    avatar: hostileValue,
+    ACL: tamperedAcl(other.objectId),
+    objectId: fc.oneof(fc.constant(other.objectId), hostileValue),
+  });
+
+  it(
+    'answers every hostile sign-up with a documented refusal or stores a person within the contract',
+    async () => {
+      const other = await signUp();
+      const created: string[] = [];
+      await checkProperty(
+        fc.asyncProperty(hostileChanges(userRules, extra(other)), async (changes) => {
+          const body = {
+            username: uniqueName('f'),
+            password: newPassword(),
+            email: `${uniqueName('m')}@example.com`,
+            ...changes,
+          };
+          const response = await sendJson('POST', '/parse/users', undefined, body);
+          expectNoFault(response, describeRequest('POST', '/parse/users', body));
+          if (typeof response.body.objectId === 'string') created.push(response.body.objectId);
+        }),
+      );
+      await expectServerHealthy();
+      expect(await storedRowProblems([other.objectId, ...created])).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    "answers every hostile change of one's own account and another's with a documented refusal or a person within the contract",
+    async () => {
+      const [me, other] = [await signUp(), await signUp()];
+      await checkProperty(
+        fc.asyncProperty(
+          hostileChanges(userRules, extra(other)),
+          fc.constantFrom(me.objectId, other.objectId),
+          async (changes, objectId) => {
+            const path = `/parse/users/${objectId}`;
+            expectNoFault(await sendJson('PUT', path, me, changes), describeRequest('PUT', path, changes));
+          },
+        ),
+      );
+      await expectServerHealthy();
+      expect(await storedRowProblems([me.objectId, other.objectId])).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+});

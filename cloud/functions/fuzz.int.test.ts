@@ -1,0 +1,212 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MEAL_TYPES } from '../../src/domain/contract';
+import { EXPORT_PARTS } from '../../src/domain/dataExport';
+import { RANKING_METRICS, RANKING_PERIODS } from '../../src/domain/friends';
+import { WEIGHT_RANGES } from '../../src/domain/weight';
+import {
+  checkProperty,
+  describeRequest,
+  expectNoFault,
+  expectServerHealthy,
+  FUZZ_TIMEOUT_MS,
+  hostileString,
+  hostileValue,
+  sendJson,
+  storedRowProblems,
+} from '../../server/test/fuzz';
+import { request, signUp, type Account } from '../../server/test/rest';
+import { ROOT } from '../../server/test/serverProcess';
+
+/** The fuzzed person, a friend, and a stranger whose ids and names the fuzz tries. */
+interface Cast {
+  me: Account;
+  friend: Account;
+  stranger: Account;
+  /** A request the stranger sent me, still pending. */
+  friendshipId: string;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+const DAYS = [
+  '2024-02-29',
+  '2023-02-29',
+  '2024-13-01',
+  '2024-1-1',
+  '0000-01-01',
+  '9999-12-31',
+  '+275760-09-13',
+];
+const ZONES = [
+  'Europe/Berlin',
+  'UTC',
+  'Etc/GMT+12',
+  'Pacific/Kiritimati',
+  'Not/AZone',
+  'europe/berlin',
+  '+05:00',
+];
+
+const near = (...values: unknown[]) => fc.constantFrom(...values);
+const date = () => fc.oneof(near(day(0), day(-400), day(2), ...DAYS), hostileValue);
+const timeZone = () => fc.oneof(near(...ZONES), hostileValue);
+const oneOf = (values: readonly unknown[]) => fc.oneof(near(...values), hostileValue);
+const userIds = (cast: Cast) =>
+  oneOf([cast.friend.objectId, cast.stranger.objectId, cast.me.objectId, 'xxxxxxxxxx', '']);
+const usernames = (cast: Cast) =>
+  fc.oneof(
+    near(cast.friend.username, cast.stranger.username, cast.me.username, cast.me.username.toUpperCase()),
+    hostileString,
+    hostileValue,
+  );
+
+const weighIn = fc.record(
+  {
+    measuredAt: fc.oneof(
+      near(
+        new Date().toISOString(),
+        '2020-01-01T00:00:00Z',
+        '-271821-04-20T00:00:00Z',
+        '+275760-09-13T00:00:00Z',
+        '0001-01-01T00:00:00Z',
+        '-004714-11-23T00:00:00Z',
+        'garbage',
+      ),
+      hostileValue,
+    ),
+    weightKg: fc.oneof(near(20, 80.5, 500, 19.99, 500.01), hostileValue),
+    bodyFatPct: fc.oneof(near(2, 75, 80), hostileValue),
+    note: fc.oneof(hostileString, hostileValue),
+  },
+  { requiredKeys: [] },
+);
+
+/** Each cloud function and the parameters it reads, each near what it accepts or anything at all. */
+const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unknown>>> = {
+  activitySummary: () => ({
+    month: oneOf([day(0).slice(0, 7), '2024-13', '2024-00']),
+    date: date(),
+    timeZone: timeZone(),
+  }),
+  weightSummary: () => ({
+    range: oneOf(WEIGHT_RANGES),
+    page: oneOf([0, 1, 100_000, 100_001, -1, 0.5]),
+    timeZone: timeZone(),
+  }),
+  importWeightEntries: () => ({
+    rows: fc.oneof(
+      fc.array(weighIn, { maxLength: 5 }),
+      fc.constant(
+        Array.from({ length: 3001 }, () => ({ measuredAt: new Date().toISOString(), weightKg: 80 })),
+      ),
+      hostileValue,
+    ),
+    dryRun: fc.oneof(fc.boolean(), hostileValue),
+  }),
+  dashboardSummary: () => ({ date: date(), timeZone: timeZone() }),
+  searchUsers: (cast) => ({ query: usernames(cast) }),
+  listFriendships: () => ({}),
+  sendFriendRequest: (cast) => ({ username: usernames(cast) }),
+  respondFriendRequest: (cast) => ({
+    friendshipId: oneOf([cast.friendshipId, 'xxxxxxxxxx']),
+    accept: fc.oneof(fc.boolean(), hostileValue),
+  }),
+  removeFriend: (cast) => ({ userId: userIds(cast) }),
+  blockUser: (cast) => ({ userId: userIds(cast) }),
+  friendsRanking: () => ({ metric: oneOf(RANKING_METRICS), period: oneOf(RANKING_PERIODS) }),
+  searchFoods: () => ({
+    query: fc.oneof(near('greek yog', 'oats', 'a'), hostileString, hostileValue),
+    limit: oneOf([1, 25, 26, 0]),
+  }),
+  nutritionDay: () => ({ date: date(), days: oneOf([7, 30, 8, '7']), timeZone: timeZone() }),
+  copyMeals: () => ({ fromDate: date(), toDate: date(), mealType: oneOf(MEAL_TYPES), timeZone: timeZone() }),
+  exportMyData: (cast) => ({ part: oneOf(EXPORT_PARTS), cursor: oneOf([cast.me.objectId, 'zzzzzzzzzz']) }),
+  // Never the right password: the account must outlive the property.
+  deleteMyAccount: () => ({ password: fc.oneof(hostileString, hostileValue) }),
+};
+
+/** Every name the cloud code passes to Parse.Cloud.define. */
+async function definedFunctions(): Promise<string[]> {
+  const folder = path.join(ROOT, 'cloud', 'functions');
+  const files = (await readdir(folder)).filter((file) => file.endsWith('.ts') && !file.includes('.test.'));
+  const sources = await Promise.all([
+    ...files.map((file) => readFile(path.join(folder, file), 'utf8')),
+    readFile(path.join(ROOT, 'cloud', 'main.ts'), 'utf8'),
+  ]);
+  return sources.flatMap((source) =>
+    [...source.matchAll(/Parse\.Cloud\.define\('(\w+)'/g)].map((match) => match[1] ?? ''),
+  );
+}
+
+async function castOfThree(): Promise<Cast> {
+  const [me, friend, stranger] = [await signUp(), await signUp(), await signUp()];
+  const call = (from: Account, name: string, params: Record<string, unknown>) =>
+    request('POST', `/parse/functions/${name}`, { sessionToken: from.sessionToken, body: params });
+  await call(me, 'sendFriendRequest', { username: friend.username });
+  await call(friend, 'sendFriendRequest', { username: me.username });
+  const pending = await call(stranger, 'sendFriendRequest', { username: me.username });
+  const friendshipId = String((pending.body.result as { friendshipId?: unknown } | undefined)?.friendshipId);
+  for (const offset of [0, -1]) {
+    await request('POST', '/parse/classes/Meal', {
+      sessionToken: me.sessionToken,
+      body: {
+        eatenAt: { __type: 'Date', iso: `${day(offset)}T12:00:00.000Z` },
+        mealType: 'lunch',
+        name: 'Soup',
+        caloriesKcal: 300,
+      },
+    });
+  }
+  return { me, friend, stranger, friendshipId };
+}
+
+/** Parameters with some of the function's own, unknown ones and hostile keys; sometimes not an object at all. */
+function hostileParams(params: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unknown> {
+  const names = Object.keys(params);
+  const own = names.length === 0 ? fc.constant({}) : fc.record(params, { requiredKeys: [] });
+  return fc.oneof(
+    { arbitrary: own, weight: 4 },
+    {
+      arbitrary: fc
+        .tuple(
+          own,
+          fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'extra', ''), hostileValue, {
+            maxKeys: 2,
+          }),
+        )
+        .map(([known, extra]) => ({ ...extra, ...known })),
+      weight: 2,
+    },
+    { arbitrary: hostileValue, weight: 1 },
+  );
+}
+
+describe('cloud functions under hostile parameters', () => {
+  it('fuzzes every function the cloud code defines', async () => {
+    expect((await definedFunctions()).sort()).toEqual(Object.keys(FUNCTIONS).sort());
+  });
+
+  it.each(Object.keys(FUNCTIONS))(
+    'answers %s with a result or a documented refusal, and stores nothing outside the contract',
+    async (name) => {
+      const cast = await castOfThree();
+      const params = FUNCTIONS[name]?.(cast) ?? {};
+      await checkProperty(
+        fc.asyncProperty(hostileParams(params), fc.boolean(), async (body, signedIn) => {
+          const path = `/parse/functions/${name}`;
+          const response = await sendJson('POST', path, signedIn ? cast.me : undefined, body);
+          expectNoFault(response, describeRequest('POST', path, body));
+          if (!signedIn) expect(response.status, response.text).toBeGreaterThanOrEqual(400);
+        }),
+      );
+      await expectServerHealthy();
+      expect(
+        await storedRowProblems([cast.me.objectId, cast.friend.objectId, cast.stranger.objectId]),
+      ).toEqual([]);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+});
