@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { currentUser, verifySession, type SessionUser } from '@/features/auth/api';
+import { currentUser, verifySession, wasSessionEnded, type SessionUser } from '@/features/auth/api';
 import { SESSION_EXPIRED, errorSentence, isParseLikeError } from '@/lib/errors';
 
 export type Guard = (args: LoaderFunctionArgs) => Promise<SessionUser | null>;
@@ -11,10 +11,18 @@ export function loginRedirect(request: Request, notice?: 'expired'): Response {
   return redirect(`/login?${params.toString()}`);
 }
 
+/**
+ * No stored session → the login page. Loaders run side by side: once one of them has found the
+ * session ended by the server and cleared it, the others find none, and must say "expired" too.
+ */
+function noSessionRedirect(request: Request): Response {
+  return loginRedirect(request, wasSessionEnded() ? 'expired' : undefined);
+}
+
 /** No valid session → the login page, remembering where the person wanted to go. */
 export const authCheck: Guard = async ({ request }) => {
   const user = await currentUser();
-  if (!user) throw loginRedirect(request);
+  if (!user) throw noSessionRedirect(request);
   try {
     await verifySession();
   } catch (error) {
@@ -30,7 +38,7 @@ export const authCheck: Guard = async ({ request }) => {
  */
 export async function requireSignedIn(request: Request): Promise<SessionUser> {
   const user = await currentUser();
-  if (!user) throw loginRedirect(request);
+  if (!user) throw noSessionRedirect(request);
   return user;
 }
 

@@ -31,6 +31,13 @@ export async function currentUser(): Promise<SessionUser | null> {
 }
 
 let verified: Promise<void> | undefined;
+/** The server ended the stored session and it was cleared here: "expired" rather than "never logged in". */
+let sessionEnded = false;
+
+/** Whether the last session on this page was ended by the server (until the next log-in). */
+export function wasSessionEnded(): boolean {
+  return sessionEnded;
+}
 
 /** Asks the server once per page load whether the stored session is still valid (it may be revoked). */
 export function verifySession(): Promise<void> {
@@ -44,6 +51,7 @@ export function verifySession(): Promise<void> {
     } catch (error) {
       // A dead session is cleared locally so the guard sends the person to the login page.
       if ((error as { code?: number }).code === Parse.Error.INVALID_SESSION_TOKEN) {
+        sessionEnded = true;
         await Parse.User.logOut().catch(() => undefined);
       }
       throw error;
@@ -56,7 +64,9 @@ export function verifySession(): Promise<void> {
 
 export async function logIn(username: string, password: string): Promise<SessionUser> {
   const Parse = await getParse();
-  return toSessionUser(await Parse.User.logIn(username, password));
+  const user = toSessionUser(await Parse.User.logIn(username, password));
+  sessionEnded = false;
+  return user;
 }
 
 export async function signUp(username: string, email: string, password: string): Promise<SessionUser> {
@@ -65,7 +75,9 @@ export async function signUp(username: string, email: string, password: string):
   user.set('username', username);
   user.set('email', email);
   user.set('password', password);
-  return toSessionUser(await user.signUp());
+  const signedUp = toSessionUser(await user.signUp());
+  sessionEnded = false;
+  return signedUp;
 }
 
 export async function logOut(): Promise<void> {
