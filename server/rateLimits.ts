@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { jsonBodyReader } from './jsonBody';
 import type { RedisClient } from './redis';
 
 const SECOND = 1000;
@@ -7,7 +8,6 @@ const MINUTE = 60 * SECOND;
 
 /** Parse's code for "too many requests"; Parse's own limiter answers 100 (connection failed). */
 const REQUEST_LIMIT_EXCEEDED = 155;
-const INVALID_JSON = 107;
 export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
 export interface RateLimitRule {
@@ -172,7 +172,7 @@ export function rateLimiter({
   maxBodySize,
   log,
 }: RateLimiterOptions): RequestHandler {
-  const readJson = express.json({ type: () => true, limit: maxBodySize });
+  const readBody = jsonBodyReader(maxBodySize);
   let failing = false;
   const countFailure = () => {
     if (failing) return;
@@ -186,16 +186,7 @@ export function rateLimiter({
     const batch = request.method === 'POST' && request.path === '/batch';
     const matching = (call: Call) => rules.filter((rule) => covers(rule, call));
     const needsBody = batch || matching(direct).some((rule) => rule.perPerson);
-    if (needsBody && request.body === undefined) {
-      const unreadable = await new Promise<unknown>((resolve) => readJson(request, response, resolve));
-      if (unreadable) {
-        const status = (unreadable as { status?: unknown }).status;
-        response
-          .status(typeof status === 'number' ? status : 400)
-          .json({ code: INVALID_JSON, error: 'The request body is not valid JSON or is too large.' });
-        return;
-      }
-    }
+    if (needsBody && !(await readBody(request, response))) return;
     if (sameSecret(bodyField(request, '_MasterKey'), masterKey)) return next();
 
     const calls = batch ? batchCalls(request) : [direct];

@@ -1,8 +1,8 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ClassDefinition, FieldType } from '../cloud/schema/types';
 
+import { INVALID_JSON, jsonBodyReader } from './jsonBody';
 /** Parse's codes (Parse.Error; the server must not import the SDK): every refusal names its field. */
-const INVALID_JSON = 107;
 const VALIDATION_ERROR = 142;
 
 /** Deeper than any value of the data contract (a Pointer or a Date is one level, an ACL two). */
@@ -159,7 +159,7 @@ export interface WriteGuardOptions {
  * cloud functions, which Parse decodes the same way, too.
  */
 export function writeGuard({ classes, maxBodySize }: WriteGuardOptions): RequestHandler {
-  const readJson = express.json({ type: () => true, limit: maxBodySize });
+  const readBody = jsonBodyReader(maxBodySize);
   const fieldsOf = new Map(
     classes.map((definition) => [
       definition.className,
@@ -182,16 +182,7 @@ export function writeGuard({ classes, maxBodySize }: WriteGuardOptions): Request
     const call = request.path.startsWith('/functions/');
     if (request.method !== 'POST' && request.method !== 'PUT') return next();
     if (!batch && !call && !classOfPath(request.path)) return next();
-    if (request.body === undefined) {
-      const unreadable = await new Promise<unknown>((resolve) => readJson(request, response, resolve));
-      if (unreadable) {
-        const status = (unreadable as { status?: unknown }).status;
-        response
-          .status(typeof status === 'number' ? status : 400)
-          .json({ code: INVALID_JSON, error: 'The request body is not valid JSON or is too large.' });
-        return;
-      }
-    }
+    if (!(await readBody(request, response))) return;
     try {
       const body: unknown = request.body;
       if (call) {
