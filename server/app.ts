@@ -57,6 +57,20 @@ export const APP_ROUTES = [
   '/weight-tracking',
 ] as const;
 
+const isParseApi = (path: string) => path === '/parse' || path.startsWith('/parse/');
+
+/**
+ * Whether an API answer is worth compressing: a read or a cloud function can answer with a whole
+ * history, a write answers with a few fields. Compressing those cost more CPU per write than all of
+ * our own code in front of Parse, to save nothing.
+ */
+function answersAtLength(request: Request): boolean {
+  if (request.method === 'GET' || request.path.startsWith('/functions/')) return true;
+  const body: unknown = request.body;
+  // The SDK sends a query as a POST that names its real method in the body.
+  return typeof body === 'object' && body !== null && (body as { _method?: unknown })._method === 'GET';
+}
+
 function browserOrigin(config: AppConfig, request: Request): string {
   if (process.env.PUBLIC_URL) return config.publicUrl;
   // Without an explicit PUBLIC_URL, answer with the origin the browser used (localhost, 127.0.0.1, a LAN name).
@@ -76,7 +90,12 @@ export function createApp({
   app.use(metrics.countRequests);
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(compression());
+  const compress = compression();
+  // The Parse API decides after its body is read (below); everything else is compressed.
+  app.use((request, response, next) => {
+    if (isParseApi(request.path)) next();
+    else compress(request, response, next);
+  });
 
   app.use((request, response, next) => {
     response.set(securityHeaders(config, browserOrigin(config, request)));
@@ -117,7 +136,11 @@ export function createApp({
     response.vary('Origin');
     next();
   });
-  app.use('/parse', rateLimit, writeGuard, parseApp);
+  app.use('/parse', rateLimit, writeGuard, (request, response, next) => {
+    if (answersAtLength(request)) compress(request, response, next);
+    else next();
+  });
+  app.use('/parse', parseApp);
   // Parse answers an unexpected error (a lost database connection, say) with a 500 and then passes
   // it on; express's last handler would then destroy the socket before that answer reached the
   // client. An answered request is left alone; anything else gets Parse's answer to an internal error.
