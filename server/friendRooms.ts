@@ -1,5 +1,6 @@
 import type { LiveQueryClient, LiveQueryServer } from './parseServerModule';
-import { connectRedis, closeRedis, type RedisClient } from './redis';
+import type { RedisClient } from './redis';
+import { listenToChannel } from './redisChannel';
 
 /** Where a node tells the others which room's subscriptions to end. */
 export const CLOSED_ROOMS_CHANNEL = 'fitstreak:closed-rooms';
@@ -60,35 +61,27 @@ export function closeRoomsEverywhere(
     };
   }
 
-  const listener = connectRedis(redis.url, 'closed chat rooms', log);
-  let subscribed = false;
-  let cutOff = false;
-  listener.on('error', () => {
-    if (subscribed) cutOff = true;
-  });
-  listener.on('ready', () => {
-    if (!subscribed) {
-      listener
-        .subscribe(CLOSED_ROOMS_CHANNEL, (room) => closeHere(room))
-        .then(
-          () => (subscribed = true),
-          () => undefined,
-        );
-      return;
-    }
-    if (!cutOff) return;
-    cutOff = false;
-    let reopened = 0;
-    for (const client of liveQueryServer.clients.values()) {
-      const followsFriendRoom = [...client.subscriptionInfos.values()].some((info) =>
-        roomOf(info)?.startsWith('dm:'),
-      );
-      if (!followsFriendRoom) continue;
-      client.parseWebSocket.ws.close(SERVICE_RESTART, 'Reconnect to subscribe again.');
-      reopened += 1;
-    }
-    log(`Heard closed chat rooms again; ${reopened} sockets following friend rooms reconnect.`);
-  });
+  const listener = listenToChannel(
+    redis.url,
+    'closed chat rooms',
+    CLOSED_ROOMS_CHANNEL,
+    {
+      onMessage: (room) => closeHere(room),
+      onResumed: () => {
+        let reopened = 0;
+        for (const client of liveQueryServer.clients.values()) {
+          const followsFriendRoom = [...client.subscriptionInfos.values()].some((info) =>
+            roomOf(info)?.startsWith('dm:'),
+          );
+          if (!followsFriendRoom) continue;
+          client.parseWebSocket.ws.close(SERVICE_RESTART, 'Reconnect to subscribe again.');
+          reopened += 1;
+        }
+        log(`Heard closed chat rooms again; ${reopened} sockets following friend rooms reconnect.`);
+      },
+    },
+    log,
+  );
 
   return {
     close: async (room) => {
@@ -99,6 +92,6 @@ export function closeRoomsEverywhere(
         log(`Could not tell the other nodes that room ${room} closed (Redis unreachable).`);
       }
     },
-    stop: () => closeRedis(listener),
+    stop: () => listener.stop(),
   };
 }

@@ -30,6 +30,7 @@ import { closeRedis, connectRedis, type RedisClient } from './redis';
 import { keepListeningForSchemaChanges, listensForSchemaChanges, type SchemaHooksWatch } from './schemaHooks';
 import { loadOrCreateSecrets } from './secrets';
 import { SharedCache } from './sharedCache';
+import { shareWeightChanges, type WeightChanges } from './weightChanges';
 import { writeGuard } from './writeGuard';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -141,6 +142,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   let idempotencyCleanup: RecurringTask | undefined;
   let schemaHooks: SchemaHooksWatch | undefined;
   let roomClosing: RoomClosing | undefined;
+  let weightChanges: WeightChanges | undefined;
   let ready = false;
   // With REDIS_URL, one connection carries Parse's cache and the rate-limit counters, each in its
   // own key space; LiveQuery opens its own publisher and subscriber.
@@ -219,6 +221,10 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     parseExpressApp.set('trust proxy', config.trustProxy);
     // Parse's own express app would announce itself on every /parse answer, errors and files included.
     parseExpressApp.disable('x-powered-by');
+    weightChanges = shareWeightChanges(
+      config.redisUrl && redis ? { url: config.redisUrl, publisher: redis } : undefined,
+      log,
+    );
     parseHandler = parseServer.app;
     // Cloud code reads the `Parse` global that Parse Server installs, and its requests go through the
     // handler just mounted, so the seeding is imported and run only now.
@@ -257,6 +263,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
         provideRoomCloser(undefined);
         await roomClosing?.stop();
         await closed;
+        await weightChanges?.stop();
         schemaHooks?.stop();
         await closeDatabaseAdapter(parseServer);
         provideSqlClient(undefined);
@@ -274,6 +281,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     provideSqlClient(undefined);
     provideRoomCloser(undefined);
     await roomClosing?.stop();
+    await weightChanges?.stop();
     await idempotencyCleanup?.stop();
     await pool?.end().catch(() => undefined);
     if (redis) await closeRedis(redis);

@@ -104,6 +104,34 @@ describe('calorie estimate', () => {
     expect((await read(carol, objectId)).caloriesKcal).toBe(200);
   });
 
+  it('follows every change of the latest weigh-in, even one the server had remembered', async () => {
+    const dave = await signUp();
+    const estimate = async () =>
+      (await read(dave, await create(dave, { type: 'walk', durationMin: 60 }))).caloriesKcal;
+    const weighIn = async (daysAgo: number, weightKg: number) => {
+      const { status, body } = await request('POST', '/parse/classes/WeightEntry', {
+        sessionToken: dave.sessionToken,
+        body: { measuredAt: parseDate(new Date(Date.now() - daysAgo * 24 * HOUR)), weightKg },
+      });
+      expect(status).toBe(201);
+      return `/parse/classes/WeightEntry/${String(body.objectId)}`;
+    };
+    const change = async (method: string, path: string, body?: unknown) => {
+      expect((await request(method, path, { sessionToken: dave.sessionToken, body })).status).toBe(200);
+    };
+
+    // (3.5 − 1) × kg × 1 h, with the stated 70 kg until a weight is logged
+    expect(await estimate()).toBe(175);
+    const latest = await weighIn(1, 80);
+    expect(await estimate()).toBe(200);
+    await change('PUT', latest, { weightKg: 90 });
+    expect(await estimate()).toBe(225);
+    await weighIn(5, 60); // an older weigh-in leaves the latest as it is
+    expect(await estimate()).toBe(225);
+    await change('DELETE', latest);
+    expect(await estimate()).toBe(150);
+  });
+
   it('keeps calories typed by hand and clears a client-sent estimate flag', async () => {
     const objectId = await create(alice, { caloriesKcal: 500, caloriesEstimated: true });
     const path = `/parse/classes/Activity/${objectId}`;

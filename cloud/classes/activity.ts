@@ -1,19 +1,19 @@
 import { DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal } from '../../src/domain/activity';
 import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
 import { sqlClient } from '../database';
+import { latestWeightKg } from '../latestWeights';
 import { Parse, type CloudObject, type ParseUser } from '../parse';
 
-/** The person's latest logged weight, or the stated default until they log one. */
-async function bodyWeightKg(owner: ParseUser | undefined): Promise<number> {
-  if (!owner?.id) return DEFAULT_BODY_WEIGHT_KG;
+/** The person's latest logged weight, read from the database. */
+async function readLatestWeightKg(owner: ParseUser): Promise<number | undefined> {
   const sql = sqlClient();
   if (sql) {
-    // One indexed row, read without the overhead of a Parse query on every save.
+    // One indexed row, read without the overhead of a Parse query.
     const { rows } = await sql.query<{ weightKg: number }>(
       `SELECT "weightKg" FROM "WeightEntry" WHERE "user" = $1 ORDER BY "measuredAt" DESC LIMIT 1`,
       [owner.id],
     );
-    return rows[0]?.weightKg ?? DEFAULT_BODY_WEIGHT_KG;
+    return rows[0]?.weightKg;
   }
   const latest = await new Parse.Query('WeightEntry')
     .equalTo('user', owner)
@@ -21,7 +21,13 @@ async function bodyWeightKg(owner: ParseUser | undefined): Promise<number> {
     .select('weightKg')
     .first({ useMasterKey: true });
   const weight: unknown = latest?.get('weightKg');
-  return typeof weight === 'number' ? weight : DEFAULT_BODY_WEIGHT_KG;
+  return typeof weight === 'number' ? weight : undefined;
+}
+
+/** The person's latest logged weight (remembered by the node until it changes), or the stated default. */
+async function bodyWeightKg(owner: ParseUser | undefined): Promise<number> {
+  if (!owner?.id) return DEFAULT_BODY_WEIGHT_KG;
+  return (await latestWeightKg(owner.id, () => readLatestWeightKg(owner))) ?? DEFAULT_BODY_WEIGHT_KG;
 }
 
 function isActivityType(value: unknown): value is ActivityType {

@@ -164,8 +164,36 @@ describe('a cluster whose parts fail', () => {
     const posted = [await post(nodes[0] as ClusterNode, poster, room, 'Before')];
     await waitUntil('the first message on the reader', () => ids(follower).length === 1);
     const opensBefore = follower.opens;
+    // A walk of an hour: (3.5 − 1) × kg. The reader's node remembers the stated 70 kg.
+    const walkOn = async (node: ClusterNode) => {
+      const client = restClient(node.target);
+      const created = await client.request('POST', '/parse/classes/Activity', {
+        sessionToken: walker.sessionToken,
+        body: { type: 'walk', startedAt: parseDate(new Date()), durationMin: 60 },
+      });
+      const row = await client.request('GET', `/parse/classes/Activity/${String(created.body.objectId)}`, {
+        sessionToken: walker.sessionToken,
+      });
+      return row.body.caloriesKcal;
+    };
+    expect(await walkOn(readerNode)).toBe(175);
 
     await cluster.redis.stop();
+    // Cut off from the others' changes, a node remembers no weight: it reads the one saved elsewhere.
+    const weighIn = await restClient((nodes[0] as ClusterNode).target).request(
+      'POST',
+      '/parse/classes/WeightEntry',
+      {
+        sessionToken: walker.sessionToken,
+        body: { measuredAt: parseDate(new Date()), weightKg: 64 },
+      },
+    );
+    expect(weighIn.status).toBe(201);
+    await waitUntil(
+      "the reader's node estimating with 64 kg",
+      async () => (await walkOn(readerNode)) === 160,
+      5_000,
+    );
     const outageEnds = Date.now() + 10_000;
     const answers: number[] = [];
     let slowest = 0;

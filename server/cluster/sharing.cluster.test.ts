@@ -174,6 +174,53 @@ describe('a cluster of three nodes on one PostgreSQL, Redis and S3 store', () =>
     for (const { socket, requestId } of followers) expect(socket.eventsOf(requestId)).toEqual([]);
   });
 
+  it('estimates workouts on B and C with a weigh-in saved, then deleted, on A', async () => {
+    const person = await client(a).signUp();
+    const estimateOn = async (node: ClusterNode) => {
+      const created = await client(node).request('POST', '/parse/classes/Activity', {
+        sessionToken: person.sessionToken,
+        body: { type: 'walk', startedAt: { __type: 'Date', iso: new Date().toISOString() }, durationMin: 60 },
+      });
+      expect(created.status).toBe(201);
+      const row = await client(node).request(
+        'GET',
+        `/parse/classes/Activity/${String(created.body.objectId)}`,
+        {
+          sessionToken: person.sessionToken,
+        },
+      );
+      return row.body.caloriesKcal;
+    };
+    const everyNodeEstimates = async (kcal: number) => {
+      for (const node of [b, c]) {
+        await waitUntil(
+          `${node.name} estimating ${kcal} kcal`,
+          async () => (await estimateOn(node)) === kcal,
+          10_000,
+        );
+      }
+    };
+    // (3.5 − 1) × kg × 1 h: B and C remember the stated 70 kg first.
+    await everyNodeEstimates(175);
+
+    const weighIn = await client(a).request('POST', '/parse/classes/WeightEntry', {
+      sessionToken: person.sessionToken,
+      body: { measuredAt: { __type: 'Date', iso: new Date().toISOString() }, weightKg: 80 },
+    });
+    expect(weighIn.status).toBe(201);
+    await everyNodeEstimates(200);
+
+    const removed = await client(a).request(
+      'DELETE',
+      `/parse/classes/WeightEntry/${String(weighIn.body.objectId)}`,
+      {
+        sessionToken: person.sessionToken,
+      },
+    );
+    expect(removed.status).toBe(200);
+    await everyNodeEstimates(175);
+  });
+
   it('refuses a session logged out on A on B and C at once', async () => {
     const person = await client(a).signUp();
     for (const node of [b, c]) {
