@@ -17,15 +17,19 @@ export interface RawParse {
   stop(): Promise<void>;
 }
 
-/**
- * Creates `database` through `sql` and starts raw Parse on it; `emptyTriggers` names the classes
- * that get an empty beforeSave.
- */
+export interface RawParseOptions {
+  /** Classes that get an empty beforeSave. */
+  emptyTriggers?: readonly string[];
+  /** Our class definitions as its locked schema (fields, class-level permissions, indexes). */
+  contract?: boolean;
+}
+
+/** Creates `database` through `sql` and starts raw Parse on it. */
 export async function startRawParse(
   sql: pg.Client,
   dataDir: string,
   database: string,
-  emptyTriggers: readonly string[] = [],
+  { emptyTriggers = [], contract = false }: RawParseOptions = {},
 ): Promise<RawParse> {
   await sql.query(`CREATE DATABASE ${database}`);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/rawParseServer.ts'], {
@@ -34,6 +38,7 @@ export async function startRawParse(
       ...process.env,
       DATABASE_URI: await databaseUri(dataDir, database),
       RAW_PARSE_EMPTY_TRIGGERS: emptyTriggers.join(','),
+      RAW_PARSE_CONTRACT: contract ? '1' : '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

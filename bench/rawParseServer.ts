@@ -4,13 +4,19 @@
 // as its own process; prints one line with its port once it answers.
 // RAW_PARSE_EMPTY_TRIGGERS=Activity,Meal names classes that get an empty beforeSave: the cost of
 // Parse's trigger pipeline alone, without any code of ours in it.
+// RAW_PARSE_CONTRACT=1 gives it our class definitions (cloud/schema: fields, required fields,
+// class-level permissions, indexes) as its locked schema, and the security settings of the design
+// that bear on a write (no class creation by clients, private users, _User's protected fields):
+// what Parse itself does for the contract, still without any code of ours.
 import http from 'node:http';
 import express from 'express';
+import { classDefinitions } from '../cloud/schema';
 import { ParseServer } from '../server/parseServerModule';
 
 const databaseURI = process.env.DATABASE_URI;
 if (!databaseURI) throw new Error('DATABASE_URI is required.');
 const emptyTriggerClasses = (process.env.RAW_PARSE_EMPTY_TRIGGERS ?? '').split(',').filter(Boolean);
+const withContract = process.env.RAW_PARSE_CONTRACT === '1';
 
 interface CloudParse {
   Cloud: { beforeSave(className: string, handler: () => void): void };
@@ -27,9 +33,16 @@ const options = {
   masterKey: 'raw-master-key',
   databaseURI,
   serverURL: `http://127.0.0.1:${port}/parse`,
-  allowClientClassCreation: true,
+  allowClientClassCreation: !withContract,
   logLevel: 'error',
   liveQuery: { classNames: ['ChatMessage'] },
+  ...(withContract
+    ? {
+        schema: { definitions: classDefinitions, lockSchemas: true, strict: true, deleteExtraFields: false },
+        enforcePrivateUsers: true,
+        protectedFields: { _User: { '*': ['email', 'emailVerified', 'authData'] } },
+      }
+    : {}),
   ...(emptyTriggerClasses.length > 0
     ? {
         cloud: (Parse: CloudParse) => {

@@ -82,6 +82,11 @@ export interface WriteResult {
   kind: WriteKind;
   concurrency: number;
   ours: WriteStats;
+  /**
+   * Raw Parse with our class definitions (fields, class-level permissions, indexes) as its schema
+   * and an empty beforeSave: what Parse itself does for the contract, none of our code.
+   */
+  contract: WriteStats;
   /** Raw Parse with an empty beforeSave on the class: Parse's own trigger pipeline, none of our code. */
   emptyTrigger: WriteStats;
   raw: WriteStats;
@@ -100,27 +105,50 @@ export interface WriteSide {
   people: readonly Account[];
 }
 
+/** The raw outcome of one batch of timed writes, before its statistics. */
+interface WriteBatch {
+  times: number[];
+  errors: number;
+  seconds: number;
+}
+
+function statsOfBatches(kind: WriteKind, batches: readonly WriteBatch[]): WriteStats {
+  const times = batches.flatMap((batch) => batch.times);
+  const seconds = batches.reduce((sum, batch) => sum + batch.seconds, 0);
+  return {
+    ...statsOf({ name: kind, times }),
+    errors: batches.reduce((sum, batch) => sum + batch.errors, 0),
+    seconds,
+    throughputPerSecond: times.length / seconds,
+  };
+}
+
 /**
  * `concurrency` people each log `kind` one after another, `total` in all (after one warm-up
- * write each); each request goes to the next of `side.targets` in turn. `withAcl` sends the
- * owner-only ACL our server would set (for raw Parse, which sets none).
+ * write each); each request goes to the next of `side.targets` in turn. `withOwner` sends the
+ * owner and the owner-only ACL our server sets itself (for raw Parse, which sets neither).
  */
-export async function timeWrites(
+async function writeBatch(
   kind: WriteKind,
   concurrency: number,
   total: number,
   side: WriteSide,
-  withAcl = false,
-): Promise<WriteStats> {
-  const random = mulberry32(concurrency * 31 + WRITE_KINDS.indexOf(kind));
+  withOwner: boolean,
+  random: () => number,
+): Promise<WriteBatch> {
   const perWorker = Math.max(2, Math.ceil(total / concurrency));
   const times: number[] = [];
   let errors = 0;
   let sent = 0;
   const nextTarget = () => side.targets[sent++ % side.targets.length] as Target;
   const workers = side.people.slice(0, concurrency).map((person) => {
-    const acl = withAcl ? { ACL: { [person.objectId]: { read: true, write: true } } } : {};
-    return () => create(nextTarget(), person, CLASS_OF[kind], { ...writeBody(kind, random), ...acl });
+    const owner = withOwner
+      ? {
+          user: { __type: 'Pointer', className: '_User', objectId: person.objectId },
+          ACL: { [person.objectId]: { read: true, write: true } },
+        }
+      : {};
+    return () => create(nextTarget(), person, CLASS_OF[kind], { ...writeBody(kind, random), ...owner });
   });
   await Promise.all(workers.map((once) => once().catch(() => undefined))); // warm-up, not counted
   const started = performance.now();
@@ -135,13 +163,22 @@ export async function timeWrites(
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    ...statsOf({ name: kind, times }),
-    errors,
-    seconds,
-    throughputPerSecond: times.length / seconds,
-  };
+  return { times, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+const writeRandom = (kind: WriteKind, concurrency: number) =>
+  mulberry32(concurrency * 31 + WRITE_KINDS.indexOf(kind));
+
+/** One batch of `total` writes on one side (the cluster benchmark's measure). */
+export async function timeWrites(
+  kind: WriteKind,
+  concurrency: number,
+  total: number,
+  side: WriteSide,
+  withOwner = false,
+): Promise<WriteStats> {
+  const batch = await writeBatch(kind, concurrency, total, side, withOwner, writeRandom(kind, concurrency));
+  return statsOfBatches(kind, [batch]);
 }
 
 /** A server the writes go to, with the people who write there. */
@@ -150,24 +187,46 @@ export interface WriteTarget {
   people: readonly Account[];
 }
 
+/** How many turns the three servers take at each level: slow drift of the machine falls on all three. */
+export const WRITE_ROUNDS = 5;
+
+const SIDES = ['ours', 'contract', 'emptyTrigger', 'raw'] as const;
+type Side = (typeof SIDES)[number];
+
 /**
- * The same writes on our server, on raw Parse with an empty beforeSave and on raw Parse without
- * cloud code, one after another (same bodies; raw Parse gets the owner-only ACL ours sets).
+ * The same writes on our server and on the three raw Parse baselines (same bodies; the baselines
+ * get the owner and owner-only ACL ours sets itself). They take turns in `WRITE_ROUNDS` rounds of
+ * `total / WRITE_ROUNDS` writes, each round in another order, after one untimed round each; each
+ * side's statistics pool its rounds.
  */
 export async function measureWrites(
   kind: WriteKind,
   concurrency: number,
   total: number,
-  sides: { ours: WriteTarget; emptyTrigger: WriteTarget; raw: WriteTarget },
+  sides: Record<Side, WriteTarget>,
 ): Promise<WriteResult> {
-  const run = ({ target, people }: WriteTarget, withAcl: boolean) =>
-    timeWrites(kind, concurrency, total, { targets: [target], people }, withAcl);
+  const names = SIDES;
+  const perRound = Math.ceil(total / WRITE_ROUNDS);
+  const random = writeRandom(kind, concurrency);
+  const run = (name: Side) => {
+    const { target, people } = sides[name];
+    return writeBatch(kind, concurrency, perRound, { targets: [target], people }, name !== 'ours', random);
+  };
+  for (const name of names) await run(name); // warm-up round, not counted
+  const batches: Record<Side, WriteBatch[]> = { ours: [], contract: [], emptyTrigger: [], raw: [] };
+  for (let round = 0; round < WRITE_ROUNDS; round += 1) {
+    for (let turn = 0; turn < names.length; turn += 1) {
+      const name = names[(round + turn) % names.length] as Side;
+      batches[name].push(await run(name));
+    }
+  }
   return {
     kind,
     concurrency,
-    ours: await run(sides.ours, false),
-    emptyTrigger: await run(sides.emptyTrigger, true),
-    raw: await run(sides.raw, true),
+    ours: statsOfBatches(kind, batches.ours),
+    contract: statsOfBatches(kind, batches.contract),
+    emptyTrigger: statsOfBatches(kind, batches.emptyTrigger),
+    raw: statsOfBatches(kind, batches.raw),
   };
 }
 
