@@ -4,7 +4,7 @@ import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AppConfig } from './config';
 import type { ServerMetrics } from './metrics';
-import { securityHeaders } from './securityHeaders';
+import { corsOrigins, securityHeaders } from './securityHeaders';
 
 const NEVER_CACHE = 'no-cache, no-store, must-revalidate';
 /** Files of the installable app that must be revalidated on every visit. */
@@ -132,8 +132,16 @@ export function createApp({
 
   // Parse answers each allowed Origin with itself (server/parseOptions.ts `allowOrigin`), so a cache
   // must keep one answer per Origin.
-  app.use('/parse', (_request, response, next) => {
+  // Parse's own CORS handling comes last on /parse; the answers before it (a refusal of the write
+  // guard, a rate limit, "starting") name the allowed origin too, so its pages can read them.
+  const apiOrigins = corsOrigins(config);
+  app.use('/parse', (request, response, next) => {
     response.vary('Origin');
+    const origin = request.get('Origin');
+    response.set(
+      'Access-Control-Allow-Origin',
+      origin && apiOrigins.includes(origin) ? origin : apiOrigins[0],
+    );
     next();
   });
   app.use('/parse', rateLimit, writeGuard, (request, response, next) => {

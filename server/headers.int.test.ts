@@ -171,6 +171,25 @@ describe('CORS of /parse', () => {
     }
   });
 
+  it('names an allowed origin on a refusal that comes before Parse, so its page can read the error', async () => {
+    const response = await fetch(`${baseUrl}/parse/classes/Meal`, {
+      method: 'POST',
+      headers: {
+        ...parseHeaders,
+        'X-Parse-Session-Token': alice.sessionToken,
+        'Content-Type': 'application/json',
+        Origin: ALLOWED_TEST_ORIGIN,
+      },
+      body: JSON.stringify({ name: 'Soup', ACL: 'everyone' }),
+    });
+    const body = (await response.json()) as { code?: number; error?: string };
+
+    expect(response.status).toBe(400);
+    expect(body.code).toBe(142);
+    expect(body.error).toContain('ACL');
+    expect(response.headers.get('access-control-allow-origin')).toBe(ALLOWED_TEST_ORIGIN);
+  });
+
   it('answers a request without an Origin, as a server or a same-origin page sends it', async () => {
     const response = await fetch(`${baseUrl}/parse/users/me`, {
       headers: { ...parseHeaders, 'X-Parse-Session-Token': alice.sessionToken },

@@ -181,6 +181,8 @@ export function rateLimiter({
   };
 
   const limit = async (request: Request, response: Response, next: NextFunction) => {
+    // A browser's preflight asks whether it may send the request; only the request counts.
+    if (request.method === 'OPTIONS') return next();
     if (request.ip === '127.0.0.1' || sameSecret(request.get('X-Parse-Master-Key'), masterKey)) return next();
     const direct: Call = { method: request.method, path: request.path };
     const batch = request.method === 'POST' && request.path === '/batch';

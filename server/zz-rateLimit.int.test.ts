@@ -8,6 +8,7 @@ import {
   type Account,
   type RequestOptions,
 } from './test/rest';
+import { ALLOWED_TEST_ORIGIN } from './test/globalSetup';
 
 /**
  * Parse's rate limiter never counts requests from 127.0.0.1 (its "internal requests"), so each
@@ -83,17 +84,27 @@ describe('rate limits', () => {
     expect(found.body.results).toEqual([]);
   });
 
-  it('answers 429 to the 6th password reset request from one address within 15 minutes', async () => {
+  it('answers 429 to the 6th password reset request from one address within 15 minutes, readable by an allowed origin', async () => {
+    const fromAllowedOrigin = { Origin: ALLOWED_TEST_ORIGIN };
     const reset = () =>
       requestFrom(ADDRESS.passwordReset, 'POST', '/parse/requestPasswordReset', {
         body: { email: alice.email },
+        headers: fromAllowedOrigin,
       });
+    // A browser on another origin asks before each request; its questions are not requests to count.
+    const preflights = await statuses(10, () =>
+      requestFrom(ADDRESS.passwordReset, 'OPTIONS', '/parse/requestPasswordReset', {
+        headers: { ...fromAllowedOrigin, 'Access-Control-Request-Method': 'POST' },
+      }),
+    );
     const answered = await statuses(5, reset);
 
     const blocked = await reset();
 
+    expect(preflights).toEqual(Array.from({ length: 10 }, () => 200));
     expect(answered).toEqual(Array.from({ length: 5 }, () => 200));
     expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('access-control-allow-origin')).toBe(ALLOWED_TEST_ORIGIN);
   });
 
   it('answers 429 to the 6th request for a verification mail from one address within 15 minutes', async () => {

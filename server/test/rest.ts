@@ -202,7 +202,7 @@ export function requestFrom(
   method: string,
   path: string,
   options: RequestOptions = {},
-): Promise<Omit<RestResponse, 'headers'>> {
+): Promise<RestResponse> {
   return requestFromTo(injectedTarget(), localAddress, method, path, options);
 }
 
@@ -213,7 +213,7 @@ export async function requestFromTo(
   method: string,
   path: string,
   options: RequestOptions = {},
-): Promise<Omit<RestResponse, 'headers'>> {
+): Promise<RestResponse> {
   const { port } = new URL(target.baseUrl);
   const body = bodyFor(options);
   return new Promise((resolve, reject) => {
@@ -225,7 +225,13 @@ export async function requestFromTo(
         incoming.on('error', reject);
         incoming.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: incoming.statusCode ?? 0, body: parseBody(text), text });
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) {
+            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+              headers.append(name, one);
+            }
+          }
+          resolve({ status: incoming.statusCode ?? 0, body: parseBody(text), text, headers });
         });
       },
     );
