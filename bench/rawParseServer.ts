@@ -6,11 +6,13 @@
 // Parse's trigger pipeline alone, without any code of ours in it.
 // RAW_PARSE_CONTRACT=1 gives it our class definitions (cloud/schema: fields, required fields,
 // class-level permissions, indexes) as its locked schema, and the security settings of the design
-// that bear on a write (no class creation by clients, private users, _User's protected fields):
+// that bear on a write (no class creation by clients, private users, _User's protected fields,
+// idempotency of class writes and functions):
 // what Parse itself does for the contract, still without any code of ours.
 import http from 'node:http';
 import express from 'express';
 import { classDefinitions } from '../cloud/schema';
+import { IDEMPOTENCY_TTL_S } from '../server/parseOptions';
 import { ParseServer } from '../server/parseServerModule';
 
 const databaseURI = process.env.DATABASE_URI;
@@ -40,6 +42,7 @@ const options = {
     ? {
         schema: { definitions: classDefinitions, lockSchemas: true, strict: true, deleteExtraFields: false },
         enforcePrivateUsers: true,
+        idempotencyOptions: { paths: ['classes/.*', 'functions/.*'], ttl: IDEMPOTENCY_TTL_S },
         protectedFields: { _User: { '*': ['email', 'emailVerified', 'authData'] } },
       }
     : {}),

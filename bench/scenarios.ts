@@ -1,5 +1,6 @@
 // The scenarios of `npm run bench`: writes beside raw Parse, reads beside one SQL statement, and a
 // mixed load of simulated people. Each answers plain numbers; run.ts prints and stores them.
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Account } from '../server/test/rest';
 import { localDay } from '../src/domain/calendarDays';
@@ -68,6 +69,9 @@ async function create(
     headers: {
       'X-Parse-Application-Id': target.appId,
       'X-Parse-Session-Token': person.sessionToken,
+      // As the app's SDK sends it: where idempotency is on (ours, the contract baseline), Parse
+      // records each request id so that a retried write is not stored twice.
+      'X-Parse-Request-Id': randomUUID(),
       'Content-Type': 'application/json',
     },
     body: JSON.stringify(body),
