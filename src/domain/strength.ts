@@ -1,0 +1,259 @@
+/**
+ * Strength training: the vocabulary of the exercise catalogue, the limits of a workout's sets
+ * (shared by the workout window and the `Activity` beforeSave), and the records a set can beat.
+ * Weights are stored in kg; the person's unit applies at the edges (units.ts).
+ */
+import type { FieldError } from './fieldRules';
+
+export const EXERCISE_CATEGORIES = [
+  'barbell',
+  'dumbbell',
+  'machine',
+  'cable',
+  'bodyweight',
+  'kettlebell',
+  'band',
+  'cardio',
+  'other',
+] as const;
+export type ExerciseCategory = (typeof EXERCISE_CATEGORIES)[number];
+
+/** The one list of muscles every exercise names its primary and secondary muscles from. */
+export const MUSCLES = [
+  'chest',
+  'shoulders',
+  'biceps',
+  'triceps',
+  'forearms',
+  'lats',
+  'upper_back',
+  'traps',
+  'lower_back',
+  'abs',
+  'obliques',
+  'glutes',
+  'quadriceps',
+  'hamstrings',
+  'adductors',
+  'abductors',
+  'calves',
+  'neck',
+] as const;
+export type Muscle = (typeof MUSCLES)[number];
+
+/** What a set of the exercise records: weight and reps, reps alone, a time, or a distance. */
+export const MEASURES = ['weight_reps', 'reps', 'time', 'distance'] as const;
+export type Measure = (typeof MEASURES)[number];
+
+export const MAX_EXERCISES_PER_WORKOUT = 30;
+export const MAX_SETS_PER_EXERCISE = 20;
+export const MAX_EXERCISE_NOTE_LENGTH = 500;
+
+/** The numbers a set may hold, with their limits. */
+export const SET_LIMITS = {
+  reps: { min: 0, max: 1000, integer: true },
+  weightKg: { min: 0, max: 1000, integer: false },
+  durationS: { min: 0, max: 86_400, integer: true },
+  distanceM: { min: 0, max: 1_000_000, integer: false },
+  rpe: { min: 1, max: 10, integer: false },
+} as const;
+export type SetNumber = keyof typeof SET_LIMITS;
+
+export interface LoggedSet {
+  reps?: number;
+  weightKg?: number;
+  durationS?: number;
+  distanceM?: number;
+  /** Rate of perceived exertion, 1–10 in halves. */
+  rpe?: number;
+  /** A warm-up set never counts for a record. */
+  warmup?: boolean;
+}
+
+export interface LoggedExercise {
+  exerciseId: string;
+  sets: LoggedSet[];
+  note?: string;
+}
+
+/**
+ * The numbers each measure needs in every set, and those it also allows (RPE and the warm-up flag
+ * always are): added weight on a bodyweight exercise, a loaded carry's time and weight.
+ */
+export const MEASURE_FIELDS: Readonly<Record<Measure, { required: SetNumber[]; allowed: SetNumber[] }>> = {
+  weight_reps: { required: ['reps', 'weightKg'], allowed: [] },
+  reps: { required: ['reps'], allowed: ['weightKg'] },
+  time: { required: ['durationS'], allowed: ['weightKg'] },
+  distance: { required: ['distanceM'], allowed: ['durationS', 'weightKg'] },
+};
+
+const SET_KEYS = new Set<string>([...Object.keys(SET_LIMITS), 'warmup']);
+const EXERCISE_KEYS = new Set(['exerciseId', 'sets', 'note']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkNumber(path: string, name: SetNumber, value: unknown): string | null {
+  const { min, max, integer } = SET_LIMITS[name];
+  if (typeof value !== 'number' || !Number.isFinite(value)) return `${path} must be a number.`;
+  if (integer && !Number.isInteger(value)) return `${path} must be a whole number.`;
+  if (value < min || value > max) return `${path} must be between ${min} and ${max}.`;
+  if (name === 'rpe' && !Number.isInteger(value * 2)) return `${path} must be a whole or half number.`;
+  return null;
+}
+
+function checkSet(path: string, set: unknown, measure: Measure): string | null {
+  if (!isRecord(set)) return `${path} must be a set of numbers.`;
+  const { required, allowed } = MEASURE_FIELDS[measure];
+  for (const key of Object.keys(set)) {
+    if (!SET_KEYS.has(key)) return `${path}.${key} is not a field of a set.`;
+  }
+  for (const name of Object.keys(SET_LIMITS) as SetNumber[]) {
+    const value = set[name];
+    if (value === undefined || value === null) {
+      if (required.includes(name)) return `${path}.${name} is required for this exercise.`;
+      continue;
+    }
+    if (name !== 'rpe' && !required.includes(name) && !allowed.includes(name)) {
+      return `${path}.${name} does not fit this exercise, which records ${required.join(' and ')}.`;
+    }
+    const problem = checkNumber(`${path}.${name}`, name, value);
+    if (problem) return problem;
+  }
+  if (set.warmup !== undefined && set.warmup !== null && typeof set.warmup !== 'boolean') {
+    return `${path}.warmup must be true or false.`;
+  }
+  return null;
+}
+
+/**
+ * The first objection to a workout's `exercises`, naming its place (`exercises[3].sets[2].reps`),
+ * or null. `measureOf` answers the measure of an exercise the person may use, or undefined for an
+ * unknown exercise or someone else's.
+ */
+export function checkExercises(
+  value: unknown,
+  measureOf: (exerciseId: string) => Measure | undefined,
+): FieldError | null {
+  const fail = (field: string, message: string): FieldError => ({ field, message });
+  if (!Array.isArray(value)) return fail('exercises', 'exercises must be a list.');
+  if (value.length > MAX_EXERCISES_PER_WORKOUT) {
+    return fail('exercises', `exercises can hold at most ${MAX_EXERCISES_PER_WORKOUT} exercises.`);
+  }
+  for (const [index, exercise] of value.entries()) {
+    const path = `exercises[${index}]`;
+    if (!isRecord(exercise)) return fail(path, `${path} must be an exercise with its sets.`);
+    const unknownKey = Object.keys(exercise).find((key) => !EXERCISE_KEYS.has(key));
+    if (unknownKey)
+      return fail(`${path}.${unknownKey}`, `${path}.${unknownKey} is not a field of an exercise.`);
+    const { exerciseId, sets, note } = exercise;
+    const measure = typeof exerciseId === 'string' ? measureOf(exerciseId) : undefined;
+    if (!measure) {
+      return fail(
+        `${path}.exerciseId`,
+        `${path}.exerciseId does not name an exercise in the catalogue or among your own exercises.`,
+      );
+    }
+    if (!Array.isArray(sets) || sets.length === 0) {
+      return fail(`${path}.sets`, `${path}.sets must list at least one set.`);
+    }
+    if (sets.length > MAX_SETS_PER_EXERCISE) {
+      return fail(`${path}.sets`, `${path}.sets can hold at most ${MAX_SETS_PER_EXERCISE} sets.`);
+    }
+    for (const [setIndex, set] of sets.entries()) {
+      const problem = checkSet(`${path}.sets[${setIndex}]`, set, measure);
+      if (problem) return fail(`${path}.sets[${setIndex}]`, problem);
+    }
+    if (note !== undefined && note !== null) {
+      const valid =
+        typeof note === 'string' && [...note].length <= MAX_EXERCISE_NOTE_LENGTH && !note.includes('\u0000');
+      if (!valid) {
+        return fail(
+          `${path}.note`,
+          `${path}.note must be text of at most ${MAX_EXERCISE_NOTE_LENGTH} characters.`,
+        );
+      }
+    }
+  }
+  return null;
+}
+
+/** Sets of at most this many reps give an estimated one-rep max; beyond it Epley's formula drifts. */
+export const ONE_REP_MAX_MAX_REPS = 12;
+
+/**
+ * The estimated one-rep max by Epley's formula, w × (1 + reps / 30), for sets of 1 to 12 reps; a
+ * single is its own one-rep max. Null when the set says nothing about it.
+ */
+export function estimatedOneRepMaxKg({ weightKg, reps }: LoggedSet): number | null {
+  if (weightKg === undefined || reps === undefined || weightKg <= 0 || reps < 1) return null;
+  if (reps > ONE_REP_MAX_MAX_REPS) return null;
+  return reps === 1 ? weightKg : weightKg * (1 + reps / 30);
+}
+
+/** The weight moved in a set: reps × weight. */
+export function setVolumeKg({ weightKg, reps }: LoggedSet): number {
+  return weightKg !== undefined && reps !== undefined ? weightKg * reps : 0;
+}
+
+export const RECORD_KINDS = ['heaviest', 'oneRepMax', 'repsAtWeight', 'setVolume'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/** The best of an exercise so far, from which a new set's records are found. */
+export interface Bests {
+  heaviestKg: number;
+  oneRepMaxKg: number;
+  setVolumeKg: number;
+  /** Sets no other set beats in both weight and reps (heaviest first). */
+  repsFront: ReadonlyArray<{ weightKg: number; reps: number }>;
+}
+
+export const NO_BESTS: Bests = { heaviestKg: 0, oneRepMaxKg: 0, setVolumeKg: 0, repsFront: [] };
+
+/**
+ * The records a working set beats, and the bests after it. "Most reps at a weight": no earlier set
+ * did as many reps with as much weight or more. A first set of an exercise beats nothing: a record
+ * needs something to beat.
+ */
+export function recordsOfSet(set: LoggedSet, bests: Bests): { records: RecordKind[]; bests: Bests } {
+  const { weightKg = 0, reps = 0 } = set;
+  if (set.warmup || reps < 1 || weightKg <= 0) return { records: [], bests };
+  const first = bests.repsFront.length === 0;
+  const records: RecordKind[] = [];
+  const oneRepMax = estimatedOneRepMaxKg(set) ?? 0;
+  const volume = setVolumeKg(set);
+  if (weightKg > bests.heaviestKg) records.push('heaviest');
+  if (oneRepMax > bests.oneRepMaxKg) records.push('oneRepMax');
+  const beaten = !bests.repsFront.some((best) => best.weightKg >= weightKg && best.reps >= reps);
+  if (beaten) records.push('repsAtWeight');
+  if (volume > bests.setVolumeKg) records.push('setVolume');
+  const repsFront = beaten
+    ? [
+        ...bests.repsFront.filter((best) => best.weightKg > weightKg || best.reps > reps),
+        { weightKg, reps },
+      ].sort((a, b) => b.weightKg - a.weightKg)
+    : bests.repsFront;
+  return {
+    records: first ? [] : records,
+    bests: {
+      heaviestKg: Math.max(bests.heaviestKg, weightKg),
+      oneRepMaxKg: Math.max(bests.oneRepMaxKg, oneRepMax),
+      setVolumeKg: Math.max(bests.setVolumeKg, volume),
+      repsFront,
+    },
+  };
+}
+
+/** The records each set of a workout's exercise beats, given the bests before the workout. */
+export function recordsOfSets(
+  sets: readonly LoggedSet[],
+  before: Bests,
+): { records: RecordKind[][]; bests: Bests } {
+  let bests = before;
+  const records = sets.map((set) => {
+    const found = recordsOfSet(set, bests);
+    bests = found.bests;
+    return found.records;
+  });
+  return { records, bests };
+}
