@@ -39,7 +39,7 @@ export type Equipment = (typeof EQUIPMENT)[number];
 
 /** One exercise of the shared catalogue every person can log without creating it first. */
 export interface CatalogueExercise {
-  /** Stable across releases: `ex:<kebab-case name>`; workouts point at the exercise through it. */
+  /** Stable across releases: `ex:<kebab-case name>`; the seeding finds its row by it (`catalogueKey`). */
   key: string;
   name: string;
   category: ExerciseCategory;
@@ -54,6 +54,17 @@ export interface CatalogueExercise {
    */
   met: number;
 }
+
+/** What the seeding stores of each row, beside its key. */
+export const EXERCISE_FIELDS = [
+  'name',
+  'category',
+  'primaryMuscles',
+  'secondaryMuscles',
+  'equipment',
+  'measure',
+  'met',
+] as const satisfies readonly (keyof CatalogueExercise)[];
 
 export const CATALOGUE_EXERCISES: readonly CatalogueExercise[] = [
   // Barbell

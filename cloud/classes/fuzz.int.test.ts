@@ -98,6 +98,20 @@ const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = 
     valid: () => ({ measuredAt: dateFromNow(0), weightKg: 80 }),
     extra: (cast) => commonExtra(cast, 'WeightEntry'),
   },
+  Exercise: {
+    valid: () => ({
+      name: 'Zercher squat',
+      category: 'barbell',
+      primaryMuscles: ['quadriceps'],
+      measure: 'weight_reps',
+    }),
+    extra: (cast) => ({
+      ...commonExtra(cast, 'Exercise'),
+      primaryMuscles: fc.oneof(fc.array(fc.constantFrom('chest', 'glutes', 'wings')), hostileValue),
+      secondaryMuscles: fc.oneof(fc.array(fc.constantFrom('chest', 'glutes', 'tail')), hostileValue),
+      catalogueKey: hostileValue,
+    }),
+  },
 };
 
 const CLASSES: FuzzedClass[] = [

@@ -12,6 +12,7 @@ import {
 } from '../../src/domain/dataExport';
 import { isAvatarFileOf } from '../../src/domain/images';
 import { activityClass } from '../schema/activity';
+import { exerciseClass } from '../schema/exercise';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { settingsClass } from '../schema/settings';
@@ -220,6 +221,7 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   activities: ownedPart(activityClass),
   meals: ownedPart(mealClass),
   foods: ownedPart(foodClass),
+  exercises: ownedPart(exerciseClass),
   weighIns: ownedPart(weightEntryClass),
   friendships: friendshipsPart,
   chatMessages: chatMessagesPart,
@@ -326,6 +328,7 @@ function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
   return [
     owned('Meal'),
     owned('Food'),
+    owned('Exercise'),
     owned('Activity'),
     owned('WeightEntry'),
     owned('Settings'),

@@ -1,6 +1,7 @@
 import { activityClass } from './activity';
 import { audienceClass } from './audience';
 import { chatMessageClass } from './chatMessage';
+import { exerciseClass } from './exercise';
 import { foodClass } from './food';
 import { friendshipClass } from './friendship';
 import { installationClass } from './installation';
@@ -17,6 +18,7 @@ export const classDefinitions: ClassDefinition[] = [
   activityClass,
   mealClass,
   foodClass,
+  exerciseClass,
   weightEntryClass,
   friendshipClass,
   chatMessageClass,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkExercises,
+  checkMuscles,
   estimatedOneRepMaxKg,
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
@@ -170,5 +171,32 @@ describe('records', () => {
       { weightKg: 100, reps: 6 },
       { weightKg: 80, reps: 12 },
     ]);
+  });
+});
+
+describe('checkMuscles', () => {
+  it('accepts one to five primary muscles and up to eight others from the list', () => {
+    expect(checkMuscles(['chest'], undefined)).toBeNull();
+    expect(checkMuscles(['chest', 'triceps'], ['shoulders'])).toBeNull();
+  });
+
+  it.each([
+    ['primaryMuscles', [], undefined, 'must name 1–5 muscles'],
+    ['primaryMuscles', 'chest', undefined, 'must be a list of muscles'],
+    ['primaryMuscles', ['chest', 'wings'], undefined, 'muscles of the list'],
+    ['primaryMuscles', ['chest', 'chest'], undefined, 'names a muscle twice'],
+    [
+      'primaryMuscles',
+      ['chest', 'abs', 'lats', 'traps', 'neck', 'calves'],
+      undefined,
+      'must name 1–5 muscles',
+    ],
+    ['secondaryMuscles', ['chest'], [{}], 'muscles of the list'],
+    ['secondaryMuscles', ['chest'], ['triceps', 'chest'], 'chest, a primary muscle already'],
+  ])('refuses bad %s', (field, primary, secondary, message) => {
+    const problem = checkMuscles(primary, secondary);
+
+    expect(problem?.field).toBe(field);
+    expect(problem?.message).toContain(message);
   });
 });

@@ -257,3 +257,51 @@ export function recordsOfSets(
   });
   return { records, bests };
 }
+
+export const MAX_PRIMARY_MUSCLES = 5;
+export const MAX_SECONDARY_MUSCLES = 8;
+
+function checkMuscleList(field: string, value: unknown, min: number, max: number): FieldError | null {
+  const fail = (message: string): FieldError => ({ field, message });
+  if (!Array.isArray(value)) return fail(`${field} must be a list of muscles.`);
+  const list: unknown[] = value;
+  if (list.length < min || list.length > max) {
+    return fail(
+      min > 0 ? `${field} must name ${min}–${max} muscles.` : `${field} can name at most ${max} muscles.`,
+    );
+  }
+  if (!list.every((muscle) => (MUSCLES as readonly unknown[]).includes(muscle))) {
+    return fail(`${field} must name muscles of the list: ${MUSCLES.join(', ')}.`);
+  }
+  if (new Set(list).size !== list.length) return fail(`${field} names a muscle twice.`);
+  return null;
+}
+
+/** The first objection to an exercise's muscles, or null: one to five primary, up to eight others. */
+export function checkMuscles(primary: unknown, secondary: unknown): FieldError | null {
+  const first =
+    checkMuscleList('primaryMuscles', primary, 1, MAX_PRIMARY_MUSCLES) ??
+    (secondary === undefined || secondary === null
+      ? null
+      : checkMuscleList('secondaryMuscles', secondary, 0, MAX_SECONDARY_MUSCLES));
+  if (first) return first;
+  // Both lists are valid by now.
+  const others = (secondary ?? []) as Muscle[];
+  const both = (primary as Muscle[]).find((muscle) => others.includes(muscle));
+  return both === undefined
+    ? null
+    : { field: 'secondaryMuscles', message: `secondaryMuscles names ${both}, a primary muscle already.` };
+}
+
+/** The MET of an exercise a person adds without one, by its category (Compendium of Physical Activities). */
+export const DEFAULT_MET_BY_CATEGORY: Readonly<Record<ExerciseCategory, number>> = {
+  barbell: 5,
+  dumbbell: 5,
+  machine: 4.5,
+  cable: 4.5,
+  bodyweight: 3.8,
+  kettlebell: 6,
+  band: 3.5,
+  cardio: 7,
+  other: 4,
+};
