@@ -121,6 +121,12 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
     query: fc.oneof(near('greek yog', 'oats', 'a'), hostileString, hostileValue),
     limit: oneOf([1, 25, 26, 0]),
   }),
+  searchExercises: () => ({
+    query: fc.oneof(near('bench pr', 'squat', 'a'), hostileString, hostileValue),
+    muscle: fc.oneof(oneOf(['chest', 'glutes', 'wings']), hostileValue),
+    equipment: fc.oneof(oneOf(['barbell', 'none', 'x'.repeat(41)]), hostileString, hostileValue),
+    limit: oneOf([1, 25, 26, 0]),
+  }),
   nutritionDay: () => ({ date: date(), days: oneOf([7, 30, 8, '7']), timeZone: timeZone() }),
   copyMeals: () => ({ fromDate: date(), toDate: date(), mealType: oneOf(MEAL_TYPES), timeZone: timeZone() }),
   exportMyData: (cast) => ({ part: oneOf(EXPORT_PARTS), cursor: oneOf([cast.me.objectId, 'zzzzzzzzzz']) }),
