@@ -32,8 +32,12 @@ export const DEFAULT_BODY_WEIGHT_KG = 70;
  * have spent anyway is not counted twice) × body weight in kg × hours, in whole kcal.
  */
 export function estimateCaloriesKcal(type: ActivityType, durationMin: number, weightKg: number): number {
-  const netMet = ACTIVITY_TYPE_INFO[type].met - 1;
-  return Math.round(netMet * weightKg * (durationMin / 60));
+  return caloriesFromMetKcal(ACTIVITY_TYPE_INFO[type].met, durationMin, weightKg);
+}
+
+/** The same estimate from a MET of its own (a strength workout's, from its exercises). */
+export function caloriesFromMetKcal(met: number, durationMin: number, weightKg: number): number {
+  return Math.round(Math.max(0, met - 1) * weightKg * (durationMin / 60));
 }
 
 /** One workout as the activitySummary cloud function answers it. */

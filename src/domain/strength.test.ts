@@ -8,6 +8,7 @@ import {
   NO_BESTS,
   recordsOfSets,
   setVolumeKg,
+  workoutMet,
   type Measure,
 } from './strength';
 
@@ -198,5 +199,24 @@ describe('checkMuscles', () => {
 
     expect(problem?.field).toBe(field);
     expect(problem?.message).toContain(message);
+  });
+});
+
+describe('workoutMet', () => {
+  it('weights each exercise’s MET by its sets, skipping exercises without one', () => {
+    const sets = (count: number) => Array.from({ length: count }, () => ({ reps: 5, weightKg: 60 }));
+    const mets: Record<string, number> = { squat: 6, curl: 3.5 };
+
+    expect(
+      workoutMet(
+        [
+          { exerciseId: 'squat', sets: sets(3) },
+          { exerciseId: 'curl', sets: sets(1) },
+          { exerciseId: 'gone', sets: sets(4) },
+        ],
+        (id) => mets[id],
+      ),
+    ).toBeCloseTo(5.375, 5);
+    expect(workoutMet([{ exerciseId: 'gone', sets: sets(2) }], (id) => mets[id])).toBeUndefined();
   });
 });

@@ -305,3 +305,22 @@ export const DEFAULT_MET_BY_CATEGORY: Readonly<Record<ExerciseCategory, number>>
   cardio: 7,
   other: 4,
 };
+
+/**
+ * The MET of a strength workout: its exercises' METs, each weighted by its number of sets (the
+ * time spent on it); undefined when no exercise has a known MET.
+ */
+export function workoutMet(
+  exercises: readonly Pick<LoggedExercise, 'exerciseId' | 'sets'>[],
+  metOf: (exerciseId: string) => number | undefined,
+): number | undefined {
+  let weighted = 0;
+  let sets = 0;
+  for (const { exerciseId, sets: done } of exercises) {
+    const met = metOf(exerciseId);
+    if (met === undefined || done.length === 0) continue;
+    weighted += met * done.length;
+    sets += done.length;
+  }
+  return sets > 0 ? weighted / sets : undefined;
+}
