@@ -127,6 +127,10 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
     equipment: fc.oneof(oneOf(['barbell', 'none', 'x'.repeat(41)]), hostileString, hostileValue),
     limit: oneOf([1, 25, 26, 0]),
   }),
+  exerciseProgress: (cast) => ({
+    exerciseId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
+    range: fc.oneof(oneOf(['1m', 'all', '2y']), hostileValue),
+  }),
   nutritionDay: () => ({ date: date(), days: oneOf([7, 30, 8, '7']), timeZone: timeZone() }),
   copyMeals: () => ({ fromDate: date(), toDate: date(), mealType: oneOf(MEAL_TYPES), timeZone: timeZone() }),
   exportMyData: (cast) => ({ part: oneOf(EXPORT_PARTS), cursor: oneOf([cast.me.objectId, 'zzzzzzzzzz']) }),

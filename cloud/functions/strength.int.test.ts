@@ -88,3 +88,74 @@ describe('searchExercises', () => {
     expect(body.error).toContain(field);
   });
 });
+
+describe('exerciseProgress', () => {
+  const DAY = 24 * 3_600_000;
+  let benchId: string;
+
+  async function strength(owner: Account, daysAgo: number, sets: Record<string, unknown>[]) {
+    const saved = await request('POST', '/parse/classes/Activity', {
+      sessionToken: owner.sessionToken,
+      body: {
+        type: 'strength',
+        startedAt: { __type: 'Date', iso: new Date(Date.now() - daysAgo * DAY).toISOString() },
+        durationMin: 45,
+        exercises: [{ exerciseId: benchId, sets }],
+      },
+    });
+    expect(saved.status).toBe(201);
+    return String(saved.body.objectId);
+  }
+
+  const progress = (account: Account | undefined, params: Record<string, unknown>) =>
+    request('POST', '/parse/functions/exerciseProgress', {
+      ...(account ? { sessionToken: account.sessionToken } : {}),
+      body: params,
+    });
+
+  beforeAll(async () => {
+    [benchId] = (await found(alice, { query: 'barbell bench press', limit: 1 })).map((row) => row.id) as [
+      string,
+    ];
+  });
+
+  it('charts each workout of the range and keeps the records of all time, of the person alone', async () => {
+    const carol = await signUp();
+    const old = await strength(carol, 60, [{ reps: 5, weightKg: 100 }]);
+    const recent = await strength(carol, 20, [
+      { reps: 10, weightKg: 40, warmup: true },
+      { reps: 6, weightKg: 100 },
+    ]);
+    await strength(bob, 1, [{ reps: 1, weightKg: 200 }]);
+
+    const month = await progress(carol, { exerciseId: benchId, range: '1m' });
+    const all = await progress(carol, { exerciseId: benchId, range: 'all' });
+
+    expect(month.status).toBe(200);
+    const result = month.body.result as {
+      points: { activityId: string; records: string[][] }[];
+      records: Record<string, unknown>;
+    };
+    expect(result.points.map((point) => [point.activityId, point.records])).toEqual([
+      [recent, [[], ['oneRepMax', 'repsAtWeight', 'setVolume']]],
+    ]);
+    expect(result.records.heaviest).toMatchObject({ value: 100, activityId: old });
+    expect(result.records.oneRepMax).toMatchObject({ value: 120, activityId: recent });
+    expect((all.body.result as { points: unknown[] }).points).toHaveLength(2);
+  });
+
+  it("refuses another person's own exercise, an unknown one, a bad range and an anonymous caller", async () => {
+    const [bobsOwn] = (await found(bob, { query: 'zercher carry' })).map((row) => row.id);
+
+    const others = await progress(alice, { exerciseId: bobsOwn, range: 'all' });
+    const unknown = await progress(alice, { exerciseId: 'xxxxxxxxxx' });
+    const range = await progress(alice, { exerciseId: benchId, range: '2y' });
+    const anonymous = await progress(undefined, { exerciseId: benchId });
+
+    expect([others.body.code, unknown.body.code, range.body.code, anonymous.body.code]).toEqual([
+      142, 142, 142, 209,
+    ]);
+    expect(others.body.error).toContain('exerciseId');
+    expect(range.body.error).toContain('range');
+  });
+});

@@ -1,5 +1,14 @@
 import { matchesWords, rankFoods, searchWords } from '../../src/domain/nutrition';
-import { MUSCLES, type Measure, type Muscle } from '../../src/domain/strength';
+import {
+  exerciseProgress as progressOf,
+  MUSCLES,
+  type ExerciseRecords,
+  type ExerciseSession,
+  type LoggedSet,
+  type Measure,
+  type Muscle,
+  type ProgressPoint,
+} from '../../src/domain/strength';
 import { sqlClient } from '../database';
 import {
   Parse,
@@ -100,6 +109,94 @@ async function searchExercises(request: FunctionRequest): Promise<ExerciseRow[]>
   return ordered.slice(0, limit);
 }
 
+export const PROGRESS_RANGES = ['1m', '3m', '6m', '1y', 'all'] as const;
+export type ProgressRange = (typeof PROGRESS_RANGES)[number];
+const RANGE_MONTHS: Readonly<Record<ProgressRange, number | null>> = {
+  '1m': 1,
+  '3m': 3,
+  '6m': 6,
+  '1y': 12,
+  all: null,
+};
+const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
+
+/** The answer of exerciseProgress. */
+export interface ExerciseProgress {
+  exercise: ExerciseRow;
+  range: ProgressRange;
+  /** The workouts of the range, oldest first. */
+  points: ProgressPoint[];
+  /** Of every workout, whatever the range. */
+  records: ExerciseRecords;
+}
+
+/** Every workout's sets of the exercise, one session per workout (an exercise logged twice joins up). */
+async function sessionsOf(user: ParseUser, exerciseId: string): Promise<ExerciseSession[]> {
+  const byWorkout = new Map<string, ExerciseSession>();
+  const add = (activityId: string, startedAt: Date, sets: LoggedSet[]) => {
+    const session = byWorkout.get(activityId);
+    if (session) session.sets.push(...sets);
+    else byWorkout.set(activityId, { activityId, startedAt: startedAt.toISOString(), sets: [...sets] });
+  };
+  const sql = sqlClient();
+  if (sql) {
+    const { rows } = await sql.query<{ activityId: string; startedAt: Date; sets: LoggedSet[] }>(
+      `SELECT a."objectId" AS "activityId", a."startedAt", e.value -> 'sets' AS sets
+         FROM "Activity" a, jsonb_array_elements(a.exercises) AS e
+        WHERE a."user" = $1 AND a.type = 'strength' AND jsonb_typeof(a.exercises) = 'array'
+          AND e.value ->> 'exerciseId' = $2`,
+      [user.id, exerciseId],
+    );
+    for (const row of rows) add(row.activityId, row.startedAt, row.sets);
+  } else {
+    const workouts = await new Parse.Query('Activity')
+      .equalTo('user', user)
+      .equalTo('type', 'strength')
+      .exists('exercises')
+      .select('startedAt', 'exercises')
+      .findAll({ useMasterKey: true, batchSize: 1000 });
+    for (const workout of workouts) {
+      for (const logged of (workout.get('exercises') as { exerciseId: string; sets: LoggedSet[] }[]) ?? []) {
+        if (logged.exerciseId === exerciseId)
+          add(workout.id ?? '', workout.get('startedAt') as Date, logged.sets);
+      }
+    }
+  }
+  return [...byWorkout.values()];
+}
+
+/**
+ * How one exercise went for the person: per workout of `range` the best estimated one-rep max
+ * and the volume, the records each set beat, and the personal records of all time.
+ */
+async function exerciseProgress(request: FunctionRequest): Promise<ExerciseProgress> {
+  const { user } = requireUser(request.user);
+  const { exerciseId, range = '3m' } = request.params;
+  if (!(PROGRESS_RANGES as readonly unknown[]).includes(range)) {
+    throw validationError(`range must be one of: ${PROGRESS_RANGES.join(', ')}.`);
+  }
+  const exercise =
+    typeof exerciseId === 'string' && OBJECT_ID.test(exerciseId)
+      ? (await exercisesOf(user)).find((row) => row.id === exerciseId)
+      : undefined;
+  if (!exercise) {
+    throw validationError(
+      'exerciseId does not name an exercise in the catalogue or among your own exercises.',
+    );
+  }
+  const { points, records } = progressOf(await sessionsOf(user, exercise.id));
+  const months = RANGE_MONTHS[range as ProgressRange];
+  const since = new Date();
+  if (months !== null) since.setUTCMonth(since.getUTCMonth() - months);
+  return {
+    exercise,
+    range: range as ProgressRange,
+    points: months === null ? points : points.filter((point) => point.startedAt >= since.toISOString()),
+    records,
+  };
+}
+
 export function registerStrengthFunctions(): void {
   Parse.Cloud.define('searchExercises', searchExercises);
+  Parse.Cloud.define('exerciseProgress', exerciseProgress);
 }

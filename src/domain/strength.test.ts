@@ -3,6 +3,7 @@ import {
   checkExercises,
   checkMuscles,
   estimatedOneRepMaxKg,
+  exerciseProgress,
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
   NO_BESTS,
@@ -218,5 +219,42 @@ describe('workoutMet', () => {
       ),
     ).toBeCloseTo(5.375, 5);
     expect(workoutMet([{ exerciseId: 'gone', sets: sets(2) }], (id) => mets[id])).toBeUndefined();
+  });
+});
+
+describe('exerciseProgress', () => {
+  it('gives a point per workout, oldest first, and the records of all of them with when they were set', () => {
+    const { points, records } = exerciseProgress([
+      { activityId: 'b', startedAt: '2026-03-08T10:00:00.000Z', sets: [{ weightKg: 100, reps: 6 }] },
+      {
+        activityId: 'a',
+        startedAt: '2026-03-01T10:00:00.000Z',
+        sets: [
+          { weightKg: 60, reps: 10, warmup: true },
+          { weightKg: 100, reps: 5 },
+          { weightKg: 80, reps: 15 },
+        ],
+      },
+      {
+        activityId: 'c',
+        startedAt: '2026-03-15T10:00:00.000Z',
+        sets: [{ weightKg: 20, reps: 20, warmup: true }],
+      },
+    ]);
+
+    expect(points.map((point) => [point.activityId, point.volumeKg, point.records])).toEqual([
+      ['a', 1700, [[], [], ['repsAtWeight', 'setVolume']]],
+      ['b', 600, [['oneRepMax', 'repsAtWeight']]],
+      ['c', 0, [[]]],
+    ]);
+    expect(points[0]?.oneRepMaxKg).toBeCloseTo(116.67, 2);
+    expect(points[2]?.oneRepMaxKg).toBeNull();
+    expect(records.heaviest).toMatchObject({ value: 100, reps: 5, activityId: 'a' });
+    expect(records.oneRepMax).toMatchObject({ value: 120, reps: 6, activityId: 'b' });
+    expect(records.setVolume).toMatchObject({ value: 1200, weightKg: 80, reps: 15, activityId: 'a' });
+    expect(records.repsAtWeight).toEqual([
+      { weightKg: 100, reps: 6 },
+      { weightKg: 80, reps: 15 },
+    ]);
   });
 });

@@ -324,3 +324,87 @@ export function workoutMet(
   }
   return sets > 0 ? weighted / sets : undefined;
 }
+
+/** One workout's sets of one exercise, as its progress is computed from. */
+export interface ExerciseSession {
+  activityId: string;
+  /** ISO 8601. */
+  startedAt: string;
+  sets: LoggedSet[];
+}
+
+/** One workout on the progress charts of an exercise. */
+export interface ProgressPoint {
+  activityId: string;
+  startedAt: string;
+  /** The best estimated one-rep max of its working sets, or null when none gives one. */
+  oneRepMaxKg: number | null;
+  /** Reps × weight over its working sets. */
+  volumeKg: number;
+  /** The records each of its sets beat when it was done (warm-ups none). */
+  records: RecordKind[][];
+}
+
+/** An exercise's best working set of each kind, and when. */
+export interface PersonalRecord {
+  value: number;
+  weightKg: number;
+  reps: number;
+  activityId: string;
+  startedAt: string;
+}
+
+export interface ExerciseRecords {
+  heaviest: PersonalRecord | null;
+  oneRepMax: PersonalRecord | null;
+  setVolume: PersonalRecord | null;
+  /** For each weight, the most reps done with it or more, as `repsFront` keeps them (heaviest first). */
+  repsAtWeight: ReadonlyArray<{ weightKg: number; reps: number }>;
+}
+
+/**
+ * The progress of one exercise over the person's workouts, oldest first: a point per workout and
+ * the records of all of them. A set's records are those it beat when it was done.
+ */
+export function exerciseProgress(sessions: readonly ExerciseSession[]): {
+  points: ProgressPoint[];
+  records: ExerciseRecords;
+} {
+  const ordered = [...sessions].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  let bests = NO_BESTS;
+  const records: ExerciseRecords = { heaviest: null, oneRepMax: null, setVolume: null, repsAtWeight: [] };
+  const better = (current: PersonalRecord | null, value: number, set: LoggedSet, session: ExerciseSession) =>
+    value > 0 && (current === null || value > current.value)
+      ? {
+          value,
+          weightKg: set.weightKg ?? 0,
+          reps: set.reps ?? 0,
+          activityId: session.activityId,
+          startedAt: session.startedAt,
+        }
+      : current;
+  const points = ordered.map((session): ProgressPoint => {
+    const found = recordsOfSets(session.sets, bests);
+    bests = found.bests;
+    const working = session.sets.filter((set) => !set.warmup);
+    const oneRepMaxes = working.map((set) => estimatedOneRepMaxKg(set) ?? 0);
+    for (const set of working) {
+      records.heaviest = better(
+        records.heaviest,
+        set.reps && set.reps > 0 ? (set.weightKg ?? 0) : 0,
+        set,
+        session,
+      );
+      records.oneRepMax = better(records.oneRepMax, estimatedOneRepMaxKg(set) ?? 0, set, session);
+      records.setVolume = better(records.setVolume, setVolumeKg(set), set, session);
+    }
+    return {
+      activityId: session.activityId,
+      startedAt: session.startedAt,
+      oneRepMaxKg: oneRepMaxes.some((value) => value > 0) ? Math.max(...oneRepMaxes) : null,
+      volumeKg: working.reduce((sum, set) => sum + setVolumeKg(set), 0),
+      records: found.records,
+    };
+  });
+  return { points, records: { ...records, repsAtWeight: bests.repsFront } };
+}
