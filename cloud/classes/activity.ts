@@ -2,7 +2,8 @@ import { caloriesFromMetKcal, DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal } fro
 import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
 import { sqlClient } from '../database';
 import { latestWeightKg } from '../latestWeights';
-import { checkExercises, workoutMet, type LoggedExercise, type Measure } from '../../src/domain/strength';
+import { exerciseIdsOf, usableExercises, type UsableExercise } from './exercise';
+import { checkExercises, workoutMet, type LoggedExercise } from '../../src/domain/strength';
 import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
 
 /** The person's latest logged weight, read from the database. */
@@ -33,46 +34,6 @@ async function bodyWeightKg(owner: ParseUser | undefined): Promise<number> {
 
 function isActivityType(value: unknown): value is ActivityType {
   return typeof value === 'string' && (ACTIVITY_TYPES as readonly string[]).includes(value);
-}
-
-interface UsableExercise {
-  measure: Measure;
-  met: number;
-}
-
-/** The exercises among `ids` the person may log: the catalogue's and their own. */
-async function usableExercises(
-  ids: readonly string[],
-  owner: ParseUser | undefined,
-): Promise<Map<string, UsableExercise>> {
-  if (ids.length === 0) return new Map();
-  const sql = sqlClient();
-  if (sql) {
-    const { rows } = await sql.query<UsableExercise & { id: string }>(
-      `SELECT "objectId" AS id, measure, met FROM "Exercise"
-        WHERE "objectId" = ANY($1::text[]) AND ("user" IS NULL OR "user" = $2)`,
-      [ids, owner?.id ?? ''],
-    );
-    return new Map(rows.map(({ id, measure, met }) => [id, { measure, met }]));
-  }
-  const visible = Parse.Query.or(
-    new Parse.Query('Exercise').doesNotExist('user'),
-    new Parse.Query('Exercise').equalTo('user', owner ?? null),
-  );
-  const found = await visible.containedIn('objectId', [...ids]).findAll({ useMasterKey: true });
-  return new Map(
-    found.map((exercise) => [
-      exercise.id ?? '',
-      { measure: exercise.get('measure') as Measure, met: Number(exercise.get('met')) },
-    ]),
-  );
-}
-
-/** The distinct exercise ids a workout's exercises name (the rest is the check's to refuse). */
-function exerciseIdsOf(exercises: unknown): string[] {
-  if (!Array.isArray(exercises)) return [];
-  const ids = exercises.map((exercise: unknown) => (exercise as { exerciseId?: unknown } | null)?.exerciseId);
-  return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
 }
 
 /**

@@ -4,6 +4,7 @@ import { estimateActivityCalories } from './activity';
 import { completeExercise } from './exercise';
 import { completeFood } from './food';
 import { completeMeal } from './meal';
+import { completeRoutine } from './routine';
 import { completeSettings } from './settings';
 import {
   Parse,
@@ -26,6 +27,7 @@ const COMPLETIONS: Partial<Record<OwnedClassName, Completion>> = {
   Exercise: completeExercise,
   Food: completeFood,
   Meal: completeMeal,
+  Routine: completeRoutine,
   Settings: completeSettings,
 };
 

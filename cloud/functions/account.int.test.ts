@@ -63,6 +63,7 @@ async function seedEverything(person: Account, friend: Account): Promise<Seeded>
     `${tag} topic`,
     `${tag} dm`,
     `${tag} sandbag carry`,
+    `${tag} carry day`,
   ];
   const settingsId = await updateSettings(person, { goalWeightKg: 70, timezone: 'Europe/Berlin' });
   const activityId = await created('/parse/classes/Activity', person, {
@@ -90,6 +91,10 @@ async function seedEverything(person: Account, friend: Account): Promise<Seeded>
     primaryMuscles: ['traps'],
     measure: 'distance',
   });
+  const routineId = await created('/parse/classes/Routine', person, {
+    name: texts[6],
+    exercises: [{ exerciseId, sets: [{ distanceM: 40 }], restS: 120 }],
+  });
   const weightId = await created('/parse/classes/WeightEntry', person, {
     measuredAt: at,
     weightKg: 81.7,
@@ -113,7 +118,18 @@ async function seedEverything(person: Account, friend: Account): Promise<Seeded>
   });
   expect(setAvatar.status).toBe(200);
   return {
-    ids: [person.objectId, settingsId, activityId, foodId, mealId, exerciseId, weightId, topicId, dmId],
+    ids: [
+      person.objectId,
+      settingsId,
+      activityId,
+      foodId,
+      mealId,
+      exerciseId,
+      routineId,
+      weightId,
+      topicId,
+      dmId,
+    ],
     texts,
     avatarUrl: avatar.url,
     foodId,
@@ -159,6 +175,7 @@ async function footprint(userId: string): Promise<Record<string, number>> {
     ['Meal', { user: me }],
     ['Food', { user: me }],
     ['Exercise', { user: me }],
+    ['Routine', { user: me }],
     ['WeightEntry', { user: me }],
     ['Friendship', { $or: [{ from: me }, { to: me }] }],
     ['ChatMessage', { author: me }],
@@ -177,6 +194,7 @@ const nothing = {
   Meal: 0,
   Food: 0,
   Exercise: 0,
+  Routine: 0,
   WeightEntry: 0,
   Friendship: 0,
   ChatMessage: 0,
@@ -260,6 +278,7 @@ describe('exportMyData', () => {
       measure: 'distance',
       met: 4,
     });
+    expect(only('routines')).toMatchObject({ name: alices.texts[6] });
     expect(only('friendships')).toEqual(
       expect.objectContaining({
         direction: 'sent',

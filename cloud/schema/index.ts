@@ -7,6 +7,7 @@ import { friendshipClass } from './friendship';
 import { installationClass } from './installation';
 import { mealClass } from './meal';
 import { roleClass } from './role';
+import { routineClass } from './routine';
 import { settingsClass } from './settings';
 import type { ClassDefinition } from './types';
 import { userClass } from './user';
@@ -19,6 +20,7 @@ export const classDefinitions: ClassDefinition[] = [
   mealClass,
   foodClass,
   exerciseClass,
+  routineClass,
   weightEntryClass,
   friendshipClass,
   chatMessageClass,

@@ -115,6 +115,12 @@ export const exerciseRules = {
   met: { kind: 'number', min: 1, max: 20 },
 } as const satisfies FieldRules;
 
+/** A person's routine; its exercises are checked like a workout's (`checkExercises`, strength.ts). */
+export const routineRules = {
+  name: { kind: 'text', min: 1, max: 80 },
+  notes: { kind: 'text', min: 0, max: 500, optional: true },
+} as const satisfies FieldRules;
+
 export const weightEntryRules = {
   measuredAt: { kind: 'date', maxDaysAhead: 1 },
   weightKg: { kind: 'number', min: 20, max: 500 },
@@ -136,5 +142,6 @@ export const OWNED_CLASSES = {
   Food: foodRules,
   WeightEntry: weightEntryRules,
   Exercise: exerciseRules,
+  Routine: routineRules,
 } as const satisfies Record<string, FieldRules>;
 export type OwnedClassName = keyof typeof OWNED_CLASSES;

@@ -33,7 +33,7 @@ describe('checkExercises', () => {
             { reps: 10, weightKg: 40, warmup: true },
           ]),
           { exerciseId: 'pullUp', sets: [{ reps: 8 }, { reps: 6, weightKg: 10 }], note: 'Slow negatives' },
-          { exerciseId: 'plank', sets: [{ durationS: 90 }] },
+          { exerciseId: 'plank', sets: [{ durationS: 90 }], restS: 45 },
           { exerciseId: 'row', sets: [{ distanceM: 2000, durationS: 480 }] },
         ],
         measureOf,
@@ -84,6 +84,8 @@ describe('checkExercises', () => {
     ],
     ['exercises[0].sets[0]', [bench([[5, 60]])], 'must be a set of numbers'],
     ['exercises[0].note', [{ ...bench([{ reps: 1, weightKg: 1 }]), note: 'x'.repeat(501) }], 'at most 500'],
+    ['exercises[0].restS', [{ ...bench([{ reps: 1, weightKg: 1 }]), restS: 3601 }], 'from 0 to 3600'],
+    ['exercises[0].restS', [{ ...bench([{ reps: 1, weightKg: 1 }]), restS: 1.5 }], 'whole number of seconds'],
     [
       'exercises[0].owner',
       [{ ...bench([{ reps: 1, weightKg: 1 }]), owner: 'me' }],

@@ -48,6 +48,9 @@ export type Measure = (typeof MEASURES)[number];
 export const MAX_EXERCISES_PER_WORKOUT = 30;
 export const MAX_SETS_PER_EXERCISE = 20;
 export const MAX_EXERCISE_NOTE_LENGTH = 500;
+/** The rest timer's default between sets, and the longest rest an exercise may set. */
+export const DEFAULT_REST_S = 90;
+export const MAX_REST_S = 3600;
 
 /** The numbers a set may hold, with their limits. */
 export const SET_LIMITS = {
@@ -74,6 +77,8 @@ export interface LoggedExercise {
   exerciseId: string;
   sets: LoggedSet[];
   note?: string;
+  /** Rest between its sets, in seconds, for the rest timer (DEFAULT_REST_S when absent). */
+  restS?: number;
 }
 
 /**
@@ -88,7 +93,7 @@ export const MEASURE_FIELDS: Readonly<Record<Measure, { required: SetNumber[]; a
 };
 
 const SET_KEYS = new Set<string>([...Object.keys(SET_LIMITS), 'warmup']);
-const EXERCISE_KEYS = new Set(['exerciseId', 'sets', 'note']);
+const EXERCISE_KEYS = new Set(['exerciseId', 'sets', 'note', 'restS']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -163,6 +168,15 @@ export function checkExercises(
     for (const [setIndex, set] of sets.entries()) {
       const problem = checkSet(`${path}.sets[${setIndex}]`, set, measure);
       if (problem) return fail(`${path}.sets[${setIndex}]`, problem);
+    }
+    const { restS } = exercise;
+    if (restS !== undefined && restS !== null) {
+      const valid = typeof restS === 'number' && Number.isInteger(restS) && restS >= 0 && restS <= MAX_REST_S;
+      if (!valid)
+        return fail(
+          `${path}.restS`,
+          `${path}.restS must be a whole number of seconds from 0 to ${MAX_REST_S}.`,
+        );
     }
     if (note !== undefined && note !== null) {
       const valid =

@@ -223,9 +223,9 @@ describe('downloadMyData', () => {
       () => new Date('2024-04-01T10:00:00Z'),
     );
 
-    expect(progress[0]).toEqual({ partsDone: 0, partCount: 9, current: 'profile' });
+    expect(progress[0]).toEqual({ partsDone: 0, partCount: 10, current: 'profile' });
     expect(progress.find((step) => step.current === 'meals' && step.partsDone === 3)).toBeDefined();
-    expect(progress.at(-1)).toEqual({ partsDone: 9, partCount: 9, current: null });
+    expect(progress.at(-1)).toEqual({ partsDone: 10, partCount: 10, current: null });
     expect(progress.map((step) => step.partsDone)).toEqual(
       [...progress.map((step) => step.partsDone)].sort(),
     );
@@ -246,7 +246,7 @@ describe('downloadMyData', () => {
 
     expect(saved.map((file) => file.name)).toEqual(['fitstreak-data-2024-04-01.zip']);
     const files = unzipSync(new Uint8Array(await (saved[0]?.blob ?? new Blob()).arrayBuffer()));
-    expect(Object.keys(files)).toHaveLength(9);
+    expect(Object.keys(files)).toHaveLength(10);
     expect(document.querySelector('a[download]')).toBeNull();
   });
 });
