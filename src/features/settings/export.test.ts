@@ -227,7 +227,7 @@ describe('downloadMyData', () => {
     expect(progress.find((step) => step.current === 'meals' && step.partsDone === 3)).toBeDefined();
     expect(progress.at(-1)).toEqual({ partsDone: 10, partCount: 10, current: null });
     expect(progress.map((step) => step.partsDone)).toEqual(
-      [...progress.map((step) => step.partsDone)].sort(),
+      [...progress.map((step) => step.partsDone)].sort((a, b) => a - b),
     );
     expect(saved.map((file) => file.name)).toEqual(['fitstreak-data-2024-04-01.json']);
     const document = JSON.parse((await saved[0]?.blob.text()) ?? '{}') as { meals?: unknown[] };
