@@ -127,6 +127,9 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
     equipment: fc.oneof(oneOf(['barbell', 'none', 'x'.repeat(41)]), hostileString, hostileValue),
     limit: oneOf([1, 25, 26, 0]),
   }),
+  workoutRecords: (cast) => ({
+    activityId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
+  }),
   exerciseProgress: (cast) => ({
     exerciseId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
     range: fc.oneof(oneOf(['1m', 'all', '2y']), hostileValue),

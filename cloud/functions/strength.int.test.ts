@@ -159,3 +159,43 @@ describe('exerciseProgress', () => {
     expect(range.body.error).toContain('range');
   });
 });
+
+describe('workoutRecords', () => {
+  it('marks the sets of a saved workout that beat the person’s earlier ones, and only theirs', async () => {
+    const dave = await signUp();
+    const [squat] = (await found(dave, { query: 'barbell back squat', limit: 1 })).map((row) => row.id);
+    const log = async (daysAgo: number, sets: Record<string, unknown>[]) => {
+      const saved = await request('POST', '/parse/classes/Activity', {
+        sessionToken: dave.sessionToken,
+        body: {
+          type: 'strength',
+          startedAt: { __type: 'Date', iso: new Date(Date.now() - daysAgo * 86_400_000).toISOString() },
+          durationMin: 50,
+          exercises: [{ exerciseId: squat, sets }],
+        },
+      });
+      return String(saved.body.objectId);
+    };
+    await log(7, [{ reps: 5, weightKg: 100 }]);
+    const today = await log(0, [
+      { reps: 5, weightKg: 60, warmup: true },
+      { reps: 5, weightKg: 100 },
+      { reps: 5, weightKg: 105 },
+    ]);
+    const call = (account: Account | undefined, activityId: string) =>
+      request('POST', '/parse/functions/workoutRecords', {
+        ...(account ? { sessionToken: account.sessionToken } : {}),
+        body: { activityId },
+      });
+
+    const own = await call(dave, today);
+    const [byBob, anonymous] = await Promise.all([call(bob, today), call(undefined, today)]);
+
+    expect(own.body.result).toEqual({
+      activityId: today,
+      records: [[[], [], ['heaviest', 'oneRepMax', 'repsAtWeight', 'setVolume']]],
+    });
+    expect([byBob.body.code, anonymous.body.code]).toEqual([142, 209]);
+    expect(byBob.body.error).toContain('activityId');
+  });
+});

@@ -8,6 +8,9 @@ import {
   type Measure,
   type Muscle,
   type ProgressPoint,
+  type RecordKind,
+  recordsOfWorkout,
+  type LoggedExercise,
 } from '../../src/domain/strength';
 import { sqlClient } from '../database';
 import {
@@ -196,7 +199,81 @@ async function exerciseProgress(request: FunctionRequest): Promise<ExerciseProgr
   };
 }
 
+/** The earlier workouts' sets of the given exercises, by exercise: those started before `before`. */
+async function earlierSessions(
+  user: ParseUser,
+  exerciseIds: readonly string[],
+  before: Date,
+): Promise<Map<string, ExerciseSession[]>> {
+  const byExercise = new Map<string, ExerciseSession[]>();
+  const add = (exerciseId: string, session: ExerciseSession) =>
+    byExercise.set(exerciseId, [...(byExercise.get(exerciseId) ?? []), session]);
+  const sql = sqlClient();
+  if (sql) {
+    const { rows } = await sql.query<{
+      activityId: string;
+      startedAt: Date;
+      exerciseId: string;
+      sets: LoggedSet[];
+    }>(
+      `SELECT a."objectId" AS "activityId", a."startedAt", e.value ->> 'exerciseId' AS "exerciseId", e.value -> 'sets' AS sets
+         FROM "Activity" a, jsonb_array_elements(a.exercises) AS e
+        WHERE a."user" = $1 AND a.type = 'strength' AND jsonb_typeof(a.exercises) = 'array'
+          AND a."startedAt" < $3 AND e.value ->> 'exerciseId' = ANY($2::text[])`,
+      [user.id, exerciseIds, before],
+    );
+    for (const row of rows) {
+      add(row.exerciseId, {
+        activityId: row.activityId,
+        startedAt: row.startedAt.toISOString(),
+        sets: row.sets,
+      });
+    }
+    return byExercise;
+  }
+  const workouts = await new Parse.Query('Activity')
+    .equalTo('user', user)
+    .equalTo('type', 'strength')
+    .lessThan('startedAt', before)
+    .exists('exercises')
+    .select('startedAt', 'exercises')
+    .findAll({ useMasterKey: true, batchSize: 1000 });
+  for (const workout of workouts) {
+    const startedAt = (workout.get('startedAt') as Date).toISOString();
+    for (const logged of (workout.get('exercises') as LoggedExercise[] | undefined) ?? []) {
+      if (exerciseIds.includes(logged.exerciseId)) {
+        add(logged.exerciseId, { activityId: workout.id ?? '', startedAt, sets: logged.sets });
+      }
+    }
+  }
+  return byExercise;
+}
+
+/**
+ * The records each set of one of the person's strength workouts beat when it was done, in the
+ * order of its exercises and sets: what the workout window marks once the workout is saved.
+ */
+async function workoutRecords(
+  request: FunctionRequest,
+): Promise<{ activityId: string; records: RecordKind[][][] }> {
+  const { user } = requireUser(request.user);
+  const { activityId } = request.params;
+  const workout =
+    typeof activityId === 'string' && OBJECT_ID.test(activityId)
+      ? await new Parse.Query('Activity')
+          .equalTo('user', user)
+          .get(activityId, { useMasterKey: true })
+          .catch(() => undefined)
+      : undefined;
+  if (!workout) throw validationError('activityId does not name one of your workouts.');
+  const exercises = (workout.get('exercises') as LoggedExercise[] | undefined) ?? [];
+  const ids = [...new Set(exercises.map((exercise) => exercise.exerciseId))];
+  const earlier = await earlierSessions(user, ids, workout.get('startedAt') as Date);
+  return { activityId: workout.id ?? '', records: recordsOfWorkout(exercises, earlier) };
+}
+
 export function registerStrengthFunctions(): void {
+  Parse.Cloud.define('workoutRecords', workoutRecords);
   Parse.Cloud.define('searchExercises', searchExercises);
   Parse.Cloud.define('exerciseProgress', exerciseProgress);
 }

@@ -8,6 +8,7 @@ import {
   MAX_SETS_PER_EXERCISE,
   NO_BESTS,
   recordsOfSets,
+  recordsOfWorkout,
   setVolumeKg,
   workoutMet,
   type Measure,
@@ -257,6 +258,41 @@ describe('exerciseProgress', () => {
     expect(records.repsAtWeight).toEqual([
       { weightKg: 100, reps: 6 },
       { weightKg: 80, reps: 15 },
+    ]);
+  });
+});
+
+describe('recordsOfWorkout', () => {
+  it('holds each set to the earlier workouts of its exercise and to the sets before it in the workout', () => {
+    const earlier = new Map([
+      [
+        'squat',
+        [
+          { activityId: 'late', startedAt: '2026-02-01T10:00:00.000Z', sets: [{ weightKg: 120, reps: 3 }] },
+          { activityId: 'early', startedAt: '2026-01-01T10:00:00.000Z', sets: [{ weightKg: 100, reps: 5 }] },
+        ],
+      ],
+    ]);
+
+    const records = recordsOfWorkout(
+      [
+        { exerciseId: 'squat', sets: [{ weightKg: 120, reps: 3 }] },
+        {
+          exerciseId: 'curl',
+          sets: [
+            { weightKg: 15, reps: 10 },
+            { weightKg: 16, reps: 10 },
+          ],
+        },
+        { exerciseId: 'squat', sets: [{ weightKg: 125, reps: 1 }] },
+      ],
+      earlier,
+    );
+
+    expect(records).toEqual([
+      [[]],
+      [[], ['heaviest', 'oneRepMax', 'repsAtWeight', 'setVolume']],
+      [['heaviest', 'repsAtWeight']],
     ]);
   });
 });

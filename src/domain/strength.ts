@@ -422,3 +422,26 @@ export function exerciseProgress(sessions: readonly ExerciseSession[]): {
   });
   return { points, records: { ...records, repsAtWeight: bests.repsFront } };
 }
+
+/**
+ * The records each set of a workout beat, exercise by exercise in its order: against the person's
+ * earlier workouts of each exercise (`earlier`, any order) and the workout's own sets before it.
+ */
+export function recordsOfWorkout(
+  exercises: readonly Pick<LoggedExercise, 'exerciseId' | 'sets'>[],
+  earlier: ReadonlyMap<string, readonly ExerciseSession[]>,
+): RecordKind[][][] {
+  const bestsOf = new Map<string, Bests>();
+  return exercises.map(({ exerciseId, sets }) => {
+    let bests = bestsOf.get(exerciseId);
+    if (!bests) {
+      const sessions = [...(earlier.get(exerciseId) ?? [])].sort((a, b) =>
+        a.startedAt.localeCompare(b.startedAt),
+      );
+      bests = sessions.reduce((before, session) => recordsOfSets(session.sets, before).bests, NO_BESTS);
+    }
+    const found = recordsOfSets(sets, bests);
+    bestsOf.set(exerciseId, found.bests);
+    return found.records;
+  });
+}
