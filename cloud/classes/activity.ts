@@ -1,10 +1,10 @@
 import { caloriesFromMetKcal, DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal } from '../../src/domain/activity';
 import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
+import { checkExercises, workoutMet, type LoggedExercise } from '../../src/domain/strength';
 import { sqlClient } from '../database';
 import { latestWeightKg } from '../latestWeights';
-import { exerciseIdsOf, usableExercises, type UsableExercise } from './exercise';
-import { checkExercises, workoutMet, type LoggedExercise } from '../../src/domain/strength';
 import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
+import { exerciseIdsOf, usableExercises, type UsableExercise } from './exercise';
 
 /** The person's latest logged weight, read from the database. */
 async function readLatestWeightKg(owner: ParseUser): Promise<number | undefined> {
@@ -62,8 +62,9 @@ async function checkWorkoutExercises(object: CloudObject): Promise<() => Promise
 }
 
 /**
- * Calories typed by the person are kept as typed. Otherwise the server estimates them, and
- * estimates again when the type or the duration changes, so an estimate never goes stale.
+ * Calories typed by the person are kept as typed. Otherwise the server estimates them (from a
+ * strength workout's exercises when it has some), and estimates again when the type, the duration
+ * or the exercises change, so an estimate never goes stale.
  * Runs after the contract's checks, so type and duration are known to be valid.
  */
 export async function estimateActivityCalories(object: CloudObject, original: CloudObject | undefined) {
