@@ -16,7 +16,7 @@ import {
 /** How often the countdown looks at the clock: often enough that no second is skipped. */
 const TICK_MS = 250;
 
-export interface RestTimer {
+export interface RestTimerState {
   /** Whole seconds left, or null while no rest runs. */
   secondsLeft: number | null;
   /** The length of the running rest with its extensions, in seconds. */
@@ -44,7 +44,7 @@ export function useRestTimer({
   now = defaults.now,
   storage = defaults.storage,
   onOver = defaults.onOver,
-}: RestTimerOptions = {}): RestTimer {
+}: RestTimerOptions = {}): RestTimerState {
   const [rest, setRest] = useState<RestPeriod | null>(() => loadRest(storage, now()));
   const [clock, setClock] = useState(now);
   const [over, setOver] = useState(false);

@@ -1,6 +1,6 @@
 import { REST_EXTENSION_S } from '../restTimer';
 import { formatDuration } from '../sets';
-import type { RestTimer as RestTimerState } from '../useRestTimer';
+import type { RestTimerState } from '../useRestTimer';
 
 export interface RestTimerProps {
   /** The workout's rest timer (`useRestTimer`), started by the parent when a set is ticked done. */
