@@ -143,11 +143,17 @@ describe('SetRows', () => {
     expect(onSetDone).toHaveBeenCalledTimes(1);
   });
 
-  it('holds at most the sets an exercise may have', () => {
+  it('holds at most the sets an exercise may have', async () => {
+    const user = userEvent.setup();
     renderSets({ sets: Array<LoggedSet>(MAX_SETS_PER_EXERCISE).fill({ reps: 5, weightKg: 50 }) });
 
-    expect(screen.getByRole('button', { name: 'Add set' })).toBeDisabled();
+    const add = screen.getByRole('button', { name: 'Add set' });
+    expect(add).toBeDisabled();
     expect(screen.getByText(`An exercise holds at most ${MAX_SETS_PER_EXERCISE} sets.`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: `Delete set ${MAX_SETS_PER_EXERCISE}` }));
+    expect(add).toBeEnabled();
+    expect(add).toHaveFocus();
   });
 
   it('shows a fault of checkExercises beside the field it names', () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldError } from '@/domain/fieldRules';
 import {
   MAX_SETS_PER_EXERCISE,
@@ -127,12 +127,19 @@ export function SetRows({
   const changeSets = (next: LoggedSet[]) => onChange({ ...exercise, sets: next });
   const changeSet = (setIndex: number, set: LoggedSet) =>
     changeSets(sets.map((old, at) => (at === setIndex ? set : old)));
+  const focusAddButton = useRef(false);
   const deleteSet = (setIndex: number) => {
     changeSets(sets.filter((_, at) => at !== setIndex));
     setDone(done.filter((_, at) => at !== setIndex));
-    // The row's buttons go away with it; focus stays in the exercise.
-    addButton.current?.focus();
+    focusAddButton.current = true;
   };
+  // The deleted row's buttons go away with it: focus stays in the exercise, once "Add set" is
+  // enabled again if the exercise was full.
+  useEffect(() => {
+    if (!focusAddButton.current) return;
+    focusAddButton.current = false;
+    addButton.current?.focus();
+  }, [sets.length]);
   const tick = (setIndex: number, ticked: boolean) => {
     setDone(sets.map((_, at) => (at === setIndex ? ticked : (done[at] ?? false))));
     if (ticked) onSetDone?.(setIndex);
