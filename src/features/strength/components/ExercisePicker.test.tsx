@@ -112,6 +112,25 @@ describe('ExercisePicker', () => {
     expect(onPick).toHaveBeenCalledWith(BENT_ROW);
   });
 
+  it('moves through the search field and the exercises with the arrow keys', async () => {
+    const user = userEvent.setup();
+    render(<ExercisePicker recentExercises={[BENCH, BENT_ROW]} onPick={vi.fn()} />);
+    const field = screen.getByLabelText('Search exercises');
+
+    await user.click(field);
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: /Bench press/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('button', { name: /Bent-over row/ })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(field).toHaveFocus();
+
+    const muscle = screen.getByLabelText('Muscle');
+    muscle.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(muscle).toHaveFocus();
+  });
+
   it('says so when nothing matches, and says what went wrong as a sentence', async () => {
     const user = userEvent.setup();
     api.searchExercises

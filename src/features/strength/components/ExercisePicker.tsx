@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MUSCLE_LABELS, MUSCLES, type ExerciseRow, type Muscle } from '@/domain/strength';
 import { errorSentence } from '@/lib/errors';
 import { searchExercises } from '../api';
@@ -46,6 +46,8 @@ export function ExercisePicker({ recentExercises, onPick, error }: ExercisePicke
   const latest = useRef(0);
   const ids = { query: useId(), muscle: useId() };
   const errorId = `${ids.query}-error`;
+  const picker = useRef<HTMLDivElement>(null);
+  const searchField = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -72,13 +74,27 @@ export function ExercisePicker({ recentExercises, onPick, error }: ExercisePicke
     }, TYPING_PAUSE_MS);
   };
 
+  /** The arrow keys go down from the search field through the listed exercises, and back up. */
+  const moveFocus = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const options = [...(picker.current?.querySelectorAll<HTMLButtonElement>('.food-option') ?? [])];
+    const at = options.findIndex((option) => option === event.target);
+    // The muscle list keeps its own arrow keys.
+    if (at < 0 && event.target !== searchField.current) return;
+    const next = event.key === 'ArrowDown' ? at + 1 : at - 1;
+    if (next >= options.length || (at < 0 && next < 0)) return;
+    event.preventDefault();
+    (next < 0 ? searchField.current : options[next])?.focus();
+  };
+
   const found = state.kind === 'found' ? state.exercises : [];
   return (
-    <div className="exercise-picker">
+    <div ref={picker} className="exercise-picker" onKeyDown={moveFocus}>
       <div className="form-row">
         <div className="form-field">
           <label htmlFor={ids.query}>Search exercises</label>
           <input
+            ref={searchField}
             id={ids.query}
             type="search"
             value={query}
