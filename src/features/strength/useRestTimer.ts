@@ -76,7 +76,8 @@ export function useRestTimer({
   const start = useCallback(
     (seconds: number) => {
       prepareRestSignal();
-      change(startRest(seconds, now()));
+      // An exercise with no rest (supersets, circuits) goes straight on.
+      change(seconds > 0 ? startRest(seconds, now()) : null);
     },
     [change, now],
   );

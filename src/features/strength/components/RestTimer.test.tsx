@@ -116,6 +116,16 @@ describe('RestTimer', () => {
     expect(vibrate).toHaveBeenCalledTimes(1);
   });
 
+  it('does not rest after a set of an exercise without rest', () => {
+    render(<Workout restS={0} />);
+
+    fireEvent.click(screen.getByLabelText('Set 1 done'));
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    wait(1_000);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(vibrate).not.toHaveBeenCalled();
+  });
+
   it('ends the rest at once on Skip, without a signal', () => {
     render(<Workout />);
 
