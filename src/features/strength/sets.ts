@@ -102,6 +102,10 @@ export interface SetFault {
   message: string;
 }
 
+function isSetField(name: string): name is keyof typeof SET_FIELD_WORDS {
+  return Object.hasOwn(SET_FIELD_WORDS, name);
+}
+
 const RANGE = /between (\d+(?:\.\d+)?) and (\d+(?:\.\d+)?)\./;
 
 /** The limits of a number in the words and unit the person reads it in. */
@@ -135,7 +139,7 @@ export function setFaultOf(
   const place = /^exercises\[\d+\]\.sets\[(\d+)\](?:\.(\w+))?/.exec(fault.message);
   if (place) {
     const [path, setNumber = '0', name] = place;
-    const field = name !== undefined && name in SET_FIELD_WORDS ? (name as SetFault['field']) : null;
+    const field = name !== undefined && isSetField(name) ? name : null;
     const setIndex = Number(setNumber);
     const words = `Set ${setIndex + 1}${field ? ` ${SET_FIELD_WORDS[field]}` : name ? ` ${name}` : ''}`;
     const message = fault.message
