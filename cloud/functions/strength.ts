@@ -2,15 +2,17 @@ import { matchesWords, rankFoods, searchWords } from '../../src/domain/nutrition
 import {
   exerciseProgress as progressOf,
   MUSCLES,
-  type ExerciseRecords,
+  PROGRESS_RANGES,
+  type ExerciseProgress,
+  type ExerciseRow,
   type ExerciseSession,
   type LoggedSet,
   type Measure,
   type Muscle,
-  type ProgressPoint,
-  type RecordKind,
+  type ProgressRange,
   recordsOfWorkout,
   type LoggedExercise,
+  type WorkoutRecords,
 } from '../../src/domain/strength';
 import { sqlClient } from '../database';
 import {
@@ -23,18 +25,7 @@ import {
 } from '../parse';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_RESULTS } from './nutrition';
 
-/** One exercise as the exercise picker shows it. */
-export interface ExerciseRow {
-  id: string;
-  name: string;
-  category: string;
-  primaryMuscles: Muscle[];
-  secondaryMuscles: Muscle[];
-  equipment: string;
-  measure: Measure;
-  /** The person's own exercise, not the catalogue's. */
-  custom: boolean;
-}
+export type { ExerciseRow };
 
 const MAX_EQUIPMENT_LENGTH = 40;
 
@@ -112,8 +103,6 @@ async function searchExercises(request: FunctionRequest): Promise<ExerciseRow[]>
   return ordered.slice(0, limit);
 }
 
-export const PROGRESS_RANGES = ['1m', '3m', '6m', '1y', 'all'] as const;
-export type ProgressRange = (typeof PROGRESS_RANGES)[number];
 const RANGE_MONTHS: Readonly<Record<ProgressRange, number | null>> = {
   '1m': 1,
   '3m': 3,
@@ -122,16 +111,6 @@ const RANGE_MONTHS: Readonly<Record<ProgressRange, number | null>> = {
   all: null,
 };
 const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
-
-/** The answer of exerciseProgress. */
-export interface ExerciseProgress {
-  exercise: ExerciseRow;
-  range: ProgressRange;
-  /** The workouts of the range, oldest first. */
-  points: ProgressPoint[];
-  /** Of every workout, whatever the range. */
-  records: ExerciseRecords;
-}
 
 /** Every workout's sets of the exercise, one session per workout (an exercise logged twice joins up). */
 async function sessionsOf(user: ParseUser, exerciseId: string): Promise<ExerciseSession[]> {
@@ -253,9 +232,7 @@ async function earlierSessions(
  * The records each set of one of the person's strength workouts beat when it was done, in the
  * order of its exercises and sets: what the workout window marks once the workout is saved.
  */
-async function workoutRecords(
-  request: FunctionRequest,
-): Promise<{ activityId: string; records: RecordKind[][][] }> {
+async function workoutRecords(request: FunctionRequest): Promise<WorkoutRecords> {
   const { user } = requireUser(request.user);
   const { activityId } = request.params;
   const workout =

@@ -41,6 +41,28 @@ export const MUSCLES = [
 ] as const;
 export type Muscle = (typeof MUSCLES)[number];
 
+/** Each muscle as a person reads it. */
+export const MUSCLE_LABELS: Readonly<Record<Muscle, string>> = {
+  chest: 'Chest',
+  shoulders: 'Shoulders',
+  biceps: 'Biceps',
+  triceps: 'Triceps',
+  forearms: 'Forearms',
+  lats: 'Lats',
+  upper_back: 'Upper back',
+  traps: 'Traps',
+  lower_back: 'Lower back',
+  abs: 'Abs',
+  obliques: 'Obliques',
+  glutes: 'Glutes',
+  quadriceps: 'Quadriceps',
+  hamstrings: 'Hamstrings',
+  adductors: 'Adductors',
+  abductors: 'Abductors',
+  calves: 'Calves',
+  neck: 'Neck',
+};
+
 /** What a set of the exercise records: weight and reps, reps alone, a time, or a distance. */
 export const MEASURES = ['weight_reps', 'reps', 'time', 'distance'] as const;
 export type Measure = (typeof MEASURES)[number];
@@ -444,4 +466,36 @@ export function recordsOfWorkout(
     bestsOf.set(exerciseId, found.bests);
     return found.records;
   });
+}
+
+/** One exercise as the exercise picker shows it (the answer rows of `searchExercises`). */
+export interface ExerciseRow {
+  id: string;
+  name: string;
+  category: string;
+  primaryMuscles: Muscle[];
+  secondaryMuscles: Muscle[];
+  equipment: string;
+  measure: Measure;
+  /** The person's own exercise, not the catalogue's. */
+  custom: boolean;
+}
+
+export const PROGRESS_RANGES = ['1m', '3m', '6m', '1y', 'all'] as const;
+export type ProgressRange = (typeof PROGRESS_RANGES)[number];
+
+/** The answer of `exerciseProgress`. */
+export interface ExerciseProgress {
+  exercise: ExerciseRow;
+  range: ProgressRange;
+  /** The workouts of the range, oldest first. */
+  points: ProgressPoint[];
+  /** Of every workout, whatever the range. */
+  records: ExerciseRecords;
+}
+
+/** The answer of `workoutRecords`: per exercise of the workout, per set, the records it beat. */
+export interface WorkoutRecords {
+  activityId: string;
+  records: RecordKind[][][];
 }

@@ -1,0 +1,33 @@
+import type { ExerciseProgress, ExerciseRow, Muscle, ProgressRange, WorkoutRecords } from '@/domain/strength';
+import { getParse } from '@/lib/parse';
+
+type CloudFunction<T> = (params: Record<string, unknown>) => T;
+
+export interface ExerciseSearch {
+  query: string;
+  /** Only exercises that work this muscle, as a primary or secondary muscle. */
+  muscle?: Muscle | undefined;
+}
+
+/** The catalogue's and the person's own exercises whose names match the words, by relevance. */
+export async function searchExercises({ query, muscle }: ExerciseSearch): Promise<ExerciseRow[]> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<CloudFunction<ExerciseRow[]>>('searchExercises', {
+    query,
+    ...(muscle ? { muscle } : {}),
+  });
+}
+
+export async function loadExerciseProgress(
+  exerciseId: string,
+  range: ProgressRange,
+): Promise<ExerciseProgress> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<CloudFunction<ExerciseProgress>>('exerciseProgress', { exerciseId, range });
+}
+
+/** The records each set of a saved strength workout beat, exercise by exercise. */
+export async function loadWorkoutRecords(activityId: string): Promise<WorkoutRecords> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<CloudFunction<WorkoutRecords>>('workoutRecords', { activityId });
+}

@@ -1,0 +1,7 @@
+export { loadExerciseProgress, loadWorkoutRecords, searchExercises, type ExerciseSearch } from './api';
+export { ExercisePicker } from './components/ExercisePicker';
+export { RestTimer } from './components/RestTimer';
+export { SetRows } from './components/SetRows';
+export { restSecondsOf } from './restTimer';
+export { liftUnitFor, type LiftUnit } from './sets';
+export { useRestTimer, type RestTimerState } from './useRestTimer';
