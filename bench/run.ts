@@ -82,6 +82,7 @@ const AIMS = {
 };
 
 const ratio = (ours: number, base: number) => (base > 0 ? ours / base : Number.POSITIVE_INFINITY);
+const cpu = (msPerWrite: number | undefined) => (msPerWrite === undefined ? '–' : msPerWrite.toFixed(2));
 const verdict = (pass: boolean) => (pass ? 'pass' : 'MISS');
 
 interface Results {
@@ -127,7 +128,8 @@ function markdown(results: Results): string {
       '',
       'contract: our class definitions as its schema and an empty beforeSave; trigger: an empty',
       'beforeSave; raw: no cloud code. Ratios are ours over the baseline, larger is slower (for',
-      "writes per second, the baseline's rate over ours).",
+      "writes per second, the baseline's rate over ours). CPU: the server process's CPU time (user",
+      "and system) per timed write, in ms; the database's is not in it.",
       '',
     );
     lines.push(
@@ -149,6 +151,12 @@ function markdown(results: Results): string {
           'p50 ÷ trigger',
           '/s ÷ trigger',
           'p50 ÷ raw',
+          'ours CPU',
+          'contract CPU',
+          'trigger CPU',
+          'raw CPU',
+          'CPU ÷ contract',
+          'CPU ÷ trigger',
           'errors',
           `≤ ${AIMS.writeRatio}× trigger`,
           `≤ ${AIMS.writeRatio}× contract`,
@@ -174,6 +182,12 @@ function markdown(results: Results): string {
             ...[ours, contract, emptyTrigger, raw].map((side) => side.throughputPerSecond.toFixed(0)),
             ...[contract50, contractRate, trigger50, triggerRate, ratio(ours.p50, raw.p50)].map(
               (value) => `${value.toFixed(2)}×`,
+            ),
+            ...[ours, contract, emptyTrigger, raw].map((side) => cpu(side.cpuMsPerWrite)),
+            ...[contract, emptyTrigger].map((base) =>
+              ours.cpuMsPerWrite && base.cpuMsPerWrite
+                ? `${ratio(ours.cpuMsPerWrite, base.cpuMsPerWrite).toFixed(2)}×`
+                : '–',
             ),
             [ours, contract, emptyTrigger, raw].map((side) => side.errors).join('/'),
             within(trigger50, triggerRate),
@@ -298,13 +312,18 @@ const results: Results = await withBenchServer('bench', async ({ baseUrl, server
           log(`Writes: ${kind} × ${concurrency} users…`);
           writes.push(
             await measureWrites(kind, concurrency, SETTINGS.writeTotal, {
-              ours: { target: { baseUrl, appId: APP_ID }, people: writers },
-              contract: { target: { baseUrl: contract.baseUrl, appId: RAW_APP_ID }, people: contractPeople },
+              ours: { target: { baseUrl, appId: APP_ID }, people: writers, pid: server.pid },
+              contract: {
+                target: { baseUrl: contract.baseUrl, appId: RAW_APP_ID },
+                people: contractPeople,
+                pid: contract.pid,
+              },
               emptyTrigger: {
                 target: { baseUrl: emptyTrigger.baseUrl, appId: RAW_APP_ID },
                 people: triggerPeople,
+                pid: emptyTrigger.pid,
               },
-              raw: { target: { baseUrl: raw.baseUrl, appId: RAW_APP_ID }, people: rawPeople },
+              raw: { target: { baseUrl: raw.baseUrl, appId: RAW_APP_ID }, people: rawPeople, pid: raw.pid },
             }),
           );
         }

@@ -101,12 +101,16 @@ export interface WriteStats extends Stats {
   /** Wall-clock time of the timed writes, and the writes answered per second over it. */
   seconds: number;
   throughputPerSecond: number;
+  /** The server process's CPU time (user and system) per timed write, when its pid is known. */
+  cpuMsPerWrite?: number;
 }
 
 /** Where a batch of writes goes: one server, or several taking turns request by request. */
 export interface WriteSide {
   targets: readonly Target[];
   people: readonly Account[];
+  /** The one server process's pid, to read its CPU time around the timed writes. */
+  pid?: number;
 }
 
 /** The raw outcome of one batch of timed writes, before its statistics. */
@@ -114,16 +118,22 @@ interface WriteBatch {
   times: number[];
   errors: number;
   seconds: number;
+  cpuSeconds?: number;
 }
 
 function statsOfBatches(kind: WriteKind, batches: readonly WriteBatch[]): WriteStats {
   const times = batches.flatMap((batch) => batch.times);
   const seconds = batches.reduce((sum, batch) => sum + batch.seconds, 0);
+  const errors = batches.reduce((sum, batch) => sum + batch.errors, 0);
+  const cpuSeconds = batches.every((batch) => batch.cpuSeconds !== undefined)
+    ? batches.reduce((sum, batch) => sum + (batch.cpuSeconds ?? 0), 0)
+    : undefined;
   return {
     ...statsOf({ name: kind, times }),
-    errors: batches.reduce((sum, batch) => sum + batch.errors, 0),
+    errors,
     seconds,
     throughputPerSecond: times.length / seconds,
+    ...(cpuSeconds === undefined ? {} : { cpuMsPerWrite: (cpuSeconds * 1000) / (times.length + errors) }),
   };
 }
 
@@ -155,6 +165,7 @@ async function writeBatch(
     return () => create(nextTarget(), person, CLASS_OF[kind], { ...writeBody(kind, random), ...owner });
   });
   await Promise.all(workers.map((once) => once().catch(() => undefined))); // warm-up, not counted
+  const cpuBefore = side.pid ? (await processStats(side.pid)).cpuSeconds : undefined;
   const started = performance.now();
   await Promise.all(
     workers.map(async (once) => {
@@ -167,7 +178,9 @@ async function writeBatch(
       }
     }),
   );
-  return { times, errors, seconds: (performance.now() - started) / 1000 };
+  const seconds = (performance.now() - started) / 1000;
+  if (!side.pid || cpuBefore === undefined) return { times, errors, seconds };
+  return { times, errors, seconds, cpuSeconds: (await processStats(side.pid)).cpuSeconds - cpuBefore };
 }
 
 const writeRandom = (kind: WriteKind, concurrency: number) =>
@@ -189,6 +202,8 @@ export async function timeWrites(
 export interface WriteTarget {
   target: Target;
   people: readonly Account[];
+  /** The server's process, for its CPU time per write. */
+  pid?: number;
 }
 
 /** How many turns the three servers take at each level: slow drift of the machine falls on all three. */
@@ -213,8 +228,15 @@ export async function measureWrites(
   const perRound = Math.ceil(total / WRITE_ROUNDS);
   const random = writeRandom(kind, concurrency);
   const run = (name: Side) => {
-    const { target, people } = sides[name];
-    return writeBatch(kind, concurrency, perRound, { targets: [target], people }, name !== 'ours', random);
+    const { target, people, pid } = sides[name];
+    return writeBatch(
+      kind,
+      concurrency,
+      perRound,
+      { targets: [target], people, pid },
+      name !== 'ours',
+      random,
+    );
   };
   for (const name of names) await run(name); // warm-up round, not counted
   const batches: Record<Side, WriteBatch[]> = { ours: [], contract: [], emptyTrigger: [], raw: [] };

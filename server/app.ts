@@ -25,6 +25,8 @@ export interface AppParts {
   rateLimit: express.Handler;
   /** Refuses write bodies Parse cannot turn into objects (server/writeGuard.ts). */
   writeGuard: express.Handler;
+  /** Refuses a repeated X-Parse-Request-Id (server/idempotency.ts). */
+  idempotency: express.Handler;
   parseApp: express.Handler;
   health: HealthChecks;
 }
@@ -82,6 +84,7 @@ export function createApp({
   distDir,
   rateLimit,
   writeGuard,
+  idempotency,
   parseApp,
   health,
   metrics,
@@ -144,7 +147,7 @@ export function createApp({
     );
     next();
   });
-  app.use('/parse', rateLimit, writeGuard, (request, response, next) => {
+  app.use('/parse', rateLimit, writeGuard, idempotency, (request, response, next) => {
     if (answersAtLength(request)) compress(request, response, next);
     else next();
   });

@@ -8,6 +8,9 @@ import { securityCheckGroups } from './securityChecks';
 /** How long Parse remembers an X-Parse-Request-Id and refuses its repeat with 159, in seconds. */
 export const IDEMPOTENCY_TTL_S = 300;
 
+/** The writes whose repeat by `X-Parse-Request-Id` is refused: objects' creates and updates, functions. */
+export const IDEMPOTENT_PATHS = ['classes/.*', 'functions/.*'];
+
 export const LIVE_QUERY_CLASSES = ['ChatMessage'];
 
 /** The largest request body Parse accepts, files included. */
@@ -125,7 +128,9 @@ export function buildParseOptions({
       },
     },
     security: { enableCheck: true, enableCheckLog: false, checkGroups: securityCheckGroups(databaseUri) },
-    idempotencyOptions: { paths: ['classes/.*', 'functions/.*'], ttl: IDEMPOTENCY_TTL_S },
+    // On PostgreSQL the server records request ids itself, in Parse's table (server/idempotency.ts);
+    // Parse still creates the table and its clean-up function, with this ttl.
+    idempotencyOptions: { paths: postgres ? [] : IDEMPOTENT_PATHS, ttl: IDEMPOTENCY_TTL_S },
     liveQuery: {
       classNames: LIVE_QUERY_CLASSES,
       ...(config.redisUrl ? { redisURL: config.redisUrl } : {}),

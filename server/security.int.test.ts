@@ -505,29 +505,6 @@ describe('file upload', () => {
   });
 });
 
-describe('idempotency', () => {
-  it('refuses the second POST with the same X-Parse-Request-Id with code 159 and saves one row', async () => {
-    const frank = await signUp();
-    const requestId = randomBytes(12).toString('hex');
-    const send = () =>
-      request('POST', '/parse/classes/Activity', {
-        sessionToken: frank.sessionToken,
-        headers: { 'X-Parse-Request-Id': requestId },
-        body: activity({ notes: 'retried' }),
-      });
-
-    const first = await send();
-    const second = await send();
-    const rows = await request('GET', `/parse/classes/Activity?${query({ count: 1, limit: 0 })}`, {
-      sessionToken: frank.sessionToken,
-    });
-
-    expect(first.status).toBe(201);
-    expect(second.body.code).toBe(159);
-    expect(rows.body.count).toBe(1);
-  });
-});
-
 describe('master key', () => {
   it('is refused from an address outside masterKeyIps', async () => {
     const { status, body } = await requestFrom('127.0.0.9', 'GET', '/parse/classes/Activity', {

@@ -14,6 +14,7 @@ import type { AppConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
 import { createFileStore } from './files';
 import { closeRoomsEverywhere, type RoomClosing } from './friendRooms';
+import { idempotencyGuard } from './idempotency';
 import { createMetrics } from './metrics';
 import { buildParseOptions, IDEMPOTENCY_TTL_S, LIVE_QUERY_CLASSES, MAX_UPLOAD_SIZE } from './parseOptions';
 import {
@@ -139,6 +140,8 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   };
   let database: EmbeddedDatabase | undefined;
   let pool: pg.Pool | undefined;
+  // Where request ids are recorded once Parse has created their table (PostgreSQL only).
+  let requestIdSql: pg.Pool | undefined;
   let idempotencyCleanup: RecurringTask | undefined;
   let schemaHooks: SchemaHooksWatch | undefined;
   let roomClosing: RoomClosing | undefined;
@@ -163,6 +166,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       log,
     }),
     writeGuard: writeGuard({ classes: classDefinitions, maxBodySize: MAX_UPLOAD_SIZE }),
+    idempotency: idempotencyGuard(() => requestIdSql, IDEMPOTENCY_TTL_S),
     parseApp: (request, response, next) => parseHandler(request, response, next),
     health: healthChecks(
       () => ready,
@@ -225,6 +229,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       config.redisUrl && redis ? { url: config.redisUrl, publisher: redis } : undefined,
       log,
     );
+    requestIdSql = pool;
     parseHandler = parseServer.app;
     // Cloud code reads the `Parse` global that Parse Server installs, and its requests go through the
     // handler just mounted, so the seeding is imported and run only now.

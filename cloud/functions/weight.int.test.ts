@@ -177,15 +177,16 @@ describe('importWeightEntries', () => {
 
   it('skips rows that repeat a saved weigh-in or an earlier row, and says which', async () => {
     const erin = await signUp();
-    const time = at(5);
+    // Each moment taken once: two readings of the clock can fall in different milliseconds.
+    const [time, later] = [at(5), at(4)];
     await call('importWeightEntries', erin, { rows: [{ measuredAt: time, weightKg: 70 }] });
 
     const preview = await call('importWeightEntries', erin, {
       dryRun: true,
       rows: [
         { measuredAt: time, weightKg: 70 },
-        { measuredAt: at(4), weightKg: 69.5 },
-        { measuredAt: at(4), weightKg: 69.5 },
+        { measuredAt: later, weightKg: 69.5 },
+        { measuredAt: later, weightKg: 69.5 },
       ],
     });
     expect(preview.body.result).toEqual({ imported: 0, wouldImport: 1, duplicates: [1, 3] });
@@ -193,7 +194,7 @@ describe('importWeightEntries', () => {
     const done = await call('importWeightEntries', erin, {
       rows: [
         { measuredAt: time, weightKg: 70 },
-        { measuredAt: at(4), weightKg: 69.5 },
+        { measuredAt: later, weightKg: 69.5 },
       ],
     });
     expect(done.body.result).toEqual({ imported: 1, wouldImport: 1, duplicates: [1] });
