@@ -147,3 +147,41 @@ describe('a strength workout with its sets', () => {
     expect(changed.status).toBe(200);
   });
 });
+
+describe('activitySummary of a day with a strength workout', () => {
+  async function summaryOf(owner: Account, date: string) {
+    const { status, body } = await request('POST', '/parse/functions/activitySummary', {
+      sessionToken: owner.sessionToken,
+      body: { date, timeZone: 'UTC' },
+    });
+    expect(status).toBe(200);
+    return body.result as {
+      dayActivities: { id: string; exercises?: unknown }[];
+      dayExercises: { id: string; name: string; measure: string }[];
+    };
+  }
+
+  it('gives the workout its sets and names its exercises, for its owner alone', async () => {
+    const carol = await signUp();
+    const startedAt = new Date(Date.UTC(2026, 5, 3, 18));
+    const exercises = [
+      { exerciseId: ids.bench, sets: [{ reps: 5, weightKg: 80 }] },
+      { exerciseId: ids.plank, sets: [{ durationS: 45 }] },
+    ];
+    const saved = await log(carol, workout(exercises, { startedAt: parseDate(startedAt) }));
+    expect(saved.status).toBe(201);
+
+    const own = await summaryOf(carol, '2026-06-03');
+    const strangers = await summaryOf(bob, '2026-06-03');
+
+    expect(own.dayActivities).toEqual([expect.objectContaining({ id: saved.body.objectId, exercises })]);
+    expect(own.dayExercises.map((row) => [row.id, row.measure]).sort()).toEqual(
+      [
+        [ids.bench, 'weight_reps'],
+        [ids.plank, 'time'],
+      ].sort(),
+    );
+    expect(strangers.dayActivities).toEqual([]);
+    expect(strangers.dayExercises).toEqual([]);
+  });
+});

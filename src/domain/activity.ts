@@ -1,5 +1,6 @@
 import type { ActivityStats } from './activityStats';
 import type { ActivityType } from './contract';
+import type { ExerciseRow, LoggedExercise } from './strength';
 import type { SyncState } from './sync';
 import type { Units } from './units';
 
@@ -50,6 +51,8 @@ export interface ActivityRow {
   caloriesKcal: number | null;
   caloriesEstimated: boolean;
   notes: string;
+  /** A strength workout's exercises and sets, in order; absent on other workouts. */
+  exercises?: LoggedExercise[];
   /** Set only for a workout changed on this device and not yet saved on the server. */
   sync?: SyncState;
 }
@@ -64,4 +67,9 @@ export interface ActivitySummary extends ActivityStats {
   units: Units;
   /** The workouts of `date`, earliest first. */
   dayActivities: ActivityRow[];
+  /**
+   * The exercises those workouts name, for the workout window (names, measures); absent from a
+   * summary this device kept from before strength training.
+   */
+  dayExercises?: ExerciseRow[];
 }

@@ -169,6 +169,7 @@ function ActivityPage({ summary, daily, savedAt }: ActivityPageProps) {
         day={summary.date}
         units={summary.units}
         weekStartsOn={summary.weekStartsOn}
+        knownExercises={summary.dayExercises ?? []}
       />
       <div className="toast-region" role="status">
         {showUndo ? (

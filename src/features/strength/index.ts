@@ -2,6 +2,7 @@ export { loadExerciseProgress, loadWorkoutRecords, searchExercises, type Exercis
 export { ExercisePicker } from './components/ExercisePicker';
 export { RestTimer } from './components/RestTimer';
 export { SetRows } from './components/SetRows';
+export { StrengthExercises } from './components/StrengthExercises';
 export { restSecondsOf } from './restTimer';
 export { liftUnitFor, type LiftUnit } from './sets';
 export { useRestTimer, type RestTimerState } from './useRestTimer';

@@ -1,0 +1,100 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ExerciseRow, LoggedExercise } from '@/domain/strength';
+import { REST_TIMER_STORAGE_KEY } from '../restTimer';
+import { StrengthExercises } from './StrengthExercises';
+
+afterEach(() => sessionStorage.removeItem(REST_TIMER_STORAGE_KEY));
+
+function exercise(id: string, name: string): ExerciseRow {
+  return {
+    id,
+    name,
+    category: 'barbell',
+    primaryMuscles: ['chest'],
+    secondaryMuscles: [],
+    equipment: 'barbell',
+    measure: 'weight_reps',
+    custom: false,
+  };
+}
+
+const BENCH = exercise('bench', 'Bench press');
+const SQUAT = exercise('squat', 'Back squat');
+
+/** What the form would send: the hidden JSON field of the exercises. */
+function sent(container: HTMLElement): LoggedExercise[] {
+  const field = container.querySelector<HTMLInputElement>('input[name="exercises"]');
+  return JSON.parse(field?.value ?? 'null') as LoggedExercise[];
+}
+
+describe('StrengthExercises', () => {
+  it('starts a new workout with the picker and adds a picked exercise with one set', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<StrengthExercises initial={[]} known={[BENCH]} unit="kg" />);
+
+    await user.click(screen.getByRole('button', { name: /Bench press/ }));
+
+    expect(screen.getByRole('heading', { name: 'Bench press' })).toBeInTheDocument();
+    expect(sent(container)).toEqual([{ exerciseId: 'bench', sets: [{}] }]);
+    expect(screen.getByRole('button', { name: 'Add exercise' })).toBeInTheDocument();
+  });
+
+  it('moves an exercise up and removes one, sending the new order', async () => {
+    const user = userEvent.setup();
+    const initial = [
+      { exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] },
+      { exerciseId: 'squat', sets: [{ reps: 5, weightKg: 100 }] },
+    ];
+    const { container } = render(<StrengthExercises initial={initial} known={[BENCH, SQUAT]} unit="kg" />);
+
+    await user.click(screen.getByRole('button', { name: 'Move Back squat up' }));
+    expect(sent(container).map((logged) => logged.exerciseId)).toEqual(['squat', 'bench']);
+    expect(screen.getByRole('button', { name: 'Move Back squat up' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Bench press' }));
+    expect(sent(container)).toEqual([{ exerciseId: 'squat', sets: [{ reps: 5, weightKg: 100 }] }]);
+    expect(screen.getByRole('button', { name: 'Add exercise' })).toHaveFocus();
+  });
+
+  it('starts the rest timer when a set is ticked done', async () => {
+    const user = userEvent.setup();
+    render(
+      <StrengthExercises
+        initial={[{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }], restS: 120 }]}
+        known={[BENCH]}
+        unit="kg"
+      />,
+    );
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Set 1 done'));
+
+    expect(screen.getByRole('timer', { name: 'Rest left' })).toHaveTextContent('2:00');
+  });
+
+  it('marks the faulty set once the form has refused the exercises', () => {
+    const initial = [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 1200 }] }];
+    render(
+      <StrengthExercises
+        initial={initial}
+        known={[BENCH]}
+        unit="kg"
+        error="Some exercises need fixing: see the marked sets."
+      />,
+    );
+
+    const bench = screen.getByRole('listitem');
+    expect(within(bench).getByLabelText('Set 1 weight (kg)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Some exercises need fixing: see the marked sets.')).toBeInTheDocument();
+  });
+
+  it('names an exercise that is gone instead of failing', () => {
+    render(
+      <StrengthExercises initial={[{ exerciseId: 'deleted', sets: [{ reps: 5 }] }]} known={[]} unit="kg" />,
+    );
+
+    expect(screen.getByRole('heading', { name: 'An exercise no longer available' })).toBeInTheDocument();
+  });
+});
