@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ActivityPage } from './pages/ActivityPage';
+import { LoginPage } from './pages/LoginPage';
+import { violationsOn } from './support/accessibility';
+import { createAccount } from './support/api';
+
+async function signedIn(page: Page): Promise<ActivityPage> {
+  const account = await createAccount();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(account.username, account.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  return new ActivityPage(page);
+}
+
+test.describe('a strength workout in the workout window', () => {
+  test('logs an exercise with two sets and a rest, saves it in one go and shows its sets again', async ({
+    page,
+  }) => {
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', time: '18:00', duration: '50' });
+    const window = activity.window();
+    await window.getByLabel('Search exercises').fill('bench press');
+    await window.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+
+    const bench = window.getByRole('listitem').filter({ hasText: 'Barbell Bench Press' });
+    await bench.getByLabel('Set 1 reps').fill('8');
+    await bench.getByLabel('Set 1 weight (kg)').fill('60');
+    await bench.getByRole('button', { name: 'Add set' }).click();
+    await expect(bench.getByLabel('Set 2 weight (kg)')).toHaveValue('60');
+    await bench.getByLabel('Set 1 done').check();
+    await expect(window.getByRole('timer', { name: 'Rest left' })).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
+
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/parse/classes/Activity'))
+        creates.push(request.url());
+    });
+    await activity.save();
+    await expect(window).toBeHidden();
+    await expect(activity.workouts()).toHaveCount(1);
+    await expect(activity.workouts().first()).toContainText('Strength');
+    expect(creates).toHaveLength(1);
+
+    await activity.workouts().first().getByRole('button').click();
+    const again = activity.window().getByRole('listitem').filter({ hasText: 'Barbell Bench Press' });
+    await expect(again.getByLabel('Set 2 reps')).toHaveValue('8');
+    await expect(again.getByLabel('Set 2 weight (kg)')).toHaveValue('60');
+  });
+
+  test('names the faulty set and saves nothing when a weight is out of range', async ({ page }) => {
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', duration: '30' });
+    const window = activity.window();
+    await window.getByLabel('Search exercises').fill('bench press');
+    await window.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+    await window.getByLabel('Set 1 reps').fill('5');
+    await window.getByLabel('Set 1 weight (kg)').fill('1500');
+    await activity.save();
+
+    await expect(window.getByText('Some exercises need fixing: see the marked sets.')).toBeVisible();
+    await expect(window.getByLabel('Set 1 weight (kg)')).toHaveAttribute('aria-invalid', 'true');
+    await window.getByRole('button', { name: 'Close' }).click();
+    await expect(activity.workouts()).toHaveCount(0);
+  });
+
+  test('fits a 375 px wide screen with its sets', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength' });
+    await activity.window().getByLabel('Search exercises').fill('bench press');
+    await activity
+      .window()
+      .getByRole('button', { name: /^Barbell Bench Press/ })
+      .click();
+
+    await expect(activity.window().getByLabel('Set 1 done')).toBeInViewport();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
