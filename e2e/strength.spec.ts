@@ -48,6 +48,14 @@ test.describe('a strength workout in the workout window', () => {
     const again = activity.window().getByRole('listitem').filter({ hasText: 'Barbell Bench Press' });
     await expect(again.getByLabel('Set 2 reps')).toHaveValue('8');
     await expect(again.getByLabel('Set 2 weight (kg)')).toHaveValue('60');
+    await activity.window().getByRole('button', { name: 'Close' }).click();
+
+    // The next workout offers it first, with what was done last time.
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', duration: '40' });
+    const recent = activity.window().getByRole('list', { name: 'Recent' });
+    await recent.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+    await expect(activity.window().getByText(/^Last time: .*60 kg/)).toBeVisible();
   });
 
   test('names the faulty set and saves nothing when a weight is out of range', async ({ page }) => {

@@ -130,6 +130,13 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
   workoutRecords: (cast) => ({
     activityId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
   }),
+  recentExercises: (cast) => ({
+    exerciseIds: fc.oneof(
+      fc.array(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), { maxLength: 31 }),
+      hostileValue,
+    ),
+    before: fc.oneof(oneOf(['2026-01-05T18:00:00Z', 'yesterday', '']), hostileValue),
+  }),
   exerciseProgress: (cast) => ({
     exerciseId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
     range: fc.oneof(oneOf(['1m', 'all', '2y']), hostileValue),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { request, signUp, type Account } from '../../server/test/rest';
+import type { RecentExercises } from '../../src/domain/strength';
 import type { ExerciseRow } from './strength';
 
 let alice: Account;
@@ -197,5 +198,59 @@ describe('workoutRecords', () => {
     });
     expect([byBob.body.code, anonymous.body.code]).toEqual([142, 209]);
     expect(byBob.body.error).toContain('activityId');
+  });
+});
+
+describe('recentExercises', () => {
+  const call = (account: Account | undefined, params: Record<string, unknown>) =>
+    request('POST', '/parse/functions/recentExercises', {
+      ...(account ? { sessionToken: account.sessionToken } : {}),
+      body: params,
+    });
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
+  it('lists the latest exercises first with the sets each had last time, before the workout being edited', async () => {
+    const erin = await signUp();
+    const [bench] = await found(erin, { query: 'barbell bench press', limit: 1 });
+    const [squat] = await found(erin, { query: 'barbell back squat', limit: 1 });
+    const log = async (days: number, exercises: unknown[]) => {
+      const saved = await request('POST', '/parse/classes/Activity', {
+        sessionToken: erin.sessionToken,
+        body: {
+          type: 'strength',
+          startedAt: { __type: 'Date', iso: daysAgo(days) },
+          durationMin: 45,
+          exercises,
+        },
+      });
+      expect(saved.status).toBe(201);
+    };
+    await log(9, [{ exerciseId: bench?.id, sets: [{ reps: 8, weightKg: 55 }] }]);
+    await log(5, [{ exerciseId: squat?.id, sets: [{ reps: 5, weightKg: 90 }] }]);
+    await log(2, [{ exerciseId: bench?.id, sets: [{ reps: 8, weightKg: 60 }] }]);
+
+    const now = (await call(erin, {})).body.result as RecentExercises;
+    const earlier = (await call(erin, { before: daysAgo(3) })).body.result as RecentExercises;
+
+    expect(now.exercises.map((row) => row.id)).toEqual([bench?.id, squat?.id]);
+    expect(now.lastSets[bench?.id ?? '']).toEqual([{ reps: 8, weightKg: 60 }]);
+    expect(earlier.lastSets[bench?.id ?? '']).toEqual([{ reps: 8, weightKg: 55 }]);
+    expect(earlier.lastSets[squat?.id ?? '']).toEqual([{ reps: 5, weightKg: 90 }]);
+  });
+
+  it("shows nobody else's workouts, and refuses bad parameters and anonymous callers", async () => {
+    const frank = await signUp();
+    const strangers = await call(frank, {});
+    const badIds = await call(frank, { exerciseIds: 'bench' });
+    const tooMany = await call(frank, { exerciseIds: Array.from({ length: 31 }, () => 'xxxxxxxxxx') });
+    const badBefore = await call(frank, { before: 'yesterday' });
+    const anonymous = await call(undefined, {});
+
+    expect(strangers.body.result).toEqual({ exercises: [], lastSets: {} });
+    expect([badIds.body.code, tooMany.body.code, badBefore.body.code, anonymous.body.code]).toEqual([
+      142, 142, 142, 209,
+    ]);
+    expect(badIds.body.error).toContain('exerciseIds');
+    expect(badBefore.body.error).toContain('before');
   });
 });

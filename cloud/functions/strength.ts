@@ -3,7 +3,10 @@ import {
   exerciseProgress as progressOf,
   MUSCLES,
   PROGRESS_RANGES,
+  RECENT_EXERCISES,
+  MAX_EXERCISES_PER_WORKOUT,
   type ExerciseProgress,
+  type RecentExercises,
   type ExerciseRow,
   type ExerciseSession,
   type LoggedSet,
@@ -249,7 +252,91 @@ async function workoutRecords(request: FunctionRequest): Promise<WorkoutRecords>
   return { activityId: workout.id ?? '', records: recordsOfWorkout(exercises, earlier) };
 }
 
+interface LatestSession {
+  exerciseId: string;
+  startedAt: Date;
+  sets: LoggedSet[];
+}
+
+/** Each exercise's latest sets in the person's strength workouts started before `before`, latest first. */
+async function latestSessions(user: ParseUser, before: Date): Promise<LatestSession[]> {
+  const sql = sqlClient();
+  if (sql) {
+    const { rows } = await sql.query<LatestSession>(
+      `SELECT * FROM (
+         SELECT DISTINCT ON (e.value ->> 'exerciseId') e.value ->> 'exerciseId' AS "exerciseId", a."startedAt",
+                e.value -> 'sets' AS sets
+           FROM "Activity" a, jsonb_array_elements(a.exercises) AS e
+          WHERE a."user" = $1 AND a.type = 'strength' AND jsonb_typeof(a.exercises) = 'array'
+            AND a."startedAt" < $2
+          ORDER BY e.value ->> 'exerciseId', a."startedAt" DESC) AS latest
+        ORDER BY "startedAt" DESC`,
+      [user.id, before],
+    );
+    return rows;
+  }
+  const workouts = await new Parse.Query('Activity')
+    .equalTo('user', user)
+    .equalTo('type', 'strength')
+    .lessThan('startedAt', before)
+    .exists('exercises')
+    .descending('startedAt')
+    .select('startedAt', 'exercises')
+    .findAll({ useMasterKey: true, batchSize: 1000 });
+  const latest = new Map<string, LatestSession>();
+  for (const workout of workouts) {
+    for (const logged of (workout.get('exercises') as LoggedExercise[] | undefined) ?? []) {
+      if (!latest.has(logged.exerciseId)) {
+        latest.set(logged.exerciseId, {
+          exerciseId: logged.exerciseId,
+          startedAt: workout.get('startedAt') as Date,
+          sets: logged.sets,
+        });
+      }
+    }
+  }
+  return [...latest.values()];
+}
+
+function readRecentParams(params: Record<string, unknown>): { exerciseIds: string[]; before: Date } {
+  const { exerciseIds = [], before } = params;
+  const ids =
+    Array.isArray(exerciseIds) && exerciseIds.length <= MAX_EXERCISES_PER_WORKOUT ? exerciseIds : undefined;
+  if (!ids || !ids.every((id) => typeof id === 'string' && OBJECT_ID.test(id))) {
+    throw validationError(`exerciseIds must be a list of at most ${MAX_EXERCISES_PER_WORKOUT} exercise ids.`);
+  }
+  if (before === undefined)
+    return { exerciseIds: ids as string[], before: new Date(Date.now() + 86_400_000) };
+  const moment = typeof before === 'string' ? new Date(before) : undefined;
+  if (!moment || Number.isNaN(moment.getTime())) {
+    throw validationError('before must be a moment written as an ISO 8601 date and time.');
+  }
+  return { exerciseIds: ids as string[], before: moment };
+}
+
+/**
+ * What the workout window shows beside the sets: the person's latest exercises for the picker,
+ * and for those and `exerciseIds`, the sets of the latest workout before `before` that had them.
+ */
+async function recentExercises(request: FunctionRequest): Promise<RecentExercises> {
+  const { user } = requireUser(request.user);
+  const { exerciseIds, before } = readRecentParams(request.params);
+  const [sessions, usable] = await Promise.all([latestSessions(user, before), exercisesOf(user)]);
+  const byId = new Map(usable.map((exercise) => [exercise.id, exercise]));
+  const exercises = sessions
+    .flatMap((session) => byId.get(session.exerciseId) ?? [])
+    .slice(0, RECENT_EXERCISES);
+  const wanted = new Set([...exercises.map((exercise) => exercise.id), ...exerciseIds]);
+  const lastSets = Object.fromEntries(
+    sessions
+      .filter((session) => wanted.has(session.exerciseId) && byId.has(session.exerciseId))
+      .map((session) => [session.exerciseId, session.sets]),
+  );
+  return { exercises, lastSets };
+}
+
 export function registerStrengthFunctions(): void {
+  Parse.Cloud.define('recentExercises', recentExercises);
   Parse.Cloud.define('workoutRecords', workoutRecords);
   Parse.Cloud.define('searchExercises', searchExercises);
   Parse.Cloud.define('exerciseProgress', exerciseProgress);

@@ -499,3 +499,14 @@ export interface WorkoutRecords {
   activityId: string;
   records: RecordKind[][][];
 }
+
+/** How many of a person's latest exercises the picker shows before anything is typed. */
+export const RECENT_EXERCISES = 10;
+
+/** The answer of `recentExercises`: the latest exercises, and the sets each had last time. */
+export interface RecentExercises {
+  /** The person's latest exercises, most recent first. */
+  exercises: ExerciseRow[];
+  /** By exercise id: its sets in the latest workout before the one being logged. */
+  lastSets: Record<string, LoggedSet[]>;
+}

@@ -1,4 +1,11 @@
-import type { ExerciseProgress, ExerciseRow, Muscle, ProgressRange, WorkoutRecords } from '@/domain/strength';
+import type {
+  ExerciseProgress,
+  ExerciseRow,
+  Muscle,
+  ProgressRange,
+  RecentExercises,
+  WorkoutRecords,
+} from '@/domain/strength';
 import { getParse } from '@/lib/parse';
 
 type CloudFunction<T> = (params: Record<string, unknown>) => T;
@@ -24,6 +31,21 @@ export async function loadExerciseProgress(
 ): Promise<ExerciseProgress> {
   const Parse = await getParse();
   return Parse.Cloud.run<CloudFunction<ExerciseProgress>>('exerciseProgress', { exerciseId, range });
+}
+
+/**
+ * The person's latest exercises, and the sets they and `exerciseIds` had in the latest workout
+ * started before `before` (a new workout: any).
+ */
+export async function loadRecentExercises(
+  exerciseIds: readonly string[],
+  before?: string,
+): Promise<RecentExercises> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<CloudFunction<RecentExercises>>('recentExercises', {
+    exerciseIds,
+    ...(before ? { before } : {}),
+  });
 }
 
 /** The records each set of a saved strength workout beat, exercise by exercise. */

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ExerciseRow, LoggedExercise } from '@/domain/strength';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ExerciseRow, LoggedExercise, LoggedSet, RecentExercises } from '@/domain/strength';
 import { REST_TIMER_STORAGE_KEY } from '../restTimer';
 import { StrengthExercises } from './StrengthExercises';
 
@@ -23,6 +23,13 @@ function exercise(id: string, name: string): ExerciseRow {
 const BENCH = exercise('bench', 'Bench press');
 const SQUAT = exercise('squat', 'Back squat');
 
+/** The server's answer as a test sets it: latest exercises and their last sets. */
+function recentAnswer(exercises: ExerciseRow[] = [], lastSets: Record<string, LoggedSet[]> = {}) {
+  return vi.fn<(ids: readonly string[], before?: string) => Promise<RecentExercises>>(() =>
+    Promise.resolve({ exercises, lastSets }),
+  );
+}
+
 /** What the form would send: the hidden JSON field of the exercises. */
 function sent(container: HTMLElement): LoggedExercise[] {
   const field = container.querySelector<HTMLInputElement>('input[name="exercises"]');
@@ -32,7 +39,9 @@ function sent(container: HTMLElement): LoggedExercise[] {
 describe('StrengthExercises', () => {
   it('starts a new workout with the picker and adds a picked exercise with one set', async () => {
     const user = userEvent.setup();
-    const { container } = render(<StrengthExercises initial={[]} known={[BENCH]} unit="kg" />);
+    const { container } = render(
+      <StrengthExercises initial={[]} known={[BENCH]} unit="kg" loadRecent={recentAnswer()} />,
+    );
 
     await user.click(screen.getByRole('button', { name: /Bench press/ }));
 
@@ -47,7 +56,9 @@ describe('StrengthExercises', () => {
       { exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] },
       { exerciseId: 'squat', sets: [{ reps: 5, weightKg: 100 }] },
     ];
-    const { container } = render(<StrengthExercises initial={initial} known={[BENCH, SQUAT]} unit="kg" />);
+    const { container } = render(
+      <StrengthExercises initial={initial} known={[BENCH, SQUAT]} unit="kg" loadRecent={recentAnswer()} />,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Move Back squat up' }));
     expect(sent(container).map((logged) => logged.exerciseId)).toEqual(['squat', 'bench']);
@@ -65,6 +76,7 @@ describe('StrengthExercises', () => {
         initial={[{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }], restS: 120 }]}
         known={[BENCH]}
         unit="kg"
+        loadRecent={recentAnswer()}
       />,
     );
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
@@ -82,6 +94,7 @@ describe('StrengthExercises', () => {
         known={[BENCH]}
         unit="kg"
         error="Some exercises need fixing: see the marked sets."
+        loadRecent={recentAnswer()}
       />,
     );
 
@@ -92,9 +105,48 @@ describe('StrengthExercises', () => {
 
   it('names an exercise that is gone instead of failing', () => {
     render(
-      <StrengthExercises initial={[{ exerciseId: 'deleted', sets: [{ reps: 5 }] }]} known={[]} unit="kg" />,
+      <StrengthExercises
+        initial={[{ exerciseId: 'deleted', sets: [{ reps: 5 }] }]}
+        known={[]}
+        unit="kg"
+        loadRecent={recentAnswer()}
+      />,
     );
 
     expect(screen.getByRole('heading', { name: 'An exercise no longer available' })).toBeInTheDocument();
+  });
+
+  it('offers the latest exercises first and shows what each had last time, asking for a new one as it is added', async () => {
+    const user = userEvent.setup();
+    const loadRecent = recentAnswer([SQUAT], { squat: [{ reps: 5, weightKg: 100 }] });
+    render(
+      <StrengthExercises
+        initial={[{ exerciseId: 'squat', sets: [{ reps: 5, weightKg: 105 }] }]}
+        known={[SQUAT, BENCH]}
+        unit="kg"
+        before="2026-11-20T18:00:00.000Z"
+        loadRecent={loadRecent}
+      />,
+    );
+
+    expect(await screen.findByText('Last time: 5 × 100 kg')).toBeInTheDocument();
+    expect(loadRecent).toHaveBeenCalledWith(['squat'], '2026-11-20T18:00:00.000Z');
+
+    loadRecent.mockResolvedValueOnce({ exercises: [], lastSets: { bench: [{ reps: 8, weightKg: 60 }] } });
+    await user.click(screen.getByRole('button', { name: 'Add exercise' }));
+    await user.click(
+      within(screen.getByRole('list', { name: 'Recent' })).getByRole('button', { name: /Back squat/ }),
+    );
+
+    expect(loadRecent).toHaveBeenCalledTimes(1); // its last sets are known already
+    expect(screen.getAllByText('Last time: 5 × 100 kg')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Add exercise' }));
+    await user.click(
+      within(screen.getByRole('list', { name: 'Recent' })).getByRole('button', { name: /Bench press/ }),
+    );
+
+    expect(loadRecent).toHaveBeenLastCalledWith(['bench'], '2026-11-20T18:00:00.000Z');
+    expect(await screen.findByText('Last time: 8 × 60 kg')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   checkExercises,
   MAX_EXERCISES_PER_WORKOUT,
   type ExerciseRow,
   type LoggedExercise,
+  type RecentExercises,
 } from '@/domain/strength';
+import { loadRecentExercises } from '../api';
 import { restSecondsOf } from '../restTimer';
 import { nextSet, type LiftUnit } from '../sets';
 import { useRestTimer } from '../useRestTimer';
@@ -20,6 +22,10 @@ export interface StrengthExercisesProps {
   unit: LiftUnit;
   /** The form's objection to the exercises after a save was tried: the faulty set is marked. */
   error?: string | undefined;
+  /** The edited workout's start: "last time" is the latest workout before it. */
+  before?: string | undefined;
+  /** Where the latest exercises and their last sets come from (the server, unless a test says). */
+  loadRecent?: typeof loadRecentExercises;
 }
 
 interface Entry {
@@ -33,11 +39,34 @@ interface Entry {
  * it, and rest between sets. The list goes to the form as JSON (`exercises`) with the measure of
  * each exercise (`exerciseMeasures`), which the form checks as the server will.
  */
-export function StrengthExercises({ initial, known, unit, error }: StrengthExercisesProps) {
+export function StrengthExercises({
+  initial,
+  known,
+  unit,
+  error,
+  before,
+  loadRecent = loadRecentExercises,
+}: StrengthExercisesProps) {
   const [entries, setEntries] = useState<Entry[]>(() =>
     initial.map((logged) => ({ logged, row: known.find((row) => row.id === logged.exerciseId) })),
   );
   const [picking, setPicking] = useState(initial.length === 0);
+  // Offline or refused, the window works without it: no "last time", recent from the day's workouts.
+  const [recent, setRecent] = useState<RecentExercises | null>(null);
+  const asked = useRef({ ids: initial.map((logged) => logged.exerciseId), before, load: loadRecent });
+  useEffect(() => {
+    let current = true;
+    const { ids, before: until, load } = asked.current;
+    load(ids, until).then(
+      (answer) => {
+        if (current) setRecent(answer);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
   const timer = useRestTimer();
   const headingId = useId();
   const addButton = useRef<HTMLButtonElement>(null);
@@ -62,7 +91,20 @@ export function StrengthExercises({ initial, known, unit, error }: StrengthExerc
   const add = (row: ExerciseRow) => {
     setEntries([...entries, { logged: { exerciseId: row.id, sets: [nextSet([])] }, row }]);
     setPicking(false);
+    if (!recent || row.id in recent.lastSets) return;
+    loadRecent([row.id], before).then(
+      (answer) =>
+        setRecent((kept) =>
+          kept ? { ...kept, lastSets: { ...kept.lastSets, ...answer.lastSets } } : answer,
+        ),
+      () => undefined,
+    );
   };
+  // The server's latest first, then those of the day's workouts it did not name.
+  const latest = [
+    ...(recent?.exercises ?? []),
+    ...known.filter((row) => !recent?.exercises.some((other) => other.id === row.id)),
+  ];
   const measures = Object.fromEntries(
     entries.flatMap((entry) => (entry.row ? [[entry.logged.exerciseId, entry.row.measure]] : [])),
   );
@@ -115,6 +157,7 @@ export function StrengthExercises({ initial, known, unit, error }: StrengthExerc
                 exercise={entry.logged}
                 onChange={(logged) => change(index, logged)}
                 unit={unit}
+                previousSets={recent?.lastSets[entry.logged.exerciseId]}
                 index={index}
                 fault={fault}
                 onSetDone={() => timer.start(restSecondsOf(entry.logged))}
@@ -126,7 +169,7 @@ export function StrengthExercises({ initial, known, unit, error }: StrengthExerc
       <RestTimer timer={timer} />
       {error ? <p className="field-error">{error}</p> : null}
       {picking ? (
-        <ExercisePicker recentExercises={known} onPick={add} />
+        <ExercisePicker recentExercises={latest} onPick={add} />
       ) : (
         <button
           ref={addButton}
