@@ -52,10 +52,21 @@ test.describe('a strength workout in the workout window', () => {
 
     // The next workout offers it first, with what was done last time.
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', duration: '40' });
+    await activity.fill({ type: '🏋️ Strength', time: '19:00', duration: '40' });
     const recent = activity.window().getByRole('list', { name: 'Recent' });
     await recent.getByRole('button', { name: /^Barbell Bench Press/ }).click();
     await expect(activity.window().getByText(/^Last time: .*60 kg/)).toBeVisible();
+    await activity.window().getByLabel('Set 1 reps').fill('8');
+    await activity.window().getByLabel('Set 1 weight (kg)').fill('65');
+    await activity.save();
+
+    // Heavier than last time: the server marks the set as soon as the workout is saved.
+    const heavier = activity.workouts().filter({ hasText: '40 min' });
+    await expect(heavier).toContainText('1 exercise · 1 set · 🏆 1 set with a personal record');
+    await heavier.getByRole('button').click();
+    await expect(
+      activity.window().getByRole('row', { name: /personal record: heaviest weight/ }),
+    ).toBeVisible();
   });
 
   test('names the faulty set and saves nothing when a weight is out of range', async ({ page }) => {

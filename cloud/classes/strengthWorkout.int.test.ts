@@ -184,4 +184,33 @@ describe('activitySummary of a day with a strength workout', () => {
     expect(strangers.dayActivities).toEqual([]);
     expect(strangers.dayExercises).toEqual([]);
   });
+
+  it('marks the sets that beat an earlier workout, warm-ups never', async () => {
+    const dora = await signUp();
+    const at = (hour: number) => parseDate(new Date(Date.UTC(2026, 5, 4, hour)));
+    const bench = (sets: unknown[]) => [{ exerciseId: ids.bench, sets }];
+    await log(dora, workout(bench([{ reps: 5, weightKg: 80 }]), { startedAt: at(8) }));
+    const heavier = await log(
+      dora,
+      workout(
+        bench([
+          { reps: 5, weightKg: 90, warmup: true },
+          { reps: 5, weightKg: 85 },
+          { reps: 3, weightKg: 70 },
+        ]),
+        {
+          startedAt: at(18),
+        },
+      ),
+    );
+
+    const { dayActivities } = await summaryOf(dora, '2026-06-04');
+
+    expect(dayActivities.find((row) => row.id === heavier.body.objectId)).toMatchObject({
+      setRecords: [[[], ['heaviest', 'oneRepMax', 'repsAtWeight', 'setVolume'], []]],
+    });
+    expect(dayActivities.find((row) => row.id !== heavier.body.objectId)).toMatchObject({
+      setRecords: [[[]]],
+    });
+  });
 });

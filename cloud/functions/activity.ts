@@ -1,7 +1,7 @@
 import type { ActivityRow, ActivitySummary } from '../../src/domain/activity';
 import { computeActivityStats, totalsByDay, type DayTotals } from '../../src/domain/activityStats';
 import { sqlClient } from '../database';
-import { exercisesOf } from './strength';
+import { exercisesOf, setRecordsOf } from './strength';
 import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { addDays, localDay } from '../../src/domain/calendarDays';
 import { isIsoMonth } from '../../src/domain/dates';
@@ -123,9 +123,16 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
     month,
     now,
   });
-  const dayActivities = dayRows
-    .filter((activity) => localDay(activity.get('startedAt') as Date, timeZone) === date)
-    .map(toActivityRow);
+  const dayActivities = await Promise.all(
+    dayRows
+      .filter((activity) => localDay(activity.get('startedAt') as Date, timeZone) === date)
+      .map(toActivityRow)
+      .map(async (row) =>
+        row.exercises
+          ? { ...row, setRecords: await setRecordsOf(user, row.exercises, new Date(row.startedAt)) }
+          : row,
+      ),
+  );
   const named = new Set(
     dayActivities.flatMap((row) => row.exercises ?? []).map((logged) => logged.exerciseId),
   );

@@ -13,6 +13,7 @@ import {
   type Measure,
   type Muscle,
   type ProgressRange,
+  type RecordKind,
   recordsOfWorkout,
   type LoggedExercise,
   type WorkoutRecords,
@@ -247,9 +248,20 @@ async function workoutRecords(request: FunctionRequest): Promise<WorkoutRecords>
       : undefined;
   if (!workout) throw validationError('activityId does not name one of your workouts.');
   const exercises = (workout.get('exercises') as LoggedExercise[] | undefined) ?? [];
+  return {
+    activityId: workout.id ?? '',
+    records: await setRecordsOf(user, exercises, workout.get('startedAt') as Date),
+  };
+}
+
+/** The records each set of a workout started at `startedAt` beat, against the person's earlier workouts. */
+export async function setRecordsOf(
+  user: ParseUser,
+  exercises: readonly LoggedExercise[],
+  startedAt: Date,
+): Promise<RecordKind[][][]> {
   const ids = [...new Set(exercises.map((exercise) => exercise.exerciseId))];
-  const earlier = await earlierSessions(user, ids, workout.get('startedAt') as Date);
-  return { activityId: workout.id ?? '', records: recordsOfWorkout(exercises, earlier) };
+  return recordsOfWorkout(exercises, await earlierSessions(user, ids, startedAt));
 }
 
 interface LatestSession {

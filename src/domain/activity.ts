@@ -1,6 +1,6 @@
 import type { ActivityStats } from './activityStats';
 import type { ActivityType } from './contract';
-import type { ExerciseRow, LoggedExercise } from './strength';
+import type { ExerciseRow, LoggedExercise, RecordKind } from './strength';
 import type { SyncState } from './sync';
 import type { Units } from './units';
 
@@ -53,6 +53,8 @@ export interface ActivityRow {
   notes: string;
   /** A strength workout's exercises and sets, in order; absent on other workouts. */
   exercises?: LoggedExercise[];
+  /** Per exercise, per set: the personal records it beat when it was done (a saved strength workout). */
+  setRecords?: RecordKind[][][];
   /** Set only for a workout changed on this device and not yet saved on the server. */
   sync?: SyncState;
 }

@@ -235,6 +235,14 @@ export function setVolumeKg({ weightKg, reps }: LoggedSet): number {
 export const RECORD_KINDS = ['heaviest', 'oneRepMax', 'repsAtWeight', 'setVolume'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
+/** Each record as a person reads it; the one-rep max names its formula. */
+export const RECORD_LABELS: Readonly<Record<RecordKind, string>> = {
+  heaviest: 'heaviest weight',
+  oneRepMax: 'best estimated one-rep max (Epley)',
+  repsAtWeight: 'most reps at this weight',
+  setVolume: 'best set volume',
+};
+
 /** The best of an exercise so far, from which a new set's records are found. */
 export interface Bests {
   heaviestKg: number;

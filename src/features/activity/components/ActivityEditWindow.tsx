@@ -194,6 +194,7 @@ function ActivityForm({ activity, day, units, weekStartsOn, knownExercises, onDo
           known={knownExercises}
           unit={liftUnitFor(weightUnitFor(units))}
           error={errors.exercises}
+          records={activity?.setRecords}
           before={activity?.startedAt}
         />
       ) : null}

@@ -203,4 +203,20 @@ describe('SetRows', () => {
     expect(screen.getByLabelText('Set 1 reps')).toBeValid();
     expect(screen.queryByText(/must be/)).not.toBeInTheDocument();
   });
+
+  it('marks a set that beat a personal record, naming the records in words', () => {
+    renderSets({
+      sets: [
+        { reps: 5, weightKg: 100 },
+        { reps: 8, weightKg: 60 },
+      ],
+      records: [['heaviest', 'oneRepMax'], []],
+    });
+
+    const [, first, second] = screen.getAllByRole('row');
+    expect(first).toHaveAccessibleName(
+      /personal record: heaviest weight, best estimated one-rep max \(Epley\)/,
+    );
+    expect(second).not.toHaveAccessibleName(/personal record/);
+  });
 });

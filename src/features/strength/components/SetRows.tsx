@@ -3,8 +3,10 @@ import type { FieldError } from '@/domain/fieldRules';
 import {
   MAX_SETS_PER_EXERCISE,
   type LoggedExercise,
+  RECORD_LABELS,
   type LoggedSet,
   type Measure,
+  type RecordKind,
   type SetNumber,
 } from '@/domain/strength';
 import {
@@ -35,6 +37,8 @@ export interface SetRowsProps {
   fault?: FieldError | null | undefined;
   /** A set was ticked done: the moment the rest timer starts. */
   onSetDone?: ((setIndex: number) => void) | undefined;
+  /** Per set of the saved workout, the personal records it beat. */
+  records?: readonly (readonly RecordKind[])[] | undefined;
 }
 
 /** One number of a set: how it is called, headed and typed. */
@@ -115,6 +119,7 @@ export function SetRows({
   index,
   fault,
   onSetDone,
+  records,
 }: SetRowsProps) {
   const [done, setDone] = useState<readonly boolean[]>([]);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -179,6 +184,7 @@ export function SetRows({
                 columns={columns}
                 done={done[setIndex] ?? false}
                 fault={found?.setIndex === setIndex ? found : null}
+                records={records?.[setIndex] ?? []}
                 onChange={(changed) => changeSet(setIndex, changed)}
                 onTick={(ticked) => tick(setIndex, ticked)}
                 onDelete={() => deleteSet(setIndex)}
@@ -218,9 +224,10 @@ interface SetRowProps {
   onChange: (set: LoggedSet) => void;
   onTick: (done: boolean) => void;
   onDelete: () => void;
+  records: readonly RecordKind[];
 }
 
-function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelete }: SetRowProps) {
+function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelete, records }: SetRowProps) {
   const errorId = useId();
   const number = setIndex + 1;
   const faultOf = (field: SetFault['field']) =>
@@ -228,7 +235,20 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
   return (
     <>
       <tr className={done ? 'set-done' : undefined}>
-        <th scope="row">{number}</th>
+        <th scope="row">
+          {number}
+          {records.length > 0 ? (
+            <span
+              className="set-record"
+              title={`Personal record: ${records.map((kind) => RECORD_LABELS[kind]).join(', ')}`}
+            >
+              <span aria-hidden="true">🏆</span>
+              <span className="visually-hidden">
+                , personal record: {records.map((kind) => RECORD_LABELS[kind]).join(', ')}
+              </span>
+            </span>
+          ) : null}
+        </th>
         {columns.map((column) => (
           <td key={column.field}>
             <SetNumberInput

@@ -149,4 +149,22 @@ describe('StrengthExercises', () => {
     expect(loadRecent).toHaveBeenLastCalledWith(['bench'], '2026-11-20T18:00:00.000Z');
     expect(await screen.findByText('Last time: 8 × 60 kg')).toBeInTheDocument();
   });
+
+  it('shows the saved workout’s record marks until its sets change', async () => {
+    const user = userEvent.setup();
+    render(
+      <StrengthExercises
+        initial={[{ exerciseId: 'bench', sets: [{ reps: 5, weightKg: 100 }] }]}
+        known={[BENCH]}
+        unit="kg"
+        records={[[['heaviest']]]}
+        loadRecent={recentAnswer()}
+      />,
+    );
+    expect(screen.getByText(', personal record: heaviest weight')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add set' }));
+
+    expect(screen.queryByText(/personal record/)).not.toBeInTheDocument();
+  });
 });

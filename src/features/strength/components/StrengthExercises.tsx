@@ -5,6 +5,7 @@ import {
   type ExerciseRow,
   type LoggedExercise,
   type RecentExercises,
+  type RecordKind,
 } from '@/domain/strength';
 import { loadRecentExercises } from '../api';
 import { restSecondsOf } from '../restTimer';
@@ -22,6 +23,8 @@ export interface StrengthExercisesProps {
   unit: LiftUnit;
   /** The form's objection to the exercises after a save was tried: the faulty set is marked. */
   error?: string | undefined;
+  /** The saved workout's record marks, per exercise and set, while its exercises are unchanged. */
+  records?: readonly (readonly (readonly RecordKind[])[])[] | undefined;
   /** The edited workout's start: "last time" is the latest workout before it. */
   before?: string | undefined;
   /** Where the latest exercises and their last sets come from (the server, unless a test says). */
@@ -44,6 +47,7 @@ export function StrengthExercises({
   known,
   unit,
   error,
+  records,
   before,
   loadRecent = loadRecentExercises,
 }: StrengthExercisesProps) {
@@ -75,20 +79,27 @@ export function StrengthExercises({
   const list = entries.map((entry) => entry.logged);
   const fault = error ? checkExercises(list, measureOf) : null;
   const full = entries.length >= MAX_EXERCISES_PER_WORKOUT;
+  // Records belong to the sets as saved: any change (a set, the order) takes the marks away.
+  const [unchanged, setUnchanged] = useState(true);
 
-  const change = (index: number, logged: LoggedExercise) =>
+  const change = (index: number, logged: LoggedExercise) => {
+    setUnchanged(false);
     setEntries(entries.map((entry, at) => (at === index ? { ...entry, logged } : entry)));
+  };
   const move = (index: number, by: -1 | 1) => {
+    setUnchanged(false);
     const next = [...entries];
     const [moved] = next.splice(index, 1);
     if (moved) next.splice(index + by, 0, moved);
     setEntries(next);
   };
   const remove = (index: number) => {
+    setUnchanged(false);
     setEntries(entries.filter((_, at) => at !== index));
     addButton.current?.focus();
   };
   const add = (row: ExerciseRow) => {
+    setUnchanged(false);
     setEntries([...entries, { logged: { exerciseId: row.id, sets: [nextSet([])] }, row }]);
     setPicking(false);
     if (!recent || row.id in recent.lastSets) return;
@@ -158,6 +169,7 @@ export function StrengthExercises({
                 onChange={(logged) => change(index, logged)}
                 unit={unit}
                 previousSets={recent?.lastSets[entry.logged.exerciseId]}
+                records={unchanged ? records?.[index] : undefined}
                 index={index}
                 fault={fault}
                 onSetDone={() => timer.start(restSecondsOf(entry.logged))}
