@@ -69,6 +69,32 @@ test.describe('a strength workout in the workout window', () => {
     ).toBeVisible();
   });
 
+  test('keeps a workout as a routine and starts the next workout from it with its sets', async ({ page }) => {
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', duration: '45' });
+    const window = activity.window();
+    await window.getByLabel('Search exercises').fill('back squat');
+    await window.getByRole('button', { name: /^Barbell Back Squat/ }).click();
+    await window.getByLabel('Set 1 reps').fill('5');
+    await window.getByLabel('Set 1 weight (kg)').fill('100');
+    await window.getByRole('button', { name: 'Save as routine' }).click();
+    await window.getByLabel('Routine name').fill('Leg day');
+    await window.getByRole('button', { name: 'Save routine' }).click();
+    await expect(window.getByText('Saved as the routine “Leg day”.')).toBeVisible();
+    await window.getByRole('button', { name: 'Close' }).click();
+    await expect(activity.workouts()).toHaveCount(0);
+
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', duration: '45' });
+    await activity.window().getByLabel('Routine', { exact: true }).selectOption({ label: 'Leg day' });
+    await activity.window().getByRole('button', { name: 'Start from routine' }).click();
+    await expect(activity.window().getByRole('heading', { name: 'Barbell Back Squat' })).toBeVisible();
+    await expect(activity.window().getByLabel('Set 1 weight (kg)')).toHaveValue('100');
+    await activity.save();
+    await expect(activity.workouts().first()).toContainText('1 exercise · 1 set');
+  });
+
   test('names the faulty set and saves nothing when a weight is out of range', async ({ page }) => {
     const activity = await signedIn(page);
     await activity.openNew();

@@ -236,6 +236,9 @@ describe('recentExercises', () => {
     expect(now.lastSets[bench?.id ?? '']).toEqual([{ reps: 8, weightKg: 60 }]);
     expect(earlier.lastSets[bench?.id ?? '']).toEqual([{ reps: 8, weightKg: 55 }]);
     expect(earlier.lastSets[squat?.id ?? '']).toEqual([{ reps: 5, weightKg: 90 }]);
+    const named = (await call(erin, { exerciseIds: [squat?.id, 'xxxxxxxxxx'] })).body
+      .result as RecentExercises;
+    expect(named.named.map((row) => row.name)).toEqual([squat?.name]);
   });
 
   it("shows nobody else's workouts, and refuses bad parameters and anonymous callers", async () => {
@@ -246,7 +249,7 @@ describe('recentExercises', () => {
     const badBefore = await call(frank, { before: 'yesterday' });
     const anonymous = await call(undefined, {});
 
-    expect(strangers.body.result).toEqual({ exercises: [], lastSets: {} });
+    expect(strangers.body.result).toEqual({ exercises: [], lastSets: {}, named: [] });
     expect([badIds.body.code, tooMany.body.code, badBefore.body.code, anonymous.body.code]).toEqual([
       142, 142, 142, 209,
     ]);

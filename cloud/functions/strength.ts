@@ -344,7 +344,8 @@ async function recentExercises(request: FunctionRequest): Promise<RecentExercise
       .filter((session) => wanted.has(session.exerciseId) && byId.has(session.exerciseId))
       .map((session) => [session.exerciseId, session.sets]),
   );
-  return { exercises, lastSets };
+  const named = exerciseIds.flatMap((id) => byId.get(id) ?? []);
+  return { exercises, lastSets, named };
 }
 
 export function registerStrengthFunctions(): void {

@@ -517,4 +517,13 @@ export interface RecentExercises {
   exercises: ExerciseRow[];
   /** By exercise id: its sets in the latest workout before the one being logged. */
   lastSets: Record<string, LoggedSet[]>;
+  /** The asked-for exercises the person may use (a routine's, say), for their names and measures. */
+  named: ExerciseRow[];
+}
+
+/** One of the person's routines: a name and the exercises with their target sets. */
+export interface RoutineRow {
+  id: string;
+  name: string;
+  exercises: LoggedExercise[];
 }

@@ -4,6 +4,8 @@ import type {
   Muscle,
   ProgressRange,
   RecentExercises,
+  RoutineRow,
+  LoggedExercise,
   WorkoutRecords,
 } from '@/domain/strength';
 import { getParse } from '@/lib/parse';
@@ -52,4 +54,27 @@ export async function loadRecentExercises(
 export async function loadWorkoutRecords(activityId: string): Promise<WorkoutRecords> {
   const Parse = await getParse();
   return Parse.Cloud.run<CloudFunction<WorkoutRecords>>('workoutRecords', { activityId });
+}
+
+const ROUTINE = 'Routine';
+
+/** The person's routines by name (the server lets nobody else's through). */
+export async function loadRoutines(): Promise<RoutineRow[]> {
+  const Parse = await getParse();
+  const rows = await new Parse.Query(ROUTINE).select('name', 'exercises').ascending('name').limit(100).find();
+  return rows.map((row) => ({
+    id: row.id ?? '',
+    name: String(row.get('name')),
+    exercises: (row.get('exercises') as LoggedExercise[] | undefined) ?? [],
+  }));
+}
+
+/** Saves a workout's exercises and sets as a routine; the server sets its owner and checks it. */
+export async function saveRoutine(name: string, exercises: readonly LoggedExercise[]): Promise<RoutineRow> {
+  const Parse = await getParse();
+  const routine = new Parse.Object(ROUTINE);
+  routine.set('name', name);
+  routine.set('exercises', exercises);
+  await routine.save();
+  return { id: routine.id ?? '', name, exercises: [...exercises] };
 }

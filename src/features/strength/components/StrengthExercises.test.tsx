@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExerciseRow, LoggedExercise, LoggedSet, RecentExercises } from '@/domain/strength';
@@ -23,10 +23,12 @@ function exercise(id: string, name: string): ExerciseRow {
 const BENCH = exercise('bench', 'Bench press');
 const SQUAT = exercise('squat', 'Back squat');
 
+const NO_ROUTINES = { load: () => Promise.resolve([]), save: () => Promise.reject(new Error('not saved')) };
+
 /** The server's answer as a test sets it: latest exercises and their last sets. */
 function recentAnswer(exercises: ExerciseRow[] = [], lastSets: Record<string, LoggedSet[]> = {}) {
   return vi.fn<(ids: readonly string[], before?: string) => Promise<RecentExercises>>(() =>
-    Promise.resolve({ exercises, lastSets }),
+    Promise.resolve({ exercises, lastSets, named: [] }),
   );
 }
 
@@ -40,7 +42,13 @@ describe('StrengthExercises', () => {
   it('starts a new workout with the picker and adds a picked exercise with one set', async () => {
     const user = userEvent.setup();
     const { container } = render(
-      <StrengthExercises initial={[]} known={[BENCH]} unit="kg" loadRecent={recentAnswer()} />,
+      <StrengthExercises
+        initial={[]}
+        known={[BENCH]}
+        unit="kg"
+        loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
+      />,
     );
 
     await user.click(screen.getByRole('button', { name: /Bench press/ }));
@@ -57,7 +65,13 @@ describe('StrengthExercises', () => {
       { exerciseId: 'squat', sets: [{ reps: 5, weightKg: 100 }] },
     ];
     const { container } = render(
-      <StrengthExercises initial={initial} known={[BENCH, SQUAT]} unit="kg" loadRecent={recentAnswer()} />,
+      <StrengthExercises
+        initial={initial}
+        known={[BENCH, SQUAT]}
+        unit="kg"
+        loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
+      />,
     );
 
     await user.click(screen.getByRole('button', { name: 'Move Back squat up' }));
@@ -77,6 +91,7 @@ describe('StrengthExercises', () => {
         known={[BENCH]}
         unit="kg"
         loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
       />,
     );
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
@@ -95,6 +110,7 @@ describe('StrengthExercises', () => {
         unit="kg"
         error="Some exercises need fixing: see the marked sets."
         loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
       />,
     );
 
@@ -110,6 +126,7 @@ describe('StrengthExercises', () => {
         known={[]}
         unit="kg"
         loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
       />,
     );
 
@@ -126,13 +143,18 @@ describe('StrengthExercises', () => {
         unit="kg"
         before="2026-11-20T18:00:00.000Z"
         loadRecent={loadRecent}
+        routines={NO_ROUTINES}
       />,
     );
 
     expect(await screen.findByText('Last time: 5 × 100 kg')).toBeInTheDocument();
     expect(loadRecent).toHaveBeenCalledWith(['squat'], '2026-11-20T18:00:00.000Z');
 
-    loadRecent.mockResolvedValueOnce({ exercises: [], lastSets: { bench: [{ reps: 8, weightKg: 60 }] } });
+    loadRecent.mockResolvedValueOnce({
+      exercises: [],
+      lastSets: { bench: [{ reps: 8, weightKg: 60 }] },
+      named: [],
+    });
     await user.click(screen.getByRole('button', { name: 'Add exercise' }));
     await user.click(
       within(screen.getByRole('list', { name: 'Recent' })).getByRole('button', { name: /Back squat/ }),
@@ -159,6 +181,7 @@ describe('StrengthExercises', () => {
         unit="kg"
         records={[[['heaviest']]]}
         loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
       />,
     );
     expect(screen.getByText(', personal record: heaviest weight')).toBeInTheDocument();
@@ -166,5 +189,61 @@ describe('StrengthExercises', () => {
     await user.click(screen.getByRole('button', { name: 'Add set' }));
 
     expect(screen.queryByText(/personal record/)).not.toBeInTheDocument();
+  });
+
+  it('starts from a routine with its target sets, naming its exercises from the server', async () => {
+    const user = userEvent.setup();
+    const pushDay = {
+      id: 'r1',
+      name: 'Push day',
+      exercises: [{ exerciseId: 'bench', sets: [{ reps: 5, weightKg: 80 }] }],
+    };
+    const loadRecent = recentAnswer();
+    const { container } = render(
+      <StrengthExercises
+        initial={[]}
+        known={[]}
+        unit="kg"
+        loadRecent={loadRecent}
+        routines={{ ...NO_ROUTINES, load: () => Promise.resolve([pushDay]) }}
+      />,
+    );
+    await waitFor(() => expect(loadRecent).toHaveBeenCalledTimes(1));
+    loadRecent.mockResolvedValueOnce({ exercises: [], lastSets: {}, named: [BENCH] });
+
+    await user.selectOptions(await screen.findByLabelText('Routine'), 'Push day');
+    await user.click(screen.getByRole('button', { name: 'Start from routine' }));
+
+    expect(await screen.findByRole('heading', { name: 'Bench press' })).toBeInTheDocument();
+    expect(loadRecent).toHaveBeenLastCalledWith(['bench'], undefined);
+    expect(sent(container)).toEqual(pushDay.exercises);
+  });
+
+  it('keeps the exercises as a routine under a name, and refuses an empty name', async () => {
+    const user = userEvent.setup();
+    const save = vi.fn((name: string, exercises: readonly LoggedExercise[]) =>
+      Promise.resolve({ id: 'r2', name, exercises: [...exercises] }),
+    );
+    const initial = [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] }];
+    render(
+      <StrengthExercises
+        initial={initial}
+        known={[BENCH]}
+        unit="kg"
+        loadRecent={recentAnswer()}
+        routines={{ load: () => Promise.resolve([]), save }}
+      />,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Save as routine' }));
+    await user.click(screen.getByRole('button', { name: 'Save routine' }));
+    expect(screen.getByText('Name the routine.')).toHaveAttribute('role', 'status');
+    expect(save).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Routine name'), 'Push day{Enter}');
+
+    expect(save).toHaveBeenCalledWith('Push day', initial);
+    expect(await screen.findByText('Saved as the routine “Push day”.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Routine')).toHaveDisplayValue('Choose a routine');
   });
 });

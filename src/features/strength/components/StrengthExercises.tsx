@@ -6,6 +6,7 @@ import {
   type LoggedExercise,
   type RecentExercises,
   type RecordKind,
+  type RoutineRow,
 } from '@/domain/strength';
 import { loadRecentExercises } from '../api';
 import { restSecondsOf } from '../restTimer';
@@ -13,6 +14,7 @@ import { nextSet, type LiftUnit } from '../sets';
 import { useRestTimer } from '../useRestTimer';
 import { ExercisePicker } from './ExercisePicker';
 import { RestTimer } from './RestTimer';
+import { RoutineBar, type RoutineBarProps } from './RoutineBar';
 import { SetRows } from './SetRows';
 
 export interface StrengthExercisesProps {
@@ -29,18 +31,17 @@ export interface StrengthExercisesProps {
   before?: string | undefined;
   /** Where the latest exercises and their last sets come from (the server, unless a test says). */
   loadRecent?: typeof loadRecentExercises;
+  /** Where routines are read and saved (the server, unless a test says). */
+  routines?: Pick<RoutineBarProps, 'load' | 'save'>;
 }
 
-interface Entry {
-  logged: LoggedExercise;
-  /** Absent when the exercise is gone (a deleted exercise of one's own). */
-  row: ExerciseRow | undefined;
-}
+const byId = (rows: readonly ExerciseRow[]) => Object.fromEntries(rows.map((row) => [row.id, row]));
 
 /**
- * A strength workout's exercises in the workout window: pick one, log its sets, reorder or remove
- * it, and rest between sets. The list goes to the form as JSON (`exercises`) with the measure of
- * each exercise (`exerciseMeasures`), which the form checks as the server will.
+ * A strength workout's exercises in the workout window: start from a routine or pick exercises,
+ * log their sets, reorder or remove them, rest between sets, and keep the list as a routine. The
+ * list goes to the form as JSON (`exercises`) with the measure of each exercise
+ * (`exerciseMeasures`), which the form checks as the server will.
  */
 export function StrengthExercises({
   initial,
@@ -50,66 +51,59 @@ export function StrengthExercises({
   records,
   before,
   loadRecent = loadRecentExercises,
+  routines,
 }: StrengthExercisesProps) {
-  const [entries, setEntries] = useState<Entry[]>(() =>
-    initial.map((logged) => ({ logged, row: known.find((row) => row.id === logged.exerciseId) })),
-  );
+  const [entries, setEntries] = useState<readonly LoggedExercise[]>(initial);
   const [picking, setPicking] = useState(initial.length === 0);
+  // Every exercise the window has met, by id: a gone one (deleted) has no name and no measure.
+  const [rows, setRows] = useState<Readonly<Record<string, ExerciseRow>>>(() => byId(known));
   // Offline or refused, the window works without it: no "last time", recent from the day's workouts.
   const [recent, setRecent] = useState<RecentExercises | null>(null);
-  const asked = useRef({ ids: initial.map((logged) => logged.exerciseId), before, load: loadRecent });
+  const learn = (answer: RecentExercises) => {
+    setRows((kept) => ({ ...kept, ...byId(answer.exercises), ...byId(answer.named) }));
+    setRecent((kept) => (kept ? { ...kept, lastSets: { ...kept.lastSets, ...answer.lastSets } } : answer));
+  };
+  const ask = (ids: readonly string[]) => loadRecent(ids, before).then(learn, () => undefined);
+  const opened = useRef(() => ask(initial.map((logged) => logged.exerciseId)));
   useEffect(() => {
-    let current = true;
-    const { ids, before: until, load } = asked.current;
-    load(ids, until).then(
-      (answer) => {
-        if (current) setRecent(answer);
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
+    void opened.current();
   }, []);
   const timer = useRestTimer();
   const headingId = useId();
   const addButton = useRef<HTMLButtonElement>(null);
-  const measureOf = (exerciseId: string) =>
-    entries.find((entry) => entry.logged.exerciseId === exerciseId)?.row?.measure;
-  const list = entries.map((entry) => entry.logged);
-  const fault = error ? checkExercises(list, measureOf) : null;
+  const measureOf = (exerciseId: string) => rows[exerciseId]?.measure;
+  const fault = error ? checkExercises(entries, measureOf) : null;
   const full = entries.length >= MAX_EXERCISES_PER_WORKOUT;
   // Records belong to the sets as saved: any change (a set, the order) takes the marks away.
   const [unchanged, setUnchanged] = useState(true);
-
-  const change = (index: number, logged: LoggedExercise) => {
+  const changeEntries = (next: readonly LoggedExercise[]) => {
     setUnchanged(false);
-    setEntries(entries.map((entry, at) => (at === index ? { ...entry, logged } : entry)));
+    setEntries(next);
   };
+
+  const change = (index: number, logged: LoggedExercise) =>
+    changeEntries(entries.map((entry, at) => (at === index ? logged : entry)));
   const move = (index: number, by: -1 | 1) => {
-    setUnchanged(false);
     const next = [...entries];
     const [moved] = next.splice(index, 1);
     if (moved) next.splice(index + by, 0, moved);
-    setEntries(next);
+    changeEntries(next);
   };
   const remove = (index: number) => {
-    setUnchanged(false);
-    setEntries(entries.filter((_, at) => at !== index));
+    changeEntries(entries.filter((_, at) => at !== index));
     addButton.current?.focus();
   };
   const add = (row: ExerciseRow) => {
-    setUnchanged(false);
-    setEntries([...entries, { logged: { exerciseId: row.id, sets: [nextSet([])] }, row }]);
+    changeEntries([...entries, { exerciseId: row.id, sets: [nextSet([])] }]);
+    setRows((kept) => ({ ...kept, [row.id]: row }));
     setPicking(false);
-    if (!recent || row.id in recent.lastSets) return;
-    loadRecent([row.id], before).then(
-      (answer) =>
-        setRecent((kept) =>
-          kept ? { ...kept, lastSets: { ...kept.lastSets, ...answer.lastSets } } : answer,
-        ),
-      () => undefined,
-    );
+    if (recent && !(row.id in recent.lastSets)) void ask([row.id]);
+  };
+  const startFrom = (routine: RoutineRow) => {
+    changeEntries(routine.exercises);
+    setPicking(false);
+    const unknown = routine.exercises.map((logged) => logged.exerciseId).filter((id) => !rows[id]);
+    if (unknown.length > 0 || recent) void ask(routine.exercises.map((logged) => logged.exerciseId));
   };
   // The server's latest first, then those of the day's workouts it did not name.
   const latest = [
@@ -117,20 +111,25 @@ export function StrengthExercises({
     ...known.filter((row) => !recent?.exercises.some((other) => other.id === row.id)),
   ];
   const measures = Object.fromEntries(
-    entries.flatMap((entry) => (entry.row ? [[entry.logged.exerciseId, entry.row.measure]] : [])),
+    entries.flatMap((logged) => {
+      const measure = measureOf(logged.exerciseId);
+      return measure ? [[logged.exerciseId, measure]] : [];
+    }),
   );
 
   return (
     <section className="strength-exercises" aria-labelledby={headingId}>
       <h3 id={headingId}>Exercises</h3>
-      <input type="hidden" name="exercises" value={JSON.stringify(list)} />
+      <RoutineBar exercises={entries} onStart={startFrom} {...routines} />
+      <input type="hidden" name="exercises" value={JSON.stringify(entries)} />
       <input type="hidden" name="exerciseMeasures" value={JSON.stringify(measures)} />
       {entries.length === 0 ? <p className="field-hint">No exercise yet: add the first one below.</p> : null}
       <ol className="exercise-list">
         {entries.map((entry, index) => {
-          const name = entry.row?.name ?? 'An exercise no longer available';
+          const row = rows[entry.exerciseId];
+          const name = row?.name ?? 'An exercise no longer available';
           return (
-            <li key={`${entry.logged.exerciseId}-${index}`} className="exercise-entry">
+            <li key={`${entry.exerciseId}-${index}`} className="exercise-entry">
               <div className="exercise-heading">
                 <h4>{name}</h4>
                 <div className="exercise-actions">
@@ -164,15 +163,15 @@ export function StrengthExercises({
               </div>
               <SetRows
                 name={name}
-                measure={entry.row?.measure ?? 'weight_reps'}
-                exercise={entry.logged}
+                measure={row?.measure ?? 'weight_reps'}
+                exercise={entry}
                 onChange={(logged) => change(index, logged)}
                 unit={unit}
-                previousSets={recent?.lastSets[entry.logged.exerciseId]}
+                previousSets={recent?.lastSets[entry.exerciseId]}
                 records={unchanged ? records?.[index] : undefined}
                 index={index}
                 fault={fault}
-                onSetDone={() => timer.start(restSecondsOf(entry.logged))}
+                onSetDone={() => timer.start(restSecondsOf(entry))}
               />
             </li>
           );
