@@ -67,6 +67,16 @@ test.describe('a strength workout in the workout window', () => {
     await expect(
       activity.window().getByRole('row', { name: /personal record: heaviest weight/ }),
     ).toBeVisible();
+    await activity.window().getByRole('button', { name: 'Close' }).click();
+
+    // The start page shows how the lift progresses, with its records in words.
+    const progress = page.getByRole('region', { name: 'Strength progress' });
+    await expect(progress.getByLabel('Exercise')).toHaveValue(/.+/);
+    await expect(
+      progress.getByRole('img', { name: /Barbell Bench Press: estimated one-rep max/ }),
+    ).toBeVisible();
+    await expect(progress.getByText(/^65 kg × 8, /)).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
   });
 
   test('keeps a workout as a routine and starts the next workout from it with its sets', async ({ page }) => {

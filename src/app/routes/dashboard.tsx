@@ -28,6 +28,8 @@ import {
   type ActivitySummary,
 } from '@/features/activity';
 import { DailySummary, loadDashboardSummary, type DashboardSummary } from '@/features/dashboard';
+import { liftUnitFor, StrengthProgress } from '@/features/strength';
+import { weightUnitFor } from '@/domain/units';
 import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
@@ -161,6 +163,7 @@ function ActivityPage({ summary, daily, savedAt }: ActivityPageProps) {
           onAdd={() => setEditing({ activity: null })}
           onEdit={(activity) => setEditing({ activity })}
         />
+        <StrengthProgress unit={liftUnitFor(weightUnitFor(summary.units))} revision={summary} />
       </div>
       <ActivityEditWindow
         open={editing !== null}
