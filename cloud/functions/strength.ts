@@ -5,6 +5,7 @@ import {
   PROGRESS_RANGES,
   RECENT_EXERCISES,
   MAX_EXERCISES_PER_WORKOUT,
+  ONE_REP_MAX_MAX_REPS,
   type ExerciseProgress,
   type RecentExercises,
   type ExerciseRow,
@@ -182,7 +183,14 @@ async function exerciseProgress(request: FunctionRequest): Promise<ExerciseProgr
   };
 }
 
-/** The earlier workouts' sets of the given exercises, by exercise: those started before `before`. */
+/**
+ * What the records of a set are measured against: the earlier workouts' sets of the given
+ * exercises, by exercise (those started before `before`). In PostgreSQL they are boiled down
+ * first: for each exercise and weight, the most reps done with it, and the most in a set of at
+ * most 12 reps (the estimated one-rep max's range). The bests of all sets (heaviest, one-rep max,
+ * set volume, reps at a weight) are the bests of those few, so three years of sets become a few
+ * dozen rows, passed on as one session per exercise.
+ */
 async function earlierSessions(
   user: ParseUser,
   exerciseIds: readonly string[],
@@ -194,23 +202,31 @@ async function earlierSessions(
   const sql = sqlClient();
   if (sql) {
     const { rows } = await sql.query<{
-      activityId: string;
-      startedAt: Date;
       exerciseId: string;
-      sets: LoggedSet[];
+      weightKg: number;
+      reps: number;
+      repsInRange: number | null;
     }>(
-      `SELECT a."objectId" AS "activityId", a."startedAt", e.value ->> 'exerciseId' AS "exerciseId", e.value -> 'sets' AS sets
-         FROM "Activity" a, jsonb_array_elements(a.exercises) AS e
+      `SELECT e.value ->> 'exerciseId' AS "exerciseId", (s ->> 'weightKg')::float8 AS "weightKg",
+              max((s ->> 'reps')::float8) AS reps,
+              max((s ->> 'reps')::float8) FILTER (WHERE (s ->> 'reps')::float8 <= ${ONE_REP_MAX_MAX_REPS}) AS "repsInRange"
+         FROM "Activity" a, jsonb_array_elements(a.exercises) AS e, jsonb_array_elements(e.value -> 'sets') AS s
         WHERE a."user" = $1 AND a.type = 'strength' AND jsonb_typeof(a.exercises) = 'array'
-          AND a."startedAt" < $3 AND e.value ->> 'exerciseId' = ANY($2::text[])`,
+          AND a."startedAt" < $3 AND e.value ->> 'exerciseId' = ANY($2::text[])
+          AND jsonb_typeof(s -> 'weightKg') = 'number' AND jsonb_typeof(s -> 'reps') = 'number'
+          AND NOT coalesce((s ->> 'warmup')::boolean, false)
+        GROUP BY 1, 2`,
       [user.id, exerciseIds, before],
     );
-    for (const row of rows) {
-      add(row.exerciseId, {
-        activityId: row.activityId,
-        startedAt: row.startedAt.toISOString(),
-        sets: row.sets,
-      });
+    const sets = new Map<string, LoggedSet[]>();
+    for (const { exerciseId, weightKg, reps, repsInRange } of rows) {
+      const kept = sets.get(exerciseId) ?? [];
+      kept.push({ weightKg, reps });
+      if (repsInRange !== null && repsInRange !== reps) kept.push({ weightKg, reps: repsInRange });
+      sets.set(exerciseId, kept);
+    }
+    for (const [exerciseId, kept] of sets) {
+      add(exerciseId, { activityId: '', startedAt: before.toISOString(), sets: kept });
     }
     return byExercise;
   }
