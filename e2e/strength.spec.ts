@@ -76,6 +76,9 @@ test.describe('a strength workout in the workout window', () => {
       progress.getByRole('img', { name: /Barbell Bench Press: estimated one-rep max/ }),
     ).toBeVisible();
     await expect(progress.getByText(/^65 kg × 8, /)).toBeVisible();
+    await expect(
+      progress.getByRole('img', { name: 'Working sets per muscle this week: Chest 3' }),
+    ).toBeVisible();
     expect(await violationsOn(page)).toEqual([]);
   });
 

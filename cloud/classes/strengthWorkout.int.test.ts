@@ -213,4 +213,41 @@ describe('activitySummary of a day with a strength workout', () => {
       setRecords: [[[]]],
     });
   });
+
+  it("counts this week's working sets per primary muscle, of nobody else", async () => {
+    const gil = await signUp();
+    const startedAt = new Date();
+    const bench = [
+      {
+        exerciseId: ids.bench,
+        sets: [
+          { reps: 10, weightKg: 40, warmup: true },
+          { reps: 5, weightKg: 80 },
+          { reps: 5, weightKg: 80 },
+        ],
+      },
+    ];
+    expect((await log(gil, workout(bench, { startedAt: parseDate(startedAt) }))).status).toBe(201);
+    const day = startedAt.toISOString().slice(0, 10);
+
+    const { body } = await request('POST', '/parse/functions/activitySummary', {
+      sessionToken: gil.sessionToken,
+      body: { date: day, timeZone: 'UTC' },
+    });
+    const stranger = await request('POST', '/parse/functions/activitySummary', {
+      sessionToken: (await signUp()).sessionToken,
+      body: { date: day, timeZone: 'UTC' },
+    });
+    const { thisWeek, weekMuscleSets } = body.result as {
+      thisWeek: { start: string };
+      weekMuscleSets: Record<string, number>;
+    };
+
+    // The workout falls in the week the answer calls this week unless a week began in between.
+    const inThisWeek = day >= thisWeek.start;
+    expect(weekMuscleSets).toEqual(inThisWeek ? { chest: 2 } : {});
+    expect(
+      (stranger.body.result as { weekMuscleSets: Record<string, number> }).weekMuscleSets.chest,
+    ).toBeUndefined();
+  });
 });

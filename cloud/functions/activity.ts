@@ -1,11 +1,11 @@
 import type { ActivityRow, ActivitySummary } from '../../src/domain/activity';
 import { computeActivityStats, totalsByDay, type DayTotals } from '../../src/domain/activityStats';
 import { sqlClient } from '../database';
-import { exercisesOf, setRecordsOf } from './strength';
+import { exercisesOf, setRecordsOf, weekMuscleSets } from './strength';
 import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { addDays, localDay } from '../../src/domain/calendarDays';
 import { isIsoMonth } from '../../src/domain/dates';
-import type { LoggedExercise } from '../../src/domain/strength';
+import type { ExerciseRow, LoggedExercise } from '../../src/domain/strength';
 import type { Units } from '../../src/domain/units';
 import { ACTIVITY_TYPES, SETTINGS_DEFAULTS, type ActivityType } from '../../src/domain/contract';
 import {
@@ -123,7 +123,10 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
     month,
     now,
   });
-  const dayActivities = await Promise.all(
+  // The catalogue and the person's own exercises, read once if anything needs them.
+  let usable: Promise<ExerciseRow[]> | undefined;
+  const usableExercises = () => (usable ??= exercisesOf(user));
+  const withRecords = Promise.all(
     dayRows
       .filter((activity) => localDay(activity.get('startedAt') as Date, timeZone) === date)
       .map(toActivityRow)
@@ -133,11 +136,15 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
           : row,
       ),
   );
+  const [dayActivities, muscleSets] = await Promise.all([
+    withRecords,
+    weekMuscleSets(user, stats.thisWeek.start, timeZone, usableExercises),
+  ]);
   const named = new Set(
     dayActivities.flatMap((row) => row.exercises ?? []).map((logged) => logged.exerciseId),
   );
   const dayExercises =
-    named.size > 0 ? (await exercisesOf(user)).filter((exercise) => named.has(exercise.id)) : [];
+    named.size > 0 ? (await usableExercises()).filter((exercise) => named.has(exercise.id)) : [];
   return {
     ...stats,
     month,
@@ -148,6 +155,7 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
     units,
     dayActivities,
     dayExercises,
+    weekMuscleSets: muscleSets,
   };
 }
 

@@ -19,6 +19,7 @@ import {
   type LoggedExercise,
   type WorkoutRecords,
 } from '../../src/domain/strength';
+import { addDays, localDay } from '../../src/domain/calendarDays';
 import { sqlClient } from '../database';
 import {
   Parse,
@@ -362,6 +363,59 @@ async function recentExercises(request: FunctionRequest): Promise<RecentExercise
   );
   const named = exerciseIds.flatMap((id) => byId.get(id) ?? []);
   return { exercises, lastSets, named };
+}
+
+/**
+ * Working sets of the person's strength workouts on the local days `firstDay` to `firstDay` + 6
+ * of `timeZone`, counted for each primary muscle of their exercise.
+ */
+export async function weekMuscleSets(
+  user: ParseUser,
+  firstDay: string,
+  timeZone: string,
+  usable: () => Promise<ExerciseRow[]> = () => exercisesOf(user),
+): Promise<Partial<Record<Muscle, number>>> {
+  const setsByExercise = new Map<string, number>();
+  const sql = sqlClient();
+  if (sql) {
+    const { rows } = await sql.query<{ exerciseId: string; sets: number }>(
+      `SELECT e.value ->> 'exerciseId' AS "exerciseId", count(*)::int AS sets
+         FROM "Activity" a, jsonb_array_elements(a.exercises) AS e, jsonb_array_elements(e.value -> 'sets') AS s
+        WHERE a."user" = $1 AND a.type = 'strength' AND jsonb_typeof(a.exercises) = 'array'
+          AND (a."startedAt" AT TIME ZONE $2)::date BETWEEN $3::date AND $3::date + 6
+          AND NOT coalesce((s ->> 'warmup')::boolean, false)
+        GROUP BY 1`,
+      [user.id, timeZone, firstDay],
+    );
+    for (const row of rows) setsByExercise.set(row.exerciseId, row.sets);
+  } else {
+    const from = new Date(`${firstDay}T00:00:00Z`);
+    const workouts = await new Parse.Query('Activity')
+      .equalTo('user', user)
+      .equalTo('type', 'strength')
+      .greaterThanOrEqualTo('startedAt', new Date(from.getTime() - 86_400_000))
+      .lessThan('startedAt', new Date(from.getTime() + 8 * 86_400_000))
+      .exists('exercises')
+      .select('startedAt', 'exercises')
+      .find({ useMasterKey: true });
+    const last = addDays(firstDay, 6);
+    for (const workout of workouts) {
+      const day = localDay(workout.get('startedAt') as Date, timeZone);
+      if (day < firstDay || day > last) continue;
+      for (const logged of (workout.get('exercises') as LoggedExercise[] | undefined) ?? []) {
+        const working = logged.sets.filter((set) => !set.warmup).length;
+        setsByExercise.set(logged.exerciseId, (setsByExercise.get(logged.exerciseId) ?? 0) + working);
+      }
+    }
+  }
+  if (setsByExercise.size === 0) return {};
+  const muscles: Partial<Record<Muscle, number>> = {};
+  for (const exercise of await usable()) {
+    const sets = setsByExercise.get(exercise.id);
+    if (!sets) continue;
+    for (const muscle of exercise.primaryMuscles) muscles[muscle] = (muscles[muscle] ?? 0) + sets;
+  }
+  return muscles;
 }
 
 export function registerStrengthFunctions(): void {

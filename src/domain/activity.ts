@@ -1,6 +1,6 @@
 import type { ActivityStats } from './activityStats';
 import type { ActivityType } from './contract';
-import type { ExerciseRow, LoggedExercise, RecordKind } from './strength';
+import type { ExerciseRow, LoggedExercise, Muscle, RecordKind } from './strength';
 import type { SyncState } from './sync';
 import type { Units } from './units';
 
@@ -74,4 +74,9 @@ export interface ActivitySummary extends ActivityStats {
    * summary this device kept from before strength training.
    */
   dayExercises?: ExerciseRow[];
+  /**
+   * Working sets of this week's strength workouts per muscle they work as a primary muscle;
+   * absent from a summary this device kept from before strength training.
+   */
+  weekMuscleSets?: Partial<Record<Muscle, number>>;
 }

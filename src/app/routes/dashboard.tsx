@@ -163,7 +163,11 @@ function ActivityPage({ summary, daily, savedAt }: ActivityPageProps) {
           onAdd={() => setEditing({ activity: null })}
           onEdit={(activity) => setEditing({ activity })}
         />
-        <StrengthProgress unit={liftUnitFor(weightUnitFor(summary.units))} revision={summary} />
+        <StrengthProgress
+          unit={liftUnitFor(weightUnitFor(summary.units))}
+          revision={summary}
+          weekMuscleSets={summary.weekMuscleSets}
+        />
       </div>
       <ActivityEditWindow
         open={editing !== null}

@@ -50,6 +50,7 @@ describe('StrengthProgress', () => {
       await screen.findByText('No workout with Bench press in the last 3 months. Choose a longer range.'),
     ).toBeVisible();
     expect(screen.getByText('100 kg × 3, 2 Mar 2026')).toBeVisible();
+    expect(screen.getByText('No working sets this week yet.')).toBeVisible();
     expect(screen.getByText('Best estimated one-rep max (Epley: weight × (1 + reps ÷ 30))')).toBeVisible();
     expect(screen.getByText('112.5 kg from 90 kg × 8, 6 Apr 2026')).toBeVisible();
 

@@ -4,6 +4,7 @@ import {
   PROGRESS_RANGES,
   type ExerciseProgress,
   type ExerciseRow,
+  type Muscle,
   type PersonalRecord,
   type ProgressRange,
 } from '@/domain/strength';
@@ -12,6 +13,7 @@ import { loadExerciseProgress, loadRecentExercises } from '../api';
 import { weightToDisplay, type LiftUnit } from '../sets';
 
 const ExerciseProgressChart = lazy(() => import('./ExerciseProgressChart'));
+const MuscleSetsChart = lazy(() => import('./MuscleSetsChart'));
 
 const RANGE_WORDS: Readonly<Record<ProgressRange, string>> = {
   '1m': 'the last month',
@@ -33,6 +35,8 @@ export interface StrengthProgressProps {
   unit: LiftUnit;
   /** Changes whenever the person's workouts may have: the latest exercises are asked for again. */
   revision?: unknown;
+  /** This week's working sets per primary muscle (the start page's summary). */
+  weekMuscleSets?: Partial<Record<Muscle, number>> | undefined;
   /** Where the latest exercises and an exercise's progress come from (the server, unless a test says). */
   loadRecent?: typeof loadRecentExercises;
   loadProgress?: typeof loadExerciseProgress;
@@ -58,6 +62,7 @@ function recordText(
 export function StrengthProgress({
   unit,
   revision,
+  weekMuscleSets = {},
   loadRecent = loadRecentExercises,
   loadProgress = loadExerciseProgress,
 }: StrengthProgressProps) {
@@ -99,6 +104,9 @@ export function StrengthProgress({
   }, [exerciseId, range, loadProgress, revision]);
 
   if (exercises.length === 0) return null;
+  const muscleSets = (Object.entries(weekMuscleSets) as [Muscle, number][])
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1]);
   const weight = (kg: number) => `${weightToDisplay(kg, unit)} ${unit}`;
   const progress = loaded.kind === 'done' ? loaded.progress : null;
   const records = progress?.records;
@@ -185,6 +193,14 @@ export function StrengthProgress({
           ))}
         </dl>
       ) : null}
+      <h3>Sets per muscle this week</h3>
+      {muscleSets.length === 0 ? (
+        <p className="empty-note">No working sets this week yet.</p>
+      ) : (
+        <Suspense fallback={<p className="empty-note">Loading the chart…</p>}>
+          <MuscleSetsChart sets={muscleSets} />
+        </Suspense>
+      )}
     </section>
   );
 }
