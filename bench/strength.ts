@@ -13,6 +13,7 @@ import {
   ms,
   mulberry32,
   printReport,
+  sendBatches,
   withBenchServer,
   type Scenario,
 } from './support';
@@ -102,22 +103,12 @@ const scenarios: Scenario[] = await withBenchServer(
       0,
     );
     const seedStart = performance.now();
-    for (let index = 0; index < workouts.length; index += BATCH_SIZE) {
-      const requests = workouts
-        .slice(index, index + BATCH_SIZE)
-        .map((body) => ({ method: 'POST', path: '/parse/classes/Activity', body }));
-      const { status, text } = await client.request('POST', '/parse/batch', {
-        sessionToken: person.sessionToken,
-        body: { requests },
-      });
-      const answers: unknown = JSON.parse(text);
-      const failed = Array.isArray(answers)
-        ? answers.filter((answer: { success?: unknown }) => !answer.success)
-        : [];
-      if (status !== 200 || !Array.isArray(answers) || failed.length > 0) {
-        throw new Error(`Seeding batch at workout ${index} failed (${status}): ${text.slice(0, 500)}`);
-      }
-    }
+    await sendBatches(
+      client,
+      workouts.map((body) => ({ method: 'POST', path: '/parse/classes/Activity', body })),
+      { sessionToken: person.sessionToken },
+      BATCH_SIZE,
+    );
     const seedMs = performance.now() - seedStart;
     console.log(
       `Seeded ${workouts.length} strength workouts with ${sets} sets over ${WEEKS} weeks in ` +

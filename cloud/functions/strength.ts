@@ -184,6 +184,20 @@ async function exerciseProgress(request: FunctionRequest): Promise<ExerciseProgr
   };
 }
 
+/** The person's strength workouts with sets started before `before`, latest first (without SQL). */
+async function strengthWorkoutsBefore(user: ParseUser, before: Date): Promise<CloudObject[]> {
+  // findAll pages by objectId and takes no order of its own.
+  const workouts = await new Parse.Query('Activity')
+    .equalTo('user', user)
+    .equalTo('type', 'strength')
+    .lessThan('startedAt', before)
+    .exists('exercises')
+    .select('startedAt', 'exercises')
+    .findAll({ useMasterKey: true, batchSize: 1000 });
+  const time = (workout: CloudObject) => (workout.get('startedAt') as Date).getTime();
+  return workouts.sort((a, b) => time(b) - time(a));
+}
+
 /**
  * What the records of a set are measured against: the earlier workouts' sets of the given
  * exercises, by exercise (those started before `before`). In PostgreSQL they are boiled down
@@ -231,13 +245,7 @@ async function earlierSessions(
     }
     return byExercise;
   }
-  const workouts = await new Parse.Query('Activity')
-    .equalTo('user', user)
-    .equalTo('type', 'strength')
-    .lessThan('startedAt', before)
-    .exists('exercises')
-    .select('startedAt', 'exercises')
-    .findAll({ useMasterKey: true, batchSize: 1000 });
+  const workouts = await strengthWorkoutsBefore(user, before);
   for (const workout of workouts) {
     const startedAt = (workout.get('startedAt') as Date).toISOString();
     for (const logged of (workout.get('exercises') as LoggedExercise[] | undefined) ?? []) {
@@ -304,14 +312,7 @@ async function latestSessions(user: ParseUser, before: Date): Promise<LatestSess
     );
     return rows;
   }
-  const workouts = await new Parse.Query('Activity')
-    .equalTo('user', user)
-    .equalTo('type', 'strength')
-    .lessThan('startedAt', before)
-    .exists('exercises')
-    .descending('startedAt')
-    .select('startedAt', 'exercises')
-    .findAll({ useMasterKey: true, batchSize: 1000 });
+  const workouts = await strengthWorkoutsBefore(user, before);
   const latest = new Map<string, LatestSession>();
   for (const workout of workouts) {
     for (const logged of (workout.get('exercises') as LoggedExercise[] | undefined) ?? []) {
