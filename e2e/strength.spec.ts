@@ -108,6 +108,55 @@ test.describe('a strength workout in the workout window', () => {
     await expect(activity.workouts().first()).toContainText('1 exercise · 1 set');
   });
 
+  test('can be logged with the keyboard alone: type, exercise, a set, done, save', async ({ page }) => {
+    const activity = await signedIn(page);
+    const add = page.getByRole('button', { name: 'Log a workout' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const window = activity.window();
+    const type = window.getByLabel('Type');
+    await expect(type).toBeFocused();
+    for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowDown'); // Running → Strength
+    await expect(type).toHaveValue('strength');
+
+    /** Tabs (or shift-tabs) until `field` has focus (past the date and time parts, whose count varies). */
+    const tabTo = async (field: ReturnType<typeof window.getByLabel>, key = 'Tab') => {
+      for (
+        let tab = 0;
+        tab < 20 && !(await field.evaluate((node) => node === document.activeElement));
+        tab++
+      ) {
+        await page.keyboard.press(key);
+      }
+      await expect(field).toBeFocused();
+    };
+    await tabTo(window.getByLabel('Duration (min)'));
+    await page.keyboard.type('45');
+    await tabTo(window.getByLabel('Search exercises'));
+    await page.keyboard.type('barbell bench press');
+    // Enter picks the first of the latest answer: wait until it is the one typed for.
+    await expect(
+      window.getByRole('list', { name: 'Search results' }).getByRole('button').first(),
+    ).toContainText('Barbell Bench Press');
+    await page.keyboard.press('Enter');
+    await expect(window.getByRole('heading', { name: 'Barbell Bench Press' })).toBeVisible();
+
+    const reps = window.getByLabel('Set 1 reps');
+    await expect(reps).toBeFocused();
+    await page.keyboard.type('8');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('60');
+    await tabTo(window.getByLabel('Set 1 done'));
+    await page.keyboard.press('Space');
+    await expect(window.getByRole('timer', { name: 'Rest left' })).toBeVisible();
+    await tabTo(reps, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+
+    await expect(window).toBeHidden();
+    await expect(add).toBeFocused();
+    await expect(activity.workouts().first()).toContainText('1 exercise · 1 set');
+  });
+
   test('names the faulty set and saves nothing when a weight is out of range', async ({ page }) => {
     const activity = await signedIn(page);
     await activity.openNew();

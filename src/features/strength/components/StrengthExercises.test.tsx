@@ -55,6 +55,7 @@ describe('StrengthExercises', () => {
 
     expect(screen.getByRole('heading', { name: 'Bench press' })).toBeInTheDocument();
     expect(sent(container)).toEqual([{ exerciseId: 'bench', sets: [{}] }]);
+    expect(screen.getByLabelText('Set 1 reps')).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Add exercise' })).toBeInTheDocument();
   });
 

@@ -71,6 +71,17 @@ export function StrengthExercises({
   const timer = useRestTimer();
   const headingId = useId();
   const addButton = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  // After a pick the picker goes away: focus moves to the first field of the exercise it added
+  // (`'last'`) or of the routine's first exercise (`'first'`), not to the page.
+  const focusEntry = useRef<'first' | 'last' | null>(null);
+  useEffect(() => {
+    const where = focusEntry.current;
+    if (!where) return;
+    focusEntry.current = null;
+    const item = where === 'first' ? list.current?.firstElementChild : list.current?.lastElementChild;
+    item?.querySelector<HTMLElement>('input, select')?.focus();
+  }, [entries]);
   const measureOf = (exerciseId: string) => rows[exerciseId]?.measure;
   const fault = error ? checkExercises(entries, measureOf) : null;
   const full = entries.length >= MAX_EXERCISES_PER_WORKOUT;
@@ -97,11 +108,13 @@ export function StrengthExercises({
     changeEntries([...entries, { exerciseId: row.id, sets: [nextSet([])] }]);
     setRows((kept) => ({ ...kept, [row.id]: row }));
     setPicking(false);
+    focusEntry.current = 'last';
     if (recent && !(row.id in recent.lastSets)) void ask([row.id]);
   };
   const startFrom = (routine: RoutineRow) => {
     changeEntries(routine.exercises);
     setPicking(false);
+    focusEntry.current = 'first';
     const unknown = routine.exercises.map((logged) => logged.exerciseId).filter((id) => !rows[id]);
     if (unknown.length > 0 || recent) void ask(routine.exercises.map((logged) => logged.exerciseId));
   };
@@ -124,7 +137,7 @@ export function StrengthExercises({
       <input type="hidden" name="exercises" value={JSON.stringify(entries)} />
       <input type="hidden" name="exerciseMeasures" value={JSON.stringify(measures)} />
       {entries.length === 0 ? <p className="field-hint">No exercise yet: add the first one below.</p> : null}
-      <ol className="exercise-list">
+      <ol ref={list} className="exercise-list">
         {entries.map((entry, index) => {
           const row = rows[entry.exerciseId];
           const name = row?.name ?? 'An exercise no longer available';
