@@ -97,10 +97,12 @@ export default defineConfig({
           environment: 'node',
           include: [
             'cloud/classes/activity.int.test.ts',
+            'cloud/classes/strengthWorkout.int.test.ts',
             'cloud/functions/activity.int.test.ts',
             'cloud/functions/dashboard.int.test.ts',
             'cloud/functions/friends.int.test.ts',
             'cloud/functions/nutrition.int.test.ts',
+            'cloud/functions/strength.int.test.ts',
             'cloud/functions/weight.int.test.ts',
           ],
           globalSetup: ['server/test/globalSetupParseQueries.ts'],

@@ -245,10 +245,23 @@ export async function batchWithMasterKey(
   client: RestClient,
   requests: readonly BatchRequest[],
 ): Promise<void> {
-  for (let index = 0; index < requests.length; index += BATCH_SIZE) {
-    const slice = requests.slice(index, index + BATCH_SIZE);
+  await sendBatches(client, requests, { masterKey: true });
+}
+
+/**
+ * Sends `requests` through /parse/batch `batchSize` at a time, as the master or as a person (so
+ * their triggers check every row as the app's would be); throws on any failure.
+ */
+export async function sendBatches(
+  client: RestClient,
+  requests: readonly BatchRequest[],
+  as: { masterKey: true } | { sessionToken: string },
+  batchSize = BATCH_SIZE,
+): Promise<void> {
+  for (let index = 0; index < requests.length; index += batchSize) {
+    const slice = requests.slice(index, index + batchSize);
     const { status, text } = await client.request('POST', '/parse/batch', {
-      masterKey: true,
+      ...as,
       body: { requests: slice },
     });
     // The batch answer is an array, which restClient's body leaves out: read the text.

@@ -9,6 +9,7 @@ import { registerActivityFunctions } from './functions/activity';
 import { registerDashboardFunctions } from './functions/dashboard';
 import { registerFriendFunctions } from './functions/friends';
 import { registerNutritionFunctions } from './functions/nutrition';
+import { registerStrengthFunctions } from './functions/strength';
 import { registerWeightFunctions } from './functions/weight';
 import { registerLiveQueryGuards } from './liveQuery';
 
@@ -22,6 +23,7 @@ registerLiveQueryGuards();
 registerActivityFunctions();
 registerWeightFunctions();
 registerNutritionFunctions();
+registerStrengthFunctions();
 registerFriendFunctions();
 registerAccountFunctions();
 registerDashboardFunctions();

@@ -233,8 +233,9 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     parseHandler = parseServer.app;
     // Cloud code reads the `Parse` global that Parse Server installs, and its requests go through the
     // handler just mounted, so the seeding is imported and run only now.
-    const { seedFoodCatalogue } = await import('../cloud/catalogue/seed');
+    const { seedExerciseCatalogue, seedFoodCatalogue } = await import('../cloud/catalogue/seed');
     await withClusterLock(sql, 'food-catalogue', () => seedFoodCatalogue(log));
+    await withClusterLock(sql, 'exercise-catalogue', () => seedExerciseCatalogue(log));
     const liveQueryServer = await ParseServer.createLiveQueryServer(
       httpServer,
       {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Parse, type CloudObject } from '../parse';
 import { CATALOGUE_FIELDS, parseCatalogue, type CatalogueFood } from './catalogueFood';
+import { CATALOGUE_EXERCISES, EXERCISE_FIELDS } from './exercises';
 
 export interface SeedResult {
   created: number;
@@ -26,32 +27,44 @@ function publicReadOnlyAcl() {
   return acl;
 }
 
-function isCurrent(row: CloudObject, food: CatalogueFood): boolean {
-  return (
-    CATALOGUE_FIELDS.every((field) => row.get(field) === food[field]) &&
-    row.get('brand') === undefined &&
-    JSON.stringify(row.getACL()?.toJSON() ?? null) === PUBLIC_READ_ONLY
-  );
+/** A shared catalogue: rows keyed by a stable key, written by the server alone, readable by everyone signed in. */
+interface Catalogue<Row extends { key: string }> {
+  className: string;
+  /** What the log calls a row, in the plural ("foods"). */
+  rowsName: string;
+  rows: readonly Row[];
+  fields: readonly (keyof Row & string)[];
+  /** Fields a person's own rows may have and a catalogue row never does. */
+  absent?: readonly string[];
 }
 
-function writeFood(row: CloudObject, food: CatalogueFood): CloudObject {
-  row.set('catalogueKey', food.key);
-  for (const field of CATALOGUE_FIELDS) row.set(field, food[field]);
-  if (row.get('brand') !== undefined) row.unset('brand');
-  // Everyone may read (the Food CLP still requires a signed-in user); nobody may write but the master key.
-  row.setACL(publicReadOnlyAcl());
-  return row;
-}
+const same = (stored: unknown, wanted: unknown) => JSON.stringify(stored) === JSON.stringify(wanted);
 
 /**
- * Makes the shared catalogue (Food rows without `user`) match foods.json: missing keys are created,
- * rows that differ are corrected, equal rows are not written, and rows whose key left the file stay
- * (meals may point at them).
+ * Makes a shared catalogue (rows without `user`) match its source: missing keys are created, rows
+ * that differ are corrected, equal rows are not written, and rows whose key left the source stay
+ * (a person's rows may point at them).
  */
-export async function seedFoodCatalogue(log: (line: string) => void): Promise<SeedResult> {
+async function seedCatalogue<Row extends { key: string }>(
+  { className, rowsName, rows, fields, absent = [] }: Catalogue<Row>,
+  log: (line: string) => void,
+): Promise<SeedResult> {
   const startedAt = performance.now();
-  const foods = await loadCatalogue();
-  const existing = await new Parse.Query('Food')
+  const isCurrent = (row: CloudObject, wanted: Row) =>
+    fields.every((field) => same(row.get(field), wanted[field])) &&
+    absent.every((field) => row.get(field) === undefined) &&
+    JSON.stringify(row.getACL()?.toJSON() ?? null) === PUBLIC_READ_ONLY;
+  const write = (row: CloudObject, wanted: Row) => {
+    row.set('catalogueKey', wanted.key);
+    for (const field of fields) row.set(field, wanted[field]);
+    for (const field of absent) if (row.get(field) !== undefined) row.unset(field);
+    // Everyone may read (the class-level permissions still require a signed-in user); nobody may
+    // write but the master key.
+    row.setACL(publicReadOnlyAcl());
+    return row;
+  };
+
+  const existing = await new Parse.Query(className)
     .doesNotExist('user')
     .exists('catalogueKey')
     .findAll({ useMasterKey: true, batchSize: READ_BATCH_SIZE });
@@ -65,18 +78,18 @@ export async function seedFoodCatalogue(log: (line: string) => void): Promise<Se
   let created = 0;
   let updated = 0;
   let unchanged = 0;
-  for (const food of foods) {
-    const rows = rowsByKey.get(food.key) ?? [];
-    if (rows.length === 0) {
-      writes.push(writeFood(new Parse.Object('Food'), food));
+  for (const wanted of rows) {
+    const stored = rowsByKey.get(wanted.key) ?? [];
+    if (stored.length === 0) {
+      writes.push(write(new Parse.Object(className), wanted));
       created += 1;
       continue;
     }
-    for (const row of rows) {
-      if (isCurrent(row, food)) {
+    for (const row of stored) {
+      if (isCurrent(row, wanted)) {
         unchanged += 1;
       } else {
-        writes.push(writeFood(row, food));
+        writes.push(write(row, wanted));
         updated += 1;
       }
     }
@@ -85,8 +98,30 @@ export async function seedFoodCatalogue(log: (line: string) => void): Promise<Se
     await Parse.Object.saveAll(writes, { useMasterKey: true, batchSize: SAVE_BATCH_SIZE });
   }
   log(
-    `Food catalogue: ${foods.length} foods (${created} new, ${updated} corrected) ` +
+    `${className} catalogue: ${rows.length} ${rowsName} (${created} new, ${updated} corrected) ` +
       `in ${Math.round(performance.now() - startedAt)} ms.`,
   );
   return { created, updated, unchanged };
+}
+
+/** The shared foods of foods.json (Food rows without `user`). */
+export async function seedFoodCatalogue(log: (line: string) => void): Promise<SeedResult> {
+  return seedCatalogue(
+    {
+      className: 'Food',
+      rowsName: 'foods',
+      rows: await loadCatalogue(),
+      fields: CATALOGUE_FIELDS,
+      absent: ['brand'],
+    },
+    log,
+  );
+}
+
+/** The shared exercises of exercises.ts (Exercise rows without `user`). */
+export function seedExerciseCatalogue(log: (line: string) => void): Promise<SeedResult> {
+  return seedCatalogue(
+    { className: 'Exercise', rowsName: 'exercises', rows: CATALOGUE_EXERCISES, fields: EXERCISE_FIELDS },
+    log,
+  );
 }

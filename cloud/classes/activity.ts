@@ -1,8 +1,10 @@
-import { DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal } from '../../src/domain/activity';
+import { caloriesFromMetKcal, DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal } from '../../src/domain/activity';
 import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
+import { checkExercises, workoutMet, type LoggedExercise } from '../../src/domain/strength';
 import { sqlClient } from '../database';
 import { latestWeightKg } from '../latestWeights';
-import { Parse, type CloudObject, type ParseUser } from '../parse';
+import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
+import { exerciseIdsOf, usableExercises, type UsableExercise } from './exercise';
 
 /** The person's latest logged weight, read from the database. */
 async function readLatestWeightKg(owner: ParseUser): Promise<number | undefined> {
@@ -35,11 +37,38 @@ function isActivityType(value: unknown): value is ActivityType {
 }
 
 /**
- * Calories typed by the person are kept as typed. Otherwise the server estimates them, and
- * estimates again when the type or the duration changes, so an estimate never goes stale.
+ * A strength workout's exercises, when they change: each must be one the person may use, with sets
+ * that fit what it records. Answers how to find the workout's MET from them, for the estimate.
+ */
+async function checkWorkoutExercises(object: CloudObject): Promise<() => Promise<number | undefined>> {
+  const exercises: unknown = object.get('exercises');
+  const logged = Array.isArray(exercises) && exercises.length > 0;
+  if (logged && object.get('type') !== 'strength') {
+    throw validationError('exercises belong to a strength workout: set type to strength or leave them out.');
+  }
+  let usable: Map<string, UsableExercise> | undefined;
+  const lookUp = async () =>
+    (usable ??= await usableExercises(exerciseIdsOf(exercises), object.get('user') as ParseUser | undefined));
+  if (object.dirty('exercises') && exercises !== undefined && exercises !== null) {
+    const found = await lookUp();
+    const problem = checkExercises(exercises, (id) => found.get(id)?.measure);
+    if (problem) throw validationError(problem.message);
+  }
+  return async () => {
+    if (!logged) return undefined;
+    const found = await lookUp();
+    return workoutMet(exercises as LoggedExercise[], (id) => found.get(id)?.met);
+  };
+}
+
+/**
+ * Calories typed by the person are kept as typed. Otherwise the server estimates them (from a
+ * strength workout's exercises when it has some), and estimates again when the type, the duration
+ * or the exercises change, so an estimate never goes stale.
  * Runs after the contract's checks, so type and duration are known to be valid.
  */
 export async function estimateActivityCalories(object: CloudObject, original: CloudObject | undefined) {
+  const exercisesMet = await checkWorkoutExercises(object);
   const calories: unknown = object.get('caloriesKcal');
   const typedNow = object.dirty('caloriesKcal') && typeof calories === 'number';
   if (typedNow) {
@@ -48,7 +77,7 @@ export async function estimateActivityCalories(object: CloudObject, original: Cl
   }
   const typedBefore = original !== undefined && original.get('caloriesEstimated') !== true;
   const hasCalories = typeof calories === 'number';
-  const inputsChanged = object.dirty('type') || object.dirty('durationMin');
+  const inputsChanged = object.dirty('type') || object.dirty('durationMin') || object.dirty('exercises');
   if (hasCalories && (typedBefore || !inputsChanged)) {
     // Keep what is there, and never let a client flip the flag on its own.
     if (object.dirty('caloriesEstimated')) object.set('caloriesEstimated', !typedBefore);
@@ -58,6 +87,13 @@ export async function estimateActivityCalories(object: CloudObject, original: Cl
   const durationMin: unknown = object.get('durationMin');
   if (!isActivityType(type) || typeof durationMin !== 'number') return;
   const owner = object.get('user') as ParseUser | undefined;
-  object.set('caloriesKcal', estimateCaloriesKcal(type, durationMin, await bodyWeightKg(owner)));
+  const weightKg = await bodyWeightKg(owner);
+  const met = await exercisesMet();
+  object.set(
+    'caloriesKcal',
+    met === undefined
+      ? estimateCaloriesKcal(type, durationMin, weightKg)
+      : caloriesFromMetKcal(met, durationMin, weightKg),
+  );
   object.set('caloriesEstimated', true);
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chatMessageRules, OWNED_CLASSES, userRules, type OwnedClassName } from '../../src/domain/contract';
 import type { FieldRules } from '../../src/domain/fieldRules';
 import {
@@ -77,6 +77,34 @@ const foodPointer = (cast: Cast) =>
     hostileValue,
   );
 
+/** A catalogue exercise every routine may name. */
+let catalogueExerciseId = '';
+
+beforeAll(async () => {
+  const where = encodeURIComponent(JSON.stringify({ catalogueKey: 'ex:barbell-back-squat' }));
+  const { body } = await request('GET', `/parse/classes/Exercise?where=${where}`, { masterKey: true });
+  catalogueExerciseId = String(body.results?.[0]?.objectId);
+});
+
+const hostileExercises = fc.oneof(
+  fc.array(
+    fc.record({
+      exerciseId: fc.oneof(
+        fc.constantFrom('xxxxxxxxxx'),
+        fc.constant(undefined).map(() => catalogueExerciseId),
+        hostileValue,
+      ),
+      sets: fc.oneof(
+        fc.array(fc.record({ reps: hostileValue, weightKg: hostileValue }), { maxLength: 3 }),
+        hostileValue,
+      ),
+      restS: hostileValue,
+    }),
+    { maxLength: 3 },
+  ),
+  hostileValue,
+);
+
 const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = {
   Settings: {
     valid: () => ({ units: 'metric', heightCm: 180 }),
@@ -84,7 +112,11 @@ const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = 
   },
   Activity: {
     valid: () => ({ type: 'run', startedAt: dateFromNow(0), durationMin: 30 }),
-    extra: (cast) => ({ ...commonExtra(cast, 'Activity'), caloriesEstimated: hostileValue }),
+    extra: (cast) => ({
+      ...commonExtra(cast, 'Activity'),
+      caloriesEstimated: hostileValue,
+      exercises: hostileExercises,
+    }),
   },
   Meal: {
     valid: () => ({ eatenAt: dateFromNow(0), mealType: 'lunch', name: 'Soup', caloriesKcal: 200 }),
@@ -97,6 +129,27 @@ const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = 
   WeightEntry: {
     valid: () => ({ measuredAt: dateFromNow(0), weightKg: 80 }),
     extra: (cast) => commonExtra(cast, 'WeightEntry'),
+  },
+  Routine: {
+    valid: () => ({
+      name: 'Legs A',
+      exercises: [{ exerciseId: catalogueExerciseId, sets: [{ reps: 5, weightKg: 100 }], restS: 180 }],
+    }),
+    extra: (cast) => ({ ...commonExtra(cast, 'Routine'), exercises: hostileExercises }),
+  },
+  Exercise: {
+    valid: () => ({
+      name: 'Zercher squat',
+      category: 'barbell',
+      primaryMuscles: ['quadriceps'],
+      measure: 'weight_reps',
+    }),
+    extra: (cast) => ({
+      ...commonExtra(cast, 'Exercise'),
+      primaryMuscles: fc.oneof(fc.array(fc.constantFrom('chest', 'glutes', 'wings')), hostileValue),
+      secondaryMuscles: fc.oneof(fc.array(fc.constantFrom('chest', 'glutes', 'tail')), hostileValue),
+      catalogueKey: hostileValue,
+    }),
   },
 };
 

@@ -1,8 +1,10 @@
 import { OWNED_CLASSES, type OwnedClassName } from '../../src/domain/contract';
 import { checkFields, checkWriteOnce, type FieldRules } from '../../src/domain/fieldRules';
 import { estimateActivityCalories } from './activity';
+import { completeExercise } from './exercise';
 import { completeFood } from './food';
 import { completeMeal } from './meal';
+import { completeRoutine } from './routine';
 import { completeSettings } from './settings';
 import {
   Parse,
@@ -22,8 +24,10 @@ type Completion = (object: CloudObject, original: CloudObject | undefined) => Pr
 /** What the server fills in on a valid row of a class, after the contract's checks. */
 const COMPLETIONS: Partial<Record<OwnedClassName, Completion>> = {
   Activity: estimateActivityCalories,
+  Exercise: completeExercise,
   Food: completeFood,
   Meal: completeMeal,
+  Routine: completeRoutine,
   Settings: completeSettings,
 };
 

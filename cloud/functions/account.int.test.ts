@@ -56,7 +56,15 @@ interface Seeded {
 async function seedEverything(person: Account, friend: Account): Promise<Seeded> {
   const tag = person.username;
   const at = parseDate(new Date(Date.now() - DAY));
-  const texts = [`${tag} evening run`, `${tag} granola`, `${tag} weigh-in`, `${tag} topic`, `${tag} dm`];
+  const texts = [
+    `${tag} evening run`,
+    `${tag} granola`,
+    `${tag} weigh-in`,
+    `${tag} topic`,
+    `${tag} dm`,
+    `${tag} sandbag carry`,
+    `${tag} carry day`,
+  ];
   const settingsId = await updateSettings(person, { goalWeightKg: 70, timezone: 'Europe/Berlin' });
   const activityId = await created('/parse/classes/Activity', person, {
     type: 'run',
@@ -76,6 +84,16 @@ async function seedEverything(person: Account, friend: Account): Promise<Seeded>
     mealType: 'breakfast',
     food: pointer('Food', foodId),
     grams: 50,
+  });
+  const exerciseId = await created('/parse/classes/Exercise', person, {
+    name: texts[5],
+    category: 'other',
+    primaryMuscles: ['traps'],
+    measure: 'distance',
+  });
+  const routineId = await created('/parse/classes/Routine', person, {
+    name: texts[6],
+    exercises: [{ exerciseId, sets: [{ distanceM: 40 }], restS: 120 }],
   });
   const weightId = await created('/parse/classes/WeightEntry', person, {
     measuredAt: at,
@@ -100,7 +118,18 @@ async function seedEverything(person: Account, friend: Account): Promise<Seeded>
   });
   expect(setAvatar.status).toBe(200);
   return {
-    ids: [person.objectId, settingsId, activityId, foodId, mealId, weightId, topicId, dmId],
+    ids: [
+      person.objectId,
+      settingsId,
+      activityId,
+      foodId,
+      mealId,
+      exerciseId,
+      routineId,
+      weightId,
+      topicId,
+      dmId,
+    ],
     texts,
     avatarUrl: avatar.url,
     foodId,
@@ -145,6 +174,8 @@ async function footprint(userId: string): Promise<Record<string, number>> {
     ['Activity', { user: me }],
     ['Meal', { user: me }],
     ['Food', { user: me }],
+    ['Exercise', { user: me }],
+    ['Routine', { user: me }],
     ['WeightEntry', { user: me }],
     ['Friendship', { $or: [{ from: me }, { to: me }] }],
     ['ChatMessage', { author: me }],
@@ -162,6 +193,8 @@ const nothing = {
   Activity: 0,
   Meal: 0,
   Food: 0,
+  Exercise: 0,
+  Routine: 0,
   WeightEntry: 0,
   Friendship: 0,
   ChatMessage: 0,
@@ -238,6 +271,14 @@ describe('exportMyData', () => {
       caloriesKcal: 200,
     });
     expect(only('weighIns')).toMatchObject({ weightKg: 81.7, note: alices.texts[2] });
+    expect(only('exercises')).toMatchObject({
+      name: alices.texts[5],
+      category: 'other',
+      primaryMuscles: '["traps"]',
+      measure: 'distance',
+      met: 4,
+    });
+    expect(only('routines')).toMatchObject({ name: alices.texts[6] });
     expect(only('friendships')).toEqual(
       expect.objectContaining({
         direction: 'sent',

@@ -12,6 +12,8 @@ import {
 } from '../../src/domain/dataExport';
 import { isAvatarFileOf } from '../../src/domain/images';
 import { activityClass } from '../schema/activity';
+import { exerciseClass } from '../schema/exercise';
+import { routineClass } from '../schema/routine';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { settingsClass } from '../schema/settings';
@@ -220,6 +222,8 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   activities: ownedPart(activityClass),
   meals: ownedPart(mealClass),
   foods: ownedPart(foodClass),
+  exercises: ownedPart(exerciseClass),
+  routines: ownedPart(routineClass),
   weighIns: ownedPart(weightEntryClass),
   friendships: friendshipsPart,
   chatMessages: chatMessagesPart,
@@ -316,7 +320,7 @@ function onlyAlreadyGone(error: unknown): boolean {
 
 /**
  * Queries for every row that is the person's, dependents before what they point to: meals before
- * the custom foods they name. Friendship rows go whichever side the person is on.
+ * the custom foods they name, routines before the exercises. Friendship rows go whichever side the person is on.
  */
 function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
   const owned =
@@ -326,6 +330,8 @@ function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
   return [
     owned('Meal'),
     owned('Food'),
+    owned('Routine'),
+    owned('Exercise'),
     owned('Activity'),
     owned('WeightEntry'),
     owned('Settings'),

@@ -1,9 +1,11 @@
 import type { ActivityRow, ActivitySummary } from '../../src/domain/activity';
 import { computeActivityStats, totalsByDay, type DayTotals } from '../../src/domain/activityStats';
 import { sqlClient } from '../database';
+import { exercisesOf, setRecordsOf, weekMuscleSets } from './strength';
 import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { addDays, localDay } from '../../src/domain/calendarDays';
 import { isIsoMonth } from '../../src/domain/dates';
+import type { ExerciseRow, LoggedExercise } from '../../src/domain/strength';
 import type { Units } from '../../src/domain/units';
 import { ACTIVITY_TYPES, SETTINGS_DEFAULTS, type ActivityType } from '../../src/domain/contract';
 import {
@@ -33,6 +35,7 @@ function readParams(params: Record<string, unknown>): SummaryParams {
 export function toActivityRow(activity: CloudObject): ActivityRow {
   const startedAt = activity.get('startedAt') as Date;
   const notes: unknown = activity.get('notes');
+  const exercises: unknown = activity.get('exercises');
   return {
     id: activity.id ?? '',
     type: ACTIVITY_TYPES.includes(activity.get('type') as ActivityType)
@@ -44,6 +47,7 @@ export function toActivityRow(activity: CloudObject): ActivityRow {
     caloriesKcal: numberOr(activity.get('caloriesKcal'), null),
     caloriesEstimated: activity.get('caloriesEstimated') === true,
     notes: typeof notes === 'string' ? notes : '',
+    ...(Array.isArray(exercises) && exercises.length > 0 ? { exercises: exercises as LoggedExercise[] } : {}),
   };
 }
 
@@ -119,6 +123,28 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
     month,
     now,
   });
+  // The catalogue and the person's own exercises, read once if anything needs them.
+  let usable: Promise<ExerciseRow[]> | undefined;
+  const usableExercises = () => (usable ??= exercisesOf(user));
+  const withRecords = Promise.all(
+    dayRows
+      .filter((activity) => localDay(activity.get('startedAt') as Date, timeZone) === date)
+      .map(toActivityRow)
+      .map(async (row) =>
+        row.exercises
+          ? { ...row, setRecords: await setRecordsOf(user, row.exercises, new Date(row.startedAt)) }
+          : row,
+      ),
+  );
+  const [dayActivities, muscleSets] = await Promise.all([
+    withRecords,
+    weekMuscleSets(user, stats.thisWeek.start, timeZone, usableExercises),
+  ]);
+  const named = new Set(
+    dayActivities.flatMap((row) => row.exercises ?? []).map((logged) => logged.exerciseId),
+  );
+  const dayExercises =
+    named.size > 0 ? (await usableExercises()).filter((exercise) => named.has(exercise.id)) : [];
   return {
     ...stats,
     month,
@@ -127,9 +153,9 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
     weekStartsOn,
     weeklyGoalMin,
     units,
-    dayActivities: dayRows
-      .filter((activity) => localDay(activity.get('startedAt') as Date, timeZone) === date)
-      .map(toActivityRow),
+    dayActivities,
+    dayExercises,
+    weekMuscleSets: muscleSets,
   };
 }
 

@@ -121,6 +121,26 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
     query: fc.oneof(near('greek yog', 'oats', 'a'), hostileString, hostileValue),
     limit: oneOf([1, 25, 26, 0]),
   }),
+  searchExercises: () => ({
+    query: fc.oneof(near('bench pr', 'squat', 'a'), hostileString, hostileValue),
+    muscle: fc.oneof(oneOf(['chest', 'glutes', 'wings']), hostileValue),
+    equipment: fc.oneof(oneOf(['barbell', 'none', 'x'.repeat(41)]), hostileString, hostileValue),
+    limit: oneOf([1, 25, 26, 0]),
+  }),
+  workoutRecords: (cast) => ({
+    activityId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
+  }),
+  recentExercises: (cast) => ({
+    exerciseIds: fc.oneof(
+      fc.array(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), { maxLength: 31 }),
+      hostileValue,
+    ),
+    before: fc.oneof(oneOf(['2026-01-05T18:00:00Z', 'yesterday', '']), hostileValue),
+  }),
+  exerciseProgress: (cast) => ({
+    exerciseId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
+    range: fc.oneof(oneOf(['1m', 'all', '2y']), hostileValue),
+  }),
   nutritionDay: () => ({ date: date(), days: oneOf([7, 30, 8, '7']), timeZone: timeZone() }),
   copyMeals: () => ({ fromDate: date(), toDate: date(), mealType: oneOf(MEAL_TYPES), timeZone: timeZone() }),
   exportMyData: (cast) => ({ part: oneOf(EXPORT_PARTS), cursor: oneOf([cast.me.objectId, 'zzzzzzzzzz']) }),

@@ -12,6 +12,8 @@ export const activityClass: ClassDefinition = {
     /** Set by the server: true when caloriesKcal is its estimate rather than typed by the person. */
     caloriesEstimated: { type: 'Boolean', defaultValue: false },
     notes: { type: 'String' },
+    /** A strength workout's exercises and sets (src/domain/strength.ts `LoggedExercise`), in order. */
+    exercises: { type: 'Array' },
     /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique. */
     clientKey: { type: 'String' },
   },

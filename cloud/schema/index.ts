@@ -1,11 +1,13 @@
 import { activityClass } from './activity';
 import { audienceClass } from './audience';
 import { chatMessageClass } from './chatMessage';
+import { exerciseClass } from './exercise';
 import { foodClass } from './food';
 import { friendshipClass } from './friendship';
 import { installationClass } from './installation';
 import { mealClass } from './meal';
 import { roleClass } from './role';
+import { routineClass } from './routine';
 import { settingsClass } from './settings';
 import type { ClassDefinition } from './types';
 import { userClass } from './user';
@@ -17,6 +19,8 @@ export const classDefinitions: ClassDefinition[] = [
   activityClass,
   mealClass,
   foodClass,
+  exerciseClass,
+  routineClass,
   weightEntryClass,
   friendshipClass,
   chatMessageClass,

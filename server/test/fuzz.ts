@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/contract';
 import { checkFields, type FieldRule, type FieldRules } from '../../src/domain/fieldRules';
 import { energyMismatch } from '../../src/domain/nutrition';
+import { checkMuscles, MAX_EXERCISES_PER_WORKOUT } from '../../src/domain/strength';
 import { request, type Account, type ParseRow, type RestResponse } from './rest';
 
 /**
@@ -501,6 +502,20 @@ const CLASS_CHECKS: Record<OwnedClassName, RowCheck[]> = {
       }),
   ],
   WeightEntry: [OWNER_ONLY],
+  Routine: [
+    OWNER_ONLY,
+    (row) =>
+      Array.isArray(row.exercises) &&
+      row.exercises.length >= 1 &&
+      row.exercises.length <= MAX_EXERCISES_PER_WORKOUT
+        ? null
+        : `exercises ${JSON.stringify(row.exercises)}`,
+  ],
+  Exercise: [
+    OWNER_ONLY,
+    (row) => checkMuscles(row.primaryMuscles, row.secondaryMuscles)?.message ?? null,
+    (row) => (row.catalogueKey === undefined ? null : 'an own exercise with a catalogue key'),
+  ],
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { ActivityStats } from './activityStats';
 import type { ActivityType } from './contract';
+import type { ExerciseRow, LoggedExercise, Muscle, RecordKind } from './strength';
 import type { SyncState } from './sync';
 import type { Units } from './units';
 
@@ -32,8 +33,12 @@ export const DEFAULT_BODY_WEIGHT_KG = 70;
  * have spent anyway is not counted twice) × body weight in kg × hours, in whole kcal.
  */
 export function estimateCaloriesKcal(type: ActivityType, durationMin: number, weightKg: number): number {
-  const netMet = ACTIVITY_TYPE_INFO[type].met - 1;
-  return Math.round(netMet * weightKg * (durationMin / 60));
+  return caloriesFromMetKcal(ACTIVITY_TYPE_INFO[type].met, durationMin, weightKg);
+}
+
+/** The same estimate from a MET of its own (a strength workout's, from its exercises). */
+export function caloriesFromMetKcal(met: number, durationMin: number, weightKg: number): number {
+  return Math.round(Math.max(0, met - 1) * weightKg * (durationMin / 60));
 }
 
 /** One workout as the activitySummary cloud function answers it. */
@@ -46,6 +51,10 @@ export interface ActivityRow {
   caloriesKcal: number | null;
   caloriesEstimated: boolean;
   notes: string;
+  /** A strength workout's exercises and sets, in order; absent on other workouts. */
+  exercises?: LoggedExercise[];
+  /** Per exercise, per set: the personal records it beat when it was done (a saved strength workout). */
+  setRecords?: RecordKind[][][];
   /** Set only for a workout changed on this device and not yet saved on the server. */
   sync?: SyncState;
 }
@@ -60,4 +69,14 @@ export interface ActivitySummary extends ActivityStats {
   units: Units;
   /** The workouts of `date`, earliest first. */
   dayActivities: ActivityRow[];
+  /**
+   * The exercises those workouts name, for the workout window (names, measures); absent from a
+   * summary this device kept from before strength training.
+   */
+  dayExercises?: ExerciseRow[];
+  /**
+   * Working sets of this week's strength workouts per muscle they work as a primary muscle;
+   * absent from a summary this device kept from before strength training.
+   */
+  weekMuscleSets?: Partial<Record<Muscle, number>>;
 }

@@ -1,4 +1,5 @@
 import type { FieldRule, FieldRules } from './fieldRules';
+import { EXERCISE_CATEGORIES, MEASURES } from './strength';
 
 /** The data contract of DESIGN.md §4: class names, enumerations and hard limits. */
 
@@ -105,6 +106,21 @@ export const foodRules = {
   servingLabel: { kind: 'text', min: 0, max: 80, optional: true },
 } as const satisfies FieldRules;
 
+/** A person's own exercise; its muscles are checked by `checkMuscles` (strength.ts). */
+export const exerciseRules = {
+  name: { kind: 'text', min: 1, max: 80 },
+  category: { kind: 'choice', values: EXERCISE_CATEGORIES },
+  equipment: { kind: 'text', min: 0, max: 40, optional: true },
+  measure: { kind: 'choice', values: MEASURES },
+  met: { kind: 'number', min: 1, max: 20 },
+} as const satisfies FieldRules;
+
+/** A person's routine; its exercises are checked like a workout's (`checkExercises`, strength.ts). */
+export const routineRules = {
+  name: { kind: 'text', min: 1, max: 80 },
+  notes: { kind: 'text', min: 0, max: 500, optional: true },
+} as const satisfies FieldRules;
+
 export const weightEntryRules = {
   measuredAt: { kind: 'date', maxDaysAhead: 1 },
   weightKg: { kind: 'number', min: 20, max: 500 },
@@ -125,5 +141,7 @@ export const OWNED_CLASSES = {
   Meal: mealRules,
   Food: foodRules,
   WeightEntry: weightEntryRules,
+  Exercise: exerciseRules,
+  Routine: routineRules,
 } as const satisfies Record<string, FieldRules>;
 export type OwnedClassName = keyof typeof OWNED_CLASSES;

@@ -28,6 +28,8 @@ import {
   type ActivitySummary,
 } from '@/features/activity';
 import { DailySummary, loadDashboardSummary, type DashboardSummary } from '@/features/dashboard';
+import { liftUnitFor, StrengthProgress } from '@/features/strength';
+import { weightUnitFor } from '@/domain/units';
 import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
@@ -161,6 +163,11 @@ function ActivityPage({ summary, daily, savedAt }: ActivityPageProps) {
           onAdd={() => setEditing({ activity: null })}
           onEdit={(activity) => setEditing({ activity })}
         />
+        <StrengthProgress
+          unit={liftUnitFor(weightUnitFor(summary.units))}
+          revision={summary}
+          weekMuscleSets={summary.weekMuscleSets}
+        />
       </div>
       <ActivityEditWindow
         open={editing !== null}
@@ -169,6 +176,7 @@ function ActivityPage({ summary, daily, savedAt }: ActivityPageProps) {
         day={summary.date}
         units={summary.units}
         weekStartsOn={summary.weekStartsOn}
+        knownExercises={summary.dayExercises ?? []}
       />
       <div className="toast-region" role="status">
         {showUndo ? (

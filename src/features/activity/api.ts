@@ -1,4 +1,5 @@
 import type { ActivityType } from '@/domain/contract';
+import type { LoggedExercise } from '@/domain/strength';
 import { restDate, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
@@ -25,6 +26,8 @@ export interface ActivityInput {
   /** null: let the server estimate. */
   caloriesKcal: number | null;
   notes: string;
+  /** A strength workout's exercises and sets; null for none (and for every other type). */
+  exercises: LoggedExercise[] | null;
 }
 
 function activityFields(input: ActivityInput): RestFields {
@@ -35,6 +38,7 @@ function activityFields(input: ActivityInput): RestFields {
     distanceKm: input.distanceKm,
     caloriesKcal: input.caloriesKcal,
     notes: input.notes,
+    exercises: input.type === 'strength' ? input.exercises : null,
   };
 }
 
@@ -62,5 +66,6 @@ export function inputFromRow(row: ActivityRow): ActivityInput {
     distanceKm: row.distanceKm,
     caloriesKcal: row.caloriesEstimated ? null : row.caloriesKcal,
     notes: row.notes,
+    exercises: row.exercises ?? null,
   };
 }

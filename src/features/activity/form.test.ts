@@ -26,6 +26,7 @@ describe('parseActivityForm', () => {
         distanceKm: null,
         caloriesKcal: null,
         notes: 'easy',
+        exercises: null,
       },
     });
   });
@@ -66,5 +67,62 @@ describe('parseActivityForm', () => {
     const parsed = parseActivityForm(form({ date: '2026-11-24' }), 'metric', NOW);
 
     expect(parsed).toEqual({ fieldErrors: { date: 'The workout cannot start more than a day from now.' } });
+  });
+
+  it("reads a strength workout's exercises and their sets, and none as null", () => {
+    const exercises = [
+      {
+        exerciseId: 'bench',
+        sets: [
+          { reps: 8, weightKg: 60 },
+          { reps: 6, weightKg: 65 },
+        ],
+      },
+    ];
+    const logged = parseActivityForm(
+      form({
+        type: 'strength',
+        exercises: JSON.stringify(exercises),
+        exerciseMeasures: JSON.stringify({ bench: 'weight_reps' }),
+      }),
+      'metric',
+      NOW,
+    );
+    const none = parseActivityForm(form({ type: 'strength', exercises: '[]' }), 'metric', NOW);
+
+    expect('input' in logged && logged.input.exercises).toEqual(exercises);
+    expect('input' in none && none.input.exercises).toBeNull();
+  });
+
+  it('refuses exercises that break a limit or name no known exercise, in a sentence', () => {
+    const tooHeavy = [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 1001 }] }];
+    const unknown = [{ exerciseId: 'nobody', sets: [{ reps: 8, weightKg: 60 }] }];
+    const measures = JSON.stringify({ bench: 'weight_reps' });
+
+    for (const exercises of [tooHeavy, unknown, 'not json']) {
+      const parsed = parseActivityForm(
+        form({
+          type: 'strength',
+          exercises: typeof exercises === 'string' ? exercises : JSON.stringify(exercises),
+          exerciseMeasures: measures,
+        }),
+        'metric',
+        NOW,
+      );
+
+      expect(parsed).toEqual({
+        fieldErrors: { exercises: 'Some exercises need fixing: see the marked sets.' },
+      });
+    }
+  });
+
+  it('leaves exercises out of every other type of workout', () => {
+    const parsed = parseActivityForm(
+      form({ type: 'run', exercises: JSON.stringify([{ exerciseId: 'bench', sets: [] }]) }),
+      'metric',
+      NOW,
+    );
+
+    expect('input' in parsed && parsed.input.exercises).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 import { ACTIVITY_TYPES, activityRules, type ActivityType } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
+import { checkExercises, MEASURES, type LoggedExercise, type Measure } from '@/domain/strength';
 import { displayToKm, distanceUnitLabel, type Units } from '@/domain/units';
 import { formText, readLocalDateTime } from '@/lib/formValues';
 import type { ActivityInput } from './api';
 
-export type ActivityField = 'type' | 'date' | 'time' | 'durationMin' | 'distance' | 'caloriesKcal' | 'notes';
+export type ActivityField =
+  'type' | 'date' | 'time' | 'durationMin' | 'distance' | 'caloriesKcal' | 'notes' | 'exercises';
 export type ActivityFieldErrors = Partial<Record<ActivityField, string>>;
 
 export type ParsedActivityForm = { input: ActivityInput } | { fieldErrors: ActivityFieldErrors };
@@ -14,6 +16,35 @@ function optionalNumber(value: string): number | null {
   if (value === '') return null;
   const number = Number(value.replace(',', '.'));
   return Number.isFinite(number) ? number : Number.NaN;
+}
+
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const isMeasure = (value: unknown): value is Measure => (MEASURES as readonly unknown[]).includes(value);
+
+/**
+ * A strength workout's exercises as the workout window sends them (JSON of the list and of each
+ * exercise's measure), checked by the contract's rules; null when none were logged.
+ */
+function readExercises(form: FormData): { exercises: LoggedExercise[] | null } | { error: string } {
+  const list = readJson(formText(form, 'exercises') || '[]');
+  const measures = readJson(formText(form, 'exerciseMeasures') || '{}');
+  const measureOf = (exerciseId: string) => {
+    const measure: unknown =
+      typeof measures === 'object' && measures !== null
+        ? (measures as Record<string, unknown>)[exerciseId]
+        : undefined;
+    return isMeasure(measure) ? measure : undefined;
+  };
+  if (Array.isArray(list) && list.length === 0) return { exercises: null };
+  if (checkExercises(list, measureOf)) return { error: 'Some exercises need fixing: see the marked sets.' };
+  return { exercises: list as LoggedExercise[] };
 }
 
 function isActivityType(value: string): value is ActivityType {
@@ -61,6 +92,13 @@ export function parseActivityForm(form: FormData, units: Units, now: Date = new 
   const notes = formText(form, 'notes');
   if (checkField('Notes', activityRules.notes, notes)) errors.notes = 'Notes can be at most 500 characters.';
 
+  let exercises: LoggedExercise[] | null = null;
+  if (type === 'strength') {
+    const read = readExercises(form);
+    if ('error' in read) errors.exercises = read.error;
+    else exercises = read.exercises;
+  }
+
   if (Object.keys(errors).length > 0 || !startedAt || !isActivityType(type)) return { fieldErrors: errors };
   return {
     input: {
@@ -70,6 +108,7 @@ export function parseActivityForm(form: FormData, units: Units, now: Date = new 
       distanceKm: distanceKm === null ? null : Math.round(distanceKm * 1000) / 1000,
       caloriesKcal: caloriesKcal === null ? null : Math.round(caloriesKcal),
       notes,
+      exercises,
     },
   };
 }

@@ -69,4 +69,29 @@ describe('withWaitingActivities', () => {
     const deletion = pendingChange({ className: 'Activity', op: 'delete', target: 'a1' });
     expect(withWaitingActivities(summary, [deletion]).dayActivities).toEqual([]);
   });
+
+  it('shows the sets of a strength workout logged offline, and keeps the saved ones through an edit of other fields', () => {
+    const exercises = [{ exerciseId: 'bench', sets: [{ reps: 5, weightKg: 80 }] }];
+    const logged = pendingChange({
+      className: 'Activity',
+      op: 'create',
+      target: localTarget('2026-11-23T06:00:00Z'),
+      fields: { ...newWorkout('2026-11-23T06:00:00Z').fields, type: 'strength', exercises },
+    });
+    const savedLift: ActivityRow = { ...morningRun, id: 'a2', type: 'strength', exercises };
+    const renamed = pendingChange({
+      className: 'Activity',
+      op: 'update',
+      target: 'a2',
+      fields: { notes: 'heavy' },
+    });
+
+    expect(withWaitingActivities(summary, [logged]).dayActivities[0]).toMatchObject({
+      type: 'strength',
+      exercises,
+    });
+    expect(
+      withWaitingActivities({ ...summary, dayActivities: [savedLift] }, [renamed]).dayActivities[0],
+    ).toMatchObject({ notes: 'heavy', exercises });
+  });
 });

@@ -1,5 +1,6 @@
 import { localDay } from '@/domain/calendarDays';
 import type { ActivityRow, ActivitySummary } from '@/domain/activity';
+import type { LoggedExercise } from '@/domain/strength';
 import { isActivityType } from './rows';
 import {
   applyWaiting,
@@ -10,6 +11,13 @@ import {
   type PendingChange,
   type PendingEntry,
 } from '@/lib/offline/changes';
+
+/** The exercises a waiting change gives a workout: its own when it sets them, else the saved ones. */
+function exercisesOf(value: unknown, saved: ActivityRow | undefined): Pick<ActivityRow, 'exercises'> {
+  if (Array.isArray(value)) return value.length > 0 ? { exercises: value as LoggedExercise[] } : {};
+  if (value === null) return {};
+  return saved?.exercises ? { exercises: saved.exercises } : {};
+}
 
 function rowOf(entry: PendingEntry, saved: ActivityRow | undefined): ActivityRow | null {
   const { fields } = entry;
@@ -28,6 +36,7 @@ function rowOf(entry: PendingEntry, saved: ActivityRow | undefined): ActivityRow
     caloriesKcal: typedKcal,
     caloriesEstimated: false,
     notes: 'notes' in fields ? stringOf(fields.notes) : (saved?.notes ?? ''),
+    ...exercisesOf(fields.exercises, saved),
     sync: entry.refusal ? 'refused' : 'waiting',
   };
 }

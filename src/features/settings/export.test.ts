@@ -223,11 +223,11 @@ describe('downloadMyData', () => {
       () => new Date('2024-04-01T10:00:00Z'),
     );
 
-    expect(progress[0]).toEqual({ partsDone: 0, partCount: 8, current: 'profile' });
+    expect(progress[0]).toEqual({ partsDone: 0, partCount: 10, current: 'profile' });
     expect(progress.find((step) => step.current === 'meals' && step.partsDone === 3)).toBeDefined();
-    expect(progress.at(-1)).toEqual({ partsDone: 8, partCount: 8, current: null });
+    expect(progress.at(-1)).toEqual({ partsDone: 10, partCount: 10, current: null });
     expect(progress.map((step) => step.partsDone)).toEqual(
-      [...progress.map((step) => step.partsDone)].sort(),
+      [...progress.map((step) => step.partsDone)].sort((a, b) => a - b),
     );
     expect(saved.map((file) => file.name)).toEqual(['fitstreak-data-2024-04-01.json']);
     const document = JSON.parse((await saved[0]?.blob.text()) ?? '{}') as { meals?: unknown[] };
@@ -246,7 +246,7 @@ describe('downloadMyData', () => {
 
     expect(saved.map((file) => file.name)).toEqual(['fitstreak-data-2024-04-01.zip']);
     const files = unzipSync(new Uint8Array(await (saved[0]?.blob ?? new Blob()).arrayBuffer()));
-    expect(Object.keys(files)).toHaveLength(8);
+    expect(Object.keys(files)).toHaveLength(10);
     expect(document.querySelector('a[download]')).toBeNull();
   });
 });

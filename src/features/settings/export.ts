@@ -100,6 +100,8 @@ export const CSV_FILE_NAMES: Readonly<Record<ExportPart, string>> = {
   activities: 'workouts.csv',
   meals: 'meals.csv',
   foods: 'custom-foods.csv',
+  exercises: 'own-exercises.csv',
+  routines: 'routines.csv',
   weighIns: 'weigh-ins.csv',
   friendships: 'friendships.csv',
   chatMessages: 'chat-messages.csv',

@@ -8,7 +8,9 @@ export type RestValue =
   | boolean
   | null
   | { __type: 'Date'; iso: string }
-  | { __type: 'Pointer'; className: string; objectId: string };
+  | { __type: 'Pointer'; className: string; objectId: string }
+  /** A list of plain JSON objects: a strength workout's exercises. */
+  | readonly object[];
 
 export type RestFields = Record<string, RestValue>;
 
@@ -57,9 +59,16 @@ export function restPointer(className: string, objectId: string): RestValue {
   return { __type: 'Pointer', className, objectId };
 }
 
+/** Whether a value is a list (`Array.isArray` does not narrow a readonly array's union). */
+export function isRestList(value: RestValue): value is readonly object[] {
+  return Array.isArray(value);
+}
+
 /** The Date a REST date value holds, or null for anything else. */
 export function dateOf(value: RestValue | undefined): Date | null {
-  return typeof value === 'object' && value !== null && value.__type === 'Date' ? new Date(value.iso) : null;
+  return typeof value === 'object' && value !== null && !isRestList(value) && value.__type === 'Date'
+    ? new Date(value.iso)
+    : null;
 }
 
 export function numberOf(value: RestValue | undefined): number | null {

@@ -3,6 +3,7 @@ import { getParse, type ParseClient } from '../parse';
 import { loadRuntimeConfig } from '../runtimeConfig';
 import {
   isLocalTarget,
+  isRestList,
   localTarget,
   newChangeId,
   planChange,
@@ -257,7 +258,7 @@ export async function discardAllChanges(account: string): Promise<void> {
 
 /** A waiting value as the Parse SDK takes it. */
 function sdkValue(Parse: ParseClient, value: Exclude<RestValue, null>): unknown {
-  if (typeof value !== 'object') return value;
+  if (typeof value !== 'object' || isRestList(value)) return value;
   if (value.__type === 'Date') return new Date(value.iso);
   const pointer = new Parse.Object(value.className);
   pointer.id = value.objectId;

@@ -7,7 +7,9 @@ import { Popup } from '@/components/Popup';
 import { SaveOrDelete } from '@/components/SaveOrDelete';
 import { ACTIVITY_TYPE_INFO, DEFAULT_BODY_WEIGHT_KG } from '@/domain/activity';
 import { ACTIVITY_TYPES } from '@/domain/contract';
-import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
+import type { ExerciseRow } from '@/domain/strength';
+import { distanceUnitLabel, kmToDisplay, weightUnitFor, type Units } from '@/domain/units';
+import { liftUnitFor, StrengthExercises } from '@/features/strength';
 import type { ActivityFieldErrors } from '../form';
 import type { ActivityRow } from '../types';
 import { dayToDate } from '../days';
@@ -32,6 +34,8 @@ export interface ActivityEditWindowProps {
   day: string;
   units: Units;
   weekStartsOn: number;
+  /** The exercises the day's strength workouts name. */
+  knownExercises: readonly ExerciseRow[];
 }
 
 function roundForDisplay(value: number): string {
@@ -46,6 +50,7 @@ export function ActivityEditWindow({
   day,
   units,
   weekStartsOn,
+  knownExercises,
 }: ActivityEditWindowProps) {
   return (
     <Popup open={open} title={activity ? 'Edit workout' : 'Log a workout'} onClose={onClose}>
@@ -55,6 +60,7 @@ export function ActivityEditWindow({
         day={day}
         units={units}
         weekStartsOn={weekStartsOn}
+        knownExercises={knownExercises}
         onDone={onClose}
       />
     </Popup>
@@ -66,14 +72,16 @@ interface ActivityFormProps {
   day: string;
   units: Units;
   weekStartsOn: number;
+  knownExercises: readonly ExerciseRow[];
   onDone: () => void;
 }
 
-function ActivityForm({ activity, day, units, weekStartsOn, onDone }: ActivityFormProps) {
+function ActivityForm({ activity, day, units, weekStartsOn, knownExercises, onDone }: ActivityFormProps) {
   const fetcher = useFetcher<ActivityActionResult>({ key: ACTIVITY_FETCHER_KEY });
   const startedAt = activity ? new Date(activity.startedAt) : undefined;
   const [date, setDate] = useState<Date>(startedAt ?? dayToDate(day));
   const [submitted, setSubmitted] = useState(false);
+  const [type, setType] = useState<string>(activity?.type ?? 'run');
   const ids = { type: useId(), notes: useId() };
   const busy = fetcher.state !== 'idle';
   const result = submitted ? fetcher.data : undefined;
@@ -98,7 +106,8 @@ function ActivityForm({ activity, day, units, weekStartsOn, onDone }: ActivityFo
         <select
           id={ids.type}
           name="type"
-          defaultValue={activity?.type ?? 'run'}
+          value={type}
+          onChange={(event) => setType(event.target.value)}
           aria-invalid={errors.type ? true : undefined}
           autoFocus
         >
@@ -178,6 +187,17 @@ function ActivityForm({ activity, day, units, weekStartsOn, onDone }: ActivityFo
         }
         error={errors.caloriesKcal}
       />
+
+      {type === 'strength' ? (
+        <StrengthExercises
+          initial={activity?.exercises ?? []}
+          known={knownExercises}
+          unit={liftUnitFor(weightUnitFor(units))}
+          error={errors.exercises}
+          records={activity?.setRecords}
+          before={activity?.startedAt}
+        />
+      ) : null}
 
       <div className="form-field">
         <label htmlFor={ids.notes}>Notes</label>

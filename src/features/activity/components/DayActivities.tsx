@@ -14,6 +14,19 @@ export interface DayActivitiesProps {
   onAdd: () => void;
 }
 
+/** A strength workout's exercises, sets and the sets that beat a personal record. */
+function describeLifts({ exercises = [], setRecords = [] }: ActivityRow): string | null {
+  if (exercises.length === 0) return null;
+  const sets = exercises.reduce((sum, exercise) => sum + exercise.sets.length, 0);
+  const records = setRecords.flat().filter((kinds) => kinds.length > 0).length;
+  const parts = [
+    exercises.length === 1 ? '1 exercise' : `${exercises.length} exercises`,
+    sets === 1 ? '1 set' : `${sets} sets`,
+  ];
+  if (records > 0) parts.push(`🏆 ${records === 1 ? '1 set' : `${records} sets`} with a personal record`);
+  return parts.join(' · ');
+}
+
 function describe(activity: ActivityRow, units: Units): string {
   const parts = [format(new Date(activity.startedAt), 'HH:mm'), formatMinutes(activity.durationMin)];
   if (activity.distanceKm !== null) {
@@ -50,6 +63,7 @@ export function DayActivities({ day, today, activities, units, onEdit, onAdd }: 
           <ul className="activity-list">
             {activities.map((activity) => {
               const info = ACTIVITY_TYPE_INFO[activity.type];
+              const lifts = describeLifts(activity);
               return (
                 <li key={activity.id}>
                   <button type="button" className="activity-item" onClick={() => onEdit(activity)}>
@@ -59,6 +73,7 @@ export function DayActivities({ day, today, activities, units, onEdit, onAdd }: 
                     <span className="activity-text">
                       <span className="activity-name">{info.label}</span>
                       <span className="activity-details">{describe(activity, units)}</span>
+                      {lifts ? <span className="activity-details">{lifts}</span> : null}
                       {activity.notes ? <span className="activity-notes">{activity.notes}</span> : null}
                       <SyncBadge state={activity.sync} />
                     </span>

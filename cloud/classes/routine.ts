@@ -1,0 +1,15 @@
+import { checkExercises } from '../../src/domain/strength';
+import { validationError, type CloudObject, type ParseUser } from '../parse';
+import { exerciseIdsOf, usableExercises } from './exercise';
+
+/** A routine's exercises and target sets, checked like a workout's when they change. */
+export async function completeRoutine(object: CloudObject): Promise<void> {
+  if (!object.dirty('exercises')) return;
+  const exercises: unknown = object.get('exercises');
+  const usable = await usableExercises(exerciseIdsOf(exercises), object.get('user') as ParseUser | undefined);
+  const problem = checkExercises(exercises, (id) => usable.get(id)?.measure);
+  if (problem) throw validationError(problem.message);
+  if (Array.isArray(exercises) && exercises.length === 0) {
+    throw validationError('exercises must list at least one exercise.');
+  }
+}

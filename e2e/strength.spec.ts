@@ -1,0 +1,192 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ActivityPage } from './pages/ActivityPage';
+import { LoginPage } from './pages/LoginPage';
+import { violationsOn } from './support/accessibility';
+import { createAccount } from './support/api';
+
+async function signedIn(page: Page): Promise<ActivityPage> {
+  const account = await createAccount();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(account.username, account.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  return new ActivityPage(page);
+}
+
+test.describe('a strength workout in the workout window', () => {
+  test('logs an exercise with two sets and a rest, saves it in one go and shows its sets again', async ({
+    page,
+  }) => {
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', time: '18:00', duration: '50' });
+    const window = activity.window();
+    await window.getByLabel('Search exercises').fill('bench press');
+    await window.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+
+    const bench = window.getByRole('listitem').filter({ hasText: 'Barbell Bench Press' });
+    await bench.getByLabel('Set 1 reps').fill('8');
+    await bench.getByLabel('Set 1 weight (kg)').fill('60');
+    await bench.getByRole('button', { name: 'Add set' }).click();
+    await expect(bench.getByLabel('Set 2 weight (kg)')).toHaveValue('60');
+    await bench.getByLabel('Set 1 done').check();
+    await expect(window.getByRole('timer', { name: 'Rest left' })).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
+
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/parse/classes/Activity'))
+        creates.push(request.url());
+    });
+    await activity.save();
+    await expect(window).toBeHidden();
+    await expect(activity.workouts()).toHaveCount(1);
+    await expect(activity.workouts().first()).toContainText('Strength');
+    expect(creates).toHaveLength(1);
+
+    await activity.workouts().first().getByRole('button').click();
+    const again = activity.window().getByRole('listitem').filter({ hasText: 'Barbell Bench Press' });
+    await expect(again.getByLabel('Set 2 reps')).toHaveValue('8');
+    await expect(again.getByLabel('Set 2 weight (kg)')).toHaveValue('60');
+    await activity.window().getByRole('button', { name: 'Close' }).click();
+
+    // The next workout offers it first, with what was done last time.
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', time: '19:00', duration: '40' });
+    const recent = activity.window().getByRole('list', { name: 'Recent' });
+    await recent.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+    await expect(activity.window().getByText(/^Last time: .*60 kg/)).toBeVisible();
+    await activity.window().getByLabel('Set 1 reps').fill('8');
+    await activity.window().getByLabel('Set 1 weight (kg)').fill('65');
+    await activity.save();
+
+    // Heavier than last time: the server marks the set as soon as the workout is saved.
+    const heavier = activity.workouts().filter({ hasText: '40 min' });
+    await expect(heavier).toContainText('1 exercise · 1 set · 🏆 1 set with a personal record');
+    await heavier.getByRole('button').click();
+    await expect(
+      activity.window().getByRole('row', { name: /personal record: heaviest weight/ }),
+    ).toBeVisible();
+    await activity.window().getByRole('button', { name: 'Close' }).click();
+
+    // The start page shows how the lift progresses, with its records in words.
+    const progress = page.getByRole('region', { name: 'Strength progress' });
+    await expect(progress.getByLabel('Exercise')).toHaveValue(/.+/);
+    await expect(
+      progress.getByRole('img', { name: /Barbell Bench Press: estimated one-rep max/ }),
+    ).toBeVisible();
+    await expect(progress.getByText(/^65 kg × 8, /)).toBeVisible();
+    await expect(
+      progress.getByRole('img', { name: 'Working sets per muscle this week: Chest 3' }),
+    ).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
+  });
+
+  test('keeps a workout as a routine and starts the next workout from it with its sets', async ({ page }) => {
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', duration: '45' });
+    const window = activity.window();
+    await window.getByLabel('Search exercises').fill('back squat');
+    await window.getByRole('button', { name: /^Barbell Back Squat/ }).click();
+    await window.getByLabel('Set 1 reps').fill('5');
+    await window.getByLabel('Set 1 weight (kg)').fill('100');
+    await window.getByRole('button', { name: 'Save as routine' }).click();
+    await window.getByLabel('Routine name').fill('Leg day');
+    await window.getByRole('button', { name: 'Save routine' }).click();
+    await expect(window.getByText('Saved as the routine “Leg day”.')).toBeVisible();
+    await window.getByRole('button', { name: 'Close' }).click();
+    await expect(activity.workouts()).toHaveCount(0);
+
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', duration: '45' });
+    await activity.window().getByLabel('Routine', { exact: true }).selectOption({ label: 'Leg day' });
+    await activity.window().getByRole('button', { name: 'Start from routine' }).click();
+    await expect(activity.window().getByRole('heading', { name: 'Barbell Back Squat' })).toBeVisible();
+    await expect(activity.window().getByLabel('Set 1 weight (kg)')).toHaveValue('100');
+    await activity.save();
+    await expect(activity.workouts().first()).toContainText('1 exercise · 1 set');
+  });
+
+  test('can be logged with the keyboard alone: type, exercise, a set, done, save', async ({ page }) => {
+    const activity = await signedIn(page);
+    const add = page.getByRole('button', { name: 'Log a workout' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const window = activity.window();
+    const type = window.getByLabel('Type');
+    await expect(type).toBeFocused();
+    for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowDown'); // Running → Strength
+    await expect(type).toHaveValue('strength');
+
+    /** Tabs (or shift-tabs) until `field` has focus (past the date and time parts, whose count varies). */
+    const tabTo = async (field: ReturnType<typeof window.getByLabel>, key = 'Tab') => {
+      for (
+        let tab = 0;
+        tab < 20 && !(await field.evaluate((node) => node === document.activeElement));
+        tab++
+      ) {
+        await page.keyboard.press(key);
+      }
+      await expect(field).toBeFocused();
+    };
+    await tabTo(window.getByLabel('Duration (min)'));
+    await page.keyboard.type('45');
+    await tabTo(window.getByLabel('Search exercises'));
+    await page.keyboard.type('barbell bench press');
+    // Enter picks the first of the latest answer: wait until it is the one typed for.
+    await expect(
+      window.getByRole('list', { name: 'Search results' }).getByRole('button').first(),
+    ).toContainText('Barbell Bench Press');
+    await page.keyboard.press('Enter');
+    await expect(window.getByRole('heading', { name: 'Barbell Bench Press' })).toBeVisible();
+
+    const reps = window.getByLabel('Set 1 reps');
+    await expect(reps).toBeFocused();
+    await page.keyboard.type('8');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('60');
+    await tabTo(window.getByLabel('Set 1 done'));
+    await page.keyboard.press('Space');
+    await expect(window.getByRole('timer', { name: 'Rest left' })).toBeVisible();
+    await tabTo(reps, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+
+    await expect(window).toBeHidden();
+    await expect(add).toBeFocused();
+    await expect(activity.workouts().first()).toContainText('1 exercise · 1 set');
+  });
+
+  test('names the faulty set and saves nothing when a weight is out of range', async ({ page }) => {
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', duration: '30' });
+    const window = activity.window();
+    await window.getByLabel('Search exercises').fill('bench press');
+    await window.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+    await window.getByLabel('Set 1 reps').fill('5');
+    await window.getByLabel('Set 1 weight (kg)').fill('1500');
+    await activity.save();
+
+    await expect(window.getByText('Some exercises need fixing: see the marked sets.')).toBeVisible();
+    await expect(window.getByLabel('Set 1 weight (kg)')).toHaveAttribute('aria-invalid', 'true');
+    await window.getByRole('button', { name: 'Close' }).click();
+    await expect(activity.workouts()).toHaveCount(0);
+  });
+
+  test('fits a 375 px wide screen with its sets', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength' });
+    await activity.window().getByLabel('Search exercises').fill('bench press');
+    await activity
+      .window()
+      .getByRole('button', { name: /^Barbell Bench Press/ })
+      .click();
+
+    await expect(activity.window().getByLabel('Set 1 done')).toBeInViewport();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,0 +1,36 @@
+import { MUSCLE_LABELS, type Muscle } from '@/domain/strength';
+import { BarChart } from '@/lib/charts';
+
+export interface MuscleSetsChartProps {
+  /** Working sets per muscle, the most first. */
+  sets: ReadonlyArray<[Muscle, number]>;
+}
+
+/** This week's working sets per muscle as horizontal bars; loaded on demand with chart.js. */
+export default function MuscleSetsChart({ sets }: MuscleSetsChartProps) {
+  const labels = sets.map(([muscle]) => MUSCLE_LABELS[muscle]);
+  const description =
+    'Working sets per muscle this week: ' +
+    sets.map(([muscle, count]) => `${MUSCLE_LABELS[muscle]} ${count}`).join(', ');
+  return (
+    <div className="chart-box" style={{ height: `${Math.max(120, 32 * sets.length + 60)}px` }}>
+      <BarChart
+        label={description}
+        data={{
+          labels,
+          datasets: [
+            { label: 'Working sets', data: sets.map(([, count]) => count), backgroundColor: '#0f766e' },
+          ],
+        }}
+        options={{
+          indexAxis: 'y',
+          maintainAspectRatio: false,
+          plugins: { legend: { display: false } },
+          scales: {
+            x: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: 'sets' } },
+          },
+        }}
+      />
+    </div>
+  );
+}

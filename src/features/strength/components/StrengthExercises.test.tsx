@@ -1,0 +1,250 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ExerciseRow, LoggedExercise, LoggedSet, RecentExercises } from '@/domain/strength';
+import { REST_TIMER_STORAGE_KEY } from '../restTimer';
+import { StrengthExercises } from './StrengthExercises';
+
+afterEach(() => sessionStorage.removeItem(REST_TIMER_STORAGE_KEY));
+
+function exercise(id: string, name: string): ExerciseRow {
+  return {
+    id,
+    name,
+    category: 'barbell',
+    primaryMuscles: ['chest'],
+    secondaryMuscles: [],
+    equipment: 'barbell',
+    measure: 'weight_reps',
+    custom: false,
+  };
+}
+
+const BENCH = exercise('bench', 'Bench press');
+const SQUAT = exercise('squat', 'Back squat');
+
+const NO_ROUTINES = { load: () => Promise.resolve([]), save: () => Promise.reject(new Error('not saved')) };
+
+/** The server's answer as a test sets it: latest exercises and their last sets. */
+function recentAnswer(exercises: ExerciseRow[] = [], lastSets: Record<string, LoggedSet[]> = {}) {
+  return vi.fn<(ids: readonly string[], before?: string) => Promise<RecentExercises>>(() =>
+    Promise.resolve({ exercises, lastSets, named: [] }),
+  );
+}
+
+/** What the form would send: the hidden JSON field of the exercises. */
+function sent(container: HTMLElement): LoggedExercise[] {
+  const field = container.querySelector<HTMLInputElement>('input[name="exercises"]');
+  return JSON.parse(field?.value ?? 'null') as LoggedExercise[];
+}
+
+describe('StrengthExercises', () => {
+  it('starts a new workout with the picker and adds a picked exercise with one set', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <StrengthExercises
+        initial={[]}
+        known={[BENCH]}
+        unit="kg"
+        loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
+      />,
+    );
+
+    await user.click(screen.getByRole('button', { name: /Bench press/ }));
+
+    expect(screen.getByRole('heading', { name: 'Bench press' })).toBeInTheDocument();
+    expect(sent(container)).toEqual([{ exerciseId: 'bench', sets: [{}] }]);
+    expect(screen.getByLabelText('Set 1 reps')).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Add exercise' })).toBeInTheDocument();
+  });
+
+  it('moves an exercise up and removes one, sending the new order', async () => {
+    const user = userEvent.setup();
+    const initial = [
+      { exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] },
+      { exerciseId: 'squat', sets: [{ reps: 5, weightKg: 100 }] },
+    ];
+    const { container } = render(
+      <StrengthExercises
+        initial={initial}
+        known={[BENCH, SQUAT]}
+        unit="kg"
+        loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
+      />,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Move Back squat up' }));
+    expect(sent(container).map((logged) => logged.exerciseId)).toEqual(['squat', 'bench']);
+    expect(screen.getByRole('button', { name: 'Move Back squat up' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Bench press' }));
+    expect(sent(container)).toEqual([{ exerciseId: 'squat', sets: [{ reps: 5, weightKg: 100 }] }]);
+    expect(screen.getByRole('button', { name: 'Add exercise' })).toHaveFocus();
+  });
+
+  it('starts the rest timer when a set is ticked done', async () => {
+    const user = userEvent.setup();
+    render(
+      <StrengthExercises
+        initial={[{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }], restS: 120 }]}
+        known={[BENCH]}
+        unit="kg"
+        loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
+      />,
+    );
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Set 1 done'));
+
+    expect(screen.getByRole('timer', { name: 'Rest left' })).toHaveTextContent('2:00');
+  });
+
+  it('marks the faulty set once the form has refused the exercises', () => {
+    const initial = [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 1200 }] }];
+    render(
+      <StrengthExercises
+        initial={initial}
+        known={[BENCH]}
+        unit="kg"
+        error="Some exercises need fixing: see the marked sets."
+        loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
+      />,
+    );
+
+    const bench = screen.getByRole('listitem');
+    expect(within(bench).getByLabelText('Set 1 weight (kg)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Some exercises need fixing: see the marked sets.')).toBeInTheDocument();
+  });
+
+  it('names an exercise that is gone instead of failing', () => {
+    render(
+      <StrengthExercises
+        initial={[{ exerciseId: 'deleted', sets: [{ reps: 5 }] }]}
+        known={[]}
+        unit="kg"
+        loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
+      />,
+    );
+
+    expect(screen.getByRole('heading', { name: 'An exercise no longer available' })).toBeInTheDocument();
+  });
+
+  it('offers the latest exercises first and shows what each had last time, asking for a new one as it is added', async () => {
+    const user = userEvent.setup();
+    const loadRecent = recentAnswer([SQUAT], { squat: [{ reps: 5, weightKg: 100 }] });
+    render(
+      <StrengthExercises
+        initial={[{ exerciseId: 'squat', sets: [{ reps: 5, weightKg: 105 }] }]}
+        known={[SQUAT, BENCH]}
+        unit="kg"
+        before="2026-11-20T18:00:00.000Z"
+        loadRecent={loadRecent}
+        routines={NO_ROUTINES}
+      />,
+    );
+
+    expect(await screen.findByText('Last time: 5 × 100 kg')).toBeInTheDocument();
+    expect(loadRecent).toHaveBeenCalledWith(['squat'], '2026-11-20T18:00:00.000Z');
+
+    loadRecent.mockResolvedValueOnce({
+      exercises: [],
+      lastSets: { bench: [{ reps: 8, weightKg: 60 }] },
+      named: [],
+    });
+    await user.click(screen.getByRole('button', { name: 'Add exercise' }));
+    await user.click(
+      within(screen.getByRole('list', { name: 'Recent' })).getByRole('button', { name: /Back squat/ }),
+    );
+
+    expect(loadRecent).toHaveBeenCalledTimes(1); // its last sets are known already
+    expect(screen.getAllByText('Last time: 5 × 100 kg')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Add exercise' }));
+    await user.click(
+      within(screen.getByRole('list', { name: 'Recent' })).getByRole('button', { name: /Bench press/ }),
+    );
+
+    expect(loadRecent).toHaveBeenLastCalledWith(['bench'], '2026-11-20T18:00:00.000Z');
+    expect(await screen.findByText('Last time: 8 × 60 kg')).toBeInTheDocument();
+  });
+
+  it('shows the saved workout’s record marks until its sets change', async () => {
+    const user = userEvent.setup();
+    render(
+      <StrengthExercises
+        initial={[{ exerciseId: 'bench', sets: [{ reps: 5, weightKg: 100 }] }]}
+        known={[BENCH]}
+        unit="kg"
+        records={[[['heaviest']]]}
+        loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
+      />,
+    );
+    expect(screen.getByText(', personal record: heaviest weight')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add set' }));
+
+    expect(screen.queryByText(/personal record/)).not.toBeInTheDocument();
+  });
+
+  it('starts from a routine with its target sets, naming its exercises from the server', async () => {
+    const user = userEvent.setup();
+    const pushDay = {
+      id: 'r1',
+      name: 'Push day',
+      exercises: [{ exerciseId: 'bench', sets: [{ reps: 5, weightKg: 80 }] }],
+    };
+    const loadRecent = recentAnswer();
+    const { container } = render(
+      <StrengthExercises
+        initial={[]}
+        known={[]}
+        unit="kg"
+        loadRecent={loadRecent}
+        routines={{ ...NO_ROUTINES, load: () => Promise.resolve([pushDay]) }}
+      />,
+    );
+    await waitFor(() => expect(loadRecent).toHaveBeenCalledTimes(1));
+    loadRecent.mockResolvedValueOnce({ exercises: [], lastSets: {}, named: [BENCH] });
+
+    await user.selectOptions(await screen.findByLabelText('Routine'), 'Push day');
+    await user.click(screen.getByRole('button', { name: 'Start from routine' }));
+
+    expect(await screen.findByRole('heading', { name: 'Bench press' })).toBeInTheDocument();
+    expect(loadRecent).toHaveBeenLastCalledWith(['bench'], undefined);
+    expect(sent(container)).toEqual(pushDay.exercises);
+  });
+
+  it('keeps the exercises as a routine under a name, and refuses an empty name', async () => {
+    const user = userEvent.setup();
+    const save = vi.fn((name: string, exercises: readonly LoggedExercise[]) =>
+      Promise.resolve({ id: 'r2', name, exercises: [...exercises] }),
+    );
+    const initial = [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] }];
+    render(
+      <StrengthExercises
+        initial={initial}
+        known={[BENCH]}
+        unit="kg"
+        loadRecent={recentAnswer()}
+        routines={{ load: () => Promise.resolve([]), save }}
+      />,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Save as routine' }));
+    await user.click(screen.getByRole('button', { name: 'Save routine' }));
+    expect(screen.getByText('Name the routine.')).toHaveAttribute('role', 'status');
+    expect(save).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Routine name'), 'Push day{Enter}');
+
+    expect(save).toHaveBeenCalledWith('Push day', initial);
+    expect(await screen.findByText('Saved as the routine “Push day”.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Routine')).toHaveDisplayValue('Choose a routine');
+  });
+});

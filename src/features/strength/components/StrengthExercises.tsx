@@ -1,0 +1,213 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  checkExercises,
+  MAX_EXERCISES_PER_WORKOUT,
+  type ExerciseRow,
+  type LoggedExercise,
+  type RecentExercises,
+  type RecordKind,
+  type RoutineRow,
+} from '@/domain/strength';
+import { loadRecentExercises } from '../api';
+import { restSecondsOf } from '../restTimer';
+import { nextSet, type LiftUnit } from '../sets';
+import { useRestTimer } from '../useRestTimer';
+import { ExercisePicker } from './ExercisePicker';
+import { RestTimer } from './RestTimer';
+import { RoutineBar, type RoutineBarProps } from './RoutineBar';
+import { SetRows } from './SetRows';
+
+export interface StrengthExercisesProps {
+  /** The workout's exercises when it is edited; none for a new one. */
+  initial: readonly LoggedExercise[];
+  /** The exercises `initial` names, for their names and measures. */
+  known: readonly ExerciseRow[];
+  unit: LiftUnit;
+  /** The form's objection to the exercises after a save was tried: the faulty set is marked. */
+  error?: string | undefined;
+  /** The saved workout's record marks, per exercise and set, while its exercises are unchanged. */
+  records?: readonly (readonly (readonly RecordKind[])[])[] | undefined;
+  /** The edited workout's start: "last time" is the latest workout before it. */
+  before?: string | undefined;
+  /** Where the latest exercises and their last sets come from (the server, unless a test says). */
+  loadRecent?: typeof loadRecentExercises;
+  /** Where routines are read and saved (the server, unless a test says). */
+  routines?: Pick<RoutineBarProps, 'load' | 'save'>;
+}
+
+const byId = (rows: readonly ExerciseRow[]) => Object.fromEntries(rows.map((row) => [row.id, row]));
+
+/**
+ * A strength workout's exercises in the workout window: start from a routine or pick exercises,
+ * log their sets, reorder or remove them, rest between sets, and keep the list as a routine. The
+ * list goes to the form as JSON (`exercises`) with the measure of each exercise
+ * (`exerciseMeasures`), which the form checks as the server will.
+ */
+export function StrengthExercises({
+  initial,
+  known,
+  unit,
+  error,
+  records,
+  before,
+  loadRecent = loadRecentExercises,
+  routines,
+}: StrengthExercisesProps) {
+  const [entries, setEntries] = useState<readonly LoggedExercise[]>(initial);
+  const [picking, setPicking] = useState(initial.length === 0);
+  // Every exercise the window has met, by id: a gone one (deleted) has no name and no measure.
+  const [rows, setRows] = useState<Readonly<Record<string, ExerciseRow>>>(() => byId(known));
+  // Offline or refused, the window works without it: no "last time", recent from the day's workouts.
+  const [recent, setRecent] = useState<RecentExercises | null>(null);
+  const learn = (answer: RecentExercises) => {
+    setRows((kept) => ({ ...kept, ...byId(answer.exercises), ...byId(answer.named) }));
+    setRecent((kept) => (kept ? { ...kept, lastSets: { ...kept.lastSets, ...answer.lastSets } } : answer));
+  };
+  const ask = (ids: readonly string[]) => loadRecent(ids, before).then(learn, () => undefined);
+  const opened = useRef(() => ask(initial.map((logged) => logged.exerciseId)));
+  useEffect(() => {
+    void opened.current();
+  }, []);
+  const timer = useRestTimer();
+  const headingId = useId();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  // After a pick the picker goes away: focus moves to the first field of the exercise it added
+  // (`'last'`) or of the routine's first exercise (`'first'`), not to the page.
+  const focusEntry = useRef<'first' | 'last' | null>(null);
+  useEffect(() => {
+    const where = focusEntry.current;
+    if (!where) return;
+    focusEntry.current = null;
+    const item = where === 'first' ? list.current?.firstElementChild : list.current?.lastElementChild;
+    item?.querySelector<HTMLElement>('input, select')?.focus();
+  }, [entries]);
+  const measureOf = (exerciseId: string) => rows[exerciseId]?.measure;
+  const fault = error ? checkExercises(entries, measureOf) : null;
+  const full = entries.length >= MAX_EXERCISES_PER_WORKOUT;
+  // Records belong to the sets as saved: any change (a set, the order) takes the marks away.
+  const [unchanged, setUnchanged] = useState(true);
+  const changeEntries = (next: readonly LoggedExercise[]) => {
+    setUnchanged(false);
+    setEntries(next);
+  };
+
+  const change = (index: number, logged: LoggedExercise) =>
+    changeEntries(entries.map((entry, at) => (at === index ? logged : entry)));
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...entries];
+    const [moved] = next.splice(index, 1);
+    if (moved) next.splice(index + by, 0, moved);
+    changeEntries(next);
+  };
+  const remove = (index: number) => {
+    changeEntries(entries.filter((_, at) => at !== index));
+    addButton.current?.focus();
+  };
+  const add = (row: ExerciseRow) => {
+    changeEntries([...entries, { exerciseId: row.id, sets: [nextSet([])] }]);
+    setRows((kept) => ({ ...kept, [row.id]: row }));
+    setPicking(false);
+    focusEntry.current = 'last';
+    if (recent && !(row.id in recent.lastSets)) void ask([row.id]);
+  };
+  const startFrom = (routine: RoutineRow) => {
+    changeEntries(routine.exercises);
+    setPicking(false);
+    focusEntry.current = 'first';
+    const unknown = routine.exercises.map((logged) => logged.exerciseId).filter((id) => !rows[id]);
+    if (unknown.length > 0 || recent) void ask(routine.exercises.map((logged) => logged.exerciseId));
+  };
+  // The server's latest first, then those of the day's workouts it did not name.
+  const latest = [
+    ...(recent?.exercises ?? []),
+    ...known.filter((row) => !recent?.exercises.some((other) => other.id === row.id)),
+  ];
+  const measures = Object.fromEntries(
+    entries.flatMap((logged) => {
+      const measure = measureOf(logged.exerciseId);
+      return measure ? [[logged.exerciseId, measure]] : [];
+    }),
+  );
+
+  return (
+    <section className="strength-exercises" aria-labelledby={headingId}>
+      <h3 id={headingId}>Exercises</h3>
+      <RoutineBar exercises={entries} onStart={startFrom} {...routines} />
+      <input type="hidden" name="exercises" value={JSON.stringify(entries)} />
+      <input type="hidden" name="exerciseMeasures" value={JSON.stringify(measures)} />
+      {entries.length === 0 ? <p className="field-hint">No exercise yet: add the first one below.</p> : null}
+      <ol ref={list} className="exercise-list">
+        {entries.map((entry, index) => {
+          const row = rows[entry.exerciseId];
+          const name = row?.name ?? 'An exercise no longer available';
+          return (
+            <li key={`${entry.exerciseId}-${index}`} className="exercise-entry">
+              <div className="exercise-heading">
+                <h4>{name}</h4>
+                <div className="exercise-actions">
+                  <button
+                    type="button"
+                    className="button-secondary"
+                    disabled={index === 0}
+                    aria-label={`Move ${name} up`}
+                    onClick={() => move(index, -1)}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="button-secondary"
+                    disabled={index === entries.length - 1}
+                    aria-label={`Move ${name} down`}
+                    onClick={() => move(index, 1)}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="button-secondary"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => remove(index)}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </div>
+              <SetRows
+                name={name}
+                measure={row?.measure ?? 'weight_reps'}
+                exercise={entry}
+                onChange={(logged) => change(index, logged)}
+                unit={unit}
+                previousSets={recent?.lastSets[entry.exerciseId]}
+                records={unchanged ? records?.[index] : undefined}
+                index={index}
+                fault={fault}
+                onSetDone={() => timer.start(restSecondsOf(entry))}
+              />
+            </li>
+          );
+        })}
+      </ol>
+      <RestTimer timer={timer} />
+      {error ? <p className="field-error">{error}</p> : null}
+      {picking ? (
+        <ExercisePicker recentExercises={latest} onPick={add} />
+      ) : (
+        <button
+          ref={addButton}
+          type="button"
+          className="button-secondary"
+          disabled={full}
+          onClick={() => setPicking(true)}
+        >
+          Add exercise
+        </button>
+      )}
+      {full ? (
+        <p className="field-hint">A workout holds at most {MAX_EXERCISES_PER_WORKOUT} exercises.</p>
+      ) : null}
+    </section>
+  );
+}

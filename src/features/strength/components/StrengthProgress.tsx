@@ -1,0 +1,206 @@
+import { format } from 'date-fns';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import {
+  PROGRESS_RANGES,
+  type ExerciseProgress,
+  type ExerciseRow,
+  type Muscle,
+  type PersonalRecord,
+  type ProgressRange,
+} from '@/domain/strength';
+import { errorSentence } from '@/lib/errors';
+import { loadExerciseProgress, loadRecentExercises } from '../api';
+import { weightToDisplay, type LiftUnit } from '../sets';
+
+const ExerciseProgressChart = lazy(() => import('./ExerciseProgressChart'));
+const MuscleSetsChart = lazy(() => import('./MuscleSetsChart'));
+
+const RANGE_WORDS: Readonly<Record<ProgressRange, string>> = {
+  '1m': 'the last month',
+  '3m': 'the last 3 months',
+  '6m': 'the last 6 months',
+  '1y': 'the last year',
+  all: 'all time',
+};
+
+const RANGE_LABELS: Readonly<Record<ProgressRange, string>> = {
+  '1m': '1 month',
+  '3m': '3 months',
+  '6m': '6 months',
+  '1y': '1 year',
+  all: 'All',
+};
+
+export interface StrengthProgressProps {
+  unit: LiftUnit;
+  /** Changes whenever the person's workouts may have: the latest exercises are asked for again. */
+  revision?: unknown;
+  /** This week's working sets per primary muscle (the start page's summary). */
+  weekMuscleSets?: Partial<Record<Muscle, number>> | undefined;
+  /** Where the latest exercises and an exercise's progress come from (the server, unless a test says). */
+  loadRecent?: typeof loadRecentExercises;
+  loadProgress?: typeof loadExerciseProgress;
+}
+
+type Loaded =
+  { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'done'; progress: ExerciseProgress };
+
+function recordText(
+  record: PersonalRecord | null,
+  unit: LiftUnit,
+  value: (record: PersonalRecord) => string,
+) {
+  if (!record) return null;
+  return `${value(record)}, ${format(new Date(record.startedAt), 'd MMM yyyy')}`;
+}
+
+/**
+ * How a person's lifts progress: one of their latest exercises over a range, its estimated one-rep
+ * max and volume per workout, and its personal records of all time. Shown only to people who have
+ * logged a strength workout.
+ */
+export function StrengthProgress({
+  unit,
+  revision,
+  weekMuscleSets = {},
+  loadRecent = loadRecentExercises,
+  loadProgress = loadExerciseProgress,
+}: StrengthProgressProps) {
+  const [exercises, setExercises] = useState<readonly ExerciseRow[]>([]);
+  const [exerciseId, setExerciseId] = useState('');
+  const [range, setRange] = useState<ProgressRange>('3m');
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const ids = { heading: useId(), exercise: useId(), range: useId() };
+
+  useEffect(() => {
+    let current = true;
+    loadRecent([]).then(
+      (answer) => {
+        if (!current) return;
+        setExercises(answer.exercises);
+        setExerciseId((chosen) => chosen || (answer.exercises[0]?.id ?? ''));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [loadRecent, revision]);
+
+  useEffect(() => {
+    if (!exerciseId) return undefined;
+    let current = true;
+    loadProgress(exerciseId, range).then(
+      (progress) => {
+        if (current) setLoaded({ kind: 'done', progress });
+      },
+      (failure: unknown) => {
+        if (current) setLoaded({ kind: 'failed', message: errorSentence(failure) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [exerciseId, range, loadProgress, revision]);
+
+  if (exercises.length === 0) return null;
+  const muscleSets = (Object.entries(weekMuscleSets) as [Muscle, number][])
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const weight = (kg: number) => `${weightToDisplay(kg, unit)} ${unit}`;
+  const progress = loaded.kind === 'done' ? loaded.progress : null;
+  const records = progress?.records;
+  const recordLines = records
+    ? [
+        ['Heaviest weight', recordText(records.heaviest, unit, (r) => `${weight(r.weightKg)} × ${r.reps}`)],
+        [
+          'Best estimated one-rep max (Epley: weight × (1 + reps ÷ 30))',
+          recordText(
+            records.oneRepMax,
+            unit,
+            (r) => `${weight(r.value)} from ${weight(r.weightKg)} × ${r.reps}`,
+          ),
+        ],
+        [
+          'Best set volume',
+          recordText(
+            records.setVolume,
+            unit,
+            (r) => `${weight(r.value)} (${weight(r.weightKg)} × ${r.reps})`,
+          ),
+        ],
+      ].filter((line): line is [string, string] => line[1] !== null)
+    : [];
+
+  return (
+    <section className="card strength-progress" aria-labelledby={ids.heading}>
+      <h2 id={ids.heading}>Strength progress</h2>
+      <div className="form-row">
+        <div className="form-field">
+          <label htmlFor={ids.exercise}>Exercise</label>
+          <select
+            id={ids.exercise}
+            value={exerciseId}
+            onChange={(event) => {
+              setLoaded({ kind: 'loading' });
+              setExerciseId(event.target.value);
+            }}
+          >
+            {exercises.map((exercise) => (
+              <option key={exercise.id} value={exercise.id}>
+                {exercise.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor={ids.range}>Range</label>
+          <select
+            id={ids.range}
+            value={range}
+            onChange={(event) => {
+              setLoaded({ kind: 'loading' });
+              setRange(event.target.value as ProgressRange);
+            }}
+          >
+            {PROGRESS_RANGES.map((choice) => (
+              <option key={choice} value={choice}>
+                {RANGE_LABELS[choice]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {loaded.kind === 'failed' ? <p role="alert">{loaded.message}</p> : null}
+      {progress ? (
+        progress.points.length === 0 ? (
+          <p className="empty-note">
+            No workout with {progress.exercise.name} in {RANGE_WORDS[progress.range]}. Choose a longer range.
+          </p>
+        ) : (
+          <Suspense fallback={<p className="empty-note">Loading the chart…</p>}>
+            <ExerciseProgressChart name={progress.exercise.name} points={progress.points} unit={unit} />
+          </Suspense>
+        )
+      ) : null}
+      {recordLines.length > 0 ? (
+        <dl className="strength-records">
+          {recordLines.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <h3>Sets per muscle this week</h3>
+      {muscleSets.length === 0 ? (
+        <p className="empty-note">No working sets this week yet.</p>
+      ) : (
+        <Suspense fallback={<p className="empty-note">Loading the chart…</p>}>
+          <MuscleSetsChart sets={muscleSets} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
