@@ -12,6 +12,7 @@ import {
   ms,
   mulberry32,
   printReport,
+  sendBatches,
   withBenchServer,
 } from './support';
 
@@ -69,24 +70,12 @@ const scenarios = await withBenchServer('bench-activity', async ({ baseUrl, clie
   const now = new Date();
   const rows = workouts(DAYS, now);
   const seedStart = performance.now();
-  for (let index = 0; index < rows.length; index += BATCH_SIZE) {
-    const requests = rows
-      .slice(index, index + BATCH_SIZE)
-      .map((body) => ({ method: 'POST', path: '/parse/classes/Activity', body }));
-    // The batch answer is an array, which restClient's body leaves out: read the text.
-    const { status, text } = await client.request('POST', '/parse/batch', {
-      sessionToken: person.sessionToken,
-      body: { requests },
-    });
-    const results: unknown = JSON.parse(text);
-    const answers = Array.isArray(results) ? (results as Array<{ success?: unknown; error?: unknown }>) : [];
-    const failures = answers.filter((answer) => !answer.success);
-    if (status !== 200 || answers.length !== requests.length || failures.length > 0) {
-      throw new Error(
-        `Seeding batch at row ${index} failed (${status}): ${(failures[0] ? JSON.stringify(failures[0]) : text).slice(0, 500)}`,
-      );
-    }
-  }
+  await sendBatches(
+    client,
+    rows.map((body) => ({ method: 'POST', path: '/parse/classes/Activity', body: { ...body } })),
+    { sessionToken: person.sessionToken },
+    BATCH_SIZE,
+  );
   const seedMs = performance.now() - seedStart;
   console.log(
     `Seeded ${rows.length} workouts over ${DAYS} days in ${(seedMs / 1000).toFixed(2)} s ` +

@@ -12,7 +12,7 @@
 import http from 'node:http';
 import express from 'express';
 import { classDefinitions } from '../cloud/schema';
-import { IDEMPOTENCY_TTL_S } from '../server/parseOptions';
+import { IDEMPOTENCY_TTL_S, IDEMPOTENT_PATHS, USER_PROTECTED_FIELDS } from '../server/parseOptions';
 import { ParseServer } from '../server/parseServerModule';
 
 const databaseURI = process.env.DATABASE_URI;
@@ -42,8 +42,8 @@ const options = {
     ? {
         schema: { definitions: classDefinitions, lockSchemas: true, strict: true, deleteExtraFields: false },
         enforcePrivateUsers: true,
-        idempotencyOptions: { paths: ['classes/.*', 'functions/.*'], ttl: IDEMPOTENCY_TTL_S },
-        protectedFields: { _User: { '*': ['email', 'emailVerified', 'authData'] } },
+        idempotencyOptions: { paths: IDEMPOTENT_PATHS, ttl: IDEMPOTENCY_TTL_S },
+        protectedFields: USER_PROTECTED_FIELDS,
       }
     : {}),
   ...(emptyTriggerClasses.length > 0

@@ -11,6 +11,9 @@ export const IDEMPOTENCY_TTL_S = 300;
 /** The writes whose repeat by `X-Parse-Request-Id` is refused: objects' creates and updates, functions. */
 export const IDEMPOTENT_PATHS = ['classes/.*', 'functions/.*'];
 
+/** `_User` fields only their owner (and the master) may read. */
+export const USER_PROTECTED_FIELDS = { _User: { '*': ['email', 'emailVerified', 'authData'] } };
+
 export const LIVE_QUERY_CLASSES = ['ChatMessage'];
 
 /** The largest request body Parse accepts, files included. */
@@ -72,7 +75,7 @@ export function buildParseOptions({
       deleteExtraFields: false,
       recreateModifiedFields: false,
     },
-    protectedFields: { _User: { '*': ['email', 'emailVerified', 'authData'] } },
+    protectedFields: USER_PROTECTED_FIELDS,
     // A person sees their own e-mail; triggers see whole objects; write answers hide protected fields.
     protectedFieldsOwnerExempt: true,
     protectedFieldsTriggerExempt: true,

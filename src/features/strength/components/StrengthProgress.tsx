@@ -45,11 +45,7 @@ export interface StrengthProgressProps {
 type Loaded =
   { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'done'; progress: ExerciseProgress };
 
-function recordText(
-  record: PersonalRecord | null,
-  unit: LiftUnit,
-  value: (record: PersonalRecord) => string,
-) {
+function recordText(record: PersonalRecord | null, value: (record: PersonalRecord) => string) {
   if (!record) return null;
   return `${value(record)}, ${format(new Date(record.startedAt), 'd MMM yyyy')}`;
 }
@@ -112,22 +108,14 @@ export function StrengthProgress({
   const records = progress?.records;
   const recordLines = records
     ? [
-        ['Heaviest weight', recordText(records.heaviest, unit, (r) => `${weight(r.weightKg)} × ${r.reps}`)],
+        ['Heaviest weight', recordText(records.heaviest, (r) => `${weight(r.weightKg)} × ${r.reps}`)],
         [
           'Best estimated one-rep max (Epley: weight × (1 + reps ÷ 30))',
-          recordText(
-            records.oneRepMax,
-            unit,
-            (r) => `${weight(r.value)} from ${weight(r.weightKg)} × ${r.reps}`,
-          ),
+          recordText(records.oneRepMax, (r) => `${weight(r.value)} from ${weight(r.weightKg)} × ${r.reps}`),
         ],
         [
           'Best set volume',
-          recordText(
-            records.setVolume,
-            unit,
-            (r) => `${weight(r.value)} (${weight(r.weightKg)} × ${r.reps})`,
-          ),
+          recordText(records.setVolume, (r) => `${weight(r.value)} (${weight(r.weightKg)} × ${r.reps})`),
         ],
       ].filter((line): line is [string, string] => line[1] !== null)
     : [];
