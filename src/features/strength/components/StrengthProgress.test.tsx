@@ -41,6 +41,49 @@ describe('StrengthProgress', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it('follows only exercises with weight and reps, and says so when there is none', async () => {
+    const plank: ExerciseRow = {
+      ...BENCH,
+      id: 'plank',
+      name: 'Plank',
+      category: 'bodyweight',
+      measure: 'time',
+    };
+    const loadProgress = vi.fn(() => Promise.resolve(progressIn('3m')));
+    const { rerender } = render(
+      <StrengthProgress
+        unit="kg"
+        loadRecent={recent([plank])}
+        loadProgress={loadProgress}
+        weekMuscleSets={{ abs: 3 }}
+      />,
+    );
+
+    expect(
+      await screen.findByText(
+        'Log an exercise with weight and reps to follow its estimated one-rep max and volume here.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByLabelText('Exercise')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sets per muscle this week' })).toBeVisible();
+    expect(loadProgress).not.toHaveBeenCalled();
+
+    rerender(
+      <StrengthProgress
+        unit="kg"
+        loadRecent={recent([plank, BENCH])}
+        loadProgress={loadProgress}
+        weekMuscleSets={{ abs: 3 }}
+        revision={2}
+      />,
+    );
+    const exercise = await screen.findByLabelText('Exercise');
+    expect([...(exercise as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'Bench press',
+    ]);
+    await vi.waitFor(() => expect(loadProgress).toHaveBeenCalledWith('bench', '3m'));
+  });
+
   it('shows the latest exercise’s records in words, and says when a range has no workout', async () => {
     const user = userEvent.setup();
     const loadProgress = vi.fn((_id: string, range: ProgressRange) => Promise.resolve(progressIn(range)));

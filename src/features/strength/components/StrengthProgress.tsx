@@ -50,6 +50,9 @@ function recordText(record: PersonalRecord | null, value: (record: PersonalRecor
   return `${value(record)}, ${format(new Date(record.startedAt), 'd MMM yyyy')}`;
 }
 
+/** An exercise with weight and reps: the one kind a one-rep max and a set volume mean something for. */
+const isLift = (exercise: ExerciseRow) => exercise.measure === 'weight_reps';
+
 /**
  * How a person's lifts progress: one of their latest exercises over a range, its estimated one-rep
  * max and volume per workout, and its personal records of all time. Shown only to people who have
@@ -74,7 +77,7 @@ export function StrengthProgress({
       (answer) => {
         if (!current) return;
         setExercises(answer.exercises);
-        setExerciseId((chosen) => chosen || (answer.exercises[0]?.id ?? ''));
+        setExerciseId((chosen) => chosen || (answer.exercises.find(isLift)?.id ?? ''));
       },
       () => undefined,
     );
@@ -100,6 +103,7 @@ export function StrengthProgress({
   }, [exerciseId, range, loadProgress, revision]);
 
   if (exercises.length === 0) return null;
+  const lifts = exercises.filter(isLift);
   const muscleSets = (Object.entries(weekMuscleSets) as [Muscle, number][])
     .filter(([, count]) => count > 0)
     .sort((a, b) => b[1] - a[1]);
@@ -123,63 +127,73 @@ export function StrengthProgress({
   return (
     <section className="card strength-progress" aria-labelledby={ids.heading}>
       <h2 id={ids.heading}>Strength progress</h2>
-      <div className="form-row">
-        <div className="form-field">
-          <label htmlFor={ids.exercise}>Exercise</label>
-          <select
-            id={ids.exercise}
-            value={exerciseId}
-            onChange={(event) => {
-              setLoaded({ kind: 'loading' });
-              setExerciseId(event.target.value);
-            }}
-          >
-            {exercises.map((exercise) => (
-              <option key={exercise.id} value={exercise.id}>
-                {exercise.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor={ids.range}>Range</label>
-          <select
-            id={ids.range}
-            value={range}
-            onChange={(event) => {
-              setLoaded({ kind: 'loading' });
-              setRange(event.target.value as ProgressRange);
-            }}
-          >
-            {PROGRESS_RANGES.map((choice) => (
-              <option key={choice} value={choice}>
-                {RANGE_LABELS[choice]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      {loaded.kind === 'failed' ? <p role="alert">{loaded.message}</p> : null}
-      {progress ? (
-        progress.points.length === 0 ? (
-          <p className="empty-note">
-            No workout with {progress.exercise.name} in {RANGE_WORDS[progress.range]}. Choose a longer range.
-          </p>
-        ) : (
-          <Suspense fallback={<p className="empty-note">Loading the chart…</p>}>
-            <ExerciseProgressChart name={progress.exercise.name} points={progress.points} unit={unit} />
-          </Suspense>
-        )
+      {lifts.length === 0 ? (
+        <p className="empty-note">
+          Log an exercise with weight and reps to follow its estimated one-rep max and volume here.
+        </p>
       ) : null}
-      {recordLines.length > 0 ? (
-        <dl className="strength-records">
-          {recordLines.map(([term, value]) => (
-            <div key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
+      {lifts.length > 0 ? (
+        <>
+          <div className="form-row">
+            <div className="form-field">
+              <label htmlFor={ids.exercise}>Exercise</label>
+              <select
+                id={ids.exercise}
+                value={exerciseId}
+                onChange={(event) => {
+                  setLoaded({ kind: 'loading' });
+                  setExerciseId(event.target.value);
+                }}
+              >
+                {lifts.map((exercise) => (
+                  <option key={exercise.id} value={exercise.id}>
+                    {exercise.name}
+                  </option>
+                ))}
+              </select>
             </div>
-          ))}
-        </dl>
+            <div className="form-field">
+              <label htmlFor={ids.range}>Range</label>
+              <select
+                id={ids.range}
+                value={range}
+                onChange={(event) => {
+                  setLoaded({ kind: 'loading' });
+                  setRange(event.target.value as ProgressRange);
+                }}
+              >
+                {PROGRESS_RANGES.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {RANGE_LABELS[choice]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {loaded.kind === 'failed' ? <p role="alert">{loaded.message}</p> : null}
+          {progress ? (
+            progress.points.length === 0 ? (
+              <p className="empty-note">
+                No workout with {progress.exercise.name} in {RANGE_WORDS[progress.range]}. Choose a longer
+                range.
+              </p>
+            ) : (
+              <Suspense fallback={<p className="empty-note">Loading the chart…</p>}>
+                <ExerciseProgressChart name={progress.exercise.name} points={progress.points} unit={unit} />
+              </Suspense>
+            )
+          ) : null}
+          {recordLines.length > 0 ? (
+            <dl className="strength-records">
+              {recordLines.map(([term, value]) => (
+                <div key={term}>
+                  <dt>{term}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </>
       ) : null}
       <h3>Sets per muscle this week</h3>
       {muscleSets.length === 0 ? (
