@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { ActivityPage } from './pages/ActivityPage';
 import { LoginPage } from './pages/LoginPage';
 import { violationsOn } from './support/accessibility';
-import { createAccount } from './support/api';
+import { createAccount, requestAs, type TestAccount } from './support/api';
+import { logInAs } from './support/session';
 
 async function signedIn(page: Page): Promise<ActivityPage> {
   const account = await createAccount();
@@ -108,6 +109,88 @@ test.describe('a strength workout in the workout window', () => {
     await expect(activity.workouts().first()).toContainText('1 exercise · 1 set');
   });
 
+  test('edits a routine in the workout window: new targets, a new name, a copy, and a delete', async ({
+    page,
+  }) => {
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', duration: '45' });
+    const window = activity.window();
+    await window.getByLabel('Search exercises').fill('back squat');
+    await window.getByRole('button', { name: /^Barbell Back Squat/ }).click();
+    await window.getByLabel('Set 1 reps').fill('5');
+    await window.getByLabel('Set 1 weight (kg)').fill('100');
+    await window.getByRole('button', { name: 'Save as routine' }).click();
+    await window.getByLabel('Routine name').fill('Leg day');
+    await window.getByRole('button', { name: 'Save routine' }).click();
+    await expect(window.getByText('Saved as the routine “Leg day”.')).toBeVisible();
+
+    // Heavier targets: change the set, then keep it as the routine's.
+    const routine = window.getByLabel('Routine', { exact: true });
+    await routine.selectOption({ label: 'Leg day' });
+    await window.getByLabel('Set 1 weight (kg)').fill('105');
+    await window.getByRole('button', { name: 'Update routine' }).click();
+    await expect(
+      window.getByText('The routine “Leg day” now has this workout’s exercises and sets.'),
+    ).toBeVisible();
+
+    await window.getByRole('button', { name: 'Rename' }).click();
+    await window.getByLabel('Routine name').fill('Legs A');
+    await window.getByLabel('Routine name').press('Enter');
+    await expect(window.getByText('Renamed to “Legs A”.')).toBeVisible();
+    await window.getByRole('button', { name: 'Duplicate' }).click();
+    await window.getByRole('button', { name: 'Save copy' }).click();
+    await expect(window.getByText('Saved a copy as “Legs A copy”.')).toBeVisible();
+    await expect(routine).toHaveValue(/.+/);
+    await window.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(window.getByRole('group', { name: 'Confirm delete' })).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
+    await window.getByRole('button', { name: 'Delete routine' }).click();
+    await expect(
+      window.getByText('Deleted the routine “Legs A copy”. Workouts started from it stay.'),
+    ).toBeVisible();
+    await window.getByRole('button', { name: 'Close' }).click();
+
+    // What the server kept: one routine, renamed, with the new targets.
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', duration: '45' });
+    const next = activity.window().getByLabel('Routine', { exact: true });
+    await expect(next.getByRole('option')).toHaveText(['Choose a routine', 'Legs A']);
+    await next.selectOption({ label: 'Legs A' });
+    await activity.window().getByRole('button', { name: 'Start from routine' }).click();
+    await expect(activity.window().getByLabel('Set 1 weight (kg)')).toHaveValue('105');
+  });
+
+  test('adds an exercise of ones own that the catalogue lacks, and offers it again next time', async ({
+    page,
+  }) => {
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', time: '07:00', duration: '30' });
+    const window = activity.window();
+    await window.getByLabel('Search exercises').fill('Prowler sprint');
+    await window.getByRole('button', { name: 'Create “Prowler sprint” as your own exercise' }).click();
+    await expect(window.getByLabel('Exercise name')).toHaveValue('Prowler sprint');
+    await window.getByLabel('Each set records').selectOption({ label: 'Distance' });
+    await window.getByLabel('Kind').selectOption({ label: 'Other' });
+    await window.getByLabel('Main muscle').selectOption({ label: 'Quadriceps' });
+    expect(await violationsOn(page)).toEqual([]);
+    await window.getByRole('button', { name: 'Create exercise' }).click();
+
+    await expect(window.getByRole('heading', { name: 'Prowler sprint' })).toBeVisible();
+    await window.getByLabel('Set 1 distance (m)').fill('40');
+    await window.getByLabel('Set 1 time').fill('0:12');
+    await activity.save();
+    await expect(activity.workouts().first()).toContainText('1 exercise · 1 set');
+
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', time: '18:00', duration: '30' });
+    await activity.window().getByLabel('Search exercises').fill('prowler');
+    await expect(
+      activity.window().getByRole('button', { name: /^Prowler sprint.*My exercise/ }),
+    ).toBeVisible();
+  });
+
   test('can be logged with the keyboard alone: type, exercise, a set, done, save', async ({ page }) => {
     const activity = await signedIn(page);
     const add = page.getByRole('button', { name: 'Log a workout' });
@@ -188,5 +271,108 @@ test.describe('a strength workout in the workout window', () => {
     await expect(activity.window().getByLabel('Set 1 done')).toBeInViewport();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+interface SavedWorkout {
+  durationMin: number;
+  exercises: { sets: { reps?: number }[] }[];
+}
+
+/** The person's strength workouts on the server, asked with their own session. */
+async function savedWorkouts(account: TestAccount): Promise<SavedWorkout[]> {
+  const { results } = await requestAs<{ results: SavedWorkout[] }>(
+    account,
+    'GET',
+    'classes/Activity?order=durationMin',
+  );
+  return results;
+}
+
+test.describe('a strength workout without a network', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('starts from a routine offline, waits through a reload, and is saved once; an offline edit and delete follow', async ({
+    page,
+    context,
+  }) => {
+    const account = await createAccount();
+    const shell = await logInAs(page, account);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+      .toBe(true);
+    const activity = new ActivityPage(page);
+
+    // Online first: a workout and a routine, as a person would have before the gym's basement.
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', time: '07:00', duration: '30' });
+    await activity.window().getByLabel('Search exercises').fill('bench press');
+    await activity
+      .window()
+      .getByRole('button', { name: /^Barbell Bench Press/ })
+      .click();
+    await activity.window().getByLabel('Set 1 reps').fill('8');
+    await activity.window().getByLabel('Set 1 weight (kg)').fill('60');
+    await activity.window().getByRole('button', { name: 'Save as routine' }).click();
+    await activity.window().getByLabel('Routine name').fill('Push day');
+    await activity.window().getByRole('button', { name: 'Save routine' }).click();
+    await expect(activity.window().getByText('Saved as the routine “Push day”.')).toBeVisible();
+    await activity.save();
+    await expect(activity.workouts()).toHaveCount(1);
+    // Opened once more online: this device keeps the routines and the latest exercises.
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength' });
+    await expect(activity.window().getByRole('list', { name: 'Recent' })).toContainText(
+      'Barbell Bench Press',
+    );
+    await expect(activity.window().getByLabel('Routine', { exact: true })).toContainText('Push day');
+    await activity.window().getByRole('button', { name: 'Close' }).click();
+
+    await context.setOffline(true);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', time: '18:00', duration: '50' });
+    await activity.window().getByLabel('Routine', { exact: true }).selectOption({ label: 'Push day' });
+    await activity.window().getByRole('button', { name: 'Start from routine' }).click();
+    await expect(activity.window().getByRole('heading', { name: 'Barbell Bench Press' })).toBeVisible();
+    await activity.window().getByLabel('Set 1 reps').fill('10');
+    await activity.save();
+    await expect(activity.window()).toBeHidden();
+    const evening = activity.workouts().filter({ hasText: '50 min' });
+    await expect(evening).toContainText('Waiting to sync');
+
+    await page.reload();
+    await expect(evening).toContainText('Waiting to sync');
+    expect(await violationsOn(page)).toEqual([]);
+
+    await context.setOffline(false);
+    await expect(shell.statusBar()).toHaveText('Online', { timeout: 20_000 });
+    await expect(page.getByText('Waiting to sync')).toHaveCount(0);
+    await expect
+      .poll(async () => (await savedWorkouts(account)).map((workout) => workout.durationMin))
+      .toEqual([30, 50]);
+    expect((await savedWorkouts(account))[1]?.exercises[0]?.sets[0]?.reps).toBe(10);
+
+    // An edit offline: the saved workout's sets change once the network is back.
+    await context.setOffline(true);
+    await evening.getByRole('button').click();
+    await expect(activity.window().getByLabel('Set 1 reps')).toHaveValue('10');
+    await activity.window().getByLabel('Set 1 reps').fill('12');
+    await activity.save();
+    await expect(evening).toContainText('Waiting to sync');
+    await context.setOffline(false);
+    await expect(page.getByText('Waiting to sync')).toHaveCount(0, { timeout: 20_000 });
+    await expect.poll(async () => (await savedWorkouts(account))[1]?.exercises[0]?.sets[0]?.reps).toBe(12);
+
+    // And a delete offline: gone from the server once, the morning workout untouched.
+    await context.setOffline(true);
+    await evening.getByRole('button').click();
+    await activity.window().getByRole('button', { name: 'Delete', exact: true }).click();
+    await activity.window().getByRole('button', { name: 'Delete workout' }).click();
+    await expect(activity.window()).toBeHidden();
+    await context.setOffline(false);
+    await expect(page.getByText('Waiting to sync')).toHaveCount(0, { timeout: 20_000 });
+    await expect
+      .poll(async () => (await savedWorkouts(account)).map((workout) => workout.durationMin))
+      .toEqual([30]);
   });
 });

@@ -50,18 +50,58 @@ describe('a routine', () => {
     expect(created.status).toBe(201);
     const path = `/parse/classes/Routine/${String(created.body.objectId)}`;
 
-    const [own, byBob, anonymous, changed, deleted] = await Promise.all([
-      request('GET', path, { sessionToken: alice.sessionToken }),
+    const [byBob, anonymous, changed, deleted, changedAnonymously, deletedAnonymously] = await Promise.all([
       request('GET', path, { sessionToken: bob.sessionToken }),
       request('GET', path),
       request('PUT', path, { sessionToken: bob.sessionToken, body: { name: 'Mine' } }),
       request('DELETE', path, { sessionToken: bob.sessionToken }),
+      request('PUT', path, { body: { name: 'Mine' } }),
+      request('DELETE', path),
     ]);
 
+    expect(
+      [byBob, anonymous, changed, deleted, changedAnonymously, deletedAnonymously].map(
+        ({ body }) => body.code,
+      ),
+    ).toEqual([101, 101, 101, 101, 101, 101]);
+    const own = await request('GET', path, { sessionToken: alice.sessionToken });
     expect(own.body).toMatchObject({ ...legs(), user: userPointer(alice.objectId) });
-    expect([byBob.body.code, anonymous.body.code, changed.body.code, deleted.body.code]).toEqual([
-      101, 101, 101, 101,
-    ]);
+  });
+
+  it('is renamed, given new targets and deleted by its owner; a bad change keeps what was saved', async () => {
+    const created = await request('POST', '/parse/classes/Routine', {
+      sessionToken: alice.sessionToken,
+      body: legs(),
+    });
+    const path = `/parse/classes/Routine/${String(created.body.objectId)}`;
+    const heavier = legs({ name: 'Legs B' }).exercises.map((exercise) => ({
+      ...exercise,
+      sets: [{ reps: 3, weightKg: 110 }],
+    }));
+
+    const renamed = await request('PUT', path, {
+      sessionToken: alice.sessionToken,
+      body: { name: 'Legs B' },
+    });
+    const retargeted = await request('PUT', path, {
+      sessionToken: alice.sessionToken,
+      body: { exercises: heavier },
+    });
+    const refused = await request('PUT', path, {
+      sessionToken: alice.sessionToken,
+      body: { name: 'Legs C', exercises: [{ exerciseId: squatId, sets: [{ reps: 5, weightKg: 5000 }] }] },
+    });
+
+    expect([renamed.status, retargeted.status]).toEqual([200, 200]);
+    expect(refused.body).toMatchObject({ code: 142 });
+    expect(refused.body.error).toContain('exercises[0].sets[0].weightKg');
+    const kept = await request('GET', path, { sessionToken: alice.sessionToken });
+    expect(kept.body).toMatchObject({ name: 'Legs B', exercises: heavier });
+
+    const deleted = await request('DELETE', path, { sessionToken: alice.sessionToken });
+    expect(deleted.status).toBe(200);
+    const gone = await request('GET', path, { sessionToken: alice.sessionToken });
+    expect(gone.body.code).toBe(101);
   });
 
   it.each([

@@ -18,6 +18,19 @@ export const EXERCISE_CATEGORIES = [
 ] as const;
 export type ExerciseCategory = (typeof EXERCISE_CATEGORIES)[number];
 
+/** Each category as a person reads it. */
+export const CATEGORY_LABELS: Readonly<Record<ExerciseCategory, string>> = {
+  barbell: 'Barbell',
+  dumbbell: 'Dumbbell',
+  machine: 'Machine',
+  cable: 'Cable',
+  bodyweight: 'Bodyweight',
+  kettlebell: 'Kettlebell',
+  band: 'Band',
+  cardio: 'Cardio',
+  other: 'Other',
+};
+
 /** The one list of muscles every exercise names its primary and secondary muscles from. */
 export const MUSCLES = [
   'chest',
@@ -66,6 +79,14 @@ export const MUSCLE_LABELS: Readonly<Record<Muscle, string>> = {
 /** What a set of the exercise records: weight and reps, reps alone, a time, or a distance. */
 export const MEASURES = ['weight_reps', 'reps', 'time', 'distance'] as const;
 export type Measure = (typeof MEASURES)[number];
+
+/** What a person chooses when they add an exercise of their own. */
+export const MEASURE_LABELS: Readonly<Record<Measure, string>> = {
+  weight_reps: 'Weight and reps',
+  reps: 'Reps only',
+  time: 'Time',
+  distance: 'Distance',
+};
 
 export const MAX_EXERCISES_PER_WORKOUT = 30;
 export const MAX_SETS_PER_EXERCISE = 20;

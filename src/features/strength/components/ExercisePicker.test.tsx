@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExerciseRow } from '@/domain/strength';
-import type { ExerciseSearch } from '../api';
+import type { ExerciseSearch, NewExercise } from '../api';
 import { ExercisePicker } from './ExercisePicker';
 
 const api = vi.hoisted(() => ({
@@ -148,6 +148,80 @@ describe('ExercisePicker', () => {
     expect(
       await screen.findByText('The server could not be reached. Check your connection and try again.'),
     ).toBeInTheDocument();
+  });
+
+  it("creates an exercise of one's own from a search with no match, and picks it", async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    const create = vi.fn((exercise: NewExercise) =>
+      Promise.resolve({ id: 'mine', ...exercise, custom: true }),
+    );
+    api.searchExercises.mockResolvedValue([]);
+    render(<ExercisePicker recentExercises={[]} onPick={onPick} create={create} />);
+
+    await user.type(screen.getByLabelText('Search exercises'), 'Zercher squat ');
+    await user.click(
+      await screen.findByRole('button', { name: 'Create “Zercher squat” as your own exercise' }),
+    );
+    const name = screen.getByLabelText('Exercise name');
+    expect(name).toHaveValue('Zercher squat');
+    expect(name).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Create exercise' }));
+    const muscle = screen.getByLabelText('Main muscle');
+    expect(muscle).toBeInvalid();
+    expect(muscle).toHaveAccessibleDescription('Choose the muscle it works most.');
+    expect(muscle).toHaveFocus();
+    expect(create).not.toHaveBeenCalled();
+
+    await user.selectOptions(muscle, 'Quadriceps');
+    await user.selectOptions(screen.getByLabelText('Also works (optional)'), 'Glutes');
+    await user.type(screen.getByLabelText('Equipment (optional)'), 'barbell');
+    await user.click(screen.getByRole('button', { name: 'Create exercise' }));
+
+    const created: NewExercise = {
+      name: 'Zercher squat',
+      category: 'barbell',
+      measure: 'weight_reps',
+      primaryMuscles: ['quadriceps'],
+      secondaryMuscles: ['glutes'],
+      equipment: 'barbell',
+    };
+    expect(create).toHaveBeenCalledWith(created);
+    expect(onPick).toHaveBeenCalledWith({ id: 'mine', ...created, custom: true });
+  });
+
+  it('keeps what was typed when the server refuses a new exercise, and goes back to the search', async () => {
+    const user = userEvent.setup();
+    const onPick = vi.fn();
+    const create = vi.fn(() =>
+      Promise.reject(
+        Object.assign(new Error('primaryMuscles must name muscles of the list.'), { code: 142 }),
+      ),
+    );
+    render(<ExercisePicker recentExercises={[]} onPick={onPick} create={create} />);
+
+    await user.click(screen.getByRole('button', { name: 'Create your own exercise' }));
+    await user.click(screen.getByRole('button', { name: 'Create exercise' }));
+    const name = screen.getByLabelText('Exercise name');
+    expect(name).toHaveAccessibleDescription('Name the exercise.');
+    expect(name).toHaveFocus();
+    expect(screen.getByLabelText('Main muscle')).toBeInvalid();
+    await user.type(name, 'Sled push');
+
+    await user.selectOptions(screen.getByLabelText('Each set records'), 'Distance');
+    await user.selectOptions(screen.getByLabelText('Main muscle'), 'Quadriceps');
+    await user.click(screen.getByRole('button', { name: 'Create exercise' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'primaryMuscles must name muscles of the list.',
+    );
+    expect(screen.getByLabelText('Exercise name')).toHaveValue('Sled push');
+    expect(screen.getByLabelText('Each set records')).toHaveDisplayValue('Distance');
+    expect(onPick).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByLabelText('Search exercises')).toBeInTheDocument();
   });
 
   it('shows the error the workout window gives it beside the search field', () => {

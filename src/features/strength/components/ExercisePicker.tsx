@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MUSCLE_LABELS, MUSCLES, type ExerciseRow, type Muscle } from '@/domain/strength';
 import { errorSentence } from '@/lib/errors';
-import { searchExercises } from '../api';
+import { searchExercises, type createExercise } from '../api';
+import { NewExerciseForm } from './NewExerciseForm';
 
 /** Time after the last keystroke before a search goes out. */
 export const TYPING_PAUSE_MS = 150;
@@ -11,6 +12,8 @@ export interface ExercisePickerProps {
   recentExercises: readonly ExerciseRow[];
   onPick: (exercise: ExerciseRow) => void;
   error?: string | undefined;
+  /** Where a new exercise of the person's own is saved (the server, unless a test says). */
+  create?: typeof createExercise;
 }
 
 type SearchState =
@@ -38,8 +41,9 @@ function statusText(state: SearchState): string {
 }
 
 /** Find an exercise by name as one types, or by the muscle it works; recent exercises before that. */
-export function ExercisePicker({ recentExercises, onPick, error }: ExercisePickerProps) {
+export function ExercisePicker({ recentExercises, onPick, error, create }: ExercisePickerProps) {
   const [query, setQuery] = useState('');
+  const [creating, setCreating] = useState(false);
   const [muscle, setMuscle] = useState<Muscle | null>(null);
   const [state, setState] = useState<SearchState>({ kind: 'idle' });
   const timer = useRef<number | undefined>(undefined);
@@ -88,6 +92,16 @@ export function ExercisePicker({ recentExercises, onPick, error }: ExercisePicke
   };
 
   const found = state.kind === 'found' ? state.exercises : [];
+  if (creating) {
+    return (
+      <NewExerciseForm
+        name={query}
+        onCreated={onPick}
+        onCancel={() => setCreating(false)}
+        {...(create ? { create } : {})}
+      />
+    );
+  }
   return (
     <div ref={picker} className="exercise-picker" onKeyDown={moveFocus}>
       <div className="form-row">
@@ -145,6 +159,11 @@ export function ExercisePicker({ recentExercises, onPick, error }: ExercisePicke
       ) : state.kind === 'idle' && recentExercises.length > 0 ? (
         <ExerciseList label="Recent" exercises={recentExercises} onPick={onPick} />
       ) : null}
+      <button type="button" className="button-secondary" onClick={() => setCreating(true)}>
+        {state.kind === 'found' && state.exercises.length === 0 && query.trim()
+          ? `Create “${query.trim()}” as your own exercise`
+          : 'Create your own exercise'}
+      </button>
     </div>
   );
 }

@@ -1,31 +1,48 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { checkField } from '@/domain/fieldRules';
 import { routineRules } from '@/domain/contract';
 import type { LoggedExercise, RoutineRow } from '@/domain/strength';
 import { errorSentence } from '@/lib/errors';
-import { loadRoutines, saveRoutine } from '../api';
+import { routineStore, type RoutineStore } from '../api';
 
 export interface RoutineBarProps {
-  /** The workout's exercises as they are now: what "Save as routine" keeps. */
+  /** The workout's exercises as they are now: what a new or updated routine keeps. */
   exercises: readonly LoggedExercise[];
   onStart: (routine: RoutineRow) => void;
-  load?: typeof loadRoutines;
-  save?: typeof saveRoutine;
+  store?: RoutineStore;
 }
 
-type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'said'; text: string; failed: boolean };
+type Status =
+  { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'said'; text: string; failed: boolean };
+
+/** What the name field is for: a new routine from the workout, a new name, or a copy. */
+type Naming = 'new' | 'rename' | 'duplicate';
+
+const NAMING_BUTTON: Readonly<Record<Naming, string>> = {
+  new: 'Save routine',
+  rename: 'Rename routine',
+  duplicate: 'Save copy',
+};
+
+const byName = (routines: readonly RoutineRow[]) =>
+  [...routines].sort((a, b) => a.name.localeCompare(b.name));
 
 /**
- * Start a strength workout from one of the person's routines (its exercises with their target
- * sets), or keep the workout's exercises as a new routine under a name.
+ * The person's routines in the workout window: start a workout from one (its exercises with their
+ * target sets), keep the workout's exercises as a new routine or as a routine's new targets, and
+ * rename, duplicate or delete one. A routine is built or edited in the window itself: start from
+ * it (or from nothing), change the exercises and sets, then save or update.
  */
-export function RoutineBar({ exercises, onStart, load = loadRoutines, save = saveRoutine }: RoutineBarProps) {
+export function RoutineBar({ exercises, onStart, store = routineStore }: RoutineBarProps) {
   const [routines, setRoutines] = useState<readonly RoutineRow[]>([]);
-  const [chosen, setChosen] = useState('');
-  const [naming, setNaming] = useState(false);
+  const [chosenId, setChosenId] = useState('');
+  const [naming, setNaming] = useState<Naming | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const ids = { routine: useId(), name: useId(), status: useId() };
+  const select = useRef<HTMLSelectElement>(null);
+  const { load } = store;
 
   useEffect(() => {
     let current = true;
@@ -40,33 +57,109 @@ export function RoutineBar({ exercises, onStart, load = loadRoutines, save = sav
     };
   }, [load]);
 
-  const keep = async () => {
-    const trimmed = name.trim();
-    const problem = trimmed === '' ? 'Name the routine.' : checkField('The name', routineRules.name, trimmed);
-    if (problem) {
-      setStatus({ kind: 'said', text: problem, failed: true });
-      return;
-    }
-    setStatus({ kind: 'saving' });
+  const chosen = routines.find((routine) => routine.id === chosenId);
+  const busy = status.kind === 'busy';
+  const say = (text: string, failed = false) => setStatus({ kind: 'said', text, failed });
+
+  /** Runs one change against the server; a refusal is said and changes nothing on screen. */
+  const attempt = async (doing: string, change: () => Promise<void>) => {
+    setStatus({ kind: 'busy', text: doing });
     try {
-      const saved = await save(trimmed, exercises);
-      setRoutines((kept) => [...kept, saved].sort((a, b) => a.name.localeCompare(b.name)));
-      setNaming(false);
-      setName('');
-      setStatus({ kind: 'said', text: `Saved as the routine “${saved.name}”.`, failed: false });
+      await change();
     } catch (failure) {
-      setStatus({ kind: 'said', text: errorSentence(failure), failed: true });
+      say(errorSentence(failure), true);
     }
   };
 
-  const startable = routines.find((routine) => routine.id === chosen);
+  const startNaming = (purpose: Naming) => {
+    setNaming(purpose);
+    setConfirming(false);
+    setName(
+      purpose === 'rename'
+        ? (chosen?.name ?? '')
+        : purpose === 'duplicate'
+          ? `${chosen?.name ?? ''} copy`
+          : '',
+    );
+    setStatus({ kind: 'idle' });
+  };
+
+  const finishNaming = () => {
+    setNaming(null);
+    setName('');
+  };
+
+  const keepName = async () => {
+    const trimmed = name.trim();
+    const problem = trimmed === '' ? 'Name the routine.' : checkField('The name', routineRules.name, trimmed);
+    if (problem) {
+      say(problem, true);
+      return;
+    }
+    if (naming === 'rename' && chosen) {
+      await attempt('Renaming the routine…', async () => {
+        await store.update(chosen.id, { name: trimmed });
+        setRoutines((kept) =>
+          byName(kept.map((row) => (row.id === chosen.id ? { ...row, name: trimmed } : row))),
+        );
+        finishNaming();
+        say(`Renamed to “${trimmed}”.`);
+      });
+      return;
+    }
+    const source = naming === 'duplicate' && chosen ? chosen.exercises : exercises;
+    await attempt('Saving the routine…', async () => {
+      const saved = await store.save(trimmed, source);
+      setRoutines((kept) => byName([...kept, saved]));
+      finishNaming();
+      if (naming === 'duplicate') {
+        setChosenId(saved.id);
+        say(`Saved a copy as “${saved.name}”.`);
+      } else {
+        say(`Saved as the routine “${saved.name}”.`);
+      }
+    });
+  };
+
+  const updateChosen = async () => {
+    if (!chosen) return;
+    await attempt('Updating the routine…', async () => {
+      await store.update(chosen.id, { exercises });
+      setRoutines((kept) =>
+        kept.map((row) => (row.id === chosen.id ? { ...row, exercises: [...exercises] } : row)),
+      );
+      say(`The routine “${chosen.name}” now has this workout’s exercises and sets.`);
+    });
+  };
+
+  const deleteChosen = async () => {
+    if (!chosen) return;
+    await attempt('Deleting the routine…', async () => {
+      await store.remove(chosen.id);
+      setRoutines((kept) => kept.filter((row) => row.id !== chosen.id));
+      setChosenId('');
+      setConfirming(false);
+      say(`Deleted the routine “${chosen.name}”. Workouts started from it stay.`);
+      select.current?.focus();
+    });
+  };
+
   return (
     <div className="routine-bar">
       {routines.length > 0 ? (
         <div className="form-row">
           <div className="form-field">
             <label htmlFor={ids.routine}>Routine</label>
-            <select id={ids.routine} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+            <select
+              ref={select}
+              id={ids.routine}
+              value={chosenId}
+              onChange={(event) => {
+                setChosenId(event.target.value);
+                setConfirming(false);
+                if (naming !== 'new') finishNaming();
+              }}
+            >
               <option value="">Choose a routine</option>
               {routines.map((routine) => (
                 <option key={routine.id} value={routine.id}>
@@ -78,10 +171,56 @@ export function RoutineBar({ exercises, onStart, load = loadRoutines, save = sav
           <button
             type="button"
             className="button-secondary"
-            disabled={!startable}
-            onClick={() => startable && onStart(startable)}
+            disabled={!chosen}
+            onClick={() => chosen && onStart(chosen)}
           >
             Start from routine
+          </button>
+        </div>
+      ) : null}
+      {chosen && confirming ? (
+        // Keyed apart from the actions, so the click that asked to confirm cannot press Delete.
+        <div key="confirm" className="confirm-delete" role="group" aria-label="Confirm delete">
+          <p>Delete the routine “{chosen.name}”? Workouts started from it stay.</p>
+          <button
+            type="button"
+            className="button-danger"
+            disabled={busy}
+            autoFocus
+            onClick={() => void deleteChosen()}
+          >
+            Delete routine
+          </button>
+          <button type="button" className="button-secondary" onClick={() => setConfirming(false)}>
+            Keep
+          </button>
+        </div>
+      ) : chosen ? (
+        <div key="actions" className="form-actions" role="group" aria-label={`Routine “${chosen.name}”`}>
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={busy || exercises.length === 0}
+            title="Keep this workout’s exercises and sets as the routine’s targets"
+            onClick={() => void updateChosen()}
+          >
+            Update routine
+          </button>
+          <button type="button" className="button-secondary" onClick={() => startNaming('rename')}>
+            Rename
+          </button>
+          <button type="button" className="button-secondary" onClick={() => startNaming('duplicate')}>
+            Duplicate
+          </button>
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => {
+              finishNaming();
+              setConfirming(true);
+            }}
+          >
+            Delete
           </button>
         </div>
       ) : null}
@@ -94,24 +233,23 @@ export function RoutineBar({ exercises, onStart, load = loadRoutines, save = sav
               type="text"
               value={name}
               maxLength={routineRules.name.max}
+              autoFocus={naming !== 'new'}
               aria-invalid={status.kind === 'said' && status.failed ? true : undefined}
               aria-describedby={status.kind === 'said' ? ids.status : undefined}
               onChange={(event) => setName(event.target.value)}
               onKeyDown={(event) => {
-                // Enter keeps the routine; it must not send the workout's form.
+                // Enter keeps the name; it must not send the workout's form.
                 if (event.key !== 'Enter') return;
                 event.preventDefault();
-                void keep();
+                void keepName();
               }}
             />
           </div>
-          <button
-            type="button"
-            className="button-secondary"
-            disabled={status.kind === 'saving'}
-            onClick={() => void keep()}
-          >
-            Save routine
+          <button type="button" className="button-secondary" disabled={busy} onClick={() => void keepName()}>
+            {NAMING_BUTTON[naming]}
+          </button>
+          <button type="button" className="button-secondary" onClick={finishNaming}>
+            Cancel
           </button>
         </div>
       ) : (
@@ -119,10 +257,7 @@ export function RoutineBar({ exercises, onStart, load = loadRoutines, save = sav
           type="button"
           className="button-secondary"
           disabled={exercises.length === 0}
-          onClick={() => {
-            setNaming(true);
-            setStatus({ kind: 'idle' });
-          }}
+          onClick={() => startNaming('new')}
         >
           Save as routine
         </button>
@@ -132,7 +267,7 @@ export function RoutineBar({ exercises, onStart, load = loadRoutines, save = sav
         role="status"
         className={status.kind === 'said' && status.failed ? 'field-error' : 'field-hint'}
       >
-        {status.kind === 'said' ? status.text : status.kind === 'saving' ? 'Saving the routine…' : ''}
+        {status.kind === 'idle' ? '' : status.text}
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExerciseRow, LoggedExercise, LoggedSet, RecentExercises } from '@/domain/strength';
+import type { ExerciseMemory, RoutineStore } from '../api';
 import { REST_TIMER_STORAGE_KEY } from '../restTimer';
 import { StrengthExercises } from './StrengthExercises';
 
@@ -23,7 +24,14 @@ function exercise(id: string, name: string): ExerciseRow {
 const BENCH = exercise('bench', 'Bench press');
 const SQUAT = exercise('squat', 'Back squat');
 
-const NO_ROUTINES = { load: () => Promise.resolve([]), save: () => Promise.reject(new Error('not saved')) };
+const NO_ROUTINES: RoutineStore = {
+  load: () => Promise.resolve([]),
+  save: () => Promise.reject(new Error('not saved')),
+  update: () => Promise.reject(new Error('not updated')),
+  remove: () => Promise.reject(new Error('not deleted')),
+};
+
+const NO_MEMORY: ExerciseMemory = { recall: () => Promise.resolve([]), remember: () => Promise.resolve() };
 
 /** The server's answer as a test sets it: latest exercises and their last sets. */
 function recentAnswer(exercises: ExerciseRow[] = [], lastSets: Record<string, LoggedSet[]> = {}) {
@@ -48,6 +56,7 @@ describe('StrengthExercises', () => {
         unit="kg"
         loadRecent={recentAnswer()}
         routines={NO_ROUTINES}
+        memory={NO_MEMORY}
       />,
     );
 
@@ -72,6 +81,7 @@ describe('StrengthExercises', () => {
         unit="kg"
         loadRecent={recentAnswer()}
         routines={NO_ROUTINES}
+        memory={NO_MEMORY}
       />,
     );
 
@@ -93,6 +103,7 @@ describe('StrengthExercises', () => {
         unit="kg"
         loadRecent={recentAnswer()}
         routines={NO_ROUTINES}
+        memory={NO_MEMORY}
       />,
     );
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
@@ -112,6 +123,7 @@ describe('StrengthExercises', () => {
         error="Some exercises need fixing: see the marked sets."
         loadRecent={recentAnswer()}
         routines={NO_ROUTINES}
+        memory={NO_MEMORY}
       />,
     );
 
@@ -128,6 +140,7 @@ describe('StrengthExercises', () => {
         unit="kg"
         loadRecent={recentAnswer()}
         routines={NO_ROUTINES}
+        memory={NO_MEMORY}
       />,
     );
 
@@ -145,6 +158,7 @@ describe('StrengthExercises', () => {
         before="2026-11-20T18:00:00.000Z"
         loadRecent={loadRecent}
         routines={NO_ROUTINES}
+        memory={NO_MEMORY}
       />,
     );
 
@@ -183,6 +197,7 @@ describe('StrengthExercises', () => {
         records={[[['heaviest']]]}
         loadRecent={recentAnswer()}
         routines={NO_ROUTINES}
+        memory={NO_MEMORY}
       />,
     );
     expect(screen.getByText(', personal record: heaviest weight')).toBeInTheDocument();
@@ -207,6 +222,7 @@ describe('StrengthExercises', () => {
         unit="kg"
         loadRecent={loadRecent}
         routines={{ ...NO_ROUTINES, load: () => Promise.resolve([pushDay]) }}
+        memory={NO_MEMORY}
       />,
     );
     await waitFor(() => expect(loadRecent).toHaveBeenCalledTimes(1));
@@ -218,6 +234,30 @@ describe('StrengthExercises', () => {
     expect(await screen.findByRole('heading', { name: 'Bench press' })).toBeInTheDocument();
     expect(loadRecent).toHaveBeenLastCalledWith(['bench'], undefined);
     expect(sent(container)).toEqual(pushDay.exercises);
+  });
+
+  it('names exercises from what this device remembers when the server cannot be reached', async () => {
+    const user = userEvent.setup();
+    const pushDay = { id: 'r1', name: 'Push day', exercises: [{ exerciseId: 'squat', sets: [{ reps: 5 }] }] };
+    const remember = vi.fn(() => Promise.resolve());
+    render(
+      <StrengthExercises
+        initial={[]}
+        known={[]}
+        unit="kg"
+        loadRecent={() => Promise.reject(Object.assign(new Error('Failed to fetch'), { code: 100 }))}
+        routines={{ ...NO_ROUTINES, load: () => Promise.resolve([pushDay]) }}
+        memory={{ recall: () => Promise.resolve([SQUAT, BENCH]), remember }}
+      />,
+    );
+
+    await user.selectOptions(await screen.findByLabelText('Routine'), 'Push day');
+    await user.click(screen.getByRole('button', { name: 'Start from routine' }));
+
+    expect(await screen.findByRole('heading', { name: 'Back squat' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add exercise' }));
+    await user.click(await screen.findByRole('button', { name: /Bench press/ }));
+    expect(remember).toHaveBeenLastCalledWith([BENCH]);
   });
 
   it('keeps the exercises as a routine under a name, and refuses an empty name', async () => {
@@ -232,7 +272,8 @@ describe('StrengthExercises', () => {
         known={[BENCH]}
         unit="kg"
         loadRecent={recentAnswer()}
-        routines={{ load: () => Promise.resolve([]), save }}
+        routines={{ ...NO_ROUTINES, save }}
+        memory={NO_MEMORY}
       />,
     );
 

@@ -8,13 +8,13 @@ import {
   type RecordKind,
   type RoutineRow,
 } from '@/domain/strength';
-import { loadRecentExercises } from '../api';
+import { exerciseMemory, loadRecentExercises, type ExerciseMemory, type RoutineStore } from '../api';
 import { restSecondsOf } from '../restTimer';
 import { nextSet, type LiftUnit } from '../sets';
 import { useRestTimer } from '../useRestTimer';
 import { ExercisePicker } from './ExercisePicker';
 import { RestTimer } from './RestTimer';
-import { RoutineBar, type RoutineBarProps } from './RoutineBar';
+import { RoutineBar } from './RoutineBar';
 import { SetRows } from './SetRows';
 
 export interface StrengthExercisesProps {
@@ -31,9 +31,14 @@ export interface StrengthExercisesProps {
   before?: string | undefined;
   /** Where the latest exercises and their last sets come from (the server, unless a test says). */
   loadRecent?: typeof loadRecentExercises;
-  /** Where routines are read and saved (the server, unless a test says). */
-  routines?: Pick<RoutineBarProps, 'load' | 'save'>;
+  /** Where routines are read and kept (the server, unless a test says). */
+  routines?: RoutineStore;
+  /** Where the exercises met are remembered for a workout logged offline (this device). */
+  memory?: ExerciseMemory;
 }
+
+/** Exercises offered to pick from while the server's latest are not at hand. */
+const MAX_OFFERED_OFFLINE = 20;
 
 const byId = (rows: readonly ExerciseRow[]) => Object.fromEntries(rows.map((row) => [row.id, row]));
 
@@ -52,6 +57,7 @@ export function StrengthExercises({
   before,
   loadRecent = loadRecentExercises,
   routines,
+  memory = exerciseMemory,
 }: StrengthExercisesProps) {
   const [entries, setEntries] = useState<readonly LoggedExercise[]>(initial);
   const [picking, setPicking] = useState(initial.length === 0);
@@ -59,12 +65,25 @@ export function StrengthExercises({
   const [rows, setRows] = useState<Readonly<Record<string, ExerciseRow>>>(() => byId(known));
   // Offline or refused, the window works without it: no "last time", recent from the day's workouts.
   const [recent, setRecent] = useState<RecentExercises | null>(null);
+  // What this device remembers, offered to pick from while the server's latest are not at hand.
+  const [met, setMet] = useState<readonly ExerciseRow[]>([]);
   const learn = (answer: RecentExercises) => {
     setRows((kept) => ({ ...kept, ...byId(answer.exercises), ...byId(answer.named) }));
+    void memory.remember([...answer.exercises, ...answer.named]);
     setRecent((kept) => (kept ? { ...kept, lastSets: { ...kept.lastSets, ...answer.lastSets } } : answer));
   };
   const ask = (ids: readonly string[]) => loadRecent(ids, before).then(learn, () => undefined);
-  const opened = useRef(() => ask(initial.map((logged) => logged.exerciseId)));
+  const opened = useRef(() => {
+    // Names met on this device first: the server's answer, when there is one, replaces them.
+    void memory.recall().then(
+      (remembered) => {
+        setRows((kept) => ({ ...byId(remembered), ...kept }));
+        setMet(remembered);
+      },
+      () => undefined,
+    );
+    return ask(initial.map((logged) => logged.exerciseId));
+  });
   useEffect(() => {
     void opened.current();
   }, []);
@@ -107,6 +126,7 @@ export function StrengthExercises({
   const add = (row: ExerciseRow) => {
     changeEntries([...entries, { exerciseId: row.id, sets: [nextSet([])] }]);
     setRows((kept) => ({ ...kept, [row.id]: row }));
+    void memory.remember([row]);
     setPicking(false);
     focusEntry.current = 'last';
     if (recent && !(row.id in recent.lastSets)) void ask([row.id]);
@@ -118,11 +138,12 @@ export function StrengthExercises({
     const unknown = routine.exercises.map((logged) => logged.exerciseId).filter((id) => !rows[id]);
     if (unknown.length > 0 || recent) void ask(routine.exercises.map((logged) => logged.exerciseId));
   };
-  // The server's latest first, then those of the day's workouts it did not name.
-  const latest = [
-    ...(recent?.exercises ?? []),
-    ...known.filter((row) => !recent?.exercises.some((other) => other.id === row.id)),
-  ];
+  // The server's latest first, then those of the day's workouts it did not name; without the
+  // server's answer, the day's and then those this device met last.
+  const offered = recent ? [...recent.exercises, ...known] : [...known, ...[...met].reverse()];
+  const latest = offered
+    .filter((row, at) => offered.findIndex((other) => other.id === row.id) === at)
+    .slice(0, recent ? undefined : MAX_OFFERED_OFFLINE);
   const measures = Object.fromEntries(
     entries.flatMap((logged) => {
       const measure = measureOf(logged.exerciseId);
@@ -133,7 +154,7 @@ export function StrengthExercises({
   return (
     <section className="strength-exercises" aria-labelledby={headingId}>
       <h3 id={headingId}>Exercises</h3>
-      <RoutineBar exercises={entries} onStart={startFrom} {...routines} />
+      <RoutineBar exercises={entries} onStart={startFrom} store={routines} />
       <input type="hidden" name="exercises" value={JSON.stringify(entries)} />
       <input type="hidden" name="exerciseMeasures" value={JSON.stringify(measures)} />
       {entries.length === 0 ? <p className="field-hint">No exercise yet: add the first one below.</p> : null}
