@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ActivityPage } from './pages/ActivityPage';
 import { LoginPage } from './pages/LoginPage';
 import { violationsOn } from './support/accessibility';
-import { createAccount, requestAs, type TestAccount } from './support/api';
+import { createAccount, requestAs, runAs, type TestAccount } from './support/api';
 import { logInAs } from './support/session';
 
 async function signedIn(page: Page): Promise<ActivityPage> {
@@ -107,6 +107,67 @@ test.describe('a strength workout in the workout window', () => {
     await expect(activity.window().getByLabel('Set 1 weight (kg)')).toHaveValue('100');
     await activity.save();
     await expect(activity.workouts().first()).toContainText('1 exercise · 1 set');
+  });
+
+  test('starts from a routine, logs three exercises with the rest timer, and shows a new record and the workout on the calendar', async ({
+    page,
+  }) => {
+    const account = await createAccount();
+    /** A catalogue exercise's id, found by its name as the picker finds it. */
+    const catalogueId = async (name: string) => {
+      const found = await runAs<{ id: string; name: string }[]>(account, 'searchExercises', { query: name });
+      const exercise = found.find((row) => row.name === name);
+      if (!exercise) throw new Error(`no catalogue exercise named ${name}`);
+      return exercise.id;
+    };
+    const [bench, squat, row] = await Promise.all(
+      ['Barbell Bench Press', 'Barbell Back Squat', 'Barbell Bent-Over Row'].map(catalogueId),
+    );
+    await requestAs(account, 'POST', 'classes/Routine', {
+      name: 'Full body',
+      exercises: [
+        {
+          exerciseId: bench,
+          sets: [
+            { reps: 8, weightKg: 60 },
+            { reps: 8, weightKg: 65 },
+          ],
+        },
+        { exerciseId: squat, sets: [{ reps: 5, weightKg: 100 }] },
+        { exerciseId: row, sets: [{ reps: 10, weightKg: 50 }] },
+      ],
+    });
+    await logInAs(page, account);
+    const activity = new ActivityPage(page);
+
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', duration: '60' });
+    const window = activity.window();
+    await window.getByLabel('Routine', { exact: true }).selectOption({ label: 'Full body' });
+    await window.getByRole('button', { name: 'Start from routine' }).click();
+    await expect(window.getByRole('heading', { level: 4 })).toHaveText([
+      'Barbell Bench Press',
+      'Barbell Back Squat',
+      'Barbell Bent-Over Row',
+    ]);
+
+    // Each set ticked done starts the rest; the next set waits until it is skipped.
+    const timer = window.getByRole('region', { name: 'Rest timer' });
+    for (const name of ['Barbell Bench Press', 'Barbell Back Squat', 'Barbell Bent-Over Row']) {
+      const exercise = window.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+      await exercise.getByLabel('Set 1 done').check();
+      await expect(timer.getByRole('timer', { name: 'Rest left' })).toBeVisible();
+      await timer.getByRole('button', { name: 'Skip' }).click();
+      await expect(timer.getByRole('timer', { name: 'Rest left' })).toBeHidden();
+    }
+    await activity.save();
+    await expect(window).toBeHidden();
+
+    // The second bench set is heavier than the first: the server marks it at once.
+    await expect(activity.workouts().first()).toContainText(
+      '3 exercises · 4 sets · 🏆 1 set with a personal record',
+    );
+    await expect(activity.today()).toHaveAccessibleName(/, today, .*1 workout/);
   });
 
   test('edits a routine in the workout window: new targets, a new name, a copy, and a delete', async ({
