@@ -4,6 +4,7 @@ import {
   extendRest,
   loadRest,
   REST_TIMER_STORAGE_KEY,
+  restChoiceText,
   restSecondsOf,
   saveRest,
   secondsLeft,
@@ -59,5 +60,9 @@ describe('rest timer', () => {
     storage.setItem(REST_TIMER_STORAGE_KEY, JSON.stringify({ endsAt: T0 + 3_600_000, totalS: 90 }));
     expect(loadRest(storage, T0)).toBeNull();
     expect(loadRest(null, T0)).toBeNull();
+  });
+
+  it('writes a rest as minutes and seconds, and none as words', () => {
+    expect([0, 45, 90, 600].map(restChoiceText)).toEqual(['No rest', '0:45', '1:30', '10:00']);
   });
 });

@@ -13,6 +13,16 @@ export interface RestPeriod {
   totalS: number;
 }
 
+/** The rests a person picks from for an exercise, in seconds (0: none). */
+export const REST_CHOICES_S = [0, 30, 45, 60, 90, 120, 150, 180, 240, 300, 420, 600] as const;
+
+/** A rest as a person reads it in the rest picker: "1:30", or "No rest". */
+export function restChoiceText(seconds: number): string {
+  if (seconds === 0) return 'No rest';
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 /** The rest after a set of this exercise. */
 export function restSecondsOf(exercise: Pick<LoggedExercise, 'restS'>): number {
   return exercise.restS ?? DEFAULT_REST_S;

@@ -113,6 +113,28 @@ describe('StrengthExercises', () => {
     expect(screen.getByRole('timer', { name: 'Rest left' })).toHaveTextContent('2:00');
   });
 
+  it('rests 90 seconds unless the exercise says otherwise, and keeps a changed rest with the workout', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <StrengthExercises
+        initial={[{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] }]}
+        known={[BENCH]}
+        unit="kg"
+        loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
+        memory={NO_MEMORY}
+      />,
+    );
+    const rest = screen.getByLabelText('Rest after each set of Bench press');
+    expect(rest).toHaveDisplayValue('1:30');
+
+    await user.selectOptions(rest, '3:00');
+    await user.click(screen.getByLabelText('Set 1 done'));
+
+    expect(screen.getByRole('timer', { name: 'Rest left' })).toHaveTextContent('3:00');
+    expect(sent(container)).toEqual([{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }], restS: 180 }]);
+  });
+
   it('marks the faulty set once the form has refused the exercises', () => {
     const initial = [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 1200 }] }];
     render(

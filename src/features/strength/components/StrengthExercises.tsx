@@ -9,7 +9,7 @@ import {
   type RoutineRow,
 } from '@/domain/strength';
 import { exerciseMemory, loadRecentExercises, type ExerciseMemory, type RoutineStore } from '../api';
-import { restSecondsOf } from '../restTimer';
+import { REST_CHOICES_S, restChoiceText, restSecondsOf } from '../restTimer';
 import { nextSet, type LiftUnit } from '../sets';
 import { useRestTimer } from '../useRestTimer';
 import { ExercisePicker } from './ExercisePicker';
@@ -91,7 +91,7 @@ export function StrengthExercises({
   const headingId = useId();
   const addButton = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLOListElement>(null);
-  // After a pick the picker goes away: focus moves to the first field of the exercise it added
+  // After a pick the picker goes away: focus moves to the first set field of the exercise it added
   // (`'last'`) or of the routine's first exercise (`'first'`), not to the page.
   const focusEntry = useRef<'first' | 'last' | null>(null);
   useEffect(() => {
@@ -99,7 +99,7 @@ export function StrengthExercises({
     if (!where) return;
     focusEntry.current = null;
     const item = where === 'first' ? list.current?.firstElementChild : list.current?.lastElementChild;
-    item?.querySelector<HTMLElement>('input, select')?.focus();
+    item?.querySelector<HTMLElement>('.set-table input, .set-table select')?.focus();
   }, [entries]);
   const measureOf = (exerciseId: string) => rows[exerciseId]?.measure;
   const fault = error ? checkExercises(entries, measureOf) : null;
@@ -195,6 +195,11 @@ export function StrengthExercises({
                   </button>
                 </div>
               </div>
+              <RestChoice
+                name={name}
+                seconds={restSecondsOf(entry)}
+                onChange={(restS) => change(index, { ...entry, restS })}
+              />
               <SetRows
                 name={name}
                 measure={row?.measure ?? 'weight_reps'}
@@ -230,5 +235,38 @@ export function StrengthExercises({
         <p className="field-hint">A workout holds at most {MAX_EXERCISES_PER_WORKOUT} exercises.</p>
       ) : null}
     </section>
+  );
+}
+
+/** How long the rest after each set of an exercise is; kept with the workout and its routine. */
+function RestChoice({
+  name,
+  seconds,
+  onChange,
+}: {
+  name: string;
+  seconds: number;
+  onChange: (seconds: number) => void;
+}) {
+  const id = useId();
+  const choices = (REST_CHOICES_S as readonly number[]).includes(seconds)
+    ? REST_CHOICES_S
+    : [...REST_CHOICES_S, seconds].sort((a, b) => a - b);
+  return (
+    <div className="exercise-rest">
+      <label htmlFor={id}>Rest after each set</label>
+      <select
+        id={id}
+        value={seconds}
+        aria-label={`Rest after each set of ${name}`}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {restChoiceText(choice)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
