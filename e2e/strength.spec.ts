@@ -301,6 +301,44 @@ test.describe('a strength workout in the workout window', () => {
     await expect(activity.workouts().first()).toContainText('1 exercise · 1 set');
   });
 
+  test('ends a rest with two beeps and a vibration, and says the next set is due', async ({ page }) => {
+    // What the page asks of the speaker and the vibration motor is recorded, not replaced.
+    await page.addInitScript(() => {
+      const heard = { beeps: 0, vibrations: [] as unknown[] };
+      Object.assign(window, { restSignals: heard });
+      const start: unknown = Reflect.get(OscillatorNode.prototype, 'start');
+      OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: unknown[]) {
+        heard.beeps += 1;
+        Reflect.apply(start as (...values: unknown[]) => void, this, args);
+      };
+      navigator.vibrate = (pattern) => {
+        heard.vibrations.push(pattern);
+        return true;
+      };
+    });
+    await page.clock.install();
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', duration: '30' });
+    const window = activity.window();
+    await window.getByLabel('Search exercises').fill('bench press');
+    await window.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+    await window.getByLabel('Rest after each set of Barbell Bench Press').selectOption({ label: '0:45' });
+    await window.getByLabel('Set 1 reps').fill('8');
+    await window.getByLabel('Set 1 done').check();
+    const left = window.getByRole('timer', { name: 'Rest left' });
+    await expect(left).toHaveText('0:45');
+
+    await page.clock.fastForward(46_000);
+
+    await expect(window.getByText('Rest over. Time for the next set.')).toBeVisible();
+    await expect(left).toBeHidden();
+    const signals = await page.evaluate(
+      () => (window as unknown as { restSignals: { beeps: number; vibrations: unknown[] } }).restSignals,
+    );
+    expect(signals).toEqual({ beeps: 2, vibrations: [[200, 100, 200]] });
+  });
+
   test('names the faulty set and saves nothing when a weight is out of range', async ({ page }) => {
     const activity = await signedIn(page);
     await activity.openNew();
