@@ -339,6 +339,46 @@ test.describe('a strength workout in the workout window', () => {
     expect(signals).toEqual({ beeps: 2, vibrations: [[200, 100, 200]] });
   });
 
+  test('comes back after a reload with its sets and its rest still running, and is gone once saved', async ({
+    page,
+  }) => {
+    const activity = await signedIn(page);
+    await activity.openNew();
+    await activity.fill({ type: '🏋️ Strength', time: '17:30', duration: '55', notes: 'heavy week' });
+    const window = activity.window();
+    await window.getByLabel('Search exercises').fill('bench press');
+    await window.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+    await window.getByLabel('Rest after each set of Barbell Bench Press').selectOption({ label: '5:00' });
+    await window.getByLabel('Set 1 reps').fill('5');
+    await window.getByLabel('Set 1 weight (kg)').fill('80');
+    await window.getByRole('button', { name: 'Add set' }).click();
+    await window.getByLabel('Set 1 done').check();
+    await expect(window.getByRole('timer', { name: 'Rest left' })).toBeVisible();
+
+    await page.reload();
+
+    await expect(window).toBeVisible();
+    await expect(
+      window.getByText('Carried on where you left it: the workout you were logging on this device.'),
+    ).toBeVisible();
+    await expect(window.getByLabel('Type')).toHaveValue('strength');
+    await expect(window.getByLabel('Start time')).toHaveValue('17:30');
+    await expect(window.getByLabel('Duration (min)')).toHaveValue('55');
+    await expect(window.getByLabel('Notes')).toHaveValue('heavy week');
+    await expect(window.getByRole('heading', { name: 'Barbell Bench Press' })).toBeVisible();
+    await expect(window.getByLabel('Set 2 weight (kg)')).toHaveValue('80');
+    await expect(window.getByLabel('Rest after each set of Barbell Bench Press')).toHaveValue('300');
+    await expect(window.getByRole('timer', { name: 'Rest left' })).toHaveText(/^4:/);
+    await activity.save();
+    await expect(window).toBeHidden();
+    await expect(activity.workouts()).toHaveCount(1);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    await expect(activity.workouts()).toHaveCount(1);
+    await expect(window).toBeHidden();
+  });
+
   test('names the faulty set and saves nothing when a weight is out of range', async ({ page }) => {
     const activity = await signedIn(page);
     await activity.openNew();

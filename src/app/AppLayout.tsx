@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, redirect, useRevalidator, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
 import { TopNav } from '@/components/TopNav';
+import { dropWorkoutDraft } from '@/features/activity/draft';
 import { currentUser, logOut, type SessionUser } from '@/features/auth';
 import { isNetworkFailure } from '@/lib/errors';
 import { onSynced } from '@/lib/offline/outboxState';
@@ -8,11 +9,13 @@ import { notFound } from './validity';
 
 /**
  * What this device keeps of a person who logs out: their waiting changes, unless they chose to
- * discard them, and none of their pages, so the next person on the device sees nothing of theirs.
+ * discard them, and none of their pages nor a workout half logged, so the next person on the
+ * device sees nothing of theirs.
  */
 async function forgetOnDevice(account: string | undefined, discardChanges: boolean): Promise<void> {
   const [outbox, store] = await Promise.all([loadOutbox(), import('@/lib/offline/store')]);
   outbox.stopOutbox();
+  dropWorkoutDraft();
   if (!account) return;
   if (discardChanges) await outbox.discardAllChanges(account);
   // The copies are only readable by this account; a storage failure must not keep the person logged in.

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   useFetcher,
   useLoaderData,
+  useRouteLoaderData,
   useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -23,10 +24,13 @@ import {
   parseActivityRow,
   saveActivity,
   withWaitingActivities,
+  workoutDraft,
   type ActivityActionResult,
   type ActivityRow,
   type ActivitySummary,
+  type DraftFields,
 } from '@/features/activity';
+import type { SessionUser } from '@/features/auth';
 import { DailySummary, loadDashboardSummary, type DashboardSummary } from '@/features/dashboard';
 import { liftUnitFor, StrengthProgress } from '@/features/strength';
 import { weightUnitFor } from '@/domain/units';
@@ -89,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActivityA
   }
 }
 
-type Editing = { activity: ActivityRow | null } | null;
+type Editing = { activity: ActivityRow | null; draft?: DraftFields } | null;
 
 const UNDO_MS = 8000;
 
@@ -109,7 +113,12 @@ interface ActivityPageProps {
 
 function ActivityPage({ summary, daily, savedAt }: ActivityPageProps) {
   const [, setSearchParams] = useSearchParams();
-  const [editing, setEditing] = useState<Editing>(null);
+  const account = useRouteLoaderData<SessionUser | null>('app')?.id;
+  // A new workout that was being logged when the page went away opens again, as it was.
+  const [editing, setEditing] = useState<Editing>(() => {
+    const draft = account ? workoutDraft(account) : null;
+    return draft ? { activity: null, draft } : null;
+  });
   const editFetcher = useFetcher<ActivityActionResult>({ key: ACTIVITY_FETCHER_KEY });
   const undoFetcher = useFetcher<ActivityActionResult>();
   const deleted = editFetcher.data?.deleted;
@@ -177,6 +186,8 @@ function ActivityPage({ summary, daily, savedAt }: ActivityPageProps) {
         units={summary.units}
         weekStartsOn={summary.weekStartsOn}
         knownExercises={summary.dayExercises ?? []}
+        account={account}
+        draft={editing?.draft}
       />
       <div className="toast-region" role="status">
         {showUndo ? (

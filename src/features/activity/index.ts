@@ -8,6 +8,7 @@ export {
 export { DayActivities } from './components/DayActivities';
 export { WeekSummary } from './components/WeekSummary';
 export { dateToDay, dateToMonth } from './days';
+export { dropWorkoutDraft, workoutDraft, type DraftFields } from './draft';
 export { parseActivityForm } from './form';
 export { withWaitingActivities } from './pending';
 export { parseActivityRow } from './rows';

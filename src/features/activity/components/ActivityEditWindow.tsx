@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { DatePicker } from '@/components/DatePicker';
 import { FormField } from '@/components/FormField';
@@ -7,9 +7,10 @@ import { Popup } from '@/components/Popup';
 import { SaveOrDelete } from '@/components/SaveOrDelete';
 import { ACTIVITY_TYPE_INFO, DEFAULT_BODY_WEIGHT_KG } from '@/domain/activity';
 import { ACTIVITY_TYPES } from '@/domain/contract';
-import type { ExerciseRow } from '@/domain/strength';
+import type { ExerciseRow, LoggedExercise } from '@/domain/strength';
 import { distanceUnitLabel, kmToDisplay, weightUnitFor, type Units } from '@/domain/units';
 import { liftUnitFor, StrengthExercises } from '@/features/strength';
+import { dropWorkoutDraft, draftFieldsOf, keepWorkoutDraft, type DraftFields } from '../draft';
 import type { ActivityFieldErrors } from '../form';
 import type { ActivityRow } from '../types';
 import { dayToDate } from '../days';
@@ -36,6 +37,33 @@ export interface ActivityEditWindowProps {
   weekStartsOn: number;
   /** The exercises the day's strength workouts name. */
   knownExercises: readonly ExerciseRow[];
+  /** The signed-in person: a new workout is kept on this device under their account as it is typed. */
+  account?: string | undefined;
+  /** A new workout's fields kept on this device before a reload, to carry on with. */
+  draft?: DraftFields | null | undefined;
+}
+
+/** The fields a new workout's draft keeps: what the person typed, not the form's context. */
+const DRAFT_FIELDS = [
+  'type',
+  'date',
+  'time',
+  'durationMin',
+  'distance',
+  'caloriesKcal',
+  'notes',
+  'exercises',
+];
+
+/** A draft's exercises, or none when what was kept is not a list (the server checks the rest). */
+function draftExercises(draft: DraftFields | null | undefined): LoggedExercise[] | undefined {
+  if (!draft?.exercises) return undefined;
+  try {
+    const exercises: unknown = JSON.parse(draft.exercises);
+    return Array.isArray(exercises) ? (exercises as LoggedExercise[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function roundForDisplay(value: number): string {
@@ -51,9 +79,16 @@ export function ActivityEditWindow({
   units,
   weekStartsOn,
   knownExercises,
+  account,
+  draft,
 }: ActivityEditWindowProps) {
+  // Closed or saved, a new workout's draft has served: the next window starts empty.
+  const close = useCallback(() => {
+    if (!activity) dropWorkoutDraft();
+    onClose();
+  }, [activity, onClose]);
   return (
-    <Popup open={open} title={activity ? 'Edit workout' : 'Log a workout'} onClose={onClose}>
+    <Popup open={open} title={activity ? 'Edit workout' : 'Log a workout'} onClose={close}>
       <ActivityForm
         key={activity?.id ?? `new-${day}`}
         activity={activity}
@@ -61,7 +96,9 @@ export function ActivityEditWindow({
         units={units}
         weekStartsOn={weekStartsOn}
         knownExercises={knownExercises}
-        onDone={onClose}
+        account={activity ? undefined : account}
+        draft={activity ? null : draft}
+        onDone={close}
       />
     </Popup>
   );
@@ -73,15 +110,38 @@ interface ActivityFormProps {
   units: Units;
   weekStartsOn: number;
   knownExercises: readonly ExerciseRow[];
+  account: string | undefined;
+  draft: DraftFields | null | undefined;
   onDone: () => void;
 }
 
-function ActivityForm({ activity, day, units, weekStartsOn, knownExercises, onDone }: ActivityFormProps) {
+function ActivityForm({
+  activity,
+  day,
+  units,
+  weekStartsOn,
+  knownExercises,
+  account,
+  draft,
+  onDone,
+}: ActivityFormProps) {
   const fetcher = useFetcher<ActivityActionResult>({ key: ACTIVITY_FETCHER_KEY });
   const startedAt = activity ? new Date(activity.startedAt) : undefined;
-  const [date, setDate] = useState<Date>(startedAt ?? dayToDate(day));
+  const [date, setDate] = useState<Date>(startedAt ?? dayToDate(draft?.date || day));
   const [submitted, setSubmitted] = useState(false);
-  const [type, setType] = useState<string>(activity?.type ?? 'run');
+  const [type, setType] = useState<string>(activity?.type ?? (draft?.type || 'run'));
+  const form = useRef<HTMLFormElement>(null);
+  // Every change of a new workout is kept at once (synchronously), a reload may come any moment.
+  const keepDraft = useCallback(() => {
+    if (account && form.current) keepWorkoutDraft(account, draftFieldsOf(form.current, DRAFT_FIELDS));
+  }, [account]);
+  const [restored] = useState(draft != null);
+  // The date picker and the exercises change the form without an input event of their own.
+  const changedDate = useRef(false);
+  useEffect(() => {
+    if (changedDate.current) keepDraft();
+    changedDate.current = true;
+  }, [date, keepDraft]);
   const ids = { type: useId(), notes: useId() };
   const busy = fetcher.state !== 'idle';
   const result = submitted ? fetcher.data : undefined;
@@ -96,7 +156,19 @@ function ActivityForm({ activity, day, units, weekStartsOn, knownExercises, onDo
   tomorrow.setDate(tomorrow.getDate() + 1);
 
   return (
-    <fetcher.Form method="post" className="activity-form" noValidate onSubmit={() => setSubmitted(true)}>
+    <fetcher.Form
+      ref={form}
+      method="post"
+      className="activity-form"
+      noValidate
+      onSubmit={() => setSubmitted(true)}
+      onChange={keepDraft}
+    >
+      {restored ? (
+        <p className="field-hint" role="status">
+          Carried on where you left it: the workout you were logging on this device.
+        </p>
+      ) : null}
       <input type="hidden" name="units" value={units} />
       {activity ? <input type="hidden" name="id" value={activity.id} /> : null}
       {activity ? <input type="hidden" name="row" value={JSON.stringify(activity)} /> : null}
@@ -134,7 +206,7 @@ function ActivityForm({ activity, day, units, weekStartsOn, knownExercises, onDo
           name="time"
           type="time"
           required
-          defaultValue={startedAt ? format(startedAt, 'HH:mm') : format(new Date(), 'HH:mm')}
+          defaultValue={startedAt ? format(startedAt, 'HH:mm') : draft?.time || format(new Date(), 'HH:mm')}
           error={errors.time}
         />
       </div>
@@ -149,7 +221,7 @@ function ActivityForm({ activity, day, units, weekStartsOn, knownExercises, onDo
           min={1}
           max={1440}
           required
-          defaultValue={activity?.durationMin ?? ''}
+          defaultValue={activity?.durationMin ?? draft?.durationMin ?? ''}
           error={errors.durationMin}
         />
         <FormField
@@ -161,7 +233,9 @@ function ActivityForm({ activity, day, units, weekStartsOn, knownExercises, onDo
           min={0}
           hint="Optional"
           defaultValue={
-            activity?.distanceKm != null ? roundForDisplay(kmToDisplay(activity.distanceKm, units)) : ''
+            activity?.distanceKm != null
+              ? roundForDisplay(kmToDisplay(activity.distanceKm, units))
+              : (draft?.distance ?? '')
           }
           error={errors.distance}
         />
@@ -183,19 +257,20 @@ function ActivityForm({ activity, day, units, weekStartsOn, knownExercises, onDo
         defaultValue={
           activity && !activity.caloriesEstimated && activity.caloriesKcal !== null
             ? activity.caloriesKcal
-            : ''
+            : (draft?.caloriesKcal ?? '')
         }
         error={errors.caloriesKcal}
       />
 
       {type === 'strength' ? (
         <StrengthExercises
-          initial={activity?.exercises ?? []}
+          initial={activity?.exercises ?? draftExercises(draft) ?? []}
           known={knownExercises}
           unit={liftUnitFor(weightUnitFor(units))}
           error={errors.exercises}
           records={activity?.setRecords}
           before={activity?.startedAt}
+          onChange={keepDraft}
         />
       ) : null}
 
@@ -206,7 +281,7 @@ function ActivityForm({ activity, day, units, weekStartsOn, knownExercises, onDo
           name="notes"
           rows={3}
           maxLength={500}
-          defaultValue={activity?.notes ?? ''}
+          defaultValue={activity?.notes ?? draft?.notes ?? ''}
           aria-invalid={errors.notes ? true : undefined}
         />
         {errors.notes ? <p className="field-error">{errors.notes}</p> : null}

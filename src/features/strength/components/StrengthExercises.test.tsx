@@ -135,6 +135,35 @@ describe('StrengthExercises', () => {
     expect(sent(container)).toEqual([{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }], restS: 180 }]);
   });
 
+  it('tells the form after its exercises change, with them already in the JSON field, not on opening', async () => {
+    const user = userEvent.setup();
+    const seen: LoggedExercise[][] = [];
+    const { container } = render(
+      <StrengthExercises
+        initial={[{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] }]}
+        known={[BENCH]}
+        unit="kg"
+        loadRecent={recentAnswer()}
+        routines={NO_ROUTINES}
+        memory={NO_MEMORY}
+        onChange={() => seen.push(sent(container))}
+      />,
+    );
+    expect(seen).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Add set' }));
+
+    expect(seen.at(-1)).toEqual([
+      {
+        exerciseId: 'bench',
+        sets: [
+          { reps: 8, weightKg: 60 },
+          { reps: 8, weightKg: 60 },
+        ],
+      },
+    ]);
+  });
+
   it('marks the faulty set once the form has refused the exercises', () => {
     const initial = [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 1200 }] }];
     render(

@@ -35,6 +35,8 @@ export interface StrengthExercisesProps {
   routines?: RoutineStore;
   /** Where the exercises met are remembered for a workout logged offline (this device). */
   memory?: ExerciseMemory;
+  /** Told after the exercises changed (the form's JSON field holds them by then). */
+  onChange?: (() => void) | undefined;
 }
 
 /** Exercises offered to pick from while the server's latest are not at hand. */
@@ -58,6 +60,7 @@ export function StrengthExercises({
   loadRecent = loadRecentExercises,
   routines,
   memory = exerciseMemory,
+  onChange,
 }: StrengthExercisesProps) {
   const [entries, setEntries] = useState<readonly LoggedExercise[]>(initial);
   const [picking, setPicking] = useState(initial.length === 0);
@@ -110,6 +113,14 @@ export function StrengthExercises({
     setUnchanged(false);
     setEntries(next);
   };
+  // After the render that wrote them into the form's field, not before.
+  const told = useRef(onChange);
+  useEffect(() => {
+    told.current = onChange;
+  }, [onChange]);
+  useEffect(() => {
+    if (!unchanged) told.current?.();
+  }, [entries, unchanged]);
 
   const change = (index: number, logged: LoggedExercise) =>
     changeEntries(entries.map((entry, at) => (at === index ? logged : entry)));
