@@ -86,16 +86,15 @@ function MealSection({
         <ul className="meal-list">
           {meals.map((meal) => (
             <li key={meal.id} className="meal-item">
-              <button
-                type="button"
-                className="meal-entry"
-                onClick={() => onEdit(meal)}
-                aria-label={`Edit ${[meal.name, amountText(meal), formatKcal(meal.caloriesKcal)].filter(Boolean).join(', ')}`}
-              >
+              <button type="button" className="meal-entry" onClick={() => onEdit(meal)}>
+                {/* The name read out is the text shown, with "Edit" and pauses only a screen reader hears. */}
+                <span className="visually-hidden">Edit </span>
                 <span className="meal-name">{meal.name}</span>
+                <span className="visually-hidden">, </span>
                 <span className="meal-amount">
                   {[amountText(meal), format(new Date(meal.eatenAt), 'HH:mm')].filter(Boolean).join(' · ')}
                 </span>
+                <span className="visually-hidden">, </span>
                 <span className="meal-kcal">{formatKcal(meal.caloriesKcal)}</span>
                 <SyncBadge state={meal.sync} />
               </button>
