@@ -172,6 +172,7 @@ describe('Settings', () => {
       weeklyActiveMinutesGoal: 150,
       weekStartsOn: 1,
       units: 'metric',
+      theme: 'system',
       ACL: { [userId]: { read: true, write: true } },
     });
   });
@@ -185,13 +186,15 @@ describe('Settings', () => {
       request('DELETE', path, { sessionToken: bob.sessionToken }),
       request('GET', path),
       request('PUT', path, { body: { shareWeightProgress: true } }),
+      request('PUT', path, { sessionToken: bob.sessionToken, body: { theme: 'dark' } }),
     ]);
     const listed = await request('GET', '/parse/classes/Settings', { sessionToken: bob.sessionToken });
 
-    expect(attempts.map((attempt) => attempt.body.code)).toEqual([101, 101, 101, 101, 101]);
+    expect(attempts.map((attempt) => attempt.body.code)).toEqual([101, 101, 101, 101, 101, 101]);
     expect(listed.body.results?.map((row) => row.user)).toEqual([userPointer(bob.objectId)]);
     const stored = await request('GET', path, { masterKey: true });
     expect(stored.body.shareWeightProgress).toBe(false);
+    expect(stored.body.theme).toBe('system');
     expect(stored.body.ACL).toEqual({ [alice.objectId]: { read: true, write: true } });
   });
 
@@ -210,13 +213,34 @@ describe('Settings', () => {
     expect(rows.body.count).toBe(1);
   });
 
-  it('refuses an update breaking the contract with error 142 naming the field', async () => {
-    const path = `/parse/classes/Settings/${await settingsIdOf(alice)}`;
+  it.each([
+    ['heightCm', 20],
+    ['theme', 'purple'],
+    ['theme', ['dark']],
+  ])(
+    'refuses an update of %s breaking the contract with error 142 naming the field',
+    async (field, value) => {
+      const path = `/parse/classes/Settings/${await settingsIdOf(alice)}`;
 
-    const { body } = await request('PUT', path, { sessionToken: alice.sessionToken, body: { heightCm: 20 } });
+      const { body } = await request('PUT', path, {
+        sessionToken: alice.sessionToken,
+        body: { [field]: value },
+      });
 
-    expect(body.code).toBe(142);
-    expect(body.error).toContain('heightCm');
+      expect(body.code).toBe(142);
+      expect(body.error).toContain(field);
+    },
+  );
+
+  it('keeps the theme its owner chooses', async () => {
+    const dave = await signUp();
+    const path = `/parse/classes/Settings/${await settingsIdOf(dave)}`;
+
+    const updated = await request('PUT', path, { sessionToken: dave.sessionToken, body: { theme: 'dark' } });
+
+    expect(updated.status).toBe(200);
+    const { body } = await request('GET', path, { sessionToken: dave.sessionToken });
+    expect(body.theme).toBe('dark');
   });
 
   it('keeps the owner and an owner-only ACL when the owner’s update names someone else', async () => {

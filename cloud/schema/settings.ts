@@ -19,6 +19,7 @@ export const settingsClass: ClassDefinition = {
     shareWeightProgress: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.shareWeightProgress },
     timezone: { type: 'String' },
     weightUnit: { type: 'String' },
+    theme: { type: 'String', defaultValue: SETTINGS_DEFAULTS.theme },
   },
   indexes: { settings_user: { user: 1 } },
   classLevelPermissions: signedInPermissions(),

@@ -5,6 +5,7 @@ import { dropWorkoutDraft } from '@/features/activity/draft';
 import { currentUser, logOut, type SessionUser } from '@/features/auth';
 import { isNetworkFailure } from '@/lib/errors';
 import { onSynced } from '@/lib/offline/outboxState';
+import { chooseTheme, themeChoice } from '@/lib/theme';
 import { notFound } from './validity';
 
 /**
@@ -50,6 +51,17 @@ export function AppLayout() {
 
   useEffect(() => {
     if (account) void loadOutbox().then((outbox) => outbox.startOutbox(account));
+  }, [account]);
+
+  // The theme kept with the account wins over this device's copy (a choice made on another device).
+  useEffect(() => {
+    if (!account) return;
+    import('@/features/settings/api')
+      .then(({ loadMyTheme }) => loadMyTheme())
+      .then((theme) => {
+        if (theme !== themeChoice()) chooseTheme(theme);
+      })
+      .catch(() => undefined);
   }, [account]);
 
   // Once waiting changes reach the server, the pages load its view, which now includes them.

@@ -30,6 +30,10 @@ export const SEXES = ['female', 'male', 'other'] as const;
 /** Weights shown in kilograms, pounds, or stones and pounds (imperial units default to pounds). */
 export const WEIGHT_UNITS = ['kg', 'lb', 'st'] as const;
 
+/** How the app looks: like the device (the default), or always light or dark. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 export const userRules = {
@@ -52,6 +56,7 @@ export const settingsRules = {
   shareWeightProgress: { kind: 'boolean', optional: true },
   timezone: { kind: 'text', min: 1, max: 64, optional: true },
   weightUnit: { kind: 'choice', values: WEIGHT_UNITS, optional: true },
+  theme: { kind: 'choice', values: THEMES, optional: true },
 } as const satisfies FieldRules;
 
 /**
@@ -64,6 +69,7 @@ export const SETTINGS_DEFAULTS = {
   weekStartsOn: 1,
   shareActivity: true,
   shareWeightProgress: false,
+  theme: 'system',
 } as const;
 
 /**

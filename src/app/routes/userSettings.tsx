@@ -6,6 +6,7 @@ import {
 } from 'react-router';
 import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import {
+  AppearanceForm,
   AvatarEditor,
   BodyGoalsForm,
   DeleteAccount,
@@ -19,6 +20,7 @@ import {
   listSessions,
   loadMySettings,
   loadProfile,
+  parseAppearanceForm,
   parseBodyForm,
   parsePasswordForm,
   parsePrivacyForm,
@@ -35,6 +37,7 @@ import {
 } from '@/features/settings';
 import { loadWeightSummary } from '@/features/weight';
 import { errorSentence } from '@/lib/errors';
+import { chooseTheme } from '@/lib/theme';
 import { formText } from '@/lib/formValues';
 import { loadFailure, requireSignedIn } from '../guards';
 
@@ -104,6 +107,13 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
       case 'privacy':
         await saveMySettings(parsePrivacyForm(form));
         return { done: true, notice: 'Privacy saved.' };
+      case 'appearance': {
+        const parsed = parseAppearanceForm(form);
+        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+        chooseTheme(parsed.value.theme);
+        await saveMySettings(parsed.value);
+        return { done: true, notice: 'Theme saved for every device you use.' };
+      }
       case 'password': {
         const profile = await loadProfile();
         const parsed = parsePasswordForm(form, profile.username);
@@ -154,6 +164,7 @@ export function Component() {
           year={new Date().getFullYear()}
         />
         <PrivacyForm settings={settings} />
+        <AppearanceForm settings={settings} />
         <SecurityPanel sessions={sessions} />
         <ExportData />
         <DeleteAccount />

@@ -1,4 +1,4 @@
-import { SETTINGS_DEFAULTS } from '@/domain/contract';
+import { SETTINGS_DEFAULTS, THEMES, type Theme } from '@/domain/contract';
 import type { ExportPage, ExportRequest } from '@/domain/dataExport';
 import { getParse } from '@/lib/parse';
 import type { MySettings, Profile, SessionRow } from './types';
@@ -58,7 +58,15 @@ export function toMySettings(row: Stored | undefined): MySettings {
     shareActivity: read('shareActivity') !== false,
     shareWeightProgress: read('shareWeightProgress') === true,
     timezone: typeof timezone === 'string' && timezone ? timezone : null,
+    theme: THEMES.find((theme) => theme === read('theme')) ?? SETTINGS_DEFAULTS.theme,
   };
+}
+
+/** The theme kept with the person's account ("system" until they choose). */
+export async function loadMyTheme(): Promise<Theme> {
+  const Parse = await getParse();
+  const row = await new Parse.Query('Settings').select('theme').first();
+  return toMySettings(row).theme;
 }
 
 export async function loadMySettings(): Promise<MySettings> {

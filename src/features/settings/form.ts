@@ -1,6 +1,6 @@
 import { passwordProblem } from '@/domain/account';
 import { isValidTimeZone } from '@/domain/calendarDays';
-import { settingsRules, userRules, WEIGHT_UNITS } from '@/domain/contract';
+import { settingsRules, THEMES, userRules, WEIGHT_UNITS, type Theme } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
 import type { WeightUnit } from '@/domain/units';
 import { formText, readHeightCm, readNumber, readWeightKg } from '@/lib/formValues';
@@ -23,7 +23,8 @@ export type SettingsFieldErrors = Partial<
     | 'weeklyActiveMinutesGoal'
     | 'currentPassword'
     | 'newPassword'
-    | 'confirmPassword',
+    | 'confirmPassword'
+    | 'theme',
     string
   >
 >;
@@ -125,6 +126,14 @@ export function parseBodyForm(form: FormData, weightUnit: WeightUnit, year: numb
       weeklyActiveMinutesGoal,
     },
   };
+}
+
+const isTheme = (value: string): value is Theme => (THEMES as readonly string[]).includes(value);
+
+/** The theme: like the device, light or dark. */
+export function parseAppearanceForm(form: FormData): Parsed<{ theme: Theme }> {
+  const theme = formText(form, 'theme');
+  return isTheme(theme) ? { value: { theme } } : { fieldErrors: { theme: 'Choose system, light or dark.' } };
 }
 
 export function parsePrivacyForm(form: FormData): SettingsPatch {

@@ -10,12 +10,20 @@ export {
   type SettingsPatch,
 } from './api';
 export type { SettingsActionResult } from './actionResult';
+export { AppearanceForm } from './components/AppearanceForm';
 export { BodyGoalsForm } from './components/BodyGoalsForm';
 export { PrivacyForm } from './components/PrivacyForm';
 export { ProfileForm } from './components/ProfileForm';
 export { SecurityPanel } from './components/SecurityPanel';
 export { UnitsForm } from './components/UnitsForm';
-export { parseBodyForm, parsePasswordForm, parsePrivacyForm, parseProfileForm, parseUnitsForm } from './form';
+export {
+  parseAppearanceForm,
+  parseBodyForm,
+  parsePasswordForm,
+  parsePrivacyForm,
+  parseProfileForm,
+  parseUnitsForm,
+} from './form';
 export type { MySettings, Profile, SessionRow } from './types';
 export { AvatarEditor, type AvatarEditorProps } from './components/AvatarEditor';
 export { currentAvatarUrl } from './api';

@@ -1,3 +1,4 @@
+import type { Theme } from '@/domain/contract';
 import type { Sex } from '@/domain/goals';
 import type { Units, WeightUnit } from '@/domain/units';
 
@@ -17,6 +18,7 @@ export interface MySettings {
   shareActivity: boolean;
   shareWeightProgress: boolean;
   timezone: string | null;
+  theme: Theme;
 }
 
 export interface Profile {

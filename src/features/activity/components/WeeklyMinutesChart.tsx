@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { WeekTotals } from '@/domain/activityStats';
-import { BarLineChart, goalLine } from '@/lib/charts';
+import { BarLineChart, goalLine, useChartPalette } from '@/lib/charts';
 import { dayToDate } from '../days';
 
 export interface WeeklyMinutesChartProps {
@@ -10,6 +10,7 @@ export interface WeeklyMinutesChartProps {
 
 /** Active minutes per week with the goal as a line; loaded on demand with chart.js. */
 export default function WeeklyMinutesChart({ weeks, weeklyGoalMin }: WeeklyMinutesChartProps) {
+  const palette = useChartPalette();
   const labels = weeks.map((week) => format(dayToDate(week.start), 'd MMM'));
   const description =
     `Active minutes per week, last ${weeks.length} weeks, goal ${weeklyGoalMin}: ` +
@@ -25,9 +26,9 @@ export default function WeeklyMinutesChart({ weeks, weeklyGoalMin }: WeeklyMinut
               type: 'bar' as const,
               label: 'Active minutes',
               data: weeks.map((week) => week.minutes),
-              backgroundColor: weeks.map((week) => (week.metGoal ? '#0f766e' : '#94a3b8')),
+              backgroundColor: weeks.map((week) => (week.metGoal ? palette.primary : palette.quiet)),
             },
-            goalLine('Weekly goal', weeks.length, weeklyGoalMin),
+            goalLine('Weekly goal', weeks.length, weeklyGoalMin, palette),
           ],
         }}
         options={{

@@ -1,12 +1,10 @@
 import { METRIC_LABELS, type Ranking } from '@/domain/friends';
-import { BarChart } from '@/lib/charts';
+import { BarChart, useChartPalette } from '@/lib/charts';
 import { PERIOD_LABELS, formatValue } from '../format';
-
-const ME = '#0f766e';
-const OTHERS = '#94a3b8';
 
 /** The ranking's values as horizontal bars, the person's own in the brand colour; loaded on demand. */
 export default function RankingChart({ ranking }: { ranking: Ranking }) {
+  const palette = useChartPalette();
   const { metric, period, rows } = ranking;
   const { label, unit } = METRIC_LABELS[metric];
   const names = rows.map((row) => (row.me ? `${row.displayName} (you)` : row.displayName));
@@ -23,7 +21,7 @@ export default function RankingChart({ ranking }: { ranking: Ranking }) {
             {
               label,
               data: rows.map((row) => row.value),
-              backgroundColor: rows.map((row) => (row.me ? ME : OTHERS)),
+              backgroundColor: rows.map((row) => (row.me ? palette.primary : palette.quiet)),
               maxBarThickness: 28,
             },
           ],

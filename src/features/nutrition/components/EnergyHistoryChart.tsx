@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { DayEnergy } from '@/domain/nutrition';
-import { BarLineChart, goalLine } from '@/lib/charts';
+import { BarLineChart, goalLine, useChartPalette } from '@/lib/charts';
 import { dayToDate } from '@/lib/days';
 
 export interface EnergyHistoryChartProps {
@@ -10,6 +10,7 @@ export interface EnergyHistoryChartProps {
 
 /** Energy eaten per day with the calorie goal as a line; chart.js, loaded on demand. */
 export default function EnergyHistoryChart({ history, calorieGoal }: EnergyHistoryChartProps) {
+  const palette = useChartPalette();
   const labels = history.map((day) => format(dayToDate(day.date), history.length > 7 ? 'd MMM' : 'EEE d'));
   const kcal = history.map((day) => Math.round(day.caloriesKcal));
   const description =
@@ -28,9 +29,9 @@ export default function EnergyHistoryChart({ history, calorieGoal }: EnergyHisto
               type: 'bar' as const,
               label: 'Calories eaten',
               data: kcal,
-              backgroundColor: kcal.map((value) => (over(value) ? '#b91c1c' : '#0f766e')),
+              backgroundColor: kcal.map((value) => (over(value) ? palette.over : palette.primary)),
             },
-            ...(calorieGoal === null ? [] : [goalLine('Daily goal', history.length, calorieGoal)]),
+            ...(calorieGoal === null ? [] : [goalLine('Daily goal', history.length, calorieGoal, palette)]),
           ],
         }}
         options={{

@@ -1,11 +1,10 @@
 import type { Nutrients } from '@/domain/nutrition';
 import { macroShares } from '@/domain/nutrition';
-import { DoughnutChart } from '@/lib/charts';
-
-export const MACRO_COLOURS = { protein: '#0f766e', carbs: '#b45309', fat: '#7c3aed' } as const;
+import { DoughnutChart, useChartPalette } from '@/lib/charts';
 
 /** Protein, carbs and fat as shares of the energy they carry; chart.js, loaded on demand. */
 export default function MacroChart({ totals }: { totals: Nutrients }) {
+  const palette = useChartPalette();
   const shares = macroShares(totals);
   if (!shares) return null;
   return (
@@ -17,7 +16,7 @@ export default function MacroChart({ totals }: { totals: Nutrients }) {
           datasets: [
             {
               data: [shares.protein, shares.carbs, shares.fat],
-              backgroundColor: [MACRO_COLOURS.protein, MACRO_COLOURS.carbs, MACRO_COLOURS.fat],
+              backgroundColor: [palette.primary, palette.goal, palette.accent],
             },
           ],
         }}

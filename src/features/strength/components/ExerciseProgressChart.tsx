@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { ProgressPoint } from '@/domain/strength';
-import { BarLineChart } from '@/lib/charts';
+import { BarLineChart, useChartPalette } from '@/lib/charts';
 import { weightToDisplay, type LiftUnit } from '../sets';
 
 export interface ExerciseProgressChartProps {
@@ -11,6 +11,7 @@ export interface ExerciseProgressChartProps {
 
 /** One exercise over time: the best estimated one-rep max per workout as a line, its volume as bars. */
 export default function ExerciseProgressChart({ name, points, unit }: ExerciseProgressChartProps) {
+  const palette = useChartPalette();
   const labels = points.map((point) => format(new Date(point.startedAt), 'd MMM yyyy'));
   const oneRepMax = points.map((point) =>
     point.oneRepMaxKg === null ? Number.NaN : weightToDisplay(point.oneRepMaxKg, unit),
@@ -35,8 +36,8 @@ export default function ExerciseProgressChart({ name, points, unit }: ExercisePr
               type: 'line' as const,
               label: `Estimated one-rep max (${unit})`,
               data: oneRepMax,
-              borderColor: '#0f766e',
-              backgroundColor: '#0f766e',
+              borderColor: palette.primary,
+              backgroundColor: palette.primary,
               spanGaps: true,
               yAxisID: 'oneRepMax',
             },
@@ -44,7 +45,7 @@ export default function ExerciseProgressChart({ name, points, unit }: ExercisePr
               type: 'bar' as const,
               label: `Volume (${unit})`,
               data: volume,
-              backgroundColor: '#cbd5e1',
+              backgroundColor: palette.soft,
               yAxisID: 'volume',
             },
           ],

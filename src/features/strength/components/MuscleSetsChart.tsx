@@ -1,5 +1,5 @@
 import { MUSCLE_LABELS, type Muscle } from '@/domain/strength';
-import { BarChart } from '@/lib/charts';
+import { BarChart, useChartPalette } from '@/lib/charts';
 
 export interface MuscleSetsChartProps {
   /** Working sets per muscle, the most first. */
@@ -8,6 +8,7 @@ export interface MuscleSetsChartProps {
 
 /** This week's working sets per muscle as horizontal bars; loaded on demand with chart.js. */
 export default function MuscleSetsChart({ sets }: MuscleSetsChartProps) {
+  const palette = useChartPalette();
   const labels = sets.map(([muscle]) => MUSCLE_LABELS[muscle]);
   const description =
     'Working sets per muscle this week: ' +
@@ -19,7 +20,7 @@ export default function MuscleSetsChart({ sets }: MuscleSetsChartProps) {
         data={{
           labels,
           datasets: [
-            { label: 'Working sets', data: sets.map(([, count]) => count), backgroundColor: '#0f766e' },
+            { label: 'Working sets', data: sets.map(([, count]) => count), backgroundColor: palette.primary },
           ],
         }}
         options={{

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { kgToLb, type WeightUnit } from '@/domain/units';
 import type { WeightSummary } from '@/domain/weight';
-import { LineChart } from '@/lib/charts';
+import { LineChart, useChartPalette } from '@/lib/charts';
 
 export interface WeightChartProps {
   points: WeightSummary['points'];
@@ -19,6 +19,7 @@ function dayTime(day: string): number {
 
 /** Daily weights as points, the trend as a line and the goal as a level line; chart.js, loaded on demand. */
 export default function WeightChart({ points, goalWeightKg, unit }: WeightChartProps) {
+  const palette = useChartPalette();
   const chartUnit = unit === 'kg' ? 'kg' : 'lb';
   const shown = (kg: number) => Math.round((chartUnit === 'kg' ? kg : kgToLb(kg)) * 10) / 10;
   const xs = points.map((point) => dayTime(point.date));
@@ -45,13 +46,13 @@ export default function WeightChart({ points, goalWeightKg, unit }: WeightChartP
               data: points.map((point, index) => ({ x: xs[index] ?? 0, y: shown(point.weightKg) })),
               showLine: false,
               pointRadius: dense ? 1.5 : 3,
-              pointBackgroundColor: '#64748b',
-              borderColor: '#64748b',
+              pointBackgroundColor: palette.points,
+              borderColor: palette.points,
             },
             {
               label: 'Trend',
               data: points.map((point, index) => ({ x: xs[index] ?? 0, y: shown(point.trendKg) })),
-              borderColor: '#0f766e',
+              borderColor: palette.primary,
               borderWidth: 3,
               pointRadius: 0,
               tension: dense ? 0 : 0.2,
@@ -65,7 +66,7 @@ export default function WeightChart({ points, goalWeightKg, unit }: WeightChartP
                       { x: first, y: shown(goalWeightKg) },
                       { x: last, y: shown(goalWeightKg) },
                     ],
-                    borderColor: '#b45309',
+                    borderColor: palette.goal,
                     borderDash: [6, 4],
                     pointRadius: 0,
                   },

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PAGES } from './pages/AppShell';
+import { violationsOn } from './support/accessibility';
+import { createAccount, requestAs, runAs, type TestAccount } from './support/api';
+import { logInAs } from './support/session';
+
+const DAY_MS = 86_400_000;
+
+/** A few days of weigh-ins, a workout and a meal, so the pages have charts and rows to check. */
+async function withSomeHistory(account: TestAccount): Promise<void> {
+  const rows = [4, 3, 2, 1].map((days, index) => ({
+    measuredAt: new Date(Date.now() - days * DAY_MS).toISOString(),
+    weightKg: 82 - index * 0.3,
+  }));
+  const noon = new Date();
+  noon.setHours(12, 0, 0, 0);
+  await Promise.all([
+    runAs(account, 'importWeightEntries', { rows }),
+    requestAs(account, 'POST', 'classes/Activity', {
+      type: 'run',
+      startedAt: { __type: 'Date', iso: noon.toISOString() },
+      durationMin: 40,
+    }),
+    requestAs(account, 'POST', 'classes/Meal', {
+      eatenAt: { __type: 'Date', iso: noon.toISOString() },
+      mealType: 'lunch',
+      name: 'Lentil soup',
+      caloriesKcal: 420,
+      proteinG: 22,
+      carbsG: 55,
+      fatG: 9,
+    }),
+  ]);
+}
+
+const shownTheme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
+
+test.describe('the dark theme', () => {
+  // axe-core on seven pages and a window: well over the 30 s a single test gets by default.
+  test.describe.configure({ timeout: 120_000 });
+  test.use({ colorScheme: 'dark' });
+
+  test('follows a dark device on every page and window, breaking no WCAG 2.1 AA rule', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    expect(await shownTheme(page)).toBe('dark');
+    expect(await violationsOn(page), '/login').toEqual([]);
+
+    const account = await createAccount();
+    await withSomeHistory(account);
+    const shell = await logInAs(page, account);
+    for (const { path, heading } of PAGES) {
+      await page.goto(path);
+      await shell.expectHeading(heading);
+      if (path === '/weight-tracking') await expect(page.locator('.weight-chart canvas')).toBeVisible();
+      expect(await shownTheme(page), path).toBe('dark');
+      expect(await violationsOn(page), path).toEqual([]);
+    }
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log a workout' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violationsOn(page), 'the workout window').toEqual([]);
+  });
+
+  test('is chosen in the settings, shown before the first paint, and followed by another device', async ({
+    page,
+    browser,
+  }) => {
+    const account = await createAccount();
+    await logInAs(page, account);
+    await page.goto('/user-settings');
+    const appearance = page.getByRole('region', { name: 'Appearance' });
+    await expect(appearance.getByLabel(/^Like this device/)).toBeChecked();
+    expect(await shownTheme(page)).toBe('dark');
+
+    await appearance.getByLabel('Light', { exact: true }).check();
+    expect(await shownTheme(page)).toBe('light');
+    await expect(appearance.getByText('Theme saved for every device you use.')).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
+
+    // The choice is on the page before any of the app's own code has run.
+    const atFirstPaint: string[] = [];
+    page.on('domcontentloaded', () => {
+      void shownTheme(page).then((theme) => atFirstPaint.push(String(theme)));
+    });
+    await page.reload();
+    await expect.poll(() => atFirstPaint).toEqual(['light']);
+
+    // A new device with a dark system setting learns the choice from the account.
+    const other = await browser.newContext({ colorScheme: 'dark' });
+    try {
+      const otherPage = await other.newPage();
+      await logInAs(otherPage, account);
+      await expect.poll(() => shownTheme(otherPage)).toBe('light');
+    } finally {
+      await other.close();
+    }
+  });
+});
