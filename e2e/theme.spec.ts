@@ -60,6 +60,9 @@ test.describe('the dark theme', () => {
     await page.getByRole('button', { name: 'Log a workout' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await violationsOn(page), 'the workout window').toEqual([]);
+    await page.getByRole('button', { name: /^Date / }).click();
+    await expect(page.getByRole('dialog', { name: 'Date' }).getByRole('grid')).toBeVisible();
+    expect(await violationsOn(page), 'the date picker').toEqual([]);
   });
 
   test('is chosen in the settings, shown before the first paint, and followed by another device', async ({
