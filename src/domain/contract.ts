@@ -1,5 +1,8 @@
 import type { FieldRule, FieldRules } from './fieldRules';
 import { EXERCISE_CATEGORIES, MEASURES } from './strength';
+import { THEMES } from './theme';
+
+export { THEMES, type Theme } from './theme';
 
 /** The data contract of DESIGN.md §4: class names, enumerations and hard limits. */
 
@@ -29,10 +32,6 @@ export const UNITS = ['metric', 'imperial'] as const;
 export const SEXES = ['female', 'male', 'other'] as const;
 /** Weights shown in kilograms, pounds, or stones and pounds (imperial units default to pounds). */
 export const WEIGHT_UNITS = ['kg', 'lb', 'st'] as const;
-
-/** How the app looks: like the device (the default), or always light or dark. */
-export const THEMES = ['system', 'light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 

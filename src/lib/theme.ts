@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { THEMES, type Theme } from '@/domain/contract';
+import { THEMES, type Theme } from '@/domain/theme';
 
 /**
  * The theme on this device. public/theme.js applies the kept choice before the first paint (same

@@ -15,7 +15,7 @@ describe('parseAppearanceForm', () => {
   });
 
   it('refuses anything else with a sentence', () => {
-    for (const fields of [{ theme: 'purple' }, { theme: '' }, {}]) {
+    for (const fields of [{ theme: 'purple' }, { theme: '' }, {}] as Record<string, string>[]) {
       expect(parseAppearanceForm(formWith(fields))).toEqual({
         fieldErrors: { theme: 'Choose system, light or dark.' },
       });
