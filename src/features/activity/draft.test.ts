@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  draftDay,
   draftFieldsOf,
   dropWorkoutDraft,
   keepWorkoutDraft,
@@ -70,5 +71,13 @@ describe('a workout draft', () => {
       durationMin: '50',
       exercises: '[{"exerciseId":"bench","sets":[{"reps":8}]}]',
     });
+  });
+
+  it("trusts only a real calendar day as the draft's date", () => {
+    expect(draftDay({ date: '2026-11-26' })).toBe('2026-11-26');
+    for (const date of ['2026-02-30', '26/11/2026', 'tomorrow', '']) {
+      expect(draftDay({ date }), date).toBeUndefined();
+    }
+    expect(draftDay(null)).toBeUndefined();
   });
 });

@@ -33,6 +33,14 @@ export function draftFieldsOf(form: HTMLFormElement, keep: readonly string[]): D
   return fields;
 }
 
+/** The draft's day (`YYYY-MM-DD`) when it is a real one; anything else is not to be trusted. */
+export function draftDay(fields: DraftFields | null | undefined): string | undefined {
+  const day = fields?.date;
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day ? undefined : day;
+}
+
 export function keepWorkoutDraft(
   account: string,
   fields: DraftFields,

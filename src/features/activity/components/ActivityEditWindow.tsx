@@ -10,7 +10,7 @@ import { ACTIVITY_TYPES } from '@/domain/contract';
 import type { ExerciseRow, LoggedExercise } from '@/domain/strength';
 import { distanceUnitLabel, kmToDisplay, weightUnitFor, type Units } from '@/domain/units';
 import { liftUnitFor, StrengthExercises } from '@/features/strength';
-import { dropWorkoutDraft, draftFieldsOf, keepWorkoutDraft, type DraftFields } from '../draft';
+import { draftDay, draftFieldsOf, dropWorkoutDraft, keepWorkoutDraft, type DraftFields } from '../draft';
 import type { ActivityFieldErrors } from '../form';
 import type { ActivityRow } from '../types';
 import { dayToDate } from '../days';
@@ -127,7 +127,7 @@ function ActivityForm({
 }: ActivityFormProps) {
   const fetcher = useFetcher<ActivityActionResult>({ key: ACTIVITY_FETCHER_KEY });
   const startedAt = activity ? new Date(activity.startedAt) : undefined;
-  const [date, setDate] = useState<Date>(startedAt ?? dayToDate(draft?.date || day));
+  const [date, setDate] = useState<Date>(startedAt ?? dayToDate(draftDay(draft) ?? day));
   const [submitted, setSubmitted] = useState(false);
   const [type, setType] = useState<string>(activity?.type ?? (draft?.type || 'run'));
   const form = useRef<HTMLFormElement>(null);
