@@ -103,16 +103,22 @@ export async function rememberedExercises(): Promise<ExerciseRow[]> {
   return Array.isArray(page?.data) ? (page.data as ExerciseRow[]) : [];
 }
 
+/** Remembering reads the copy, adds to it and writes it back: one at a time, or one loses the other's. */
+let remembering: Promise<void> = Promise.resolve();
+
 /** Remembers exercises met (the latest last); storage that fails only loses the convenience. */
-export async function rememberExercises(rows: readonly ExerciseRow[]): Promise<void> {
+export function rememberExercises(rows: readonly ExerciseRow[]): Promise<void> {
+  remembering = remembering.then(() => addToRemembered(rows)).catch(() => undefined);
+  return remembering;
+}
+
+async function addToRemembered(rows: readonly ExerciseRow[]): Promise<void> {
   const account = (await signedInSession())?.account;
   if (!account || rows.length === 0) return;
   const met = new Set(rows.map((row) => row.id));
   const kept = (await rememberedExercises()).filter((row) => !met.has(row.id));
   const data = [...kept, ...rows].slice(-EXERCISES_REMEMBERED);
-  await savePage({ account, key: EXERCISES_COPY, data, savedAt: new Date().toISOString() }).catch(
-    () => undefined,
-  );
+  await savePage({ account, key: EXERCISES_COPY, data, savedAt: new Date().toISOString() });
 }
 
 /** The records each set of a saved strength workout beat, exercise by exercise. */
