@@ -14,6 +14,22 @@ async function signedIn(page: Page): Promise<ActivityPage> {
   return new ActivityPage(page);
 }
 
+/** A new strength workout of one squat set (5 × 100 kg), kept as the routine "Leg day"; its window stays open. */
+async function logSquatsAsLegDay(activity: ActivityPage) {
+  await activity.openNew();
+  await activity.fill({ type: '🏋️ Strength', duration: '45' });
+  const window = activity.window();
+  await window.getByLabel('Search exercises').fill('back squat');
+  await window.getByRole('button', { name: /^Barbell Back Squat/ }).click();
+  await window.getByLabel('Set 1 reps').fill('5');
+  await window.getByLabel('Set 1 weight (kg)').fill('100');
+  await window.getByRole('button', { name: 'Save as routine' }).click();
+  await window.getByLabel('Routine name').fill('Leg day');
+  await window.getByRole('button', { name: 'Save routine' }).click();
+  await expect(window.getByText('Saved as the routine “Leg day”.')).toBeVisible();
+  return window;
+}
+
 test.describe('a strength workout in the workout window', () => {
   test('logs an exercise with two sets and a rest, saves it in one go and shows its sets again', async ({
     page,
@@ -85,17 +101,7 @@ test.describe('a strength workout in the workout window', () => {
 
   test('keeps a workout as a routine and starts the next workout from it with its sets', async ({ page }) => {
     const activity = await signedIn(page);
-    await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', duration: '45' });
-    const window = activity.window();
-    await window.getByLabel('Search exercises').fill('back squat');
-    await window.getByRole('button', { name: /^Barbell Back Squat/ }).click();
-    await window.getByLabel('Set 1 reps').fill('5');
-    await window.getByLabel('Set 1 weight (kg)').fill('100');
-    await window.getByRole('button', { name: 'Save as routine' }).click();
-    await window.getByLabel('Routine name').fill('Leg day');
-    await window.getByRole('button', { name: 'Save routine' }).click();
-    await expect(window.getByText('Saved as the routine “Leg day”.')).toBeVisible();
+    const window = await logSquatsAsLegDay(activity);
     await window.getByRole('button', { name: 'Close' }).click();
     await expect(activity.workouts()).toHaveCount(0);
 
@@ -174,17 +180,7 @@ test.describe('a strength workout in the workout window', () => {
     page,
   }) => {
     const activity = await signedIn(page);
-    await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', duration: '45' });
-    const window = activity.window();
-    await window.getByLabel('Search exercises').fill('back squat');
-    await window.getByRole('button', { name: /^Barbell Back Squat/ }).click();
-    await window.getByLabel('Set 1 reps').fill('5');
-    await window.getByLabel('Set 1 weight (kg)').fill('100');
-    await window.getByRole('button', { name: 'Save as routine' }).click();
-    await window.getByLabel('Routine name').fill('Leg day');
-    await window.getByRole('button', { name: 'Save routine' }).click();
-    await expect(window.getByText('Saved as the routine “Leg day”.')).toBeVisible();
+    const window = await logSquatsAsLegDay(activity);
 
     // Heavier targets: change the set, then keep it as the routine's.
     const routine = window.getByLabel('Routine', { exact: true });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '@/test/memoryStorage';
 import {
   draftDay,
   draftFieldsOf,
@@ -8,16 +9,6 @@ import {
   workoutDraft,
   type DraftStorage,
 } from './draft';
-
-function memoryStorage(): DraftStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
 
 describe('a workout draft', () => {
   it('keeps the fields typed and gives them back to the same account only', () => {

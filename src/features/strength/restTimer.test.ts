@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '@/test/memoryStorage';
 import { DEFAULT_REST_S } from '@/domain/strength';
 import {
   extendRest,
@@ -9,18 +10,7 @@ import {
   saveRest,
   secondsLeft,
   startRest,
-  type RestStorage,
 } from './restTimer';
-
-function memoryStorage(): RestStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
 
 const T0 = Date.UTC(2026, 0, 5, 18, 0, 0);
 
