@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExerciseRow, LoggedExercise, LoggedSet, RecentExercises } from '@/domain/strength';
 import type { ExerciseMemory, RoutineStore } from '../api';
 import { REST_TIMER_STORAGE_KEY } from '../restTimer';
-import { StrengthExercises } from './StrengthExercises';
+import { StrengthExercises, type StrengthExercisesProps } from './StrengthExercises';
 
 afterEach(() => sessionStorage.removeItem(REST_TIMER_STORAGE_KEY));
 
@@ -40,6 +40,21 @@ function recentAnswer(exercises: ExerciseRow[] = [], lastSets: Record<string, Lo
   );
 }
 
+/** The exercises part of the workout window, with nothing saved, no routine and no server unless a test says. */
+function renderExercises(
+  props: Partial<StrengthExercisesProps> & Pick<StrengthExercisesProps, 'initial' | 'known'>,
+) {
+  return render(
+    <StrengthExercises
+      unit="kg"
+      loadRecent={recentAnswer()}
+      routines={NO_ROUTINES}
+      memory={NO_MEMORY}
+      {...props}
+    />,
+  );
+}
+
 /** What the form would send: the hidden JSON field of the exercises. */
 function sent(container: HTMLElement): LoggedExercise[] {
   const field = container.querySelector<HTMLInputElement>('input[name="exercises"]');
@@ -49,16 +64,7 @@ function sent(container: HTMLElement): LoggedExercise[] {
 describe('StrengthExercises', () => {
   it('starts a new workout with the picker and adds a picked exercise with one set', async () => {
     const user = userEvent.setup();
-    const { container } = render(
-      <StrengthExercises
-        initial={[]}
-        known={[BENCH]}
-        unit="kg"
-        loadRecent={recentAnswer()}
-        routines={NO_ROUTINES}
-        memory={NO_MEMORY}
-      />,
-    );
+    const { container } = renderExercises({ initial: [], known: [BENCH] });
 
     await user.click(screen.getByRole('button', { name: /Bench press/ }));
 
@@ -74,16 +80,7 @@ describe('StrengthExercises', () => {
       { exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] },
       { exerciseId: 'squat', sets: [{ reps: 5, weightKg: 100 }] },
     ];
-    const { container } = render(
-      <StrengthExercises
-        initial={initial}
-        known={[BENCH, SQUAT]}
-        unit="kg"
-        loadRecent={recentAnswer()}
-        routines={NO_ROUTINES}
-        memory={NO_MEMORY}
-      />,
-    );
+    const { container } = renderExercises({ initial, known: [BENCH, SQUAT] });
 
     await user.click(screen.getByRole('button', { name: 'Move Back squat up' }));
     expect(sent(container).map((logged) => logged.exerciseId)).toEqual(['squat', 'bench']);
@@ -96,16 +93,10 @@ describe('StrengthExercises', () => {
 
   it('starts the rest timer when a set is ticked done', async () => {
     const user = userEvent.setup();
-    render(
-      <StrengthExercises
-        initial={[{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }], restS: 120 }]}
-        known={[BENCH]}
-        unit="kg"
-        loadRecent={recentAnswer()}
-        routines={NO_ROUTINES}
-        memory={NO_MEMORY}
-      />,
-    );
+    renderExercises({
+      initial: [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }], restS: 120 }],
+      known: [BENCH],
+    });
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Set 1 done'));
@@ -115,16 +106,10 @@ describe('StrengthExercises', () => {
 
   it('rests 90 seconds unless the exercise says otherwise, and keeps a changed rest with the workout', async () => {
     const user = userEvent.setup();
-    const { container } = render(
-      <StrengthExercises
-        initial={[{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] }]}
-        known={[BENCH]}
-        unit="kg"
-        loadRecent={recentAnswer()}
-        routines={NO_ROUTINES}
-        memory={NO_MEMORY}
-      />,
-    );
+    const { container } = renderExercises({
+      initial: [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] }],
+      known: [BENCH],
+    });
     const rest = screen.getByLabelText('Rest after each set of Bench press');
     expect(rest).toHaveDisplayValue('1:30');
 
@@ -138,17 +123,11 @@ describe('StrengthExercises', () => {
   it('tells the form after its exercises change, with them already in the JSON field, not on opening', async () => {
     const user = userEvent.setup();
     const seen: LoggedExercise[][] = [];
-    const { container } = render(
-      <StrengthExercises
-        initial={[{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] }]}
-        known={[BENCH]}
-        unit="kg"
-        loadRecent={recentAnswer()}
-        routines={NO_ROUTINES}
-        memory={NO_MEMORY}
-        onChange={() => seen.push(sent(container))}
-      />,
-    );
+    const { container } = renderExercises({
+      initial: [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] }],
+      known: [BENCH],
+      onChange: () => seen.push(sent(container)),
+    });
     expect(seen).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Add set' }));
@@ -166,17 +145,7 @@ describe('StrengthExercises', () => {
 
   it('marks the faulty set once the form has refused the exercises', () => {
     const initial = [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 1200 }] }];
-    render(
-      <StrengthExercises
-        initial={initial}
-        known={[BENCH]}
-        unit="kg"
-        error="Some exercises need fixing: see the marked sets."
-        loadRecent={recentAnswer()}
-        routines={NO_ROUTINES}
-        memory={NO_MEMORY}
-      />,
-    );
+    renderExercises({ initial, known: [BENCH], error: 'Some exercises need fixing: see the marked sets.' });
 
     const bench = screen.getByRole('listitem');
     expect(within(bench).getByLabelText('Set 1 weight (kg)')).toHaveAttribute('aria-invalid', 'true');
@@ -184,16 +153,7 @@ describe('StrengthExercises', () => {
   });
 
   it('names an exercise that is gone instead of failing', () => {
-    render(
-      <StrengthExercises
-        initial={[{ exerciseId: 'deleted', sets: [{ reps: 5 }] }]}
-        known={[]}
-        unit="kg"
-        loadRecent={recentAnswer()}
-        routines={NO_ROUTINES}
-        memory={NO_MEMORY}
-      />,
-    );
+    renderExercises({ initial: [{ exerciseId: 'deleted', sets: [{ reps: 5 }] }], known: [] });
 
     expect(screen.getByRole('heading', { name: 'An exercise no longer available' })).toBeInTheDocument();
   });
@@ -201,17 +161,12 @@ describe('StrengthExercises', () => {
   it('offers the latest exercises first and shows what each had last time, asking for a new one as it is added', async () => {
     const user = userEvent.setup();
     const loadRecent = recentAnswer([SQUAT], { squat: [{ reps: 5, weightKg: 100 }] });
-    render(
-      <StrengthExercises
-        initial={[{ exerciseId: 'squat', sets: [{ reps: 5, weightKg: 105 }] }]}
-        known={[SQUAT, BENCH]}
-        unit="kg"
-        before="2026-11-20T18:00:00.000Z"
-        loadRecent={loadRecent}
-        routines={NO_ROUTINES}
-        memory={NO_MEMORY}
-      />,
-    );
+    renderExercises({
+      initial: [{ exerciseId: 'squat', sets: [{ reps: 5, weightKg: 105 }] }],
+      known: [SQUAT, BENCH],
+      before: '2026-11-20T18:00:00.000Z',
+      loadRecent,
+    });
 
     expect(await screen.findByText('Last time: 5 × 100 kg')).toBeInTheDocument();
     expect(loadRecent).toHaveBeenCalledWith(['squat'], '2026-11-20T18:00:00.000Z');
@@ -240,17 +195,11 @@ describe('StrengthExercises', () => {
 
   it('shows the saved workout’s record marks until its sets change', async () => {
     const user = userEvent.setup();
-    render(
-      <StrengthExercises
-        initial={[{ exerciseId: 'bench', sets: [{ reps: 5, weightKg: 100 }] }]}
-        known={[BENCH]}
-        unit="kg"
-        records={[[['heaviest']]]}
-        loadRecent={recentAnswer()}
-        routines={NO_ROUTINES}
-        memory={NO_MEMORY}
-      />,
-    );
+    renderExercises({
+      initial: [{ exerciseId: 'bench', sets: [{ reps: 5, weightKg: 100 }] }],
+      known: [BENCH],
+      records: [[['heaviest']]],
+    });
     expect(screen.getByText(', personal record: heaviest weight')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add set' }));
@@ -266,16 +215,12 @@ describe('StrengthExercises', () => {
       exercises: [{ exerciseId: 'bench', sets: [{ reps: 5, weightKg: 80 }] }],
     };
     const loadRecent = recentAnswer();
-    const { container } = render(
-      <StrengthExercises
-        initial={[]}
-        known={[]}
-        unit="kg"
-        loadRecent={loadRecent}
-        routines={{ ...NO_ROUTINES, load: () => Promise.resolve([pushDay]) }}
-        memory={NO_MEMORY}
-      />,
-    );
+    const { container } = renderExercises({
+      initial: [],
+      known: [],
+      loadRecent,
+      routines: { ...NO_ROUTINES, load: () => Promise.resolve([pushDay]) },
+    });
     await waitFor(() => expect(loadRecent).toHaveBeenCalledTimes(1));
     loadRecent.mockResolvedValueOnce({ exercises: [], lastSets: {}, named: [BENCH] });
 
@@ -291,16 +236,13 @@ describe('StrengthExercises', () => {
     const user = userEvent.setup();
     const pushDay = { id: 'r1', name: 'Push day', exercises: [{ exerciseId: 'squat', sets: [{ reps: 5 }] }] };
     const remember = vi.fn(() => Promise.resolve());
-    render(
-      <StrengthExercises
-        initial={[]}
-        known={[]}
-        unit="kg"
-        loadRecent={() => Promise.reject(Object.assign(new Error('Failed to fetch'), { code: 100 }))}
-        routines={{ ...NO_ROUTINES, load: () => Promise.resolve([pushDay]) }}
-        memory={{ recall: () => Promise.resolve([SQUAT, BENCH]), remember }}
-      />,
-    );
+    renderExercises({
+      initial: [],
+      known: [],
+      loadRecent: () => Promise.reject(Object.assign(new Error('Failed to fetch'), { code: 100 })),
+      routines: { ...NO_ROUTINES, load: () => Promise.resolve([pushDay]) },
+      memory: { recall: () => Promise.resolve([SQUAT, BENCH]), remember },
+    });
 
     await user.selectOptions(await screen.findByLabelText('Routine'), 'Push day');
     await user.click(screen.getByRole('button', { name: 'Start from routine' }));
@@ -317,16 +259,7 @@ describe('StrengthExercises', () => {
       Promise.resolve({ id: 'r2', name, exercises: [...exercises] }),
     );
     const initial = [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }] }];
-    render(
-      <StrengthExercises
-        initial={initial}
-        known={[BENCH]}
-        unit="kg"
-        loadRecent={recentAnswer()}
-        routines={{ ...NO_ROUTINES, save }}
-        memory={NO_MEMORY}
-      />,
-    );
+    renderExercises({ initial, known: [BENCH], routines: { ...NO_ROUTINES, save } });
 
     await user.click(screen.getByRole('button', { name: 'Save as routine' }));
     await user.click(screen.getByRole('button', { name: 'Save routine' }));
