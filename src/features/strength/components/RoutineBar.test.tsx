@@ -128,6 +128,7 @@ describe('RoutineBar', () => {
     expect(within(confirm).getByRole('button', { name: 'Delete routine' })).toHaveFocus();
     await user.click(within(confirm).getByRole('button', { name: 'Keep' }));
     expect(store.remove).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus();
     expect(routineNames()).toContain('Leg day');
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -139,6 +140,18 @@ describe('RoutineBar', () => {
     ).toBeInTheDocument();
     expect(routineNames()).toEqual(['Choose a routine', 'Push day']);
     expect(screen.getByLabelText('Routine')).toHaveFocus();
+  });
+
+  it('gives focus to the sentence saying so when the last routine is deleted', async () => {
+    render(<RoutineBar exercises={[]} onStart={vi.fn()} store={memoryStore([LEGS])} />);
+    const user = await choose('Leg day');
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete routine' }));
+
+    const said = await screen.findByText('Deleted the routine “Leg day”. Workouts started from it stay.');
+    expect(said).toHaveFocus();
+    expect(screen.queryByLabelText('Routine')).not.toBeInTheDocument();
   });
 
   it("says the server's refusal and keeps the routine as it was", async () => {

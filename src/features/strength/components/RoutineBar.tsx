@@ -42,6 +42,11 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const ids = { routine: useId(), name: useId(), status: useId() };
   const select = useRef<HTMLSelectElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  // Where focus goes once the confirmation has gone: back to "Delete" after Keep; after a delete,
+  // to the routine list, or to the sentence saying so when no routine is left.
+  const focusAfter = useRef<'delete' | 'list' | null>(null);
   const { load } = store;
 
   useEffect(() => {
@@ -140,9 +145,17 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
       setChosenId('');
       setConfirming(false);
       say(`Deleted the routine “${chosen.name}”. Workouts started from it stay.`);
-      select.current?.focus();
+      focusAfter.current = 'list';
     });
   };
+
+  useEffect(() => {
+    const where = focusAfter.current;
+    if (!where || confirming) return;
+    focusAfter.current = null;
+    if (where === 'delete') deleteButton.current?.focus();
+    else (select.current ?? statusLine.current)?.focus();
+  }, [confirming, routines]);
 
   return (
     <div className="routine-bar">
@@ -191,7 +204,14 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
           >
             Delete routine
           </button>
-          <button type="button" className="button-secondary" onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => {
+              focusAfter.current = 'delete';
+              setConfirming(false);
+            }}
+          >
             Keep
           </button>
         </div>
@@ -213,6 +233,7 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
             Duplicate
           </button>
           <button
+            ref={deleteButton}
             type="button"
             className="button-secondary"
             onClick={() => {
@@ -263,7 +284,9 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
         </button>
       )}
       <p
+        ref={statusLine}
         id={ids.status}
+        tabIndex={-1}
         role="status"
         className={status.kind === 'said' && status.failed ? 'field-error' : 'field-hint'}
       >
