@@ -1,0 +1,140 @@
+/**
+ * A person's real energy expenditure, measured from what they log: over the last four weeks, the
+ * mean intake of the days with a food log, corrected by what the trend weight says was stored or
+ * drawn (7 700 kcal per kg). Days without a log are left out, never counted as zero.
+ */
+import { addDays, daysBetween } from './calendarDays';
+import type { DayEnergy } from './nutrition';
+import { KCAL_PER_KG, trendOf, type DailyWeight, type TrendPoint } from './weight';
+
+/** The days measured: the four weeks before today (today's log is not finished). */
+export const EXPENDITURE_WINDOW_DAYS = 28;
+/** At least this many days with a food log in the window. */
+export const MIN_LOGGED_DAYS = 14;
+/** Weigh-ins in the window at least this many days apart, first to last. */
+export const MIN_WEIGH_IN_SPAN_DAYS = 14;
+
+export type Confidence = 'low' | 'medium' | 'high';
+
+export interface EnergyExpenditure {
+  /** The measured expenditure, rounded to 10 kcal; null until the log is enough to measure it. */
+  kcalPerDay: number | null;
+  /** Resting energy (Mifflin–St Jeor) × activity level, when the body data is set. */
+  formulaKcalPerDay: number | null;
+  confidence: Confidence | null;
+  /** Days of the window with a food log. */
+  loggedDays: number;
+  windowDays: number;
+  /** Mean intake of the logged days, rounded. */
+  meanIntakeKcal: number | null;
+  /** Trend weight change over the window, kg per week (negative: losing). */
+  weeklyChangeKg: number | null;
+  /** The result, or what is missing, in a sentence. */
+  explanation: string;
+}
+
+export interface ExpenditureInput {
+  /** Energy eaten per local day; a day without any meal is 0 and counts as not logged. */
+  intake: readonly DayEnergy[];
+  /** The person's daily mean weights, all of them (the trend needs what came before the window). */
+  daily: readonly DailyWeight[];
+  /** The person's today, `YYYY-MM-DD`. */
+  today: string;
+  formulaKcalPerDay: number | null;
+}
+
+const round10 = (value: number) => Math.round(value / 10) * 10;
+const kcal = (value: number) => `${Math.round(value).toLocaleString('en-GB')} kcal`;
+
+/** The longest stretch in days between two weigh-ins (or the window's ends) inside the window. */
+function longestGap(days: readonly string[], from: string, to: string): number {
+  let previous = from;
+  let longest = 0;
+  for (const day of [...days, to]) {
+    longest = Math.max(longest, daysBetween(previous, day));
+    previous = day;
+  }
+  return longest;
+}
+
+/**
+ * The trend weight's change across the window, kg per week: from the trend on the eve of the window
+ * (or its first weigh-in, without an earlier one) to the trend on its last day. Null without two
+ * days of trend inside the span.
+ */
+function trendChangePerWeek(trend: readonly TrendPoint[], from: string, to: string): number | null {
+  const before = trend.filter((point) => point.date < from).at(-1);
+  const start = before ?? trend.find((point) => point.date >= from && point.date <= to);
+  const end = trend.filter((point) => point.date <= to).at(-1);
+  if (!start || !end || end.date < from) return null;
+  const days = daysBetween(start.date, to);
+  return days < 1 ? null : ((end.trendKg - start.trendKg) / days) * 7;
+}
+
+function confidenceOf(loggedDays: number, gapDays: number, offFormula: number | null): Confidence {
+  const levels: Confidence[] = ['low', 'medium', 'high'];
+  let level = loggedDays >= 24 ? 2 : loggedDays >= 18 ? 1 : 0;
+  if (gapDays > 7) level -= 1;
+  // Far from what the body data predicts: a log that misses snacks, or a scale that drifts.
+  if (offFormula !== null && offFormula > 0.25) level -= 1;
+  return levels[Math.max(0, level)] ?? 'low';
+}
+
+export function estimateExpenditure({
+  intake,
+  daily,
+  today,
+  formulaKcalPerDay,
+}: ExpenditureInput): EnergyExpenditure {
+  const windowDays = EXPENDITURE_WINDOW_DAYS;
+  const from = addDays(today, -windowDays);
+  const to = addDays(today, -1);
+  const logged = intake.filter((day) => day.date >= from && day.date <= to && day.caloriesKcal > 0);
+  const weighIns = daily.filter((day) => day.date >= from && day.date <= to).map((day) => day.date);
+  const span = weighIns.length > 1 ? daysBetween(weighIns[0] ?? to, weighIns.at(-1) ?? to) : 0;
+  const rate = trendChangePerWeek(trendOf(daily.filter((day) => day.date <= to)), from, to);
+  const base = { formulaKcalPerDay, loggedDays: logged.length, windowDays };
+
+  const missing: string[] = [];
+  if (logged.length < MIN_LOGGED_DAYS) {
+    missing.push(
+      `log your food on ${MIN_LOGGED_DAYS} of the last ${windowDays} days (so far ${logged.length})`,
+    );
+  }
+  if (span < MIN_WEIGH_IN_SPAN_DAYS || rate === null) {
+    missing.push(`weigh in over at least two weeks of them`);
+  }
+  if (missing.length > 0) {
+    const formula =
+      formulaKcalPerDay === null
+        ? ''
+        : ` Until then, your body data and activity level say about ${kcal(formulaKcalPerDay)} a day.`;
+    return {
+      ...base,
+      kcalPerDay: null,
+      confidence: null,
+      meanIntakeKcal: null,
+      weeklyChangeKg: rate,
+      explanation: `To measure what you burn, ${missing.join(' and ')}.${formula}`,
+    };
+  }
+
+  const meanIntake = logged.reduce((sum, day) => sum + day.caloriesKcal, 0) / logged.length;
+  const weeklyChangeKg = rate ?? 0;
+  const storedPerDay = (weeklyChangeKg * KCAL_PER_KG) / 7;
+  const kcalPerDay = round10(meanIntake - storedPerDay);
+  const offFormula =
+    formulaKcalPerDay === null ? null : Math.abs(kcalPerDay - formulaKcalPerDay) / formulaKcalPerDay;
+  const change =
+    Math.abs(weeklyChangeKg) < 0.05
+      ? 'your trend weight held steady'
+      : `your trend weight ${weeklyChangeKg < 0 ? 'fell' : 'rose'} ${Math.abs(weeklyChangeKg).toFixed(2)} kg a week (${kcal(Math.abs(storedPerDay))} a day ${weeklyChangeKg < 0 ? 'drawn from' : 'stored in'} your body)`;
+  return {
+    ...base,
+    kcalPerDay,
+    confidence: confidenceOf(logged.length, longestGap(weighIns, from, to), offFormula),
+    meanIntakeKcal: Math.round(meanIntake),
+    weeklyChangeKg,
+    explanation: `On the ${logged.length} days you logged in the last ${windowDays}, you ate ${kcal(meanIntake)} a day and ${change}: you burn about ${kcal(kcalPerDay)} a day.`,
+  };
+}
