@@ -107,6 +107,7 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
     dryRun: fc.oneof(fc.boolean(), hostileValue),
   }),
   dashboardSummary: () => ({ date: date(), timeZone: timeZone() }),
+  energyExpenditure: () => ({ timeZone: timeZone() }),
   searchUsers: (cast) => ({ query: usernames(cast) }),
   listFriendships: () => ({}),
   sendFriendRequest: (cast) => ({ username: usernames(cast) }),
