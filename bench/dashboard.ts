@@ -2,7 +2,8 @@
 // on most days, a daily weigh-in (imported through importWeightEntries with their session) and
 // about five meals a day (saved through Parse's batch endpoint, so the real beforeSave runs).
 // Times dashboardSummary for today and for a day in the past, and the start page's two reads side
-// by side as its loader makes them, against the cheapest Parse round trip with the same session.
+// by side as its loader makes them, and the nutrition page's energyExpenditure, against the
+// cheapest Parse round trip with the same session.
 // `npm run bench:dashboard [-- --quick]`
 import { addDays, localDay } from '../src/domain/calendarDays';
 import { ACTIVITY_TYPES, type MealType } from '../src/domain/contract';
@@ -224,6 +225,16 @@ const scenarios = await withBenchServer('bench-dashboard', async ({ baseUrl, cli
     await measure('dashboardSummary { today }', summary({}), loop),
     await measure(`dashboardSummary { date: ${pastDay} }`, summary({ date: pastDay }), loop),
     await measure('start page: activitySummary ∥ dashboardSummary', startPage, loop),
+    await measure(
+      'energyExpenditure (28 days of meals, three years of weigh-ins)',
+      cloudFunction(
+        session,
+        'energyExpenditure',
+        { timeZone: TIME_ZONE },
+        (result) => typeof (result as { loggedDays?: unknown }).loggedDays === 'number',
+      ),
+      loop,
+    ),
   ];
 });
 

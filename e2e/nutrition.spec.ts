@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
 import { NutritionPage } from './pages/NutritionPage';
-import { createAccount, e2eServer, type TestAccount } from './support/api';
+import { violationsOn } from './support/accessibility';
+import { createAccount, e2eServer, requestAs, runAs, type TestAccount } from './support/api';
 
 async function signedIn(page: Page): Promise<{ nutrition: NutritionPage; account: TestAccount }> {
   const account = await createAccount();
@@ -173,5 +174,50 @@ test.describe('nutrition log', () => {
     await expect(page.getByText('This page could not be found')).toBeVisible();
     await page.goto('/nutrition-log?days=365');
     await expect(page.getByText('This page could not be found')).toBeVisible();
+  });
+});
+
+test.describe('what a person burns', () => {
+  test('says what is missing at first, and after four weeks of logs shows the measured expenditure', async ({
+    page,
+  }) => {
+    const { nutrition, account } = await signedIn(page);
+    const card = page.getByRole('region', { name: 'What you burn' });
+    await expect(card).toContainText(
+      'To measure what you burn, log your food on 14 of the last 28 days (so far 0) and weigh in over at least two weeks of them.',
+    );
+
+    // Four weeks of 2 000 kcal a day, and six weeks of weigh-ins falling 0.05 kg a day.
+    const day = (daysAgo: number, hour: number) => {
+      const date = new Date();
+      date.setDate(date.getDate() - daysAgo);
+      date.setHours(hour, 0, 0, 0);
+      return date.toISOString();
+    };
+    const meals = Array.from({ length: 28 }, (_, index) => ({
+      method: 'POST',
+      path: '/parse/classes/Meal',
+      body: {
+        eatenAt: { __type: 'Date', iso: day(index + 1, 13) },
+        mealType: 'lunch',
+        name: 'Lunch',
+        caloriesKcal: 2000,
+      },
+    }));
+    await requestAs(account, 'POST', 'batch', { requests: meals });
+    const rows = Array.from({ length: 42 }, (_, index) => ({
+      measuredAt: day(42 - index, 7),
+      weightKg: Math.round((84 - index * 0.05) * 100) / 100,
+    }));
+    await runAs(account, 'importWeightEntries', { rows });
+
+    await page.reload();
+    await expect(nutrition.heading()).toBeVisible();
+    await expect(card.getByText(/^2,[34]\d0 kcal$/)).toBeVisible();
+    // 27 when midnight passes during the test: the window moves with today.
+    await expect(card).toContainText(/On the 2[78] days you logged in the last 28, you ate 2,000 kcal a day/);
+    await card.getByRole('button', { name: 'How this is worked out' }).focus();
+    await expect(page.getByRole('tooltip')).toContainText('2,000 kcal eaten a day on the days logged, plus');
+    expect(await violationsOn(page)).toEqual([]);
   });
 });

@@ -16,6 +16,13 @@ export const MIN_WEIGH_IN_SPAN_DAYS = 14;
 
 export type Confidence = 'low' | 'medium' | 'high';
 
+/** Each confidence as a person reads it, with what raises it. */
+export const CONFIDENCE_SENTENCES: Readonly<Record<Confidence, string>> = {
+  high: 'High confidence: most days logged, regular weigh-ins, close to what your body data predicts.',
+  medium: 'Medium confidence: log more days and weigh in every few days to firm it up.',
+  low: 'Low confidence: few days logged, weigh-ins far apart, or far from what your body data predicts. Treat it as a rough guide.',
+};
+
 export interface EnergyExpenditure {
   /** The measured expenditure, rounded to 10 kcal; null until the log is enough to measure it. */
   kcalPerDay: number | null;
@@ -44,7 +51,7 @@ export interface ExpenditureInput {
 }
 
 const round10 = (value: number) => Math.round(value / 10) * 10;
-const kcal = (value: number) => `${Math.round(value).toLocaleString('en-GB')} kcal`;
+const kcal = (value: number) => `${Math.round(value).toLocaleString('en')} kcal`;
 
 /** The longest stretch in days between two weigh-ins (or the window's ends) inside the window. */
 function longestGap(days: readonly string[], from: string, to: string): number {

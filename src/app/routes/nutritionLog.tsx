@@ -19,6 +19,7 @@ import {
   CalorieGoalWindow,
   CopyMealsWindow,
   DailyTotals,
+  ExpenditureCard,
   MealSections,
   NutritionEditWindow,
   copyMeals,
@@ -220,6 +221,7 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
             </p>
           )}
         </section>
+        <ExpenditureCard />
       </div>
       <NutritionEditWindow
         open={open?.kind === 'meal'}

@@ -1,4 +1,5 @@
 import type { MealType } from '@/domain/contract';
+import type { EnergyExpenditure } from '@/domain/expenditure';
 import { nutrientsFor, type FoodRow, type HistorySpan, type NutritionDay } from '@/domain/nutrition';
 import { restDate, restPointer, type PendingChange, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
@@ -9,6 +10,14 @@ export async function loadNutritionDay(query: { date?: string; days: HistorySpan
   const Parse = await getParse();
   return Parse.Cloud.run<(params: Record<string, unknown>) => NutritionDay>('nutritionDay', {
     ...query,
+    timeZone: browserTimeZone(),
+  });
+}
+
+/** What the person burns a day, measured from their log and trend weight (and the formula's). */
+export async function loadEnergyExpenditure(): Promise<EnergyExpenditure> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<(params: Record<string, unknown>) => EnergyExpenditure>('energyExpenditure', {
     timeZone: browserTimeZone(),
   });
 }

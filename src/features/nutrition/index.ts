@@ -3,6 +3,7 @@ export type { NutritionActionResult } from './actionResult';
 export { CalorieGoalWindow } from './components/CalorieGoalWindow';
 export { CopyMealsWindow } from './components/CopyMealsWindow';
 export { DailyTotals } from './components/DailyTotals';
+export { ExpenditureCard } from './components/ExpenditureCard';
 export { MealSections } from './components/MealSections';
 export { NutritionEditWindow } from './components/NutritionEditWindow';
 export { parseCalorieGoal, parseFoodForm, parseMealForm, readShownFood } from './form';
