@@ -24,12 +24,30 @@ interface Person {
   seed: number;
 }
 
+const everyDay = () => true;
+
+/** A person who burns 2 300 kcal and eats 2 000, logging and weighing in every day for eight weeks. */
+const STEADY: Omit<Person, 'seed'> = {
+  trueKcal: 2300,
+  eatsKcal: 2000,
+  eatsSpread: 300,
+  startKg: 80,
+  days: 56,
+  logs: everyDay,
+  weighs: everyDay,
+  noiseKg: 0.5,
+};
+
 /**
  * A person whose true expenditure is known: each day's real weight follows the energy balance,
  * the scale adds noise, now and then a water-weight jump of a kilo for two days, and the log holds
  * what was eaten on the days it was kept.
  */
-function simulate(person: Person): { intake: DayEnergy[]; daily: DailyWeight[] } {
+function simulate(differences: Partial<Person> & Pick<Person, 'seed'>): {
+  intake: DayEnergy[];
+  daily: DailyWeight[];
+} {
+  const person: Person = { ...STEADY, ...differences };
   const random = mulberry32(person.seed);
   const first = addDays(TODAY, -person.days);
   const intake: DayEnergy[] = [];
@@ -51,8 +69,6 @@ function simulate(person: Person): { intake: DayEnergy[]; daily: DailyWeight[] }
   return { intake, daily };
 }
 
-const everyDay = () => true;
-
 describe('estimateExpenditure', () => {
   it('finds the true expenditure within ±100 kcal after four weeks of complete logging, for at least nine people in ten', () => {
     // 400 simulated people: four ways of eating against what they burn, a hundred scales and
@@ -72,9 +88,6 @@ describe('estimateExpenditure', () => {
           eatsKcal,
           eatsSpread: 400,
           startKg: 85,
-          days: 56,
-          logs: everyDay,
-          weighs: everyDay,
           noiseKg: 0.8,
           seed,
         });
@@ -95,11 +108,7 @@ describe('estimateExpenditure', () => {
     const { intake, daily } = simulate({
       trueKcal: 2400,
       eatsKcal: 1900,
-      eatsSpread: 300,
       startKg: 85,
-      days: 56,
-      logs: everyDay,
-      weighs: everyDay,
       noiseKg: 0.3,
       seed: 11,
     });
@@ -114,14 +123,7 @@ describe('estimateExpenditure', () => {
 
   it('leaves days without a log out instead of counting them as zero', () => {
     const { intake, daily } = simulate({
-      trueKcal: 2300,
-      eatsKcal: 2000,
-      eatsSpread: 300,
-      startKg: 80,
-      days: 56,
       logs: (index) => index % 3 !== 0,
-      weighs: everyDay,
-      noiseKg: 0.5,
       seed: 5,
     });
 
@@ -134,15 +136,8 @@ describe('estimateExpenditure', () => {
 
   it('never gives a value from fewer logged days than the minimum, and says what is missing', () => {
     const { intake, daily } = simulate({
-      trueKcal: 2300,
-      eatsKcal: 2000,
-      eatsSpread: 300,
-      startKg: 80,
-      days: 56,
       // The last 28 days: 13 logged.
       logs: (index) => index >= 28 && index < 28 + MIN_LOGGED_DAYS - 1,
-      weighs: everyDay,
-      noiseKg: 0.5,
       seed: 6,
     });
 
@@ -156,12 +151,9 @@ describe('estimateExpenditure', () => {
 
   it('asks for weigh-ins over two weeks when they span less', () => {
     const { intake, daily } = simulate({
-      trueKcal: 2300,
       eatsKcal: 2300,
       eatsSpread: 200,
-      startKg: 80,
       days: 28,
-      logs: everyDay,
       weighs: (index) => index >= 18,
       noiseKg: 0.3,
       seed: 7,
@@ -175,14 +167,8 @@ describe('estimateExpenditure', () => {
 
   it('has low confidence when logging is sparse and weigh-ins are far apart', () => {
     const { intake, daily } = simulate({
-      trueKcal: 2300,
-      eatsKcal: 2000,
-      eatsSpread: 300,
-      startKg: 80,
-      days: 56,
       logs: (index) => index % 2 === 0,
       weighs: (index) => index % 9 === 0,
-      noiseKg: 0.5,
       seed: 8,
     });
 
@@ -221,9 +207,6 @@ describe('estimateExpenditure', () => {
       eatsKcal: 2200,
       eatsSpread: 100,
       startKg: 70,
-      days: 56,
-      logs: everyDay,
-      weighs: everyDay,
       noiseKg: 0.2,
       seed: 10,
     });
