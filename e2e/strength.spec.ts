@@ -19,8 +19,7 @@ async function logSquatsAsLegDay(activity: ActivityPage) {
   await activity.openNew();
   await activity.fill({ type: '🏋️ Strength', duration: '45' });
   const window = activity.window();
-  await window.getByLabel('Search exercises').fill('back squat');
-  await window.getByRole('button', { name: /^Barbell Back Squat/ }).click();
+  await activity.pickExercise('back squat', 'Barbell Back Squat');
   await window.getByLabel('Set 1 reps').fill('5');
   await window.getByLabel('Set 1 weight (kg)').fill('100');
   await window.getByRole('button', { name: 'Save as routine' }).click();
@@ -38,8 +37,7 @@ test.describe('a strength workout in the workout window', () => {
     await activity.openNew();
     await activity.fill({ type: '🏋️ Strength', time: '18:00', duration: '50' });
     const window = activity.window();
-    await window.getByLabel('Search exercises').fill('bench press');
-    await window.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+    await activity.pickExercise('bench press', 'Barbell Bench Press');
 
     const bench = window.getByRole('listitem').filter({ hasText: 'Barbell Bench Press' });
     await bench.getByLabel('Set 1 reps').fill('8');
@@ -317,8 +315,7 @@ test.describe('a strength workout in the workout window', () => {
     await activity.openNew();
     await activity.fill({ type: '🏋️ Strength', duration: '30' });
     const window = activity.window();
-    await window.getByLabel('Search exercises').fill('bench press');
-    await window.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+    await activity.pickExercise('bench press', 'Barbell Bench Press');
     await window.getByLabel('Rest after each set of Barbell Bench Press').selectOption({ label: '0:45' });
     await window.getByLabel('Set 1 reps').fill('8');
     await window.getByLabel('Set 1 done').check();
@@ -342,8 +339,7 @@ test.describe('a strength workout in the workout window', () => {
     await activity.openNew();
     await activity.fill({ type: '🏋️ Strength', time: '17:30', duration: '55', notes: 'heavy week' });
     const window = activity.window();
-    await window.getByLabel('Search exercises').fill('bench press');
-    await window.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+    await activity.pickExercise('bench press', 'Barbell Bench Press');
     await window.getByLabel('Rest after each set of Barbell Bench Press').selectOption({ label: '5:00' });
     await window.getByLabel('Set 1 reps').fill('5');
     await window.getByLabel('Set 1 weight (kg)').fill('80');
@@ -380,8 +376,7 @@ test.describe('a strength workout in the workout window', () => {
     await activity.openNew();
     await activity.fill({ type: '🏋️ Strength', duration: '30' });
     const window = activity.window();
-    await window.getByLabel('Search exercises').fill('bench press');
-    await window.getByRole('button', { name: /^Barbell Bench Press/ }).click();
+    await activity.pickExercise('bench press', 'Barbell Bench Press');
     await window.getByLabel('Set 1 reps').fill('5');
     await window.getByLabel('Set 1 weight (kg)').fill('1500');
     await activity.save();
@@ -397,11 +392,7 @@ test.describe('a strength workout in the workout window', () => {
     const activity = await signedIn(page);
     await activity.openNew();
     await activity.fill({ type: '🏋️ Strength' });
-    await activity.window().getByLabel('Search exercises').fill('bench press');
-    await activity
-      .window()
-      .getByRole('button', { name: /^Barbell Bench Press/ })
-      .click();
+    await activity.pickExercise('bench press', 'Barbell Bench Press');
 
     await expect(activity.window().getByLabel('Set 1 done')).toBeInViewport();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -441,11 +432,7 @@ test.describe('a strength workout without a network', () => {
     // Online first: a workout and a routine, as a person would have before the gym's basement.
     await activity.openNew();
     await activity.fill({ type: '🏋️ Strength', time: '07:00', duration: '30' });
-    await activity.window().getByLabel('Search exercises').fill('bench press');
-    await activity
-      .window()
-      .getByRole('button', { name: /^Barbell Bench Press/ })
-      .click();
+    await activity.pickExercise('bench press', 'Barbell Bench Press');
     await activity.window().getByLabel('Set 1 reps').fill('8');
     await activity.window().getByLabel('Set 1 weight (kg)').fill('60');
     await activity.window().getByRole('button', { name: 'Save as routine' }).click();

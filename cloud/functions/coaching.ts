@@ -4,14 +4,13 @@ import {
   EXPENDITURE_WINDOW_DAYS,
   type EnergyExpenditure,
 } from '../../src/domain/expenditure';
-import { bmrKcal, type Sex } from '../../src/domain/goals';
+import { SEXES } from '../../src/domain/contract';
+import { maintenanceKcal } from '../../src/domain/goals';
 import { trendOf, type DailyWeight } from '../../src/domain/weight';
 import { numberOr, Parse, requireUser, type CloudObject, type FunctionRequest } from '../parse';
 import { energyByDay } from './nutrition';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { dailyWeights } from './weight';
-
-const SEXES: readonly Sex[] = ['female', 'male', 'other'];
 
 /**
  * Resting energy (Mifflin–St Jeor) × activity level for the person's body data and latest trend
@@ -26,7 +25,7 @@ function formulaKcalPerDay(settings: CloudObject | undefined, daily: readonly Da
   if (!sex || heightCm === null || birthYear === null || activityLevel === null || weightKg === undefined) {
     return null;
   }
-  return Math.round(bmrKcal(sex, weightKg, heightCm, Math.max(0, year - birthYear)) * activityLevel);
+  return Math.round(maintenanceKcal(sex, weightKg, heightCm, Math.max(0, year - birthYear), activityLevel));
 }
 
 /**

@@ -52,6 +52,14 @@ export class ActivityPage {
     if (fields.notes !== undefined) await window.getByLabel('Notes').fill(fields.notes);
   }
 
+  /** Searches the strength workout's exercise picker and picks the exercise whose name starts so. */
+  async pickExercise(search: string, name: string): Promise<void> {
+    await this.window().getByLabel('Search exercises').fill(search);
+    await this.window()
+      .getByRole('button', { name: new RegExp(`^${name}`) })
+      .click();
+  }
+
   async save(): Promise<void> {
     await this.window().getByRole('button', { name: 'Save workout' }).click();
   }

@@ -34,6 +34,17 @@ export function bmrKcal(sex: Sex, weightKg: number, heightCm: number, age: numbe
   return 10 * weightKg + 6.25 * heightCm - 5 * age + SEX_CONSTANT[sex];
 }
 
+/** What the body burns a day by the formula: resting energy × the activity level. */
+export function maintenanceKcal(
+  sex: Sex,
+  weightKg: number,
+  heightCm: number,
+  age: number,
+  activityLevel: number,
+): number {
+  return bmrKcal(sex, weightKg, heightCm, age) * activityLevel;
+}
+
 /** The floor for a sex; for "other" the women's, the lower of the two. */
 export function calorieFloorKcal(sex: Sex): number {
   return sex === 'male' ? CALORIE_FLOOR_KCAL.male : CALORIE_FLOOR_KCAL.female;
@@ -57,15 +68,15 @@ export interface CalorieSuggestion {
 export function suggestCalorieGoal(body: BodyData, year: number): CalorieSuggestion {
   const age = Math.max(0, year - body.birthYear);
   const bmr = bmrKcal(body.sex, body.weightKg, body.heightCm, age);
-  const maintenanceKcal = bmr * body.activityLevel;
+  const maintenance = maintenanceKcal(body.sex, body.weightKg, body.heightCm, age, body.activityLevel);
   const dailyAdjustmentKcal = (body.weeklyRateKg * KCAL_PER_KG) / 7;
   const floorKcal = calorieFloorKcal(body.sex);
-  const raw = maintenanceKcal + dailyAdjustmentKcal;
+  const raw = maintenance + dailyAdjustmentKcal;
   const atFloor = raw < floorKcal;
   return {
     age,
     bmrKcal: Math.round(bmr),
-    maintenanceKcal: Math.round(maintenanceKcal),
+    maintenanceKcal: Math.round(maintenance),
     dailyAdjustmentKcal: Math.round(dailyAdjustmentKcal),
     floorKcal,
     suggestedKcal: atFloor ? floorKcal : Math.round(raw / 10) * 10,
