@@ -10,9 +10,24 @@ export async function completeSettings(
   if (typeof timezone === 'string' && !isValidTimeZone(timezone)) {
     throw validationError('timezone must be a time zone name such as Europe/Berlin.');
   }
-  if (original) return;
+  if (original) {
+    keepCalorieGoalChoice(object, original);
+    return;
+  }
   const owner = object.get('user') as ParseUser | undefined;
   if (!owner) return;
   const existing = await new Parse.Query('Settings').equalTo('user', owner).first({ useMasterKey: true });
   if (existing) throw new Parse.Error(Parse.Error.DUPLICATE_VALUE, 'Settings already exist for this person.');
+}
+
+/**
+ * A calorie goal the person sets themselves ends its following the measured expenditure; the
+ * server's own weekly setting changes the day it was set on as well, so it is told apart.
+ */
+function keepCalorieGoalChoice(object: CloudObject, original: CloudObject): void {
+  const following =
+    original.get('adaptiveCalorieGoal') === true && object.get('adaptiveCalorieGoal') === true;
+  const goalChanged = object.get('dailyCalorieGoal') !== original.get('dailyCalorieGoal');
+  const setBySchedule = object.get('calorieGoalSetOn') !== original.get('calorieGoalSetOn');
+  if (following && goalChanged && !setBySchedule) object.set('adaptiveCalorieGoal', false);
 }

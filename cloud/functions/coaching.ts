@@ -1,23 +1,38 @@
-import { addDays, localDay } from '../../src/domain/calendarDays';
+import { addDays, daysBetween, localDay } from '../../src/domain/calendarDays';
 import {
   estimateExpenditure,
   EXPENDITURE_WINDOW_DAYS,
+  type AdaptiveCalorieGoal,
   type EnergyExpenditure,
 } from '../../src/domain/expenditure';
 import { SEXES } from '../../src/domain/contract';
-import { maintenanceKcal } from '../../src/domain/goals';
+import {
+  ADAPTIVE_GOAL_INTERVAL_DAYS,
+  calorieGoalFromExpenditure,
+  maintenanceKcal,
+} from '../../src/domain/goals';
 import { trendOf, type DailyWeight } from '../../src/domain/weight';
-import { numberOr, Parse, requireUser, type CloudObject, type FunctionRequest } from '../parse';
-import { energyByDay } from './nutrition';
+import {
+  numberOr,
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type FunctionRequest,
+  type ParseUser,
+} from '../parse';
+import { energyByDay } from './intake';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { dailyWeights } from './weight';
+
+const sexOf = (settings: CloudObject | undefined) => SEXES.find((value) => value === settings?.get('sex'));
 
 /**
  * Resting energy (Mifflin–St Jeor) × activity level for the person's body data and latest trend
  * weight; null while any of them is unset.
  */
 function formulaKcalPerDay(settings: CloudObject | undefined, daily: readonly DailyWeight[], year: number) {
-  const sex = SEXES.find((value) => value === settings?.get('sex'));
+  const sex = sexOf(settings);
   const heightCm = numberOr(settings?.get('heightCm'), null);
   const birthYear = numberOr(settings?.get('birthYear'), null);
   const activityLevel = numberOr(settings?.get('activityLevel'), null);
@@ -30,15 +45,15 @@ function formulaKcalPerDay(settings: CloudObject | undefined, daily: readonly Da
 
 /**
  * What the person really burns a day, measured from their food log and trend weight over the
- * four weeks before today (src/domain/expenditure.ts), beside what the formula predicts. Two
+ * four weeks before `today` (src/domain/expenditure.ts), beside what the formula predicts. Two
  * aggregates in the database: energy per day and weight per day.
  */
-async function energyExpenditure(request: FunctionRequest): Promise<EnergyExpenditure> {
-  const { user } = requireUser(request.user);
-  const requestedZone = readTimeZoneParam(request.params.timeZone);
-  const settings = await settingsOf(user);
-  const timeZone = timeZoneOf(settings, requestedZone);
-  const now = new Date();
+async function measure(
+  user: ParseUser,
+  settings: CloudObject | undefined,
+  timeZone: string,
+  now: Date,
+): Promise<EnergyExpenditure> {
   const today = localDay(now, timeZone);
   const [intake, daily] = await Promise.all([
     energyByDay(user, addDays(today, -EXPENDITURE_WINDOW_DAYS), addDays(today, -1), timeZone),
@@ -53,6 +68,111 @@ async function energyExpenditure(request: FunctionRequest): Promise<EnergyExpend
   });
 }
 
+/** The goal the measurement gives for the person's weekly rate and sex, or null while unmeasured. */
+function goalFrom(expenditure: EnergyExpenditure, settings: CloudObject | undefined): number | null {
+  if (expenditure.kcalPerDay === null) return null;
+  return calorieGoalFromExpenditure(
+    expenditure.kcalPerDay,
+    numberOr(settings?.get('weeklyRateKg'), null),
+    sexOf(settings) ?? null,
+  );
+}
+
+function adaptiveGoalOf(settings: CloudObject | undefined, kcal: number | null): AdaptiveCalorieGoal {
+  const setOn: unknown = settings?.get('calorieGoalSetOn');
+  return {
+    on: settings?.get('adaptiveCalorieGoal') === true,
+    kcal,
+    setOn: typeof setOn === 'string' ? setOn : null,
+    dailyCalorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null),
+  };
+}
+
+/**
+ * Sets the goal from the measurement and marks the day. Unmeasurable now (a gap in the log), the
+ * last goal stays and the day is marked all the same: the next try is a week later.
+ */
+async function setGoalFromMeasurement(
+  settings: CloudObject,
+  expenditure: EnergyExpenditure,
+  today: string,
+): Promise<void> {
+  const kcal = goalFrom(expenditure, settings);
+  if (kcal !== null) settings.set('dailyCalorieGoal', kcal);
+  settings.set('calorieGoalSetOn', today);
+  await settings.save(null, { useMasterKey: true });
+}
+
+/**
+ * The caller's settings and zone, with a calorie goal that follows the measured expenditure set
+ * afresh when a week has passed since it was last set. The pages that show the goal read it
+ * through here, so it is current whenever it is seen.
+ */
+export async function settingsWithCurrentGoal(
+  user: ParseUser,
+  requestedZone: string | undefined,
+): Promise<{ settings: CloudObject | undefined; timeZone: string }> {
+  const settings = await settingsOf(user);
+  const timeZone = timeZoneOf(settings, requestedZone);
+  if (settings?.get('adaptiveCalorieGoal') === true) {
+    const now = new Date();
+    const today = localDay(now, timeZone);
+    const { setOn } = adaptiveGoalOf(settings, null);
+    if (setOn === null || daysBetween(setOn, today) >= ADAPTIVE_GOAL_INTERVAL_DAYS) {
+      await setGoalFromMeasurement(settings, await measure(user, settings, timeZone, now), today);
+    }
+  }
+  return { settings, timeZone };
+}
+
+/** `energyExpenditure({ timeZone? })`: the measurement, and the calorie goal it gives. */
+async function energyExpenditure(
+  request: FunctionRequest,
+): Promise<EnergyExpenditure & { calorieGoal: AdaptiveCalorieGoal }> {
+  const { user } = requireUser(request.user);
+  const { settings, timeZone } = await settingsWithCurrentGoal(
+    user,
+    readTimeZoneParam(request.params.timeZone),
+  );
+  const expenditure = await measure(user, settings, timeZone, new Date());
+  return { ...expenditure, calorieGoal: adaptiveGoalOf(settings, goalFrom(expenditure, settings)) };
+}
+
+/**
+ * `adaptCalorieGoal({ on, timeZone? })`: on, the daily calorie goal is set from the measured
+ * expenditure now and again each week; off, the last goal stays as it is.
+ */
+async function adaptCalorieGoal(request: FunctionRequest): Promise<AdaptiveCalorieGoal> {
+  const { user } = requireUser(request.user);
+  const { on } = request.params;
+  if (typeof on !== 'boolean') throw validationError('on must be true or false.');
+  const requestedZone = readTimeZoneParam(request.params.timeZone);
+  const settings = (await settingsOf(user)) ?? ownSettingsRow(user);
+  const timeZone = timeZoneOf(settings, requestedZone);
+  if (!on) {
+    settings.set('adaptiveCalorieGoal', false);
+    await settings.save(null, { useMasterKey: true });
+    return adaptiveGoalOf(settings, null);
+  }
+  const now = new Date();
+  const expenditure = await measure(user, settings, timeZone, now);
+  if (expenditure.kcalPerDay === null) {
+    throw validationError(`on: what you burn is not measured yet. ${expenditure.explanation}`);
+  }
+  settings.set('adaptiveCalorieGoal', true);
+  await setGoalFromMeasurement(settings, expenditure, localDay(now, timeZone));
+  return adaptiveGoalOf(settings, goalFrom(expenditure, settings));
+}
+
+/** A Settings row for an account that has none yet, owned and readable by that person only. */
+function ownSettingsRow(user: ParseUser): CloudObject {
+  const row = new Parse.Object('Settings');
+  row.set('user', user);
+  row.setACL(new Parse.ACL(user));
+  return row;
+}
+
 export function registerCoachingFunctions(): void {
   Parse.Cloud.define('energyExpenditure', energyExpenditure);
+  Parse.Cloud.define('adaptCalorieGoal', adaptCalorieGoal);
 }

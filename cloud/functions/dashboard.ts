@@ -3,8 +3,9 @@ import { summarizeDashboard, type DashboardSummary } from '../../src/domain/dash
 import { SETTINGS_DEFAULTS } from '../../src/domain/contract';
 import { numberOr, Parse, requireUser, type FunctionRequest } from '../parse';
 import { dayTotals } from './activity';
-import { energyByDay } from './nutrition';
-import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
+import { energyByDay } from './intake';
+import { settingsWithCurrentGoal } from './coaching';
+import { readDateParam, readTimeZoneParam } from './requestContext';
 import { dailyWeights, weightUnitOf } from './weight';
 
 /**
@@ -17,8 +18,7 @@ async function dashboardSummary(request: FunctionRequest): Promise<DashboardSumm
   const requestedDate = readDateParam(request.params.date);
   const requestedZone = readTimeZoneParam(request.params.timeZone);
   // The saved zone decides which instants belong to the day, so it is read before the rest.
-  const settings = await settingsOf(user);
-  const timeZone = timeZoneOf(settings, requestedZone);
+  const { settings, timeZone } = await settingsWithCurrentGoal(user, requestedZone);
   const now = new Date();
   const date = requestedDate ?? localDay(now, timeZone);
 

@@ -108,6 +108,7 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
   }),
   dashboardSummary: () => ({ date: date(), timeZone: timeZone() }),
   energyExpenditure: () => ({ timeZone: timeZone() }),
+  adaptCalorieGoal: () => ({ on: fc.oneof(fc.boolean(), hostileValue), timeZone: timeZone() }),
   searchUsers: (cast) => ({ query: usernames(cast) }),
   listFriendships: () => ({}),
   sendFriendRequest: (cast) => ({ username: usernames(cast) }),

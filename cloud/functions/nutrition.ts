@@ -1,4 +1,4 @@
-import { addDays, daysBetween, localDay, startOfLocalDay } from '../../src/domain/calendarDays';
+import { addDays, localDay, startOfLocalDay } from '../../src/domain/calendarDays';
 import { isMealType, MEAL_TYPES } from '../../src/domain/contract';
 import {
   dayTotals,
@@ -6,14 +6,15 @@ import {
   matchesWords,
   rankFoods,
   searchWords,
-  type DayEnergy,
   type FoodRow,
   type HistorySpan,
   type MealRow,
   type NutritionDay,
 } from '../../src/domain/nutrition';
 import { sqlClient } from '../database';
-import { readDay, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
+import { settingsWithCurrentGoal } from './coaching';
+import { energyByDay } from './intake';
+import { readDay, readTimeZoneParam } from './requestContext';
 import {
   numberOr,
   Parse,
@@ -35,12 +36,8 @@ const SHORTLIST_CANDIDATES = 200;
 
 /** The zone days are counted in, and the calorie goal, from the caller's settings. */
 async function zoneAndGoal(user: ParseUser, requested: unknown) {
-  const requestedZone = readTimeZoneParam(requested);
-  const settings = await settingsOf(user);
-  return {
-    timeZone: timeZoneOf(settings, requestedZone),
-    calorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null),
-  };
+  const { settings, timeZone } = await settingsWithCurrentGoal(user, readTimeZoneParam(requested));
+  return { timeZone, calorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null) };
 }
 
 function textOr(value: unknown): string {
@@ -136,43 +133,6 @@ async function searchFoods(request: FunctionRequest): Promise<FoodRow[]> {
   const words = searchWords(query);
   if (words.length === 0) return [];
   return rankFoods(query, await foodsMatching(user, words)).slice(0, limit);
-}
-
-/** Energy eaten on each local day from `from` to `to`, days without meals as zero. */
-export async function energyByDay(
-  user: ParseUser,
-  from: string,
-  to: string,
-  timeZone: string,
-): Promise<DayEnergy[]> {
-  const start = startOfLocalDay(from, timeZone);
-  const end = startOfLocalDay(addDays(to, 1), timeZone);
-  const sums = new Map<string, number>();
-  const sql = sqlClient();
-  if (sql) {
-    const { rows } = await sql.query<DayEnergy>(
-      `SELECT to_char("eatenAt" AT TIME ZONE $2, 'YYYY-MM-DD') AS date, sum("caloriesKcal")::float8 AS "caloriesKcal"
-         FROM "Meal" WHERE "user" = $1 AND "eatenAt" >= $3 AND "eatenAt" < $4 GROUP BY 1`,
-      [user.id, timeZone, start, end],
-    );
-    for (const row of rows) sums.set(row.date, row.caloriesKcal);
-  } else {
-    const meals = await new Parse.Query('Meal')
-      .equalTo('user', user)
-      .greaterThanOrEqualTo('eatenAt', start)
-      .lessThan('eatenAt', end)
-      .select('eatenAt', 'caloriesKcal')
-      .findAll({ useMasterKey: true, batchSize: 1000 });
-    for (const meal of meals) {
-      const day = localDay(meal.get('eatenAt') as Date, timeZone);
-      sums.set(day, (sums.get(day) ?? 0) + numberOr(meal.get('caloriesKcal'), 0));
-    }
-  }
-  const span = daysBetween(from, to) + 1;
-  return Array.from({ length: span }, (_, index) => {
-    const date = addDays(from, index);
-    return { date, caloriesKcal: Math.round((sums.get(date) ?? 0) * 10) / 10 };
-  });
 }
 
 /** A food the person logged in the shortlist window: how often, and when last. */

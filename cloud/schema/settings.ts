@@ -20,6 +20,8 @@ export const settingsClass: ClassDefinition = {
     timezone: { type: 'String' },
     weightUnit: { type: 'String' },
     theme: { type: 'String', defaultValue: SETTINGS_DEFAULTS.theme },
+    adaptiveCalorieGoal: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.adaptiveCalorieGoal },
+    calorieGoalSetOn: { type: 'String' },
   },
   indexes: { settings_user: { user: 1 } },
   classLevelPermissions: signedInPermissions(),

@@ -56,6 +56,10 @@ export const settingsRules = {
   timezone: { kind: 'text', min: 1, max: 64, optional: true },
   weightUnit: { kind: 'choice', values: WEIGHT_UNITS, optional: true },
   theme: { kind: 'choice', values: THEMES, optional: true },
+  /** The daily calorie goal follows the measured expenditure (cloud/functions/coaching.ts). */
+  adaptiveCalorieGoal: { kind: 'boolean', optional: true },
+  /** The person's day the goal was last set from the measured expenditure, YYYY-MM-DD. */
+  calorieGoalSetOn: { kind: 'text', min: 10, max: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, optional: true },
 } as const satisfies FieldRules;
 
 /**
@@ -69,6 +73,7 @@ export const SETTINGS_DEFAULTS = {
   shareActivity: true,
   shareWeightProgress: false,
   theme: 'system',
+  adaptiveCalorieGoal: false,
 } as const;
 
 /**

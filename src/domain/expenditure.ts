@@ -40,6 +40,17 @@ export interface EnergyExpenditure {
   explanation: string;
 }
 
+/** Whether the daily calorie goal follows the measured expenditure, and what it gives. */
+export interface AdaptiveCalorieGoal {
+  on: boolean;
+  /** The goal the measurement gives now for the person's weekly rate; null while unmeasured. */
+  kcal: number | null;
+  /** The person's day the goal was last set from the measurement, YYYY-MM-DD. */
+  setOn: string | null;
+  /** The daily calorie goal saved now. */
+  dailyCalorieGoal: number | null;
+}
+
 export interface ExpenditureInput {
   /** Energy eaten per local day; a day without any meal is 0 and counts as not logged. */
   intake: readonly DayEnergy[];

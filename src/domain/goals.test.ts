@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bmrKcal, suggestCalorieGoal } from './goals';
+import { bmrKcal, calorieGoalFromExpenditure, suggestCalorieGoal } from './goals';
 
 describe('bmrKcal', () => {
   it('follows Mifflin–St Jeor for men and women', () => {
@@ -67,5 +67,28 @@ describe('suggestCalorieGoal', () => {
       2026,
     );
     expect(man).toMatchObject({ suggestedKcal: 1500, floorKcal: 1500, atFloor: true });
+  });
+});
+
+describe('calorieGoalFromExpenditure', () => {
+  it('takes the weekly rate’s daily deficit off the measured expenditure', () => {
+    // −0.5 kg a week × 7 700 / 7 = 550 a day; 2 480 − 550 = 1 930.
+    expect(calorieGoalFromExpenditure(2480, -0.5, 'female')).toBe(1930);
+    // +0.25 kg a week adds 275: 2 480 + 275 = 2 755 → 2 760.
+    expect(calorieGoalFromExpenditure(2480, 0.25, 'male')).toBe(2760);
+  });
+
+  it('keeps the expenditure itself when no rate is chosen', () => {
+    expect(calorieGoalFromExpenditure(2213, null, null)).toBe(2210);
+  });
+
+  it('never goes below the floor of the person’s sex, the women’s while it is unset', () => {
+    expect(calorieGoalFromExpenditure(1900, -1, 'male')).toBe(1500);
+    expect(calorieGoalFromExpenditure(1900, -1, 'female')).toBe(1200);
+    expect(calorieGoalFromExpenditure(1900, -1, null)).toBe(1200);
+  });
+
+  it('stays within the contract’s 6 000 kcal', () => {
+    expect(calorieGoalFromExpenditure(6400, 0.5, 'male')).toBe(6000);
   });
 });

@@ -83,3 +83,24 @@ export function suggestCalorieGoal(body: BodyData, year: number): CalorieSuggest
     atFloor,
   };
 }
+
+/** The days between two settings of a calorie goal that follows the measured expenditure. */
+export const ADAPTIVE_GOAL_INTERVAL_DAYS = 7;
+
+/** The contract's bounds of a daily calorie goal. */
+const CALORIE_GOAL_RANGE = { min: 1000, max: 6000 } as const;
+
+/**
+ * The daily calorie goal a measured expenditure gives: the expenditure plus what the weekly rate
+ * adds a day (a loss takes it off), rounded to 10 kcal, never below the floor the goal form
+ * suggests for the person's sex (the women's while unset) nor outside the contract's bounds.
+ */
+export function calorieGoalFromExpenditure(
+  expenditureKcal: number,
+  weeklyRateKg: number | null,
+  sex: Sex | null,
+): number {
+  const raw = expenditureKcal + ((weeklyRateKg ?? 0) * KCAL_PER_KG) / 7;
+  const floor = Math.max(calorieFloorKcal(sex ?? 'other'), CALORIE_GOAL_RANGE.min);
+  return Math.min(CALORIE_GOAL_RANGE.max, Math.max(floor, Math.round(raw / 10) * 10));
+}
