@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { AppShell } from './pages/AppShell';
 import { LoginPage } from './pages/LoginPage';
 import { NutritionPage } from './pages/NutritionPage';
 import { violationsOn } from './support/accessibility';
@@ -219,5 +220,54 @@ test.describe('what a person burns', () => {
     await card.getByRole('button', { name: 'How this is worked out' }).focus();
     await expect(page.getByRole('tooltip')).toContainText('2,000 kcal eaten a day on the days logged, plus');
     expect(await violationsOn(page)).toEqual([]);
+  });
+
+  test('lets the calorie goal follow the measured burn, shows it on the start page, and stops when a goal is set by hand', async ({
+    page,
+  }) => {
+    const { nutrition, account } = await signedIn(page);
+    await nutrition.setCalorieGoal('1500');
+    // Four weeks of 2 000 kcal a day and a steady weight: the burn is 2 000 kcal a day.
+    const day = (daysAgo: number, hour: number) => {
+      const date = new Date();
+      date.setDate(date.getDate() - daysAgo);
+      date.setHours(hour, 0, 0, 0);
+      return date.toISOString();
+    };
+    const meals = Array.from({ length: 28 }, (_, index) => ({
+      method: 'POST',
+      path: '/parse/classes/Meal',
+      body: {
+        eatenAt: { __type: 'Date', iso: day(index + 1, 13) },
+        mealType: 'lunch',
+        name: 'Lunch',
+        caloriesKcal: 2000,
+      },
+    }));
+    await requestAs(account, 'POST', 'batch', { requests: meals });
+    const rows = Array.from({ length: 42 }, (_, index) => ({ measuredAt: day(42 - index, 7), weightKg: 80 }));
+    await runAs(account, 'importWeightEntries', { rows });
+    await page.reload();
+
+    const card = page.getByRole('region', { name: 'What you burn' });
+    const follow = card.getByRole('checkbox', { name: 'Use it for my calorie goal' });
+    await expect(follow).toHaveAccessibleDescription(/^Your daily goal would be 2,000 kcal/);
+    await follow.check();
+    await expect(follow).toBeEnabled();
+    await expect(nutrition.totals()).toContainText('of 2,000 kcal');
+    await expect(follow).toHaveAccessibleDescription(
+      /^Your goal of 2,000 kcal follows what you burn, last set on/,
+    );
+    expect(await violationsOn(page)).toEqual([]);
+
+    await new AppShell(page).open('Activity');
+    await expect(page.getByText(/^You burn about 2,000 kcal a day/)).toContainText(
+      'measured from your last four weeks (high confidence). Your calorie goal follows it.',
+    );
+
+    await nutrition.goto();
+    await nutrition.setCalorieGoal('1800');
+    await expect(card.getByRole('checkbox', { name: 'Use it for my calorie goal' })).not.toBeChecked();
+    await expect(nutrition.totals()).toContainText('of 1,800 kcal');
   });
 });

@@ -1,4 +1,6 @@
-import { isValidTimeZone } from '../../src/domain/calendarDays';
+import { addDays, isValidTimeZone } from '../../src/domain/calendarDays';
+import { isIsoDate } from '../../src/domain/dates';
+import { ADAPTIVE_GOAL_INTERVAL_DAYS } from '../../src/domain/goals';
 import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
 
 /** One Settings row per person; a second one is refused, so every reader finds the same row. */
@@ -21,13 +23,23 @@ export async function completeSettings(
 }
 
 /**
- * A calorie goal the person sets themselves ends its following the measured expenditure; the
- * server's own weekly setting changes the day it was set on as well, so it is told apart.
+ * A calorie goal the person sets themselves ends its following the measured expenditure (the
+ * server's own weekly setting changes the day it was set on as well, so it is told apart); a new
+ * weekly rate has the goal set afresh the next time it is read.
  */
 function keepCalorieGoalChoice(object: CloudObject, original: CloudObject): void {
   const following =
     original.get('adaptiveCalorieGoal') === true && object.get('adaptiveCalorieGoal') === true;
-  const goalChanged = object.get('dailyCalorieGoal') !== original.get('dailyCalorieGoal');
-  const setBySchedule = object.get('calorieGoalSetOn') !== original.get('calorieGoalSetOn');
-  if (following && goalChanged && !setBySchedule) object.set('adaptiveCalorieGoal', false);
+  const setOn: unknown = original.get('calorieGoalSetOn');
+  if (!following || object.get('calorieGoalSetOn') !== setOn) return;
+  if (object.get('dailyCalorieGoal') !== original.get('dailyCalorieGoal')) {
+    object.set('adaptiveCalorieGoal', false);
+  } else if (
+    object.get('weeklyRateKg') !== original.get('weeklyRateKg') &&
+    typeof setOn === 'string' &&
+    isIsoDate(setOn)
+  ) {
+    // Dated a week back, so it is due (a trigger's unset is not stored).
+    object.set('calorieGoalSetOn', addDays(setOn, -ADAPTIVE_GOAL_INTERVAL_DAYS));
+  }
 }

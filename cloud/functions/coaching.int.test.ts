@@ -212,6 +212,22 @@ describe('adaptCalorieGoal', () => {
     expect((await expenditure(erin)).calorieGoal).toMatchObject({ on: false, dailyCalorieGoal: 1800 });
   });
 
+  it('sets the goal afresh for a new weekly rate the next time it is read', async () => {
+    const fay = await signUp();
+    await logFourWeeks(fay);
+    await updateSettings(fay, { sex: 'female', weeklyRateKg: 0 });
+    const { body } = await adapt(fay, { on: true });
+    const measured = (await expenditure(fay)).kcalPerDay ?? 0;
+    expect((body.result as AdaptiveCalorieGoal).dailyCalorieGoal).toBe(measured);
+
+    await updateSettings(fay, { weeklyRateKg: -0.25 });
+    const result = await expenditure(fay);
+
+    // −0.25 kg a week takes 275 kcal a day off.
+    const expected = Math.round((measured - 275) / 10) * 10;
+    expect(result.calorieGoal).toMatchObject({ on: true, setOn: today(), dailyCalorieGoal: expected });
+  });
+
   it('refuses to follow a burn not measured yet with 142, and keeps the goal saved', async () => {
     await updateSettings(bob, { dailyCalorieGoal: 2100 });
 

@@ -4,6 +4,7 @@ import {
   EXPENDITURE_WINDOW_DAYS,
   type AdaptiveCalorieGoal,
   type EnergyExpenditure,
+  type ExpenditureWithGoal,
 } from '../../src/domain/expenditure';
 import { SEXES } from '../../src/domain/contract';
 import {
@@ -11,6 +12,7 @@ import {
   calorieGoalFromExpenditure,
   maintenanceKcal,
 } from '../../src/domain/goals';
+import type { DayEnergy } from '../../src/domain/nutrition';
 import { trendOf, type DailyWeight } from '../../src/domain/weight';
 import {
   numberOr,
@@ -44,10 +46,31 @@ function formulaKcalPerDay(settings: CloudObject | undefined, daily: readonly Da
 }
 
 /**
- * What the person really burns a day, measured from their food log and trend weight over the
- * four weeks before `today` (src/domain/expenditure.ts), beside what the formula predicts. Two
- * aggregates in the database: energy per day and weight per day.
+ * What the person really burns a day, measured from their food log over the four weeks before
+ * `today` and their trend weight (src/domain/expenditure.ts), beside what the formula predicts.
  */
+export function expenditureOf(
+  settings: CloudObject | undefined,
+  intake: readonly DayEnergy[],
+  daily: readonly DailyWeight[],
+  today: string,
+  year: number,
+): EnergyExpenditure {
+  const past = daily.filter((day) => day.date < today);
+  return estimateExpenditure({
+    intake,
+    daily: past,
+    today,
+    formulaKcalPerDay: formulaKcalPerDay(settings, past, year),
+  });
+}
+
+/** The intake an expenditure reads: energy per day over the four weeks before `today`. */
+export function intakeBefore(user: ParseUser, today: string, timeZone: string): Promise<DayEnergy[]> {
+  return energyByDay(user, addDays(today, -EXPENDITURE_WINDOW_DAYS), addDays(today, -1), timeZone);
+}
+
+/** The expenditure from two aggregates in the database: energy per day and weight per day. */
 async function measure(
   user: ParseUser,
   settings: CloudObject | undefined,
@@ -56,16 +79,10 @@ async function measure(
 ): Promise<EnergyExpenditure> {
   const today = localDay(now, timeZone);
   const [intake, daily] = await Promise.all([
-    energyByDay(user, addDays(today, -EXPENDITURE_WINDOW_DAYS), addDays(today, -1), timeZone),
+    intakeBefore(user, today, timeZone),
     dailyWeights(user, timeZone),
   ]);
-  const past = daily.filter((day) => day.date < today);
-  return estimateExpenditure({
-    intake,
-    daily: past,
-    today,
-    formulaKcalPerDay: formulaKcalPerDay(settings, past, now.getUTCFullYear()),
-  });
+  return expenditureOf(settings, intake, daily, today, now.getUTCFullYear());
 }
 
 /** The goal the measurement gives for the person's weekly rate and sex, or null while unmeasured. */
@@ -126,9 +143,7 @@ export async function settingsWithCurrentGoal(
 }
 
 /** `energyExpenditure({ timeZone? })`: the measurement, and the calorie goal it gives. */
-async function energyExpenditure(
-  request: FunctionRequest,
-): Promise<EnergyExpenditure & { calorieGoal: AdaptiveCalorieGoal }> {
+async function energyExpenditure(request: FunctionRequest): Promise<ExpenditureWithGoal> {
   const { user } = requireUser(request.user);
   const { settings, timeZone } = await settingsWithCurrentGoal(
     user,

@@ -4,7 +4,7 @@ import { SETTINGS_DEFAULTS } from '../../src/domain/contract';
 import { numberOr, Parse, requireUser, type FunctionRequest } from '../parse';
 import { dayTotals } from './activity';
 import { energyByDay } from './intake';
-import { settingsWithCurrentGoal } from './coaching';
+import { expenditureOf, intakeBefore, settingsWithCurrentGoal } from './coaching';
 import { readDateParam, readTimeZoneParam } from './requestContext';
 import { dailyWeights, weightUnitOf } from './weight';
 
@@ -20,14 +20,17 @@ async function dashboardSummary(request: FunctionRequest): Promise<DashboardSumm
   // The saved zone decides which instants belong to the day, so it is read before the rest.
   const { settings, timeZone } = await settingsWithCurrentGoal(user, requestedZone);
   const now = new Date();
-  const date = requestedDate ?? localDay(now, timeZone);
+  const today = localDay(now, timeZone);
+  const date = requestedDate ?? today;
 
-  const [eaten, mealCount, workoutDays, weights] = await Promise.all([
+  const [eaten, mealCount, workoutDays, weights, intake] = await Promise.all([
     energyByDay(user, date, date, timeZone),
     new Parse.Query('Meal').equalTo('user', user).count({ useMasterKey: true }),
     dayTotals(user, timeZone),
     dailyWeights(user, timeZone),
+    intakeBefore(user, today, timeZone),
   ]);
+  const measured = expenditureOf(settings, intake, weights, today, now.getUTCFullYear());
 
   return summarizeDashboard({
     date,
@@ -45,6 +48,14 @@ async function dashboardSummary(request: FunctionRequest): Promise<DashboardSumm
     mealCount,
     workoutDays,
     dailyWeights: weights,
+    burn:
+      measured.kcalPerDay === null || measured.confidence === null
+        ? null
+        : {
+            kcalPerDay: measured.kcalPerDay,
+            confidence: measured.confidence,
+            followedByGoal: settings?.get('adaptiveCalorieGoal') === true,
+          },
   });
 }
 

@@ -1,5 +1,6 @@
 import { computeActivityStats, type DayTotals } from './activityStats';
 import { addDays, localDay, startOfLocalDay } from './calendarDays';
+import type { Confidence } from './expenditure';
 import { calorieBalance, type CalorieBalance } from './nutrition';
 import type { WeightUnit } from './units';
 import { forecastGoal, trendOf, trendOn, weeklyRateKg, type DailyWeight, type GoalForecast } from './weight';
@@ -43,6 +44,14 @@ export interface DashboardCounts {
   weighInDays: number;
 }
 
+/** What the person burns a day as measured from their log (src/domain/expenditure.ts). */
+export interface DashboardBurn {
+  kcalPerDay: number;
+  confidence: Confidence;
+  /** The daily calorie goal follows it. */
+  followedByGoal: boolean;
+}
+
 /** The answer of the dashboardSummary cloud function: the start page's cards for one local day. */
 export interface DashboardSummary {
   date: string;
@@ -61,6 +70,8 @@ export interface DashboardSummary {
   weight: DashboardWeight;
   streak: DashboardStreak;
   counts: DashboardCounts;
+  /** The measured expenditure of the four weeks before today; null until the log is enough. */
+  burn: DashboardBurn | null;
 }
 
 /** What the cloud function reads for one person; everything else is computed here. */
@@ -80,6 +91,7 @@ export interface DashboardInput {
   workoutDays: readonly DayTotals[];
   /** Every day's mean weight, in date order. */
   dailyWeights: readonly DailyWeight[];
+  burn?: DashboardBurn | null;
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -145,5 +157,6 @@ export function summarizeDashboard(input: DashboardInput): DashboardSummary {
       workouts: input.workoutDays.reduce((sum, day) => sum + day.sessions, 0),
       weighInDays: input.dailyWeights.length,
     },
+    burn: input.burn ?? null,
   };
 }

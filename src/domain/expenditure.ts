@@ -51,6 +51,11 @@ export interface AdaptiveCalorieGoal {
   dailyCalorieGoal: number | null;
 }
 
+/** The answer of `energyExpenditure`: the measurement, and the calorie goal it gives. */
+export interface ExpenditureWithGoal extends EnergyExpenditure {
+  calorieGoal: AdaptiveCalorieGoal;
+}
+
 export interface ExpenditureInput {
   /** Energy eaten per local day; a day without any meal is 0 and counts as not logged. */
   intake: readonly DayEnergy[];

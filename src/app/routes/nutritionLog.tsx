@@ -22,6 +22,7 @@ import {
   ExpenditureCard,
   MealSections,
   NutritionEditWindow,
+  adaptCalorieGoal,
   copyMeals,
   createFood,
   deleteMeal,
@@ -99,6 +100,8 @@ export async function action({ request }: ActionFunctionArgs): Promise<Nutrition
         await saveMySettings(parsed);
         return { done: true };
       }
+      case 'adaptiveGoal':
+        return { adaptiveGoal: await adaptCalorieGoal(formText(form, 'on') === 'true') };
       case 'createFood': {
         const parsed = parseFoodForm(form);
         if ('fieldErrors' in parsed) return { foodErrors: parsed.fieldErrors };
@@ -221,7 +224,8 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
             </p>
           )}
         </section>
-        <ExpenditureCard />
+        {/* A goal changed elsewhere on the page may have ended its following the measurement. */}
+        <ExpenditureCard key={day.calorieGoal ?? 'none'} />
       </div>
       <NutritionEditWindow
         open={open?.kind === 'meal'}

@@ -1,3 +1,4 @@
+import type { AdaptiveCalorieGoal } from '@/domain/expenditure';
 import type { FoodRow } from '@/domain/nutrition';
 import type { FoodFieldErrors, MealFieldErrors } from './form';
 
@@ -10,4 +11,6 @@ export interface NutritionActionResult {
   /** A food the person just created, to pick at once. */
   createdFood?: FoodRow;
   copied?: number;
+  /** The calorie goal after following the measured expenditure was turned on or off. */
+  adaptiveGoal?: AdaptiveCalorieGoal;
 }

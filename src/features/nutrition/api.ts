@@ -1,5 +1,5 @@
 import type { MealType } from '@/domain/contract';
-import type { EnergyExpenditure } from '@/domain/expenditure';
+import type { AdaptiveCalorieGoal, ExpenditureWithGoal } from '@/domain/expenditure';
 import { nutrientsFor, type FoodRow, type HistorySpan, type NutritionDay } from '@/domain/nutrition';
 import { restDate, restPointer, type PendingChange, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
@@ -15,9 +15,18 @@ export async function loadNutritionDay(query: { date?: string; days: HistorySpan
 }
 
 /** What the person burns a day, measured from their log and trend weight (and the formula's). */
-export async function loadEnergyExpenditure(): Promise<EnergyExpenditure> {
+export async function loadEnergyExpenditure(): Promise<ExpenditureWithGoal> {
   const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => EnergyExpenditure>('energyExpenditure', {
+  return Parse.Cloud.run<(params: Record<string, unknown>) => ExpenditureWithGoal>('energyExpenditure', {
+    timeZone: browserTimeZone(),
+  });
+}
+
+/** Lets the daily calorie goal follow the measured expenditure, or stop following it. */
+export async function adaptCalorieGoal(on: boolean): Promise<AdaptiveCalorieGoal> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<(params: Record<string, unknown>) => AdaptiveCalorieGoal>('adaptCalorieGoal', {
+    on,
     timeZone: browserTimeZone(),
   });
 }

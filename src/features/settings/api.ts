@@ -52,6 +52,7 @@ export function toMySettings(row: Stored | undefined): MySettings {
     goalWeightKg: numberOrNull(read('goalWeightKg')),
     weeklyRateKg: numberOrNull(read('weeklyRateKg')),
     dailyCalorieGoal: numberOrNull(read('dailyCalorieGoal')),
+    adaptiveCalorieGoal: read('adaptiveCalorieGoal') === true,
     weeklyActiveMinutesGoal:
       numberOrNull(read('weeklyActiveMinutesGoal')) ?? SETTINGS_DEFAULTS.weeklyActiveMinutesGoal,
     weekStartsOn: numberOrNull(read('weekStartsOn')) ?? SETTINGS_DEFAULTS.weekStartsOn,

@@ -13,6 +13,8 @@ export interface MySettings {
   goalWeightKg: number | null;
   weeklyRateKg: number | null;
   dailyCalorieGoal: number | null;
+  /** The calorie goal follows the measured expenditure. */
+  adaptiveCalorieGoal: boolean;
   weeklyActiveMinutesGoal: number;
   weekStartsOn: number;
   shareActivity: boolean;

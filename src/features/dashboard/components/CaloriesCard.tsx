@@ -1,5 +1,5 @@
 import { CalorieGoalProgress } from '@/components/CalorieGoalProgress';
-import type { DashboardSummary } from '@/domain/dashboard';
+import type { DashboardBurn, DashboardSummary } from '@/domain/dashboard';
 import { formatKcal, titleForDay } from '../format';
 import { SummaryCard } from './SummaryCard';
 
@@ -34,10 +34,23 @@ export function CaloriesCard({ summary }: { summary: DashboardSummary }) {
       ) : (
         <p className="goal-words">Set a daily calorie goal in the nutrition log to see what is left.</p>
       )}
+      <BurnLine burn={summary.burn} />
       <p className="stat-note">
         Burned counts what workouts add to your resting burn; it is not added to what is left, as your goal
         already allows for your daily activity.
       </p>
     </SummaryCard>
+  );
+}
+
+/** What the person burns a day as measured from their log, once it is measured. */
+function BurnLine({ burn }: { burn: DashboardBurn | null }) {
+  if (!burn) return null;
+  return (
+    <p className="summary-burn">
+      You burn about <strong>{formatKcal(burn.kcalPerDay)}</strong> a day, measured from your last four weeks
+      ({burn.confidence} confidence).
+      {burn.followedByGoal ? ' Your calorie goal follows it.' : ''}
+    </p>
   );
 }

@@ -26,6 +26,7 @@ const NEWCOMER: DashboardSummary = {
   },
   streak: { currentDays: 0, longestDays: 0 },
   counts: { meals: 0, workouts: 0, weighInDays: 0 },
+  burn: null,
 };
 
 const REGULAR: DashboardSummary = {
@@ -48,6 +49,7 @@ const REGULAR: DashboardSummary = {
   },
   streak: { currentDays: 3, longestDays: 12 },
   counts: { meals: 6, workouts: 6, weighInDays: 3 },
+  burn: { kcalPerDay: 2390, confidence: 'medium', followedByGoal: true },
 };
 
 function renderSummary(summary: DashboardSummary) {
@@ -94,6 +96,9 @@ describe('DailySummary', () => {
       within(calories).getByRole('progressbar', { name: '1,450 kcal eaten of 2,000 kcal' }),
     ).toBeVisible();
     expect(within(calories).getByText('550 kcal remaining.')).toBeInTheDocument();
+    expect(within(calories).getByText(/^You burn about/)).toHaveTextContent(
+      'You burn about 2,390 kcal a day, measured from your last four weeks (medium confidence). Your calorie goal follows it.',
+    );
     expect(within(calories).getByRole('link', { name: 'Open the nutrition log' })).toHaveAttribute(
       'href',
       '/nutrition-log',
@@ -149,6 +154,7 @@ describe('DailySummary', () => {
       calorieGoal: null,
       calorieBalance: null,
       weight: { ...REGULAR.weight, goalWeightKg: null, forecast: null },
+      burn: null,
     });
 
     expect(
@@ -157,5 +163,6 @@ describe('DailySummary', () => {
     expect(
       screen.getByText('Set a goal weight in weight tracking to see when you could reach it.'),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/^You burn about/)).not.toBeInTheDocument();
   });
 });

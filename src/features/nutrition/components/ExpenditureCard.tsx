@@ -1,15 +1,23 @@
-import { useEffect, useState } from 'react';
+import { format } from 'date-fns';
+import { useEffect, useId, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { Tooltip } from '@/components/Tooltip';
-import { CONFIDENCE_SENTENCES, type EnergyExpenditure } from '@/domain/expenditure';
+import {
+  CONFIDENCE_SENTENCES,
+  type AdaptiveCalorieGoal,
+  type ExpenditureWithGoal,
+} from '@/domain/expenditure';
 import { KCAL_PER_KG } from '@/domain/weight';
 import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { formatKcal } from '@/lib/format';
+import { dayToDate } from '@/lib/days';
+import type { NutritionActionResult } from '../actionResult';
 import { loadEnergyExpenditure } from '../api';
 
 type Loaded =
   | { kind: 'loading' }
-  | { kind: 'done'; expenditure: EnergyExpenditure }
+  | { kind: 'done'; expenditure: ExpenditureWithGoal }
   | { kind: 'failed'; message: string };
 
 /** The energy expenditure, kept on the device like the pages, so it shows offline too. */
@@ -23,7 +31,7 @@ const loadFromServerOrDevice = () =>
 export function ExpenditureCard({
   load = loadFromServerOrDevice,
 }: {
-  load?: () => Promise<EnergyExpenditure>;
+  load?: () => Promise<ExpenditureWithGoal>;
 }) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   useEffect(() => {
@@ -47,11 +55,16 @@ export function ExpenditureCard({
   );
 }
 
-function Expenditure({ expenditure }: { expenditure: EnergyExpenditure }) {
+function Expenditure({ expenditure }: { expenditure: ExpenditureWithGoal }) {
   const { kcalPerDay, formulaKcalPerDay, confidence, meanIntakeKcal, weeklyChangeKg, explanation } =
     expenditure;
   if (kcalPerDay === null || confidence === null) {
-    return <p className="empty-note">{explanation}</p>;
+    return (
+      <>
+        <p className="empty-note">{explanation}</p>
+        {expenditure.calorieGoal.on ? <GoalToggle goal={expenditure.calorieGoal} /> : null}
+      </>
+    );
   }
   const stored = Math.round(((weeklyChangeKg ?? 0) * KCAL_PER_KG) / 7);
   return (
@@ -70,6 +83,63 @@ function Expenditure({ expenditure }: { expenditure: EnergyExpenditure }) {
           Your body data and activity level predict {formatKcal(formulaKcalPerDay)} a day.
         </p>
       ) : null}
+      <GoalToggle goal={expenditure.calorieGoal} />
     </>
+  );
+}
+
+const longDay = (day: string) => format(dayToDate(day), 'd MMMM yyyy');
+
+/** What following the measurement does to the goal, as it stands. */
+function goalSentence(goal: AdaptiveCalorieGoal): string {
+  if (!goal.on) {
+    return goal.kcal === null
+      ? ''
+      : `Your daily goal would be ${formatKcal(goal.kcal)}: what you burn, less what your weekly rate takes off, never below a safe minimum. It is set again each week.`;
+  }
+  const goalNow =
+    goal.dailyCalorieGoal === null ? 'Your daily goal' : `Your goal of ${formatKcal(goal.dailyCalorieGoal)}`;
+  const setOn = goal.setOn === null ? '' : `, last set on ${longDay(goal.setOn)}`;
+  const unmeasured = goal.kcal === null ? ' Until what you burn is measured again, it stays as it is.' : '';
+  return `${goalNow} follows what you burn${setOn}, and is set again each week.${unmeasured} Setting a goal yourself stops this.`;
+}
+
+/**
+ * "Use it for my calorie goal": the goal follows the measurement from now on, set again each
+ * week; turned off, the last goal stays. The page's goal updates as the action's answer arrives.
+ */
+function GoalToggle({ goal: loaded }: { goal: AdaptiveCalorieGoal }) {
+  const fetcher = useFetcher<NutritionActionResult>({ key: 'adaptive-calorie-goal' });
+  const hintId = useId();
+  const goal = fetcher.data?.adaptiveGoal ?? loaded;
+  const asking = fetcher.formData?.get('on');
+  const checked = asking === undefined ? goal.on : asking === 'true';
+  return (
+    <fetcher.Form method="post" className="expenditure-goal">
+      <input type="hidden" name="intent" value="adaptiveGoal" />
+      <label className="check-option">
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={fetcher.state !== 'idle'}
+          aria-describedby={hintId}
+          onChange={(event) =>
+            void fetcher.submit(
+              { intent: 'adaptiveGoal', on: String(event.currentTarget.checked) },
+              { method: 'post' },
+            )
+          }
+        />
+        Use it for my calorie goal
+      </label>
+      <p id={hintId} className="field-hint">
+        {goalSentence(goal)}
+      </p>
+      {fetcher.data?.formError ? (
+        <p role="alert" className="form-error">
+          {fetcher.data.formError}
+        </p>
+      ) : null}
+    </fetcher.Form>
   );
 }

@@ -167,6 +167,11 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
             max={6000}
             step={1}
             defaultValue={settings.dailyCalorieGoal ?? ''}
+            hint={
+              settings.adaptiveCalorieGoal
+                ? 'Follows what you burn, as measured on the nutrition page, and is set again each week. Saving another goal here stops that.'
+                : undefined
+            }
             error={errors.dailyCalorieGoal}
           />
           <SuggestionNote
