@@ -1,6 +1,7 @@
 import { registerAvatarFileTriggers } from './classes/avatarFile';
 import { registerChatMessageTriggers } from './classes/chatMessage';
 import { registerFriendshipTriggers } from './classes/friendship';
+import { registerInvitationFunctions } from './classes/invitation';
 import { registerOwnedClassTriggers } from './classes/ownedClasses';
 import { registerUserTriggers } from './classes/user';
 import { registerWeightEntryTriggers } from './classes/weightEntry';
@@ -29,3 +30,4 @@ registerFriendFunctions();
 registerAccountFunctions();
 registerDashboardFunctions();
 registerCoachingFunctions();
+registerInvitationFunctions();

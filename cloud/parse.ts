@@ -15,6 +15,8 @@ export interface TriggerRequest {
   original?: CloudObject;
   user?: ParseUser;
   master: boolean;
+  /** What the client sent as the request's context (untrusted, like everything it sends). */
+  context?: Record<string, unknown>;
 }
 
 export interface FunctionRequest {

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { USERNAME_PATTERN } from '../src/domain/contract';
+import { isSignupMode, SIGNUP_MODES, type SignupRules } from '../src/domain/signup';
 
 /**
  * Every setting comes from the environment, is checked once at start, and a bad value
@@ -95,6 +97,22 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   { name: 'LOG_LEVEL', description: 'Parse Server log level (error, warn, info, verbose).', default: 'warn' },
   {
+    name: 'SIGNUP',
+    description:
+      'Who may create an account: open (anyone), invite (only with an invitation link) or closed (nobody; accounts exist already).',
+    default: 'open',
+  },
+  {
+    name: 'ADMIN_USERNAMES',
+    description:
+      'Comma-separated usernames of the people who administer this server: they make and revoke invitations.',
+  },
+  {
+    name: 'INVITES_BY_USERS',
+    description: 'true lets every person make invitation links when SIGNUP=invite, not only the admins.',
+    default: 'false',
+  },
+  {
     name: 'CLOUD_SQL',
     description:
       'false keeps SQL away from cloud code, which then reads through Parse queries as on MongoDB (to test that path).',
@@ -122,6 +140,7 @@ export interface AppConfig {
   logLevel: 'error' | 'warn' | 'info' | 'verbose';
   /** Whether cloud code may use the server's PostgreSQL pool (cloud/database.ts). */
   cloudSql: boolean;
+  signup: SignupRules;
 }
 
 export interface S3Config {
@@ -331,5 +350,22 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailFrom: read(env, 'MAIL_FROM') ?? 'FITSTREAK <no-reply@localhost>',
     logLevel,
     cloudSql: readBoolean(env, 'CLOUD_SQL', true),
+    signup: readSignupRules(env),
   };
+}
+
+function readSignupRules(env: Env): SignupRules {
+  const mode = read(env, 'SIGNUP') ?? 'open';
+  if (!isSignupMode(mode)) {
+    throw new ConfigError('SIGNUP', `must be ${SIGNUP_MODES.join(', ')} (got "${mode}").`);
+  }
+  const admins = (read(env, 'ADMIN_USERNAMES') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const bad = admins.find((name) => !USERNAME_PATTERN.test(name));
+  if (bad !== undefined) {
+    throw new ConfigError('ADMIN_USERNAMES', `must list usernames separated by commas (got "${bad}").`);
+  }
+  return { mode, adminUsernames: admins, invitesByUsers: readBoolean(env, 'INVITES_BY_USERS', false) };
 }

@@ -16,6 +16,20 @@ describe('loadConfig', () => {
     expect(config.serverUrl).toBe('http://localhost:1337/parse');
     expect(config.publicUrl).toBe('http://localhost:1337');
     expect(config.cloudSql).toBe(true);
+    expect(config.signup).toEqual({ mode: 'open', adminUsernames: [], invitesByUsers: false });
+  });
+
+  it('reads who may sign up, the admins and whether everyone may invite', () => {
+    const config = loadConfig(
+      { SIGNUP: 'invite', ADMIN_USERNAMES: ' maria, jo.kim ,', INVITES_BY_USERS: 'true' },
+      CWD,
+    );
+
+    expect(config.signup).toEqual({
+      mode: 'invite',
+      adminUsernames: ['maria', 'jo.kim'],
+      invitesByUsers: true,
+    });
   });
 
   it('keeps SQL away from cloud code only when CLOUD_SQL is false', () => {
@@ -47,6 +61,9 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'everyone'],
     ['TRUST_PROXY', 'loopback, 10.0.0.0/40'],
     ['CLOUD_SQL', 'off'],
+    ['SIGNUP', 'invite-only'],
+    ['ADMIN_USERNAMES', 'maria, jo kim'],
+    ['INVITES_BY_USERS', 'yes'],
     ['ALLOWED_ORIGINS', '*'],
     ['ALLOWED_ORIGINS', 'https://app.example.com, app.example.com'],
     ['ALLOWED_ORIGINS', 'https://app.example.com/admin'],

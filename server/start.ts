@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type express from 'express';
 import pg from 'pg';
 import { provideSqlClient } from '../cloud/database';
+import { provideSignupRules } from '../cloud/signupRules';
 import { provideRoomCloser } from '../cloud/roomClosing';
 import { classDefinitions } from '../cloud/schema';
 import { createApp, type HealthChecks } from './app';
@@ -193,6 +194,9 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       else log('Cloud code reads through Parse queries only (CLOUD_SQL=false).');
     }
     const sql = pool;
+    provideSignupRules(config.signup);
+    if (config.signup.mode !== 'open')
+      log(`Sign-up is ${config.signup.mode === 'invite' ? 'by invitation' : 'closed'}.`);
 
     const options = buildParseOptions({
       config,

@@ -3,6 +3,7 @@ import { checkFields } from '../../src/domain/fieldRules';
 import { isAvatarFileOf } from '../../src/domain/images';
 import { Parse, validationError, type CloudObject, type TriggerRequest } from '../parse';
 import { deleteAvatarFile } from './avatarFile';
+import { checkSignup, spendInvitation } from './invitation';
 
 /**
  * The contract's limits on usernames and display names, for sign-up and every later change;
@@ -36,10 +37,11 @@ function refuseFileWithoutUrl({ object }: TriggerRequest): void {
   throw validationError('avatar must be sent with the URL it was uploaded under.');
 }
 
-function beforeSaveUser(request: TriggerRequest): void {
+async function beforeSaveUser(request: TriggerRequest): Promise<void> {
   refuseFileWithoutUrl(request);
   checkUser(request);
   checkAvatar(request);
+  await checkSignup(request);
 }
 
 /** A replaced or removed avatar is deleted from storage; Parse never deletes files by itself. */
@@ -77,7 +79,10 @@ async function createSettings(person: CloudObject): Promise<void> {
 
 /** Parse keeps one afterSave per class: sign-up and later changes both come through here. */
 async function afterSaveUser(request: TriggerRequest): Promise<void> {
-  if (!request.original) await createSettings(request.object);
+  if (!request.original) {
+    if (!(await spendInvitation(request.object))) return;
+    await createSettings(request.object);
+  }
   await deleteReplacedAvatar(request);
 }
 

@@ -336,6 +336,7 @@ function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
     owned('WeightEntry'),
     owned('Settings'),
     owned('ChatMessage', 'author'),
+    owned('Invitation', 'createdBy'),
     () =>
       Parse.Query.or(
         new Parse.Query('Friendship').equalTo('from', user),

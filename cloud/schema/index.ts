@@ -5,6 +5,7 @@ import { exerciseClass } from './exercise';
 import { foodClass } from './food';
 import { friendshipClass } from './friendship';
 import { installationClass } from './installation';
+import { invitationClass } from './invitation';
 import { mealClass } from './meal';
 import { roleClass } from './role';
 import { routineClass } from './routine';
@@ -27,4 +28,5 @@ export const classDefinitions: ClassDefinition[] = [
   roleClass,
   installationClass,
   audienceClass,
+  invitationClass,
 ];

@@ -5,6 +5,8 @@ export const userClass: ClassDefinition = {
   fields: {
     displayName: { type: 'String' },
     avatar: { type: 'File' },
+    /** The invitation the person signed up with, on an invite-only server (set by the server). */
+    invitation: { type: 'Pointer', targetClass: 'Invitation' },
   },
   classLevelPermissions: signedInPermissions({
     // Signing up is the one write a visitor without a session may make.
@@ -12,6 +14,6 @@ export const userClass: ClassDefinition = {
     // Nobody lists people directly; searchUsers (a cloud function) returns safe fields only.
     find: {},
     count: {},
-    protectedFields: { '*': ['email', 'emailVerified', 'authData'] },
+    protectedFields: { '*': ['email', 'emailVerified', 'authData', 'invitation'] },
   }),
 };

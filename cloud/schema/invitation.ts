@@ -1,0 +1,18 @@
+import { serverOnlyPermissions, type ClassDefinition } from './types';
+
+/**
+ * An invitation link to sign up on an invite-only server (cloud/classes/invitation.ts). Only the
+ * code's SHA-256 is kept: the link is shown once, to its maker. Closed to every client.
+ */
+export const invitationClass: ClassDefinition = {
+  className: 'Invitation',
+  fields: {
+    codeHash: { type: 'String', required: true },
+    createdBy: { type: 'Pointer', targetClass: '_User', required: true },
+    expiresAt: { type: 'Date', required: true },
+    usedAt: { type: 'Date' },
+    usedBy: { type: 'Pointer', targetClass: '_User' },
+  },
+  indexes: { invitation_code_hash: { codeHash: 1 }, invitation_created_by: { createdBy: 1 } },
+  classLevelPermissions: serverOnlyPermissions(),
+};
