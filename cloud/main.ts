@@ -1,7 +1,6 @@
 import { registerAvatarFileTriggers } from './classes/avatarFile';
 import { registerChatMessageTriggers } from './classes/chatMessage';
 import { registerFriendshipTriggers } from './classes/friendship';
-import { registerInvitationFunctions } from './classes/invitation';
 import { registerOwnedClassTriggers } from './classes/ownedClasses';
 import { registerUserTriggers } from './classes/user';
 import { registerWeightEntryTriggers } from './classes/weightEntry';
@@ -10,6 +9,7 @@ import { registerActivityFunctions } from './functions/activity';
 import { registerCoachingFunctions } from './functions/coaching';
 import { registerDashboardFunctions } from './functions/dashboard';
 import { registerFriendFunctions } from './functions/friends';
+import { registerInvitationFunctions } from './functions/invitations';
 import { registerNutritionFunctions } from './functions/nutrition';
 import { registerStrengthFunctions } from './functions/strength';
 import { registerWeightFunctions } from './functions/weight';

@@ -11,6 +11,8 @@ export const invitationClass: ClassDefinition = {
     createdBy: { type: 'Pointer', targetClass: '_User', required: true },
     expiresAt: { type: 'Date', required: true },
     usedAt: { type: 'Date' },
+    /** Accounts that tried to spend it: the one that made it 1 keeps it. */
+    claims: { type: 'Number' },
     usedBy: { type: 'Pointer', targetClass: '_User' },
   },
   indexes: { invitation_code_hash: { codeHash: 1 }, invitation_created_by: { createdBy: 1 } },

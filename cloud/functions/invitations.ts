@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import {
+  INVITATION_DAYS,
+  isAdmin,
+  MAX_OPEN_INVITATIONS,
+  mayInvite,
+  type InvitationRow,
+  type NewInvitation,
+  type SignupPolicy,
+} from '../../src/domain/signup';
+import { invitationCodeHash } from '../classes/invitation';
+import {
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type FunctionRequest,
+  type ParseUser,
+} from '../parse';
+import { signupRules } from '../signupRules';
+
+const MASTER = { useMasterKey: true } as const;
+const DAY_MS = 86_400_000;
+
+function openInvitations(now: Date) {
+  return new Parse.Query('Invitation').doesNotExist('usedAt').greaterThan('expiresAt', now);
+}
+
+const usernameOf = (user: ParseUser | undefined) => {
+  const username: unknown = user?.get('username');
+  return typeof username === 'string' ? username : undefined;
+};
+
+/** `signupPolicy()`: who may sign up here, and whether the caller may invite; asked with or without a session. */
+function signupPolicy(request: FunctionRequest): Promise<SignupPolicy> {
+  const rules = signupRules();
+  const username = usernameOf(request.user);
+  return Promise.resolve({
+    mode: rules.mode,
+    canInvite: mayInvite(rules, username),
+    isAdmin: isAdmin(rules, username),
+  });
+}
+
+function toRow(invitation: CloudObject, fallbackMaker?: string): InvitationRow {
+  return {
+    id: invitation.id ?? '',
+    createdBy: usernameOf(invitation.get('createdBy') as ParseUser | undefined) ?? fallbackMaker ?? '',
+    createdAt: (invitation.createdAt ?? new Date()).toISOString(),
+    expiresAt: (invitation.get('expiresAt') as Date).toISOString(),
+  };
+}
+
+function requireInviter(request: FunctionRequest): { user: ParseUser; username: string } {
+  const { user } = requireUser(request.user);
+  const rules = signupRules();
+  const username = usernameOf(user) ?? '';
+  if (rules.mode !== 'invite') {
+    throw new Parse.Error(
+      Parse.Error.OPERATION_FORBIDDEN,
+      `Invitations are not used here: sign-up on this server is ${rules.mode}.`,
+    );
+  }
+  if (!mayInvite(rules, username)) {
+    throw new Parse.Error(
+      Parse.Error.OPERATION_FORBIDDEN,
+      'Only the admins of this server make invitations.',
+    );
+  }
+  return { user, username };
+}
+
+/**
+ * `createInvitation()`: a link for one person to sign up, valid for seven days. The code is in the
+ * answer only; at most 50 open invitations per person.
+ */
+async function createInvitation(request: FunctionRequest): Promise<NewInvitation> {
+  const { user, username } = requireInviter(request);
+  const now = new Date();
+  const open = await openInvitations(now).equalTo('createdBy', user).count(MASTER);
+  if (open >= MAX_OPEN_INVITATIONS) {
+    throw validationError(
+      `You have ${MAX_OPEN_INVITATIONS} open invitations: revoke one, or wait until one is used or expires.`,
+    );
+  }
+  const code = randomBytes(24).toString('base64url');
+  const invitation = new Parse.Object('Invitation');
+  invitation.set({
+    codeHash: invitationCodeHash(code),
+    createdBy: user,
+    expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
+  });
+  invitation.setACL(new Parse.ACL());
+  await invitation.save(null, MASTER);
+  return { ...toRow(invitation, username), code };
+}
+
+/** `listInvitations()`: the open invitations, everyone's for an admin, else the caller's own; newest first. */
+async function listInvitations(request: FunctionRequest): Promise<InvitationRow[]> {
+  const { user, username } = requireInviter(request);
+  const query = openInvitations(new Date()).include('createdBy').descending('createdAt').limit(1000);
+  if (!isAdmin(signupRules(), username)) query.equalTo('createdBy', user);
+  return (await query.find(MASTER)).map((invitation) => toRow(invitation));
+}
+
+/**
+ * `revokeInvitation({ invitationId })`: an open invitation stops working; its maker or an admin may.
+ * Anyone else's is "not found", as is one already used.
+ */
+async function revokeInvitation(request: FunctionRequest): Promise<{ revoked: true }> {
+  const { user, username } = requireInviter(request);
+  const { invitationId } = request.params;
+  if (typeof invitationId !== 'string' || !/^[A-Za-z0-9]{1,32}$/.test(invitationId)) {
+    throw validationError('invitationId must be the id of an invitation.');
+  }
+  const query = openInvitations(new Date()).equalTo('objectId', invitationId);
+  if (!isAdmin(signupRules(), username)) query.equalTo('createdBy', user);
+  const invitation = await query.first(MASTER);
+  if (!invitation) throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'That invitation was not found.');
+  await invitation.destroy(MASTER);
+  return { revoked: true };
+}
+
+export function registerInvitationFunctions(): void {
+  Parse.Cloud.define('signupPolicy', signupPolicy);
+  Parse.Cloud.define('createInvitation', createInvitation);
+  Parse.Cloud.define('listInvitations', listInvitations);
+  Parse.Cloud.define('revokeInvitation', revokeInvitation);
+}
