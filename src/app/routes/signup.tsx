@@ -3,22 +3,43 @@ import {
   Link,
   redirect,
   useActionData,
+  useLoaderData,
   useNavigation,
   useSearchParams,
   type ActionFunctionArgs,
 } from 'react-router';
 import { FormField } from '@/components/FormField';
 import { checkSignUp, PASSWORD_MIN_LENGTH } from '@/domain/account';
+import { INVITATION_CODE_PATTERN, type SignupMode } from '@/domain/signup';
 import {
   AuthCard,
   fieldErrorMap,
   FormMessage,
   formText,
+  loadSignupPolicy,
   safeRedirectTarget,
   signUp,
   type AuthActionResult,
 } from '@/features/auth';
 import { errorSentence } from '@/lib/errors';
+
+/**
+ * Whether this server takes new accounts, and how. Without an answer (offline) the form shows:
+ * the sign-up itself then says what went wrong.
+ */
+export async function loader(): Promise<{ mode: SignupMode }> {
+  try {
+    return { mode: (await loadSignupPolicy()).mode };
+  } catch {
+    return { mode: 'open' };
+  }
+}
+
+/** The server names the invitation in its refusals; the page speaks of "this invitation" itself. */
+function withoutFieldName(sentence: string): string {
+  const rest = sentence.replace(/^invitation: /, '');
+  return rest === sentence ? sentence : rest.charAt(0).toUpperCase() + rest.slice(1);
+}
 
 export async function action({ request }: ActionFunctionArgs): Promise<AuthActionResult | Response> {
   const form = await request.formData();
@@ -30,15 +51,17 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
   };
   const errors = checkSignUp(input);
   if (errors.length > 0) return { fieldErrors: fieldErrorMap(errors) };
+  const invitation = formText(form, 'invitation');
   try {
-    await signUp(input.username, input.email, input.password);
+    await signUp(input.username, input.email, input.password, invitation || undefined);
   } catch (error) {
-    return { formError: errorSentence(error) };
+    return { formError: withoutFieldName(errorSentence(error)) };
   }
   return redirect(safeRedirectTarget(new URL(request.url).searchParams.get('from')));
 }
 
 export function Component() {
+  const { mode } = useLoaderData<{ mode: SignupMode }>();
   const result = useActionData<AuthActionResult>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -47,18 +70,38 @@ export function Component() {
   const loginLink = params.get('from')
     ? `/login?from=${encodeURIComponent(params.get('from') ?? '')}`
     : '/login';
+  const invitation = params.get('invitation') ?? '';
+  const footer = (
+    <p>
+      Already have an account? <Link to={loginLink}>Log in</Link>
+    </p>
+  );
+
+  if (mode === 'closed') {
+    return (
+      <AuthCard title="Sign-up is closed" footer={footer}>
+        <p>This server takes no new accounts. Ask the person who runs it to make one for you.</p>
+      </AuthCard>
+    );
+  }
+  if (mode === 'invite' && !INVITATION_CODE_PATTERN.test(invitation)) {
+    return (
+      <AuthCard title="Sign-up is by invitation" footer={footer}>
+        <p>
+          {invitation
+            ? 'This invitation link is incomplete. Open it again from the message you were sent, or ask for a new one.'
+            : 'New accounts on this server need an invitation. Ask someone who uses it for an invitation link, and open it here.'}
+        </p>
+      </AuthCard>
+    );
+  }
 
   return (
-    <AuthCard
-      title="Create your account"
-      footer={
-        <p>
-          Already have an account? <Link to={loginLink}>Log in</Link>
-        </p>
-      }
-    >
+    <AuthCard title="Create your account" footer={footer}>
+      {mode === 'invite' ? <p>You were invited: choose your username and password.</p> : null}
       <FormMessage error={result?.formError} />
       <Form method="post" replace noValidate>
+        {mode === 'invite' ? <input type="hidden" name="invitation" value={invitation} /> : null}
         <FormField
           label="Username"
           name="username"

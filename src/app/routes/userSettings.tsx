@@ -11,12 +11,15 @@ import {
   BodyGoalsForm,
   DeleteAccount,
   ExportData,
+  InvitationsPanel,
   PrivacyForm,
   ProfileForm,
   SecurityPanel,
   UnitsForm,
   changePassword,
+  createInvitation,
   currentAvatarUrl,
+  listInvitations,
   listSessions,
   loadMySettings,
   loadProfile,
@@ -27,6 +30,7 @@ import {
   parseProfileForm,
   parseUnitsForm,
   resendVerification,
+  revokeInvitation,
   revokeOtherSessions,
   saveMySettings,
   saveProfile,
@@ -35,6 +39,8 @@ import {
   type SessionRow,
   type SettingsActionResult,
 } from '@/features/settings';
+import type { InvitationRow } from '@/domain/signup';
+import { loadSignupPolicy } from '@/features/auth';
 import { loadWeightSummary } from '@/features/weight';
 import { errorSentence } from '@/lib/errors';
 import { chooseTheme } from '@/lib/theme';
@@ -47,6 +53,8 @@ interface PageData {
   avatarUrl: string | null;
   sessions: SessionRow[];
   currentWeightKg: number | null;
+  /** On an invite-only server, for a person who may invite: the open invitations they see. */
+  invitations: { rows: InvitationRow[]; isAdmin: boolean } | null;
 }
 
 interface LoaderData {
@@ -57,20 +65,28 @@ interface LoaderData {
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
   await requireSignedIn(request);
   try {
-    const [settings, profile, sessions, weight] = await Promise.all([
+    const [settings, profile, sessions, weight, invitations] = await Promise.all([
       loadMySettings(),
       loadProfile(),
       listSessions(),
       loadWeightSummary({ range: '1m', page: 0 }),
+      loadInvitations(),
     ]);
     const avatarUrl = await currentAvatarUrl();
     return {
-      page: { settings, profile, avatarUrl, sessions, currentWeightKg: weight.trendKg },
+      page: { settings, profile, avatarUrl, sessions, currentWeightKg: weight.trendKg, invitations },
       loadError: null,
     };
   } catch (error) {
     return { page: null, loadError: loadFailure(request, error) };
   }
+}
+
+/** The invitations section's data, when the server takes invitations from this person. */
+async function loadInvitations(): Promise<PageData['invitations']> {
+  const policy = await loadSignupPolicy();
+  if (!policy.canInvite) return null;
+  return { rows: await listInvitations(), isAdmin: policy.isAdmin };
 }
 
 export async function action({ request }: ActionFunctionArgs): Promise<SettingsActionResult> {
@@ -128,6 +144,11 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
         }
         return { done: true, notice: 'Password changed. Every other device has been logged out.' };
       }
+      case 'invite':
+        return { done: true, invitation: await createInvitation() };
+      case 'revokeInvitation':
+        await revokeInvitation(formText(form, 'invitationId'));
+        return { done: true, notice: 'Invitation revoked: its link no longer works.' };
       case 'revokeSessions': {
         const count = await revokeOtherSessions();
         return { done: true, notice: `Logged out of ${count} other ${count === 1 ? 'device' : 'devices'}.` };
@@ -148,7 +169,7 @@ export function Component() {
       <PageLoadFailure title="Settings" sentence="Your settings could not be loaded." reason={loadError} />
     );
   }
-  const { settings, profile, avatarUrl, sessions, currentWeightKg } = page;
+  const { settings, profile, avatarUrl, sessions, currentWeightKg, invitations } = page;
   return (
     <PageFrame title="Settings">
       <div className="settings-layout">
@@ -166,6 +187,9 @@ export function Component() {
         <PrivacyForm settings={settings} />
         <AppearanceForm settings={settings} />
         <SecurityPanel sessions={sessions} />
+        {invitations ? (
+          <InvitationsPanel invitations={invitations.rows} isAdmin={invitations.isAdmin} />
+        ) : null}
         <ExportData />
         <DeleteAccount />
       </div>

@@ -1,3 +1,4 @@
+import type { SignupPolicy } from '@/domain/signup';
 import { getParse } from '@/lib/parse';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
 
@@ -69,13 +70,24 @@ export async function logIn(username: string, password: string): Promise<Session
   return user;
 }
 
-export async function signUp(username: string, email: string, password: string): Promise<SessionUser> {
+/**
+ * Creates the account and signs in. On an invite-only server the invitation's code travels in the
+ * request's context: the server checks it before the account exists and never stores it.
+ */
+export async function signUp(
+  username: string,
+  email: string,
+  password: string,
+  invitation?: string,
+): Promise<SessionUser> {
   const Parse = await getParse();
   const user = new Parse.User();
   user.set('username', username);
   user.set('email', email);
   user.set('password', password);
-  const signedUp = toSessionUser(await user.signUp());
+  const signedUp = toSessionUser(
+    await user.signUp(null, invitation ? { context: { invitation } } : undefined),
+  );
   sessionEnded = false;
   return signedUp;
 }
@@ -116,4 +128,10 @@ function resetFailureSentence(serverMessage: string | undefined): string {
     return 'This reset link has expired or was already used. Ask for a new one.';
   }
   return serverMessage.replace(/^Error:\s*/, '');
+}
+
+/** Who may sign up on this server, and whether the caller (if signed in) may invite. */
+export async function loadSignupPolicy(): Promise<SignupPolicy> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<() => SignupPolicy>('signupPolicy');
 }

@@ -1,6 +1,7 @@
 export {
   chooseNewPassword,
   currentUser,
+  loadSignupPolicy,
   logIn,
   logOut,
   requestPasswordReset,

@@ -1,3 +1,4 @@
+import type { NewInvitation } from '@/domain/signup';
 import type { SettingsFieldErrors } from './form';
 
 /** What the settings page's action answers to the form that posted. */
@@ -7,4 +8,6 @@ export interface SettingsActionResult {
   notice?: string;
   fieldErrors?: SettingsFieldErrors;
   formError?: string;
+  /** The invitation just made: its link is shown this once. */
+  invitation?: NewInvitation;
 }

@@ -1,5 +1,6 @@
 import { SETTINGS_DEFAULTS, THEMES, type Theme } from '@/domain/contract';
 import type { ExportPage, ExportRequest } from '@/domain/dataExport';
+import type { InvitationRow, NewInvitation } from '@/domain/signup';
 import { getParse } from '@/lib/parse';
 import type { MySettings, Profile, SessionRow } from './types';
 
@@ -246,4 +247,21 @@ export async function deleteMyAccount(password: string): Promise<void> {
   await Parse.Cloud.run<(params: { password: string }) => { deleted: true }>('deleteMyAccount', { password });
   // The session went with the account, so the server refuses the log-out: clearing this device is enough.
   await Parse.User.logOut().catch(() => undefined);
+}
+
+/** A new invitation link's code and row; the code is shown once. */
+export async function createInvitation(): Promise<NewInvitation> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<() => NewInvitation>('createInvitation');
+}
+
+/** The open invitations: everyone's for an admin, else the person's own. */
+export async function listInvitations(): Promise<InvitationRow[]> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<() => InvitationRow[]>('listInvitations');
+}
+
+export async function revokeInvitation(invitationId: string): Promise<void> {
+  const Parse = await getParse();
+  await Parse.Cloud.run('revokeInvitation', { invitationId });
 }

@@ -1,9 +1,12 @@
 export {
   changePassword,
+  createInvitation,
+  listInvitations,
   listSessions,
   loadMySettings,
   loadProfile,
   resendVerification,
+  revokeInvitation,
   revokeOtherSessions,
   saveMySettings,
   saveProfile,
@@ -12,6 +15,7 @@ export {
 export type { SettingsActionResult } from './actionResult';
 export { AppearanceForm } from './components/AppearanceForm';
 export { BodyGoalsForm } from './components/BodyGoalsForm';
+export { InvitationsPanel } from './components/InvitationsPanel';
 export { PrivacyForm } from './components/PrivacyForm';
 export { ProfileForm } from './components/ProfileForm';
 export { SecurityPanel } from './components/SecurityPanel';

@@ -1,0 +1,156 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  createDataDir,
+  databaseUri,
+  removeDataDir,
+  startServerProcess,
+  type ServerProcess,
+} from '../server/test/serverProcess';
+import { LoginPage } from './pages/LoginPage';
+import { SignupPage } from './pages/SignupPage';
+import { violationsOn } from './support/accessibility';
+import { createAccount, e2eServer, uniqueName, type TestAccount } from './support/api';
+
+/**
+ * Nodes on the end-to-end database, as an operator would run them: one invite-only with an admin,
+ * one closed. The accounts of the shared server exist on them too.
+ */
+interface Node {
+  server: ServerProcess;
+  dataDir: string;
+}
+
+let inviteOnly: Node;
+let closed: Node;
+let admin: TestAccount;
+
+async function startNode(prefix: string, env: Record<string, string>): Promise<Node> {
+  const { dataDir: sharedDataDir, masterKey } = e2eServer();
+  const dataDir = await createDataDir(prefix);
+  const server = await startServerProcess({
+    dataDir,
+    env: { DATABASE_URI: await databaseUri(sharedDataDir), MASTER_KEY: masterKey, ...env },
+  });
+  return { server, dataDir };
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  admin = await createAccount();
+  [inviteOnly, closed] = await Promise.all([
+    startNode('e2e-invite', { SIGNUP: 'invite', ADMIN_USERNAMES: admin.username }),
+    startNode('e2e-closed', { SIGNUP: 'closed' }),
+  ]);
+});
+
+test.afterAll(async () => {
+  for (const node of [inviteOnly, closed]) {
+    if (!node) continue;
+    await node.server.stop();
+    await removeDataDir(node.dataDir);
+  }
+});
+
+const contexts: BrowserContext[] = [];
+
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+/** A fresh browser on a node, signed out. */
+async function visitor(browser: Browser, node: Node): Promise<Page> {
+  const context = await browser.newContext({ baseURL: node.server.baseUrl });
+  contexts.push(context);
+  return context.newPage();
+}
+
+function newcomer() {
+  const username = uniqueName('invited');
+  return { username, email: `${username}@example.com`, password: `pw-${uniqueName('x')}` };
+}
+
+test.describe('invitations', () => {
+  test('an admin makes a link, the invited person signs up with it once, and the link is spent', async ({
+    browser,
+  }) => {
+    const adminPage = await visitor(browser, inviteOnly);
+    await new LoginPage(adminPage).goto('?from=/user-settings');
+    await new LoginPage(adminPage).logIn(admin.username, admin.password);
+    const invitations = adminPage.getByRole('region', { name: 'Invitations' });
+    await expect(invitations).toContainText('No open invitations.');
+    await invitations.getByRole('button', { name: 'Make an invitation link' }).click();
+    const linkField = invitations.getByLabel('Invitation link');
+    await expect(linkField).toHaveValue(/\/signup\?invitation=[A-Za-z0-9_-]{32}$/);
+    const link = await linkField.inputValue();
+    await expect(invitations.getByRole('listitem')).toContainText(`Made by ${admin.username} on`);
+    expect(await violationsOn(adminPage)).toEqual([]);
+
+    const invited = await visitor(browser, inviteOnly);
+    await invited.goto(link);
+    await expect(invited.getByText('You were invited: choose your username and password.')).toBeVisible();
+    expect(await violationsOn(invited)).toEqual([]);
+    await new SignupPage(invited).signUp(newcomer());
+    await expect(invited.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+
+    const latecomer = await visitor(browser, inviteOnly);
+    await latecomer.goto(link);
+    await new SignupPage(latecomer).signUp(newcomer());
+    await expect(latecomer.getByRole('alert')).toHaveText('This invitation has already been used.');
+
+    // The used invitation has left the admin's list.
+    await adminPage.reload();
+    await expect(adminPage.getByRole('region', { name: 'Invitations' })).toContainText(
+      'No open invitations.',
+    );
+  });
+
+  test('a revoked link no longer works, and the page asks for a link when there is none', async ({
+    browser,
+  }) => {
+    const adminPage = await visitor(browser, inviteOnly);
+    await new LoginPage(adminPage).goto('?from=/user-settings');
+    await new LoginPage(adminPage).logIn(admin.username, admin.password);
+    const invitations = adminPage.getByRole('region', { name: 'Invitations' });
+    await invitations.getByRole('button', { name: 'Make an invitation link' }).click();
+    const link = await invitations.getByLabel('Invitation link').inputValue();
+    await invitations.getByRole('button', { name: /^Revoke the invitation made on/ }).click();
+    await expect(invitations).toContainText('Invitation revoked: its link no longer works.');
+    await expect(invitations.getByRole('listitem')).toHaveCount(0);
+
+    const page = await visitor(browser, inviteOnly);
+    await page.goto(link);
+    await new SignupPage(page).signUp(newcomer());
+    await expect(page.getByRole('alert')).toHaveText(
+      'This invitation link is not valid. It may be mistyped or revoked.',
+    );
+
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Sign-up is by invitation' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveCount(0);
+  });
+
+  test('someone who is not an admin sees no invitations in settings', async ({ browser }) => {
+    const member = await createAccount();
+    const page = await visitor(browser, inviteOnly);
+    await new LoginPage(page).goto('?from=/user-settings');
+    await new LoginPage(page).logIn(member.username, member.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Password and devices' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Invitations' })).toHaveCount(0);
+  });
+});
+
+test('a closed server says so on the sign-up page, and existing accounts still log in', async ({
+  browser,
+}) => {
+  const page = await visitor(browser, closed);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Sign-up is closed' })).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveCount(0);
+  expect(await violationsOn(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await new LoginPage(page).logIn(admin.username, admin.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+});
