@@ -62,7 +62,9 @@ export async function checkSignup(request: TriggerRequest): Promise<void> {
 export async function spendInvitation(person: CloudObject): Promise<boolean> {
   const invitation = person.get('invitation') as CloudObject | undefined;
   if (!invitation || !person.id) return true;
-  const claim = Parse.Object.extend('Invitation').createWithoutData(invitation.id) as CloudObject;
+  // A bare pointer, so the save sends the increment alone and answers the count it reached.
+  const claim: CloudObject = new Parse.Object('Invitation');
+  claim.id = invitation.id;
   claim.increment('claims');
   await claim.save(null, MASTER);
   if (claim.get('claims') !== 1) {
