@@ -12,6 +12,7 @@ import { registerFriendFunctions } from './functions/friends';
 import { registerInvitationFunctions } from './functions/invitations';
 import { registerNutritionFunctions } from './functions/nutrition';
 import { registerStrengthFunctions } from './functions/strength';
+import { registerTwoFactorFunctions } from './functions/twoFactor';
 import { registerWeightFunctions } from './functions/weight';
 import { registerLiveQueryGuards } from './liveQuery';
 
@@ -31,3 +32,4 @@ registerAccountFunctions();
 registerDashboardFunctions();
 registerCoachingFunctions();
 registerInvitationFunctions();
+registerTwoFactorFunctions();

@@ -71,6 +71,8 @@ interface CloudHooks {
   beforeFind(className: string, handler: (request: FindRequest) => Promise<void> | void): void;
   afterFind(className: string, handler: (request: AfterFindRequest) => Promise<CloudObject[]>): void;
   define(name: string, handler: (request: FunctionRequest) => Promise<unknown>): void;
+  /** Runs after the password is checked and before a session is made; throwing refuses the login. */
+  beforeLogin(handler: (request: TriggerRequest) => Promise<void>): void;
   beforeConnect(handler: (request: ConnectRequest) => Promise<void> | void): void;
   beforeSubscribe(className: string, handler: (request: SubscribeRequest) => Promise<void> | void): void;
 }

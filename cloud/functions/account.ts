@@ -31,7 +31,7 @@ import {
 // Every read and delete here crosses ACLs on the person's behalf: what is theirs is chosen by query.
 const MASTER = { useMasterKey: true } as const;
 const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
-const MAX_PASSWORD_LENGTH = 1024;
+export const MAX_PASSWORD_LENGTH = 1024;
 type ObjectQuery = InstanceType<typeof ParseSdk.Query>;
 /** Parse answers at most this many rows per query (the server's maxLimit). */
 const DELETE_BATCH = 1000;
@@ -276,7 +276,11 @@ const isParseError = (error: unknown): error is { code: number; message: string 
  * Checks the password as a log-in would, so failures count toward the account lockout, without
  * creating a session. A locked account keeps Parse's own sentence, which says when to retry.
  */
-async function checkPassword(username: string, password: string): Promise<void> {
+export async function checkPassword(
+  username: string,
+  password: string,
+  refusal = 'That password is not right, so nothing was deleted.',
+): Promise<void> {
   try {
     await Parse.User.verifyPassword(username, password);
   } catch (error) {
@@ -285,7 +289,7 @@ async function checkPassword(username: string, password: string): Promise<void> 
       error.code === Parse.Error.OBJECT_NOT_FOUND &&
       !/locked/i.test(error.message)
     ) {
-      throw validationError('That password is not right, so nothing was deleted.');
+      throw validationError(refusal);
     }
     throw error;
   }
@@ -335,6 +339,7 @@ function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
     owned('Activity'),
     owned('WeightEntry'),
     owned('Settings'),
+    owned('TwoFactor'),
     owned('ChatMessage', 'author'),
     owned('Invitation', 'createdBy'),
     () =>

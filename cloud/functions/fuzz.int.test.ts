@@ -153,6 +153,14 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
   revokeInvitation: (cast) => ({
     invitationId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
   }),
+  twoFactorStatus: () => ({}),
+  startTwoFactor: () => ({}),
+  confirmTwoFactor: () => ({ code: fc.oneof(oneOf(['123456', '', '12345a']), hostileString, hostileValue) }),
+  // Two-factor sign-in is off for the fuzzed person, so nothing can turn it off.
+  disableTwoFactor: () => ({
+    password: fc.oneof(hostileString, hostileValue),
+    code: fc.oneof(oneOf(['123456', 'aaaaaaaaaa']), hostileString, hostileValue),
+  }),
   // Never the right password: the account must outlive the property.
   deleteMyAccount: () => ({ password: fc.oneof(hostileString, hostileValue) }),
 };

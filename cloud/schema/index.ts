@@ -10,6 +10,7 @@ import { mealClass } from './meal';
 import { roleClass } from './role';
 import { routineClass } from './routine';
 import { settingsClass } from './settings';
+import { twoFactorClass } from './twoFactor';
 import type { ClassDefinition } from './types';
 import { userClass } from './user';
 import { weightEntryClass } from './weightEntry';
@@ -29,4 +30,5 @@ export const classDefinitions: ClassDefinition[] = [
   installationClass,
   audienceClass,
   invitationClass,
+  twoFactorClass,
 ];
