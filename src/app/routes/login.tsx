@@ -18,6 +18,7 @@ import {
   safeRedirectTarget,
   type AuthActionResult,
 } from '@/features/auth';
+import { CODE_NEEDED_PREFIX } from '@/domain/twoFactor';
 import { errorSentence } from '@/lib/errors';
 
 const NOTICES: Readonly<Record<string, string>> = {
@@ -51,10 +52,17 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
   if (!username) fieldErrors.username = 'Please enter your username.';
   if (!password) fieldErrors.password = 'Please enter your password.';
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
+  const code = formText(form, 'twoFactorCode').trim();
   try {
-    await logIn(username, password);
+    await logIn(username, password, code || undefined);
   } catch (error) {
-    return { formError: errorSentence(error) };
+    const sentence = errorSentence(error);
+    if (!sentence.startsWith(CODE_NEEDED_PREFIX)) return { formError: sentence };
+    // The password was right; the code is what is missing or wrong.
+    const rest = sentence.slice(CODE_NEEDED_PREFIX.length).trim();
+    return code
+      ? { needsCode: true, fieldErrors: { twoFactorCode: rest.charAt(0).toUpperCase() + rest.slice(1) } }
+      : { needsCode: true };
   }
   return redirect(safeRedirectTarget(new URL(request.url).searchParams.get('from')));
 }
@@ -64,6 +72,7 @@ export function Component() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state === 'submitting';
+  const needsCode = result?.needsCode === true;
   const notice =
     params.get('reset') === '1'
       ? 'Your password was changed. Log in with the new one.'
@@ -86,24 +95,45 @@ export function Component() {
         </>
       }
     >
-      <FormMessage error={result?.formError} notice={notice} />
+      <FormMessage error={result?.formError} notice={needsCode ? undefined : notice} />
       <Form method="post" replace noValidate>
-        <FormField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          required
-          autoFocus
-          error={result?.fieldErrors?.username}
-        />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={result?.fieldErrors?.password}
-        />
+        {/* Kept (hidden) while the code is asked for: the login sends them again with it. */}
+        <div hidden={needsCode}>
+          <FormField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            required
+            autoFocus
+            error={result?.fieldErrors?.username}
+          />
+          <FormField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={result?.fieldErrors?.password}
+          />
+        </div>
+        {needsCode ? (
+          <>
+            <p>Your account asks for a second step.</p>
+            <FormField
+              key="twoFactorCode"
+              label="Authentication code"
+              name="twoFactorCode"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              autoFocus
+              maxLength={40}
+              hint="The six digits your authenticator app shows, or one of your recovery codes."
+              error={result?.fieldErrors?.twoFactorCode}
+            />
+          </>
+        ) : null}
         <button type="submit" className="button-primary" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}
         </button>

@@ -15,14 +15,18 @@ import {
   PrivacyForm,
   ProfileForm,
   SecurityPanel,
+  TwoFactorPanel,
   UnitsForm,
   changePassword,
+  confirmTwoFactor,
   createInvitation,
+  disableTwoFactor,
   currentAvatarUrl,
   listInvitations,
   listSessions,
   loadMySettings,
   loadProfile,
+  loadTwoFactorStatus,
   parseAppearanceForm,
   parseBodyForm,
   parsePasswordForm,
@@ -34,12 +38,14 @@ import {
   revokeOtherSessions,
   saveMySettings,
   saveProfile,
+  startTwoFactor,
   type MySettings,
   type Profile,
   type SessionRow,
   type SettingsActionResult,
 } from '@/features/settings';
 import type { InvitationRow } from '@/domain/signup';
+import type { TwoFactorStatus } from '@/domain/twoFactor';
 import { loadSignupPolicy } from '@/features/auth';
 import { loadWeightSummary } from '@/features/weight';
 import { errorSentence } from '@/lib/errors';
@@ -55,6 +61,7 @@ interface PageData {
   currentWeightKg: number | null;
   /** On an invite-only server, for a person who may invite: the open invitations they see. */
   invitations: { rows: InvitationRow[]; isAdmin: boolean } | null;
+  twoFactor: TwoFactorStatus;
 }
 
 interface LoaderData {
@@ -65,21 +72,43 @@ interface LoaderData {
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
   await requireSignedIn(request);
   try {
-    const [settings, profile, sessions, weight, invitations] = await Promise.all([
+    const [settings, profile, sessions, weight, invitations, twoFactor] = await Promise.all([
       loadMySettings(),
       loadProfile(),
       listSessions(),
       loadWeightSummary({ range: '1m', page: 0 }),
       loadInvitations(),
+      loadTwoFactorStatus(),
     ]);
     const avatarUrl = await currentAvatarUrl();
     return {
-      page: { settings, profile, avatarUrl, sessions, currentWeightKg: weight.trendKg, invitations },
+      page: {
+        settings,
+        profile,
+        avatarUrl,
+        sessions,
+        currentWeightKg: weight.trendKg,
+        invitations,
+        twoFactor,
+      },
       loadError: null,
     };
   } catch (error) {
     return { page: null, loadError: loadFailure(request, error) };
   }
+}
+
+/**
+ * The server's refusal as the form's field error when it names one of `fields` ("code: …"), else
+ * as the section's sentence.
+ */
+function serverFieldError(error: unknown, fields: readonly ('password' | 'code')[]): SettingsActionResult {
+  const sentence = errorSentence(error);
+  const match = /^(\w+): (.*)$/s.exec(sentence);
+  const [, field = '', rest = ''] = match ?? [];
+  const named = fields.find((candidate) => candidate === field);
+  if (!named) return { formError: sentence };
+  return { fieldErrors: { [named]: rest.charAt(0).toUpperCase() + rest.slice(1) } };
 }
 
 /** The invitations section's data, when the server takes invitations from this person. */
@@ -149,6 +178,25 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
       case 'revokeInvitation':
         await revokeInvitation(formText(form, 'invitationId'));
         return { done: true, notice: 'Invitation revoked: its link no longer works.' };
+      case 'startTwoFactor':
+        return { enrolment: await startTwoFactor() };
+      case 'confirmTwoFactor': {
+        const enrolment = { secret: formText(form, 'secret'), uri: formText(form, 'uri') };
+        try {
+          const recoveryCodes = await confirmTwoFactor(formText(form, 'code'));
+          return { done: true, recoveryCodes, notice: 'Two-factor sign-in is on.' };
+        } catch (error) {
+          // Still turning it on: the key stays on screen beside the sentence.
+          return { enrolment, ...serverFieldError(error, ['code']) };
+        }
+      }
+      case 'disableTwoFactor':
+        try {
+          await disableTwoFactor(formText(form, 'password'), formText(form, 'code'));
+          return { done: true, notice: 'Two-factor sign-in is off: your password alone logs you in.' };
+        } catch (error) {
+          return serverFieldError(error, ['password', 'code']);
+        }
       case 'revokeSessions': {
         const count = await revokeOtherSessions();
         return { done: true, notice: `Logged out of ${count} other ${count === 1 ? 'device' : 'devices'}.` };
@@ -169,7 +217,7 @@ export function Component() {
       <PageLoadFailure title="Settings" sentence="Your settings could not be loaded." reason={loadError} />
     );
   }
-  const { settings, profile, avatarUrl, sessions, currentWeightKg, invitations } = page;
+  const { settings, profile, avatarUrl, sessions, currentWeightKg, invitations, twoFactor } = page;
   return (
     <PageFrame title="Settings">
       <div className="settings-layout">
@@ -187,6 +235,7 @@ export function Component() {
         <PrivacyForm settings={settings} />
         <AppearanceForm settings={settings} />
         <SecurityPanel sessions={sessions} />
+        <TwoFactorPanel status={twoFactor} />
         {invitations ? (
           <InvitationsPanel invitations={invitations.rows} isAdmin={invitations.isAdmin} />
         ) : null}

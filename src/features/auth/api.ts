@@ -1,4 +1,5 @@
 import type { SignupPolicy } from '@/domain/signup';
+import { TWO_FACTOR_CONTEXT_KEY } from '@/domain/twoFactor';
 import { getParse } from '@/lib/parse';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
 
@@ -63,9 +64,21 @@ export function verifySession(): Promise<void> {
   return verified;
 }
 
-export async function logIn(username: string, password: string): Promise<SessionUser> {
+/**
+ * Logs in. With two-factor sign-in on, the server makes a session only when the login's context
+ * carries a code; without one it answers that a code is needed (see `isCodeNeeded`).
+ */
+export async function logIn(
+  username: string,
+  password: string,
+  twoFactorCode?: string,
+): Promise<SessionUser> {
   const Parse = await getParse();
-  const user = toSessionUser(await Parse.User.logIn(username, password));
+  // The SDK sends `context` with a login (as `_context`), though its option types leave it out.
+  const options = twoFactorCode
+    ? ({ context: { [TWO_FACTOR_CONTEXT_KEY]: twoFactorCode } } as Parameters<typeof Parse.User.logIn>[2])
+    : undefined;
+  const user = toSessionUser(await Parse.User.logIn(username, password, options));
   sessionEnded = false;
   return user;
 }

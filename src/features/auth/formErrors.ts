@@ -5,6 +5,8 @@ export interface AuthActionResult {
   fieldErrors?: Partial<Record<string, string>>;
   formError?: string;
   done?: string;
+  /** The password was right and the account asks for a two-factor code. */
+  needsCode?: boolean;
 }
 
 export function fieldErrorMap(errors: readonly FieldError[]): Partial<Record<string, string>> {

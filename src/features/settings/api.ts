@@ -1,6 +1,7 @@
 import { SETTINGS_DEFAULTS, THEMES, type Theme } from '@/domain/contract';
 import type { ExportPage, ExportRequest } from '@/domain/dataExport';
 import type { InvitationRow, NewInvitation } from '@/domain/signup';
+import type { TwoFactorEnrolment, TwoFactorStatus } from '@/domain/twoFactor';
 import { getParse } from '@/lib/parse';
 import type { MySettings, Profile, SessionRow } from './types';
 
@@ -264,4 +265,29 @@ export async function listInvitations(): Promise<InvitationRow[]> {
 export async function revokeInvitation(invitationId: string): Promise<void> {
   const Parse = await getParse();
   await Parse.Cloud.run('revokeInvitation', { invitationId });
+}
+
+export async function loadTwoFactorStatus(): Promise<TwoFactorStatus> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<() => TwoFactorStatus>('twoFactorStatus');
+}
+
+export async function startTwoFactor(): Promise<TwoFactorEnrolment> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<() => TwoFactorEnrolment>('startTwoFactor');
+}
+
+/** Turns two-factor sign-in on with a code from the app; answers the recovery codes, shown once. */
+export async function confirmTwoFactor(code: string): Promise<string[]> {
+  const Parse = await getParse();
+  const { recoveryCodes } = await Parse.Cloud.run<(params: { code: string }) => { recoveryCodes: string[] }>(
+    'confirmTwoFactor',
+    { code },
+  );
+  return recoveryCodes;
+}
+
+export async function disableTwoFactor(password: string, code: string): Promise<void> {
+  const Parse = await getParse();
+  await Parse.Cloud.run('disableTwoFactor', { password, code });
 }

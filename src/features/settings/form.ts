@@ -24,7 +24,9 @@ export type SettingsFieldErrors = Partial<
     | 'currentPassword'
     | 'newPassword'
     | 'confirmPassword'
-    | 'theme',
+    | 'theme'
+    | 'password'
+    | 'code',
     string
   >
 >;

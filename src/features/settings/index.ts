@@ -1,15 +1,19 @@
 export {
   changePassword,
+  confirmTwoFactor,
   createInvitation,
+  disableTwoFactor,
   listInvitations,
   listSessions,
   loadMySettings,
+  loadTwoFactorStatus,
   loadProfile,
   resendVerification,
   revokeInvitation,
   revokeOtherSessions,
   saveMySettings,
   saveProfile,
+  startTwoFactor,
   type SettingsPatch,
 } from './api';
 export type { SettingsActionResult } from './actionResult';
@@ -19,6 +23,7 @@ export { InvitationsPanel } from './components/InvitationsPanel';
 export { PrivacyForm } from './components/PrivacyForm';
 export { ProfileForm } from './components/ProfileForm';
 export { SecurityPanel } from './components/SecurityPanel';
+export { TwoFactorPanel } from './components/TwoFactorPanel';
 export { UnitsForm } from './components/UnitsForm';
 export {
   parseAppearanceForm,
