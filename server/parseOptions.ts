@@ -14,7 +14,7 @@ export const IDEMPOTENT_PATHS = ['classes/.*', 'functions/.*'];
 /** `_User` fields only their owner (and the master) may read. */
 export const USER_PROTECTED_FIELDS = { _User: { '*': ['email', 'emailVerified', 'authData'] } };
 
-export const LIVE_QUERY_CLASSES = ['ChatMessage'];
+export const LIVE_QUERY_CLASSES = ['ChatMessage', 'Notification'];
 
 /** The largest request body Parse accepts, files included. */
 export const MAX_UPLOAD_SIZE = '5mb';

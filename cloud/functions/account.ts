@@ -340,6 +340,7 @@ function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
     owned('WeightEntry'),
     owned('Settings'),
     owned('TwoFactor'),
+    owned('Notification'),
     owned('ChatMessage', 'author'),
     owned('Invitation', 'createdBy'),
     () =>

@@ -9,8 +9,16 @@ import {
   type SearchResult,
 } from '../../src/domain/friends';
 import { sqlClient } from '../database';
+import {
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type FunctionRequest,
+  type ParseUser,
+} from '../parse';
+import { notify } from './notifications';
 import { computeRanking, readRankingParams } from './ranking';
-import { Parse, requireUser, validationError, type CloudObject, type FunctionRequest } from '../parse';
 
 const MASTER = { useMasterKey: true } as const;
 const HOUR_MS = 3_600_000;
@@ -211,6 +219,8 @@ async function listFriendships(request: FunctionRequest): Promise<Friendships> {
   return result;
 }
 
+const usernameOf = (user: ParseUser | undefined) => String(user?.get('username') ?? '');
+
 async function sendFriendRequest(
   request: FunctionRequest,
 ): Promise<{ friendshipId: string; status: string }> {
@@ -246,12 +256,14 @@ async function sendFriendRequest(
     if (relation === 'incoming') {
       existing.set({ status: 'accepted', respondedAt: new Date() });
       await existing.save(null, MASTER);
+      await notify(other.id, 'friend-accepted', { actor: usernameOf(request.user) });
       return { friendshipId: existing.id ?? '', status: 'accepted' };
     }
     // A request they sent and you declined: this one replaces it.
     await existing.destroy(MASTER);
   }
   const row = await friendship(userId, other.id, 'pending').save(null, MASTER);
+  await notify(other.id, 'friend-request', { actor: usernameOf(request.user) });
   return { friendshipId: row.id ?? '', status: 'pending' };
 }
 
@@ -266,6 +278,10 @@ async function respondFriendRequest(request: FunctionRequest): Promise<{ status:
   const status = request.params.accept ? 'accepted' : 'declined';
   row.set({ status, respondedAt: new Date() });
   await row.save(null, MASTER);
+  // A declined request is not announced: the sender sees it stay pending.
+  const from = pointerId(row.get('from'));
+  if (status === 'accepted' && from)
+    await notify(from, 'friend-accepted', { actor: usernameOf(request.user) });
   return { status };
 }
 

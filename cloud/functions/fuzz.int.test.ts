@@ -153,6 +153,14 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
   revokeInvitation: (cast) => ({
     invitationId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
   }),
+  listNotifications: () => ({}),
+  markNotificationsRead: (cast) => ({
+    ids: fc.oneof(
+      fc.constant(undefined),
+      fc.array(fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx']), hostileString), { maxLength: 3 }),
+      hostileValue,
+    ),
+  }),
   twoFactorStatus: () => ({}),
   startTwoFactor: () => ({}),
   confirmTwoFactor: () => ({ code: fc.oneof(oneOf(['123456', '', '12345a']), hostileString, hostileValue) }),

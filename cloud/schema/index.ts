@@ -7,6 +7,7 @@ import { friendshipClass } from './friendship';
 import { installationClass } from './installation';
 import { invitationClass } from './invitation';
 import { mealClass } from './meal';
+import { notificationClass } from './notification';
 import { roleClass } from './role';
 import { routineClass } from './routine';
 import { settingsClass } from './settings';
@@ -31,4 +32,5 @@ export const classDefinitions: ClassDefinition[] = [
   audienceClass,
   invitationClass,
   twoFactorClass,
+  notificationClass,
 ];

@@ -1,0 +1,132 @@
+import {
+  isNotificationKind,
+  KEPT_NOTIFICATIONS,
+  type NotificationKind,
+  type NotificationList,
+  type NotificationRow,
+} from '../../src/domain/notifications';
+import type { LoggedExercise } from '../../src/domain/strength';
+import {
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type FunctionRequest,
+  type ParseUser,
+  type TriggerRequest,
+} from '../parse';
+import { setRecordsOf } from './strength';
+
+const MASTER = { useMasterKey: true } as const;
+const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
+
+const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * Tells a person something: a row only they can read, delivered live to their open pages. Older
+ * ones beyond the fifty kept are deleted. A failure is logged, never the caller's: the event
+ * itself (a friend request, a workout) has happened.
+ */
+export async function notify(
+  userId: string,
+  kind: NotificationKind,
+  details: { actor?: string; subject?: string } = {},
+): Promise<void> {
+  try {
+    const owner = Parse.User.createWithoutData(userId);
+    const row = new Parse.Object('Notification');
+    row.set({ user: owner, kind, ...details });
+    row.setACL(new Parse.ACL({ [userId]: { read: true } }));
+    await row.save(null, MASTER);
+    const stale = await new Parse.Query('Notification')
+      .equalTo('user', owner)
+      .descending('createdAt')
+      .skip(KEPT_NOTIFICATIONS)
+      .limit(100)
+      .find(MASTER);
+    if (stale.length > 0) await Parse.Object.destroyAll(stale, MASTER);
+  } catch (error) {
+    console.error(`Could not notify ${userId} (${kind}):`, error);
+  }
+}
+
+function toRow(row: CloudObject): NotificationRow {
+  const kind: unknown = row.get('kind');
+  return {
+    id: row.id ?? '',
+    kind: isNotificationKind(kind) ? kind : 'friend-request',
+    actor: textOrNull(row.get('actor')),
+    subject: textOrNull(row.get('subject')),
+    createdAt: (row.createdAt ?? new Date()).toISOString(),
+    read: row.get('readAt') instanceof Date,
+  };
+}
+
+/** `listNotifications()`: the caller's notifications, newest first, and how many are unread. */
+async function listNotifications(request: FunctionRequest): Promise<NotificationList> {
+  const { user } = requireUser(request.user);
+  const rows = await new Parse.Query('Notification')
+    .equalTo('user', user)
+    .descending('createdAt')
+    .limit(KEPT_NOTIFICATIONS)
+    .find(MASTER);
+  const notifications = rows.map(toRow);
+  return { notifications, unread: notifications.filter((row) => !row.read).length };
+}
+
+/** `markNotificationsRead({ ids? })`: the named notifications of the caller, or all of them, are read. */
+async function markNotificationsRead(request: FunctionRequest): Promise<{ marked: number }> {
+  const { user } = requireUser(request.user);
+  const { ids } = request.params;
+  const named =
+    ids === undefined
+      ? undefined
+      : Array.isArray(ids) &&
+          ids.length <= KEPT_NOTIFICATIONS &&
+          ids.every((id) => typeof id === 'string' && OBJECT_ID.test(id))
+        ? (ids as string[])
+        : null;
+  if (named === null)
+    throw validationError(`ids must be a list of at most ${KEPT_NOTIFICATIONS} notification ids.`);
+  const query = new Parse.Query('Notification').equalTo('user', user).doesNotExist('readAt');
+  if (named) query.containedIn('objectId', named);
+  const unread = await query.limit(KEPT_NOTIFICATIONS).find(MASTER);
+  const now = new Date();
+  for (const row of unread) row.set('readAt', now);
+  await Parse.Object.saveAll(unread, MASTER);
+  return { marked: unread.length };
+}
+
+/**
+ * A strength workout logged with sets that beat the person's earlier ones: a notification per
+ * exercise with a new record. Only for a workout just created, not for later edits.
+ */
+async function notifyRecords(request: TriggerRequest): Promise<void> {
+  const { object, original } = request;
+  if (original || object.get('type') !== 'strength') return;
+  const exercises = (object.get('exercises') as LoggedExercise[] | undefined) ?? [];
+  const owner = object.get('user') as ParseUser | undefined;
+  if (exercises.length === 0 || !owner?.id) return;
+  const records = await setRecordsOf(owner, exercises, object.get('startedAt') as Date);
+  const withRecords = exercises.filter((_, index) => records[index]?.some((set) => set.length > 0));
+  if (withRecords.length === 0) return;
+  const names = await new Parse.Query('Exercise')
+    .containedIn(
+      'objectId',
+      withRecords.map((exercise) => exercise.exerciseId),
+    )
+    .select('name')
+    .find(MASTER);
+  for (const exercise of names) {
+    await notify(owner.id, 'personal-record', { subject: String(exercise.get('name') ?? '') });
+  }
+}
+
+export function registerNotificationFunctions(): void {
+  Parse.Cloud.define('listNotifications', listNotifications);
+  Parse.Cloud.define('markNotificationsRead', markNotificationsRead);
+  Parse.Cloud.afterSave('Activity', notifyRecords);
+  Parse.Cloud.beforeSubscribe('Notification', (request) => {
+    requireUser(request.user);
+  });
+}

@@ -1,0 +1,18 @@
+import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
+
+/**
+ * What a person is told about (cloud/functions/notifications.ts). Readable by its owner (ACL) and
+ * delivered live; only the server writes, and marking read goes through a function.
+ */
+export const notificationClass: ClassDefinition = {
+  className: 'Notification',
+  fields: {
+    user: ownerPointer(),
+    kind: { type: 'String', required: true },
+    actor: { type: 'String' },
+    subject: { type: 'String' },
+    readAt: { type: 'Date' },
+  },
+  indexes: { notification_user_createdAt: { user: 1, createdAt: -1 } },
+  classLevelPermissions: signedInPermissions({ create: {}, update: {}, delete: {} }),
+};

@@ -1,0 +1,42 @@
+/** What a person is told about (class Notification, owner only). */
+export const NOTIFICATION_KINDS = ['friend-request', 'friend-accepted', 'personal-record'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const isNotificationKind = (value: unknown): value is NotificationKind =>
+  typeof value === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(value);
+
+/** The notifications a person is shown, newest first; older ones are deleted as new ones come. */
+export const KEPT_NOTIFICATIONS = 50;
+
+export interface NotificationRow {
+  id: string;
+  kind: NotificationKind;
+  /** The username of the person it is about, for friend notifications. */
+  actor: string | null;
+  /** What it is about: the exercise of a record. */
+  subject: string | null;
+  createdAt: string;
+  read: boolean;
+}
+
+export interface NotificationList {
+  notifications: NotificationRow[];
+  unread: number;
+}
+
+/** The notification as a sentence. */
+export function notificationSentence({ kind, actor, subject }: NotificationRow): string {
+  switch (kind) {
+    case 'friend-request':
+      return `${actor ?? 'Someone'} sent you a friend request.`;
+    case 'friend-accepted':
+      return `${actor ?? 'Someone'} accepted your friend request.`;
+    case 'personal-record':
+      return `New personal record in ${subject ?? 'an exercise'}.`;
+  }
+}
+
+/** Where a notification leads in the app. */
+export function notificationLink({ kind }: NotificationRow): string {
+  return kind === 'personal-record' ? '/' : '/friends-ranking';
+}
