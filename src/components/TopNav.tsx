@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { Logo } from './Logo';
 import { LogoutButton } from './LogoutButton';
@@ -10,6 +11,9 @@ export const NAV_LINKS = [
   { to: '/exercises-chat', label: 'Chat' },
   { to: '/user-settings', label: 'Settings' },
 ] as const;
+
+/** Loaded after the first paint: the bell needs the Parse SDK and a live connection. */
+const NotificationBell = lazy(() => import('@/features/notifications/components/NotificationBell'));
 
 export interface TopNavProps {
   displayName: string;
@@ -31,6 +35,9 @@ export function TopNav({ displayName }: TopNavProps) {
         </ul>
       </nav>
       <div className="top-nav-account">
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
         <span className="top-nav-user">{displayName}</span>
         <LogoutButton />
       </div>

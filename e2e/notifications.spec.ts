@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './pages/LoginPage';
+import { violationsOn } from './support/accessibility';
+import { createAccount, runAs } from './support/api';
+
+test.describe('notifications', () => {
+  test('the bell shows a friend request the moment it is sent, lists it, and is read once opened', async ({
+    page,
+  }) => {
+    const [me, asker] = await Promise.all([createAccount(), createAccount()]);
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.logIn(me.username, me.password);
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await expect(bell).toHaveAccessibleName('Notifications');
+
+    await runAs(asker, 'sendFriendRequest', { username: me.username });
+
+    // No reload: the count arrives over the live connection.
+    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+    await bell.click();
+    const window = page.getByRole('dialog', { name: 'Notifications' });
+    const link = window.getByRole('link', { name: `${asker.username} sent you a friend request.` });
+    await expect(link).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible();
+    await expect(window).toBeHidden();
+    await expect(bell).toHaveAccessibleName('Notifications');
+
+    // Read stays read after a reload.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible();
+    await expect(bell).toHaveAccessibleName('Notifications');
+  });
+});

@@ -1,0 +1,109 @@
+import { formatDistanceToNowStrict } from 'date-fns';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Popup } from '@/components/Popup';
+import { notificationLink, notificationSentence, type NotificationList } from '@/domain/notifications';
+import { errorSentence } from '@/lib/errors';
+import { loadNotifications, markAllNotificationsRead, watchNotifications } from '../api';
+
+/**
+ * The bell in the top navigation: the count of unread notifications, kept current live, and the
+ * list in a window; opening it marks them read.
+ */
+export default function NotificationBell() {
+  const [list, setList] = useState<NotificationList | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+
+  // Only the newest load's answer is shown: an older one may arrive later and be out of date.
+  const latest = useRef(0);
+  const refresh = useCallback(() => {
+    const load = ++latest.current;
+    loadNotifications().then(
+      (loaded) => {
+        if (load !== latest.current) return;
+        setList(loaded);
+        setFailure(null);
+      },
+      (error: unknown) => {
+        if (load === latest.current) setFailure(errorSentence(error));
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let active = true;
+    refresh();
+    watchNotifications(refresh).then(
+      (unsubscribe) => {
+        if (active) stop = unsubscribe;
+        else unsubscribe();
+      },
+      // Without a live connection (offline) the count still comes with each opening.
+      () => undefined,
+    );
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [refresh]);
+
+  const unread = list?.unread ?? 0;
+  const show = () => {
+    setOpen(true);
+    refresh();
+    if (unread > 0) void markAllNotificationsRead().catch(() => undefined);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="notification-bell"
+        aria-haspopup="dialog"
+        aria-label={unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`}
+        onClick={show}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+          <path
+            fill="currentColor"
+            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+          />
+        </svg>
+        {unread > 0 ? (
+          <span className="notification-count" aria-hidden="true">
+            {unread > 9 ? '9+' : unread}
+          </span>
+        ) : null}
+      </button>
+      <Popup open={open} title="Notifications" onClose={() => setOpen(false)}>
+        {failure ? <p role="alert">{failure}</p> : null}
+        {list && list.notifications.length === 0 ? (
+          <p className="empty-note">Nothing yet. Friend requests and new personal records show up here.</p>
+        ) : null}
+        {list && list.notifications.length > 0 ? (
+          <ul className="notification-list">
+            {list.notifications.map((notification) => (
+              <li key={notification.id} className={notification.read ? undefined : 'unread'}>
+                <Link to={notificationLink(notification)} onClick={() => setOpen(false)}>
+                  {notificationSentence(notification)}
+                </Link>
+                <span className="stat-note">
+                  {' '}
+                  {formatDistanceToNowStrict(new Date(notification.createdAt), { addSuffix: true })}
+                  {notification.read ? '' : ' · new'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="form-actions">
+          <button type="button" className="button-secondary" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+      </Popup>
+    </>
+  );
+}
