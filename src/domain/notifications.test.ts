@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { notificationLink, notificationSentence, type NotificationRow } from './notifications';
+
+const row = (fields: Partial<NotificationRow>): NotificationRow => ({
+  id: 'n1',
+  kind: 'friend-request',
+  actor: 'sam',
+  subject: null,
+  createdAt: '2026-11-26T08:00:00.000Z',
+  read: false,
+  ...fields,
+});
+
+describe('notifications', () => {
+  it('reads as a sentence naming the person or the exercise', () => {
+    expect(notificationSentence(row({}))).toBe('sam sent you a friend request.');
+    expect(notificationSentence(row({ kind: 'friend-accepted' }))).toBe('sam accepted your friend request.');
+    expect(notificationSentence(row({ kind: 'personal-record', actor: null, subject: 'Squat' }))).toBe(
+      'New personal record in Squat.',
+    );
+  });
+
+  it('leads to the page it is about', () => {
+    expect(notificationLink(row({}))).toBe('/friends-ranking');
+    expect(notificationLink(row({ kind: 'personal-record' }))).toBe('/');
+  });
+});
