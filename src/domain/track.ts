@@ -1,0 +1,264 @@
+/**
+ * A recorded route (GPX, TCX, FIT): its distance, moving time, climb and heart rate, splits, best
+ * efforts, and a simplified copy small enough to store.
+ */
+
+export interface TrackPoint {
+  /** Milliseconds since the epoch. */
+  t: number;
+  lat: number;
+  lon: number;
+  /** Metres above sea level. */
+  ele?: number;
+  /** Beats per minute. */
+  hr?: number;
+}
+
+/** The most points a stored track keeps. */
+export const MAX_TRACK_POINTS = 2000;
+
+/** Slower than this between two points counts as standing still (a pause, a traffic light). */
+const MOVING_SPEED_MS = 0.5;
+
+/** Climbs smaller than this between two counted heights are a barometer's or GPS's noise. */
+const CLIMB_THRESHOLD_M = 3;
+
+const EARTH_RADIUS_M = 6_371_008.8;
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** The great-circle distance between two points, metres (haversine). */
+export function distanceM(a: Pick<TrackPoint, 'lat' | 'lon'>, b: Pick<TrackPoint, 'lat' | 'lon'>): number {
+  const dLat = toRadians(b.lat - a.lat);
+  const dLon = toRadians(b.lon - a.lon);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Metres from the start at each point. */
+export function cumulativeDistancesM(points: readonly TrackPoint[]): number[] {
+  const distances: number[] = [];
+  let total = 0;
+  points.forEach((point, index) => {
+    const previous = points[index - 1];
+    if (previous) total += distanceM(previous, point);
+    distances.push(total);
+  });
+  return distances;
+}
+
+export interface TrackSummary {
+  distanceKm: number;
+  /** From the first point to the last, pauses included. */
+  elapsedS: number;
+  /** Time spent moving faster than a slow walk's fraction. */
+  movingTimeS: number;
+  elevationGainM: number | null;
+  avgHr: number | null;
+  maxHr: number | null;
+}
+
+/** Climb summed over rises of at least the noise threshold. */
+function elevationGain(points: readonly TrackPoint[]): number | null {
+  const heights = points.flatMap((point) => (point.ele === undefined ? [] : [point.ele]));
+  if (heights.length < 2) return null;
+  let gain = 0;
+  let reference = heights[0] ?? 0;
+  for (const height of heights) {
+    if (height - reference >= CLIMB_THRESHOLD_M) {
+      gain += height - reference;
+      reference = height;
+    } else if (height < reference) {
+      reference = height;
+    }
+  }
+  return Math.round(gain);
+}
+
+export function summarizeTrack(points: readonly TrackPoint[]): TrackSummary {
+  let moving = 0;
+  for (let index = 1; index < points.length; index += 1) {
+    const previous = points[index - 1] as TrackPoint;
+    const point = points[index] as TrackPoint;
+    const seconds = (point.t - previous.t) / 1000;
+    if (seconds > 0 && distanceM(previous, point) / seconds >= MOVING_SPEED_MS) moving += seconds;
+  }
+  const rates = points.flatMap((point) => (point.hr === undefined ? [] : [point.hr]));
+  const first = points[0];
+  const last = points.at(-1);
+  return {
+    distanceKm: Math.round((cumulativeDistancesM(points).at(-1) ?? 0) / 10) / 100,
+    elapsedS: first && last ? Math.round((last.t - first.t) / 1000) : 0,
+    movingTimeS: Math.round(moving),
+    elevationGainM: elevationGain(points),
+    avgHr: rates.length === 0 ? null : Math.round(rates.reduce((sum, rate) => sum + rate, 0) / rates.length),
+    maxHr: rates.length === 0 ? null : Math.max(...rates),
+  };
+}
+
+/** Distance of `point` from the segment a–b in metres, on a local flat projection (fine at this scale). */
+function offsetFromSegmentM(point: TrackPoint, a: TrackPoint, b: TrackPoint): number {
+  const metresPerDegreeLat = 111_320;
+  const metresPerDegreeLon = 111_320 * Math.cos(toRadians(a.lat));
+  const x = (point.lon - a.lon) * metresPerDegreeLon;
+  const y = (point.lat - a.lat) * metresPerDegreeLat;
+  const bx = (b.lon - a.lon) * metresPerDegreeLon;
+  const by = (b.lat - a.lat) * metresPerDegreeLat;
+  const length = bx * bx + by * by;
+  const along = length === 0 ? 0 : Math.max(0, Math.min(1, (x * bx + y * by) / length));
+  return Math.hypot(x - along * bx, y - along * by);
+}
+
+/** Douglas–Peucker with a tolerance in metres; the first and last points always stay. */
+function douglasPeucker(points: readonly TrackPoint[], toleranceM: number): TrackPoint[] {
+  if (points.length <= 2) return [...points];
+  const keep = new Uint8Array(points.length);
+  keep[0] = 1;
+  keep[points.length - 1] = 1;
+  const stack: [number, number][] = [[0, points.length - 1]];
+  while (stack.length > 0) {
+    const [start, end] = stack.pop() as [number, number];
+    let farthest = -1;
+    let farthestOffset = toleranceM;
+    for (let index = start + 1; index < end; index += 1) {
+      const offset = offsetFromSegmentM(
+        points[index] as TrackPoint,
+        points[start] as TrackPoint,
+        points[end] as TrackPoint,
+      );
+      if (offset > farthestOffset) {
+        farthest = index;
+        farthestOffset = offset;
+      }
+    }
+    if (farthest >= 0) {
+      keep[farthest] = 1;
+      stack.push([start, farthest], [farthest, end]);
+    }
+  }
+  return points.filter((_, index) => keep[index] === 1);
+}
+
+/**
+ * At most `maxPoints` points keeping the route's shape: Douglas–Peucker from a 1 m tolerance,
+ * doubled until the track fits.
+ */
+export function simplifyTrack(points: readonly TrackPoint[], maxPoints = MAX_TRACK_POINTS): TrackPoint[] {
+  let tolerance = 1;
+  let simplified = douglasPeucker(points, tolerance);
+  while (simplified.length > maxPoints) {
+    tolerance *= 2;
+    simplified = douglasPeucker(points, tolerance);
+  }
+  return simplified;
+}
+
+export interface Split {
+  /** 1 for the first kilometre (or mile). */
+  index: number;
+  /** The split's length in metres: the unit, or what is left of the last. */
+  distanceM: number;
+  seconds: number;
+}
+
+/** Time at distance `target`, interpolated between the points around it. */
+function timeAt(points: readonly TrackPoint[], distances: readonly number[], target: number): number {
+  let low = 0;
+  let high = distances.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((distances[middle] ?? 0) < target) low = middle + 1;
+    else high = middle;
+  }
+  const after = points[low] as TrackPoint;
+  const before = points[Math.max(0, low - 1)] as TrackPoint;
+  const from = distances[Math.max(0, low - 1)] ?? 0;
+  const to = distances[low] ?? 0;
+  const share = to === from ? 0 : (target - from) / (to - from);
+  return before.t + share * (after.t - before.t);
+}
+
+/** Splits per `unitM` (1 000 m, or 1 609.344 m for miles); the last one is what is left. */
+export function splitsOf(points: readonly TrackPoint[], unitM: number): Split[] {
+  const distances = cumulativeDistancesM(points);
+  const total = distances.at(-1) ?? 0;
+  const splits: Split[] = [];
+  let previousTime = points[0]?.t ?? 0;
+  for (let start = 0, index = 1; start < total - 1; start += unitM, index += 1) {
+    const end = Math.min(total, start + unitM);
+    const time = timeAt(points, distances, end);
+    splits.push({
+      index,
+      distanceM: Math.round(end - start),
+      seconds: Math.round((time - previousTime) / 1000),
+    });
+    previousTime = time;
+  }
+  return splits;
+}
+
+/** The distances of a run's best efforts, metres. */
+export const BEST_EFFORT_DISTANCES = [
+  { label: '400 m', m: 400 },
+  { label: '1 km', m: 1000 },
+  { label: '1 mile', m: 1609.344 },
+  { label: '5 km', m: 5000 },
+  { label: '10 km', m: 10_000 },
+  { label: 'Half marathon', m: 21_097.5 },
+  { label: 'Marathon', m: 42_195 },
+] as const;
+
+export interface BestEffort {
+  label: string;
+  distanceM: number;
+  seconds: number;
+}
+
+/**
+ * The fastest time over each best-effort distance anywhere in the track (two pointers over the
+ * cumulative distances, the far end interpolated); distances longer than the track are left out.
+ */
+export function bestEfforts(points: readonly TrackPoint[]): BestEffort[] {
+  const distances = cumulativeDistancesM(points);
+  const total = distances.at(-1) ?? 0;
+  const efforts: BestEffort[] = [];
+  for (const { label, m } of BEST_EFFORT_DISTANCES) {
+    if (m > total) continue;
+    let best = Infinity;
+    for (let start = 0; start < points.length; start += 1) {
+      const from = distances[start] ?? 0;
+      if (from + m > total) break;
+      const seconds = (timeAt(points, distances, from + m) - (points[start] as TrackPoint).t) / 1000;
+      if (seconds < best) best = seconds;
+    }
+    efforts.push({ label, distanceM: m, seconds: Math.round(best) });
+  }
+  return efforts;
+}
+
+/** What is wrong with a track as the server stores it, naming the field; null when it is fine. */
+export function trackProblem(points: unknown, field = 'track'): string | null {
+  if (!Array.isArray(points)) return `${field} must be a list of points.`;
+  if (points.length > MAX_TRACK_POINTS) return `${field} may have at most ${MAX_TRACK_POINTS} points.`;
+  let previous = -Infinity;
+  for (const [index, raw] of points.entries()) {
+    const point = raw as Partial<Record<keyof TrackPoint, unknown>> | null;
+    const where = `${field} point ${index + 1}`;
+    if (typeof point !== 'object' || point === null) return `${where} must be an object.`;
+    const { t, lat, lon, ele, hr } = point;
+    if (typeof t !== 'number' || !Number.isFinite(t)) return `${where} needs a time.`;
+    if (t < previous) return `${where} goes back in time.`;
+    previous = t;
+    if (typeof lat !== 'number' || lat < -90 || lat > 90) return `${where} has a latitude outside −90…90.`;
+    if (typeof lon !== 'number' || lon < -180 || lon > 180)
+      return `${where} has a longitude outside −180…180.`;
+    if (ele !== undefined && (typeof ele !== 'number' || ele < -500 || ele > 9000)) {
+      return `${where} has an elevation outside −500…9 000 m.`;
+    }
+    if (hr !== undefined && (typeof hr !== 'number' || hr < 20 || hr > 250)) {
+      return `${where} has a heart rate outside 20…250.`;
+    }
+  }
+  return null;
+}
