@@ -336,6 +336,7 @@ function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
     owned('Food'),
     owned('Routine'),
     owned('Exercise'),
+    owned('Track'),
     owned('Activity'),
     owned('WeightEntry'),
     owned('Settings'),

@@ -153,6 +153,22 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
   revokeInvitation: (cast) => ({
     invitationId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
   }),
+  importWorkouts: () => ({
+    workouts: fc.oneof(
+      fc.array(
+        fc.record({
+          type: fc.oneof(oneOf(['run', 'ride', '']), hostileValue),
+          startedAt: fc.oneof(oneOf(['2026-01-05T18:00:00Z', 'yesterday']), hostileValue),
+          durationMin: fc.oneof(fc.integer({ min: -5, max: 2000 }), hostileValue),
+          source: fc.oneof(oneOf(['gpx', 'fit', 'paper']), hostileValue),
+          track: fc.oneof(fc.constant([{ t: 0, lat: 91, lon: 0 }]), hostileValue),
+        }),
+        { maxLength: 3 },
+      ),
+      hostileValue,
+    ),
+    dryRun: fc.oneof(fc.boolean(), hostileValue),
+  }),
   listNotifications: () => ({}),
   markNotificationsRead: (cast) => ({
     ids: fc.oneof(

@@ -16,6 +16,12 @@ export const activityClass: ClassDefinition = {
     exercises: { type: 'Array' },
     /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique. */
     clientKey: { type: 'String' },
+    /** manual, or the kind of file or archive it was imported from (ACTIVITY_SOURCES). */
+    source: { type: 'String' },
+    movingTimeS: { type: 'Number' },
+    elevationGainM: { type: 'Number' },
+    avgHr: { type: 'Number' },
+    maxHr: { type: 'Number' },
   },
   indexes: { activity_user_startedAt: { user: 1, startedAt: -1 } },
   classLevelPermissions: signedInPermissions(),

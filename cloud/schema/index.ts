@@ -11,6 +11,7 @@ import { notificationClass } from './notification';
 import { roleClass } from './role';
 import { routineClass } from './routine';
 import { settingsClass } from './settings';
+import { trackClass } from './track';
 import { twoFactorClass } from './twoFactor';
 import type { ClassDefinition } from './types';
 import { userClass } from './user';
@@ -33,4 +34,5 @@ export const classDefinitions: ClassDefinition[] = [
   invitationClass,
   twoFactorClass,
   notificationClass,
+  trackClass,
 ];

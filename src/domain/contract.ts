@@ -20,6 +20,10 @@ export const ACTIVITY_TYPES = [
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
+/** Where a workout came from: typed in the app, or imported from a file or another app's archive. */
+export const ACTIVITY_SOURCES = ['manual', 'gpx', 'tcx', 'fit', 'strava', 'apple-health'] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+
 export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
 export type MealType = (typeof MEAL_TYPES)[number];
 export const isMealType = (value: unknown): value is MealType =>
@@ -91,6 +95,12 @@ export const activityRules = {
   caloriesKcal: { kind: 'number', min: 0, max: 10000, optional: true },
   notes: { kind: 'text', min: 0, max: 500, optional: true },
   clientKey: clientKeyRule,
+  source: { kind: 'choice', values: ACTIVITY_SOURCES, optional: true },
+  /** Time spent moving (a recorded workout's pauses left out), seconds. */
+  movingTimeS: { kind: 'number', min: 0, max: 86_400, integer: true, optional: true },
+  elevationGainM: { kind: 'number', min: 0, max: 20_000, optional: true },
+  avgHr: { kind: 'number', min: 20, max: 250, optional: true },
+  maxHr: { kind: 'number', min: 20, max: 250, optional: true },
 } as const satisfies FieldRules;
 
 export const mealRules = {

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { request, signUp, userPointer, type Account } from '../../server/test/rest';
+import type { ImportAnswer } from './imports';
+
+const DAY_MS = 86_400_000;
+const base = Date.now() - 30 * DAY_MS;
+
+async function importAs(account: Account | undefined, params: Record<string, unknown>) {
+  const { status, body } = await request('POST', '/parse/functions/importWorkouts', {
+    ...(account ? { sessionToken: account.sessionToken } : {}),
+    body: params,
+  });
+  return {
+    status,
+    code: body.code,
+    error: body.error as string,
+    result: body.result as ImportAnswer,
+  };
+}
+
+/** A run of `days` ago with a short track, as the import page sends it. */
+function run(days: number, extra: Record<string, unknown> = {}) {
+  const start = base + days * DAY_MS;
+  return {
+    clientKey: randomUUID(),
+    type: 'run',
+    source: 'gpx',
+    startedAt: new Date(start).toISOString(),
+    durationMin: 31,
+    movingTimeS: 1800,
+    distanceKm: 5.02,
+    elevationGainM: 42,
+    avgHr: 151,
+    maxHr: 178,
+    track: [
+      { t: start, lat: 48.1, lon: 11.5, ele: 520, hr: 120 },
+      { t: start + 60_000, lat: 48.102, lon: 11.5, ele: 522, hr: 150 },
+    ],
+    ...extra,
+  };
+}
+
+async function activitiesOf(account: Account) {
+  const where = encodeURIComponent(JSON.stringify({ user: userPointer(account.objectId) }));
+  const { body } = await request('GET', `/parse/classes/Activity?where=${where}&order=startedAt&limit=100`, {
+    masterKey: true,
+  });
+  return body.results as Record<string, unknown>[];
+}
+
+async function tracksOf(account: Account) {
+  const where = encodeURIComponent(JSON.stringify({ user: userPointer(account.objectId) }));
+  const { body } = await request('GET', `/parse/classes/Track?where=${where}`, { masterKey: true });
+  return body.results as Record<string, unknown>[];
+}
+
+describe('importWorkouts', () => {
+  it('previews, then imports workouts with their tracks, skipping what is saved and naming what is refused', async () => {
+    const ann = await signUp();
+    const typed = await request('POST', '/parse/classes/Activity', {
+      sessionToken: ann.sessionToken,
+      body: {
+        type: 'run',
+        startedAt: { __type: 'Date', iso: new Date(base + DAY_MS + 60_000).toISOString() },
+        durationMin: 30,
+      },
+    });
+    expect(typed.status).toBe(201);
+    const workouts = [
+      run(0),
+      run(1), // one minute from the run typed in: the same workout
+      run(2, { type: 'cycle', track: undefined }),
+      run(3, { avgHr: 190, maxHr: 170 }),
+      run(4, { track: [{ t: base, lat: 95, lon: 0 }] }),
+      run(0, { clientKey: randomUUID() }), // the first one again, from another file
+    ];
+
+    const preview = await importAs(ann, { workouts, dryRun: true });
+    const afterPreview = await activitiesOf(ann);
+    const imported = await importAs(ann, { workouts });
+
+    const expected = {
+      wouldImport: 2,
+      duplicates: [2, 6],
+      refused: [
+        { row: 4, reason: 'avgHr cannot be above maxHr.' },
+        { row: 5, reason: 'track point 1 has a latitude outside −90…90.' },
+      ],
+    };
+    expect(preview.result).toEqual({ imported: 0, ...expected });
+    expect(afterPreview).toHaveLength(1);
+    expect(imported.result).toEqual({ imported: 2, ...expected });
+    const saved = await activitiesOf(ann);
+    expect(saved).toHaveLength(3);
+    expect(saved[0]).toMatchObject({
+      type: 'run',
+      source: 'gpx',
+      movingTimeS: 1800,
+      distanceKm: 5.02,
+      elevationGainM: 42,
+      avgHr: 151,
+      maxHr: 178,
+      ACL: { [ann.objectId]: { read: true, write: true } },
+    });
+    const tracks = await tracksOf(ann);
+    expect(tracks).toHaveLength(1);
+    expect(tracks[0]).toMatchObject({ ACL: { [ann.objectId]: { read: true } } });
+    expect((tracks[0]?.points as unknown[]).length).toBe(2);
+  });
+
+  it('adds nothing twice when an import stopped half way is started again', async () => {
+    const ben = await signUp();
+    const workouts = Array.from({ length: 6 }, (_, index) => run(index));
+
+    await importAs(ben, { workouts: workouts.slice(0, 3) });
+    const again = await importAs(ben, { workouts });
+
+    expect(again.result).toMatchObject({ imported: 3, duplicates: [1, 2, 3] });
+    expect(await activitiesOf(ben)).toHaveLength(6);
+  });
+
+  it('deletes a workout’s track with the workout', async () => {
+    const cat = await signUp();
+    await importAs(cat, { workouts: [run(0)] });
+    const [activity] = await activitiesOf(cat);
+
+    await request('DELETE', `/parse/classes/Activity/${String(activity?.objectId)}`, {
+      sessionToken: cat.sessionToken,
+    });
+
+    expect(await tracksOf(cat)).toEqual([]);
+  });
+
+  it('keeps tracks from everyone but their owner, and lets no client write one', async () => {
+    const [dan, eve] = await Promise.all([signUp(), signUp()]);
+    await importAs(dan, { workouts: [run(0)] });
+    const [track] = await tracksOf(dan);
+    const id = String(track?.objectId);
+
+    const own = await request('GET', `/parse/classes/Track/${id}`, { sessionToken: dan.sessionToken });
+    const asEve = await request('GET', `/parse/classes/Track/${id}`, { sessionToken: eve.sessionToken });
+    const eveList = await request('GET', '/parse/classes/Track', { sessionToken: eve.sessionToken });
+    const anonymous = await request('GET', '/parse/classes/Track');
+    const danEdits = await request('PUT', `/parse/classes/Track/${id}`, {
+      sessionToken: dan.sessionToken,
+      body: { points: [] },
+    });
+    const eveCreates = await request('POST', '/parse/classes/Track', {
+      sessionToken: eve.sessionToken,
+      body: { user: userPointer(dan.objectId), activity: track?.activity, points: [] },
+    });
+
+    expect(own.status).toBe(200);
+    expect(asEve.body.code).toBe(101);
+    expect(eveList.body.results).toEqual([]);
+    expect(anonymous.status).toBeGreaterThanOrEqual(400);
+    expect([danEdits.body.code, eveCreates.body.code]).toEqual([119, 119]);
+    expect(await tracksOf(dan)).toHaveLength(1);
+  });
+
+  it('refuses an anonymous caller, an empty or oversized batch and a bad dryRun with 142 naming the field', async () => {
+    const fay = await signUp();
+
+    const anonymous = await importAs(undefined, { workouts: [run(0)] });
+    const empty = await importAs(fay, { workouts: [] });
+    const notList = await importAs(fay, { workouts: { 0: run(0) } });
+    const tooMany = await importAs(fay, { workouts: Array.from({ length: 501 }, () => ({})) });
+    const badDryRun = await importAs(fay, { workouts: [run(0)], dryRun: 'yes' });
+    const hostile = await importAs(fay, {
+      workouts: [null, 'run', { type: { $ne: null } }, { ...run(0), track: 'here' }],
+    });
+
+    expect(anonymous.code).toBe(209);
+    expect(empty).toMatchObject({ code: 142, error: 'workouts must list at least one workout.' });
+    expect(notList.code).toBe(142);
+    expect(tooMany).toMatchObject({ code: 142, error: 'workouts: at most 500 per call.' });
+    expect(badDryRun).toMatchObject({ code: 142, error: 'dryRun must be true or false.' });
+    expect(hostile.result.refused.map((refusal) => refusal.row)).toEqual([1, 2, 3, 4]);
+    expect(hostile.result.refused[3]?.reason).toBe('track must be a list of points.');
+    expect(await activitiesOf(fay)).toEqual([]);
+  });
+});

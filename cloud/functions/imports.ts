@@ -1,0 +1,193 @@
+import { activityRules } from '../../src/domain/contract';
+import { checkFields } from '../../src/domain/fieldRules';
+import { trackProblem, type TrackPoint } from '../../src/domain/track';
+import {
+  Parse,
+  requireUser,
+  validationError,
+  type FunctionRequest,
+  type ParseUser,
+  type TriggerRequest,
+} from '../parse';
+
+const MASTER = { useMasterKey: true } as const;
+
+/** The most workouts one call imports; a long history comes in batches. */
+export const MAX_IMPORT_WORKOUTS = 500;
+
+/** Two workouts of one type started this close are the same workout imported twice. */
+const SAME_START_MS = 2 * 60_000;
+
+/** The workout fields an import may carry, besides the track. */
+const IMPORTED_FIELDS = [
+  'type',
+  'durationMin',
+  'distanceKm',
+  'caloriesKcal',
+  'notes',
+  'clientKey',
+  'source',
+  'movingTimeS',
+  'elevationGainM',
+  'avgHr',
+  'maxHr',
+] as const;
+
+interface ImportedWorkout {
+  index: number;
+  fields: Record<string, unknown>;
+  startedAt: Date;
+  track: TrackPoint[] | undefined;
+}
+
+export interface ImportAnswer {
+  /** Workouts saved by this call (0 for a dry run). */
+  imported: number;
+  /** Workouts that would be or were saved. */
+  wouldImport: number;
+  /** 1-based positions of the workouts already saved (same type, start within two minutes, or the same key). */
+  duplicates: number[];
+  /** 1-based positions of the workouts refused, with the reason. */
+  refused: { row: number; reason: string }[];
+}
+
+/** One workout as sent: its fields checked as the contract checks a workout, and its track. */
+function readWorkout(raw: unknown, index: number): ImportedWorkout | { row: number; reason: string } {
+  const row = index + 1;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { row, reason: 'A workout must be an object.' };
+  }
+  const given = raw as Record<string, unknown>;
+  const startedAt = typeof given.startedAt === 'string' ? new Date(given.startedAt) : undefined;
+  const fields: Record<string, unknown> = { startedAt };
+  for (const name of IMPORTED_FIELDS) if (given[name] !== undefined) fields[name] = given[name];
+  fields.source ??= 'manual';
+  const [first] = checkFields(activityRules, fields);
+  if (first) return { row, reason: first.message };
+  const avgHr = fields.avgHr as number | undefined;
+  const maxHr = fields.maxHr as number | undefined;
+  if (avgHr !== undefined && maxHr !== undefined && avgHr > maxHr) {
+    return { row, reason: 'avgHr cannot be above maxHr.' };
+  }
+  if (given.track !== undefined) {
+    const problem = trackProblem(given.track);
+    if (problem) return { row, reason: problem };
+  }
+  return { index, fields, startedAt: startedAt as Date, track: given.track as TrackPoint[] | undefined };
+}
+
+/** What the person already has near the batch's starts: type, start and key of each workout. */
+async function savedNear(user: ParseUser, workouts: readonly ImportedWorkout[]) {
+  const times = workouts.map((workout) => workout.startedAt.getTime());
+  const [keyed, timed] = await Promise.all([
+    new Parse.Query('Activity')
+      .equalTo('user', user)
+      .containedIn(
+        'clientKey',
+        workouts.flatMap((workout) =>
+          typeof workout.fields.clientKey === 'string' ? [workout.fields.clientKey] : [],
+        ),
+      )
+      .select('clientKey')
+      .limit(MAX_IMPORT_WORKOUTS)
+      .find(MASTER),
+    new Parse.Query('Activity')
+      .equalTo('user', user)
+      .greaterThanOrEqualTo('startedAt', new Date(Math.min(...times) - SAME_START_MS))
+      .lessThanOrEqualTo('startedAt', new Date(Math.max(...times) + SAME_START_MS))
+      .select('type', 'startedAt')
+      .findAll({ ...MASTER, batchSize: 1000 }),
+  ]);
+  return {
+    keys: new Set(keyed.map((row) => String(row.get('clientKey')))),
+    starts: timed.map((row) => ({
+      type: row.get('type') as string,
+      at: (row.get('startedAt') as Date).getTime(),
+    })),
+  };
+}
+
+/**
+ * `importWorkouts({ workouts, dryRun })`: up to 500 workouts from files or another app's archive,
+ * each with an optional simplified track. A workout already saved (same type started within two
+ * minutes, or the same `clientKey` from an import stopped half way) is skipped and named; a
+ * workout the contract refuses is named with the reason; the rest are saved, owner-only. A dry run
+ * answers the same without saving.
+ */
+async function importWorkouts(request: FunctionRequest): Promise<ImportAnswer> {
+  const { user, userId } = requireUser(request.user);
+  const { workouts, dryRun } = request.params;
+  if (!Array.isArray(workouts) || workouts.length === 0) {
+    throw validationError('workouts must list at least one workout.');
+  }
+  if (workouts.length > MAX_IMPORT_WORKOUTS) {
+    throw validationError(`workouts: at most ${MAX_IMPORT_WORKOUTS} per call.`);
+  }
+  if (dryRun !== undefined && typeof dryRun !== 'boolean')
+    throw validationError('dryRun must be true or false.');
+
+  const refused: ImportAnswer['refused'] = [];
+  const valid: ImportedWorkout[] = [];
+  workouts.forEach((raw: unknown, index) => {
+    const read = readWorkout(raw, index);
+    if ('reason' in read) refused.push(read);
+    else valid.push(read);
+  });
+  const duplicates: number[] = [];
+  const fresh: ImportedWorkout[] = [];
+  if (valid.length > 0) {
+    const { keys, starts } = await savedNear(user, valid);
+    for (const workout of valid) {
+      const key = workout.fields.clientKey;
+      const at = workout.startedAt.getTime();
+      const type = workout.fields.type as string;
+      if (
+        (typeof key === 'string' && keys.has(key)) ||
+        starts.some((start) => start.type === type && Math.abs(start.at - at) <= SAME_START_MS)
+      ) {
+        duplicates.push(workout.index + 1);
+        continue;
+      }
+      // Within the batch too: a folder may hold one workout twice.
+      starts.push({ type, at });
+      if (typeof key === 'string') keys.add(key);
+      fresh.push(workout);
+    }
+  }
+
+  if (dryRun !== true && fresh.length > 0) {
+    const acl = new Parse.ACL({ [userId]: { read: true, write: true } });
+    const activities = fresh.map((workout) => {
+      const activity = new Parse.Object('Activity');
+      activity.set({ ...workout.fields, user });
+      activity.setACL(acl);
+      return activity;
+    });
+    await Parse.Object.saveAll(activities, MASTER);
+    const tracks = fresh.flatMap((workout, position) => {
+      if (!workout.track || workout.track.length === 0) return [];
+      const track = new Parse.Object('Track');
+      track.set({ user, activity: activities[position], points: workout.track });
+      track.setACL(new Parse.ACL({ [userId]: { read: true } }));
+      return [track];
+    });
+    if (tracks.length > 0) await Parse.Object.saveAll(tracks, MASTER);
+  }
+  return {
+    imported: dryRun === true ? 0 : fresh.length,
+    wouldImport: fresh.length,
+    duplicates,
+    refused,
+  };
+}
+
+/** A deleted workout takes its track with it. */
+async function deleteTrack({ object }: TriggerRequest): Promise<void> {
+  const tracks = await new Parse.Query('Track').equalTo('activity', object).find(MASTER);
+  if (tracks.length > 0) await Parse.Object.destroyAll(tracks, MASTER);
+}
+
+export function registerImportFunctions(): void {
+  Parse.Cloud.define('importWorkouts', importWorkouts);
+  Parse.Cloud.afterDelete('Activity', deleteTrack);
+}

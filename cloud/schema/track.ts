@@ -1,0 +1,17 @@
+import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
+
+/**
+ * The simplified route of an imported workout (src/domain/track.ts: at most 2 000 points of time,
+ * latitude, longitude, elevation and heart rate). Kept apart from `Activity` so lists and
+ * calendars never load it; readable by its owner only, written by the server only.
+ */
+export const trackClass: ClassDefinition = {
+  className: 'Track',
+  fields: {
+    user: ownerPointer(),
+    activity: { type: 'Pointer', targetClass: 'Activity', required: true },
+    points: { type: 'Array', required: true },
+  },
+  indexes: { track_activity: { activity: 1 }, track_user: { user: 1 } },
+  classLevelPermissions: signedInPermissions({ create: {}, update: {}, delete: {} }),
+};
