@@ -47,6 +47,7 @@ import {
 import type { InvitationRow } from '@/domain/signup';
 import type { TwoFactorStatus } from '@/domain/twoFactor';
 import { loadSignupPolicy } from '@/features/auth';
+import { ImportWorkouts } from '@/features/imports';
 import { loadWeightSummary } from '@/features/weight';
 import { errorSentence } from '@/lib/errors';
 import { chooseTheme } from '@/lib/theme';
@@ -239,6 +240,7 @@ export function Component() {
         {invitations ? (
           <InvitationsPanel invitations={invitations.rows} isAdmin={invitations.isAdmin} />
         ) : null}
+        <ImportWorkouts />
         <ExportData />
         <DeleteAccount />
       </div>

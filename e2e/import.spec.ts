@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './pages/LoginPage';
+import { violationsOn } from './support/accessibility';
+import { createAccount, requestAs } from './support/api';
+
+const DAY_MS = 86_400_000;
+
+/** A GPX file of a steady workout north from 48°N: `minutes` long at `speed` m/s. */
+function gpx(start: number, minutes: number, speed: number, type: string): string {
+  const points = Array.from({ length: minutes * 6 + 1 }, (_, index) => {
+    const lat = 48 + (index * 10 * speed) / 111_195;
+    return `<trkpt lat="${lat.toFixed(7)}" lon="11"><ele>500</ele><time>${new Date(start + index * 10_000).toISOString()}</time></trkpt>`;
+  }).join('');
+  return `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><type>${type}</type><trkseg>${points}</trkseg></trk></gpx>`;
+}
+
+test.describe('importing workouts', () => {
+  test('reads a folder of files, previews the new ones, skips a duplicate and names a broken file, then imports', async ({
+    page,
+  }) => {
+    const account = await createAccount();
+    const runStart = Date.now() - 3 * DAY_MS;
+    const rideStart = Date.now() - 2 * DAY_MS;
+    // The run is saved already, typed in by hand a minute after the watch started.
+    await requestAs(account, 'POST', 'classes/Activity', {
+      type: 'run',
+      startedAt: { __type: 'Date', iso: new Date(runStart + 60_000).toISOString() },
+      durationMin: 30,
+    });
+    const login = new LoginPage(page);
+    await login.goto('?from=/user-settings');
+    await login.logIn(account.username, account.password);
+    const section = page.getByRole('region', { name: 'Import workouts' });
+
+    await section.getByLabel('Workout files').setInputFiles([
+      {
+        name: 'morning-run.gpx',
+        mimeType: 'application/gpx+xml',
+        buffer: Buffer.from(gpx(runStart, 30, 3, 'running')),
+      },
+      {
+        name: 'ride.gpx',
+        mimeType: 'application/gpx+xml',
+        buffer: Buffer.from(gpx(rideStart, 60, 7, 'cycling')),
+      },
+      {
+        name: 'broken.gpx',
+        mimeType: 'application/gpx+xml',
+        buffer: Buffer.from(gpx(rideStart, 5, 3, 'running').slice(0, 300)),
+      },
+    ]);
+
+    const preview = section.locator('.import-preview');
+    await expect(preview.getByRole('status')).toContainText('1 new workout from');
+    await expect(preview.getByRole('status')).toContainText('1 already saved, skipped');
+    await expect(preview.getByRole('listitem')).toHaveText([
+      'morning-run.gpx: already saved.',
+      'broken.gpx: it is not well-formed XML (cut off, or not a workout file).',
+    ]);
+    expect(await violationsOn(page)).toEqual([]);
+
+    await preview.getByRole('button', { name: 'Import 1 workout' }).click();
+    await expect(section.getByRole('status')).toContainText('Imported 1 workout.');
+
+    const { results } = await requestAs<{ results: Record<string, unknown>[] }>(
+      account,
+      'GET',
+      `classes/Activity?where=${encodeURIComponent(JSON.stringify({ source: 'gpx' }))}`,
+    );
+    expect(results).toEqual([expect.objectContaining({ type: 'cycle', durationMin: 60, movingTimeS: 3600 })]);
+    expect(results[0]?.distanceKm).toBeCloseTo(25.2, 0);
+
+    // The same files again add nothing.
+    await section
+      .getByLabel('Workout files')
+      .setInputFiles([
+        {
+          name: 'ride.gpx',
+          mimeType: 'application/gpx+xml',
+          buffer: Buffer.from(gpx(rideStart, 60, 7, 'cycling')),
+        },
+      ]);
+    await expect(preview.getByRole('status')).toContainText('0 new workouts; 1 already saved, skipped');
+    await expect(preview.getByRole('button', { name: 'Import 0 workouts' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,1 @@
+export { ImportWorkouts } from './components/ImportWorkouts';
