@@ -71,15 +71,13 @@ test.describe('importing workouts', () => {
     expect(results[0]?.distanceKm).toBeCloseTo(25.2, 0);
 
     // The same files again add nothing.
-    await section
-      .getByLabel('Workout files')
-      .setInputFiles([
-        {
-          name: 'ride.gpx',
-          mimeType: 'application/gpx+xml',
-          buffer: Buffer.from(gpx(rideStart, 60, 7, 'cycling')),
-        },
-      ]);
+    await section.getByLabel('Workout files').setInputFiles([
+      {
+        name: 'ride.gpx',
+        mimeType: 'application/gpx+xml',
+        buffer: Buffer.from(gpx(rideStart, 60, 7, 'cycling')),
+      },
+    ]);
     await expect(preview.getByRole('status')).toContainText('0 new workouts; 1 already saved, skipped');
     await expect(preview.getByRole('button', { name: 'Import 0 workouts' })).toBeDisabled();
   });

@@ -252,7 +252,8 @@ test.describe('what a person burns', () => {
     const card = page.getByRole('region', { name: 'What you burn' });
     const follow = card.getByRole('checkbox', { name: 'Use it for my calorie goal' });
     await expect(follow).toHaveAccessibleDescription(/^Your daily goal would be 2,000 kcal/);
-    await follow.check();
+    await follow.click();
+    await expect(follow).toBeChecked();
     await expect(follow).toBeEnabled();
     await expect(nutrition.totals()).toContainText('of 2,000 kcal');
     await expect(follow).toHaveAccessibleDescription(

@@ -224,8 +224,7 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
             </p>
           )}
         </section>
-        {/* A goal changed elsewhere on the page may have ended its following the measurement. */}
-        <ExpenditureCard key={day.calorieGoal ?? 'none'} />
+        <ExpenditureCard calorieGoal={day.calorieGoal} />
       </div>
       <NutritionEditWindow
         open={open?.kind === 'meal'}

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Tooltip } from '@/components/Tooltip';
 import {
@@ -17,7 +17,7 @@ import { loadEnergyExpenditure } from '../api';
 
 type Loaded =
   | { kind: 'loading' }
-  | { kind: 'done'; expenditure: ExpenditureWithGoal }
+  | { kind: 'done'; expenditure: ExpenditureWithGoal; load: number }
   | { kind: 'failed'; message: string };
 
 /** The energy expenditure, kept on the device like the pages, so it shows offline too. */
@@ -27,30 +27,36 @@ const loadFromServerOrDevice = () =>
 /**
  * What the person really burns a day, measured from four weeks of their log and trend weight,
  * with how sure it is and the arithmetic behind it; until the log is enough, what is missing.
+ * Measured again when the page's calorie goal changes (a goal set elsewhere on the page may end
+ * its following the measurement), showing the last answer meanwhile.
  */
 export function ExpenditureCard({
   load = loadFromServerOrDevice,
+  calorieGoal = null,
 }: {
   load?: () => Promise<ExpenditureWithGoal>;
+  calorieGoal?: number | null;
 }) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const loads = useRef(0);
   useEffect(() => {
     let current = true;
+    const number = ++loads.current;
     load().then(
-      (expenditure) => current && setLoaded({ kind: 'done', expenditure }),
+      (expenditure) => current && setLoaded({ kind: 'done', expenditure, load: number }),
       (failure: unknown) => current && setLoaded({ kind: 'failed', message: errorSentence(failure) }),
     );
     return () => {
       current = false;
     };
-  }, [load]);
+  }, [load, calorieGoal]);
 
   return (
     <section className="card nutrition-expenditure" aria-labelledby="expenditure-heading">
       <h2 id="expenditure-heading">What you burn</h2>
       {loaded.kind === 'loading' ? <p className="empty-note">Measuring…</p> : null}
       {loaded.kind === 'failed' ? <p role="alert">{loaded.message}</p> : null}
-      {loaded.kind === 'done' ? <Expenditure expenditure={loaded.expenditure} /> : null}
+      {loaded.kind === 'done' ? <Expenditure key={loaded.load} expenditure={loaded.expenditure} /> : null}
     </section>
   );
 }
@@ -109,7 +115,8 @@ function goalSentence(goal: AdaptiveCalorieGoal): string {
  * week; turned off, the last goal stays. The page's goal updates as the action's answer arrives.
  */
 function GoalToggle({ goal: loaded }: { goal: AdaptiveCalorieGoal }) {
-  const fetcher = useFetcher<NutritionActionResult>({ key: 'adaptive-calorie-goal' });
+  // Unkeyed: each new measurement mounts a new toggle, whose state starts from it.
+  const fetcher = useFetcher<NutritionActionResult>();
   const hintId = useId();
   const goal = fetcher.data?.adaptiveGoal ?? loaded;
   const asking = fetcher.formData?.get('on');
