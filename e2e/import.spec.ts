@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
 import { violationsOn } from './support/accessibility';
-import { createAccount, requestAs } from './support/api';
+import { createAccount, requestAs, runAs } from './support/api';
 
 const DAY_MS = 86_400_000;
 
@@ -80,5 +80,65 @@ test.describe('importing workouts', () => {
     ]);
     await expect(preview.getByRole('status')).toContainText('0 new workouts; 1 already saved, skipped');
     await expect(preview.getByRole('button', { name: 'Import 0 workouts' })).toBeDisabled();
+  });
+
+  test('opens an imported run from the day’s list: its numbers, route, splits and best efforts; another person’s is not found', async ({
+    page,
+  }) => {
+    const [account, stranger] = await Promise.all([createAccount(), createAccount()]);
+    const start = Date.now() - DAY_MS;
+    const points = Array.from({ length: 181 }, (_, index) => ({
+      t: start + index * 10_000,
+      lat: 48 + (index * 10 * 3.5) / 111_195,
+      lon: 11 + Math.sin(index / 20) * 0.001,
+      ele: 500 + index / 10,
+      hr: 140 + (index % 20),
+    }));
+    await runAs(account, 'importWorkouts', {
+      workouts: [
+        {
+          type: 'run',
+          source: 'gpx',
+          startedAt: new Date(start).toISOString(),
+          durationMin: 30,
+          movingTimeS: 1800,
+          distanceKm: 6.3,
+          elevationGainM: 18,
+          avgHr: 149,
+          maxHr: 159,
+          track: points,
+        },
+      ],
+    });
+    const login = new LoginPage(page);
+    const day = new Date(start).toLocaleDateString('sv');
+    await login.goto(`?from=${encodeURIComponent(`/?date=${day}`)}`);
+    await login.logIn(account.username, account.password);
+
+    await page.getByRole('link', { name: /^Route and splits of the running at/ }).click();
+    const window = page.getByRole('dialog', { name: /^Running on / });
+    await expect(window.getByRole('img', { name: /^The route, 6\.3 km/ })).toBeVisible();
+    await expect(window).toContainText('149 bpm average, 159 max');
+    const splits = window.getByRole('table', { name: 'Splits per kilometre' });
+    await expect(splits.getByRole('row')).toHaveCount(8);
+    await expect(window.getByText('1 km', { exact: true })).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('activity')).toMatch(/^[A-Za-z0-9]+$/);
+
+    await window.getByRole('button', { name: 'Close' }).click();
+    await expect(window).toBeHidden();
+    expect(new URL(page.url()).searchParams.get('activity')).toBeNull();
+
+    // The same address is the 404 page for someone else.
+    const strangerPage = await page.context().browser()?.newPage();
+    if (!strangerPage) throw new Error('No browser');
+    const strangerLogin = new LoginPage(strangerPage);
+    await strangerPage.goto(
+      `${new URL(page.url()).origin}/login?from=${encodeURIComponent(url.pathname + url.search)}`,
+    );
+    await strangerLogin.logIn(stranger.username, stranger.password);
+    await expect(strangerPage.getByText('This page could not be found')).toBeVisible();
+    await strangerPage.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { ActivityRow, ActivitySummary } from '../../src/domain/activity';
+import type { ActivityRow, ActivitySummary, WorkoutDetail } from '../../src/domain/activity';
 import { computeActivityStats, totalsByDay, type DayTotals } from '../../src/domain/activityStats';
 import { sqlClient } from '../database';
 import { exercisesOf, setRecordsOf, weekMuscleSets } from './strength';
@@ -7,7 +7,13 @@ import { addDays, localDay } from '../../src/domain/calendarDays';
 import { isIsoMonth } from '../../src/domain/dates';
 import type { ExerciseRow, LoggedExercise } from '../../src/domain/strength';
 import type { Units } from '../../src/domain/units';
-import { ACTIVITY_TYPES, SETTINGS_DEFAULTS, type ActivityType } from '../../src/domain/contract';
+import {
+  ACTIVITY_SOURCES,
+  ACTIVITY_TYPES,
+  SETTINGS_DEFAULTS,
+  type ActivityType,
+} from '../../src/domain/contract';
+import type { TrackPoint } from '../../src/domain/track';
 import {
   numberOr,
   Parse,
@@ -36,6 +42,7 @@ export function toActivityRow(activity: CloudObject): ActivityRow {
   const startedAt = activity.get('startedAt') as Date;
   const notes: unknown = activity.get('notes');
   const exercises: unknown = activity.get('exercises');
+  const source = ACTIVITY_SOURCES.find((value) => value === activity.get('source'));
   return {
     id: activity.id ?? '',
     type: ACTIVITY_TYPES.includes(activity.get('type') as ActivityType)
@@ -48,6 +55,7 @@ export function toActivityRow(activity: CloudObject): ActivityRow {
     caloriesEstimated: activity.get('caloriesEstimated') === true,
     notes: typeof notes === 'string' ? notes : '',
     ...(Array.isArray(exercises) && exercises.length > 0 ? { exercises: exercises as LoggedExercise[] } : {}),
+    ...(source !== undefined && source !== 'manual' ? { source } : {}),
   };
 }
 
@@ -159,6 +167,37 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
   };
 }
 
+/**
+ * `workoutDetail({ activityId })`: one of the caller's workouts with its recording's numbers and
+ * route. Anyone else's workout, or none, is "not found".
+ */
+async function workoutDetail(request: FunctionRequest): Promise<WorkoutDetail> {
+  const { user } = requireUser(request.user);
+  const { activityId } = request.params;
+  if (typeof activityId !== 'string' || !/^[A-Za-z0-9]{1,32}$/.test(activityId)) {
+    throw validationError('activityId must be the id of a workout.');
+  }
+  const activity = await new Parse.Query('Activity')
+    .equalTo('user', user)
+    .equalTo('objectId', activityId)
+    .first({ useMasterKey: true });
+  if (!activity) throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'That workout was not found.');
+  const track = await new Parse.Query('Track')
+    .equalTo('user', user)
+    .equalTo('activity', activity)
+    .first({ useMasterKey: true });
+  const points: unknown = track?.get('points');
+  return {
+    activity: toActivityRow(activity),
+    movingTimeS: numberOr(activity.get('movingTimeS'), null),
+    elevationGainM: numberOr(activity.get('elevationGainM'), null),
+    avgHr: numberOr(activity.get('avgHr'), null),
+    maxHr: numberOr(activity.get('maxHr'), null),
+    track: Array.isArray(points) && points.length > 0 ? (points as TrackPoint[]) : null,
+  };
+}
+
 export function registerActivityFunctions(): void {
   Parse.Cloud.define('activitySummary', activitySummary);
+  Parse.Cloud.define('workoutDetail', workoutDetail);
 }

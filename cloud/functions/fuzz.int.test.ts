@@ -153,6 +153,9 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
   revokeInvitation: (cast) => ({
     invitationId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
   }),
+  workoutDetail: (cast) => ({
+    activityId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
+  }),
   importWorkouts: () => ({
     workouts: fc.oneof(
       fc.array(

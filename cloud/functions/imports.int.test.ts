@@ -180,4 +180,33 @@ describe('importWorkouts', () => {
     expect(hostile.result.refused[3]?.reason).toBe('track must be a list of points.');
     expect(await activitiesOf(fay)).toEqual([]);
   });
+
+  it('answers a workout’s detail with its route to its owner only', async () => {
+    const [gil, hal] = await Promise.all([signUp(), signUp()]);
+    await importAs(gil, { workouts: [run(0)] });
+    const [activity] = await activitiesOf(gil);
+    const activityId = String(activity?.objectId);
+    const detail = (account: Account | undefined, params: object) =>
+      request('POST', '/parse/functions/workoutDetail', {
+        ...(account ? { sessionToken: account.sessionToken } : {}),
+        body: params,
+      });
+
+    const own = await detail(gil, { activityId });
+    const asHal = await detail(hal, { activityId });
+    const anonymous = await detail(undefined, { activityId });
+    const hostile = await detail(gil, { activityId: { $ne: null } });
+
+    expect(own.body.result).toMatchObject({
+      activity: { id: activityId, type: 'run', source: 'gpx', distanceKm: 5.02 },
+      movingTimeS: 1800,
+      elevationGainM: 42,
+      avgHr: 151,
+      maxHr: 178,
+      track: [expect.objectContaining({ lat: 48.1, lon: 11.5 }), expect.objectContaining({ lat: 48.102 })],
+    });
+    expect(asHal.body).toEqual({ code: 101, error: 'That workout was not found.' });
+    expect(anonymous.body.code).toBe(209);
+    expect(hostile.body).toEqual({ code: 142, error: 'activityId must be the id of a workout.' });
+  });
 });

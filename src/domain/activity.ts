@@ -1,7 +1,8 @@
 import type { ActivityStats } from './activityStats';
-import type { ActivityType } from './contract';
+import type { ActivitySource, ActivityType } from './contract';
 import type { ExerciseRow, LoggedExercise, Muscle, RecordKind } from './strength';
 import type { SyncState } from './sync';
+import type { TrackPoint } from './track';
 import type { Units } from './units';
 
 /** How each activity type is named and shown, and its energy cost. */
@@ -57,6 +58,19 @@ export interface ActivityRow {
   setRecords?: RecordKind[][][];
   /** Set only for a workout changed on this device and not yet saved on the server. */
   sync?: SyncState;
+  /** Where an imported workout came from (absent for one typed in). */
+  source?: Exclude<ActivitySource, 'manual'>;
+}
+
+/** One workout with what a recording adds, and its route: the workout detail window. */
+export interface WorkoutDetail {
+  activity: ActivityRow;
+  movingTimeS: number | null;
+  elevationGainM: number | null;
+  avgHr: number | null;
+  maxHr: number | null;
+  /** The simplified route; null for a workout without one. */
+  track: TrackPoint[] | null;
 }
 
 /** The answer of the activitySummary cloud function. */

@@ -15,11 +15,13 @@ import {
   ActivityEditWindow,
   DayActivities,
   WeekSummary,
+  WorkoutDetailWindow,
   dateToDay,
   dateToMonth,
   deleteActivity,
   inputFromRow,
   loadActivitySummary,
+  loadWorkoutDetail,
   parseActivityForm,
   parseActivityRow,
   saveActivity,
@@ -30,6 +32,7 @@ import {
   type ActivitySummary,
   type DraftFields,
 } from '@/features/activity';
+import type { WorkoutDetail } from '@/domain/activity';
 import type { SessionUser } from '@/features/auth';
 import { DailySummary, loadDashboardSummary, type DashboardSummary } from '@/features/dashboard';
 import { liftUnitFor, StrengthProgress } from '@/features/strength';
@@ -38,15 +41,29 @@ import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
-import { MONTH_AND_DATE_PARAMS, requireValidSearch } from '../validity';
+import { isObjectId, MONTH_AND_DATE_PARAMS, notFound, requireValidSearch } from '../validity';
 
-type LoaderData =
+type PageData =
   | { summary: ActivitySummary; daily: DashboardSummary; savedAt: string | null; loadError: null }
   | { summary: null; daily: null; savedAt: null; loadError: string };
 
-export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
-  const params = requireValidSearch(request, MONTH_AND_DATE_PARAMS);
-  await requireSignedIn(request);
+/** The page, and the workout named by `?activity=`, opened in the detail window. */
+type LoaderData = PageData & { detail: WorkoutDetail | null };
+
+/**
+ * `?activity=<id>`: a workout's detail, or "not found" when it is not the person's (the 404 page).
+ * Without a network the page opens without it.
+ */
+async function detailFor(activityId: string | null): Promise<WorkoutDetail | 'not-found' | null> {
+  if (activityId === null) return null;
+  try {
+    return await loadWorkoutDetail(activityId);
+  } catch (error) {
+    return (error as { code?: unknown }).code === 101 ? 'not-found' : null;
+  }
+}
+
+async function loadPage(request: Request, params: URLSearchParams): Promise<PageData> {
   const date = params.get('date') ?? undefined;
   try {
     const month = params.get('month') ?? undefined;
@@ -66,6 +83,14 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   } catch (error) {
     return { summary: null, daily: null, savedAt: null, loadError: loadFailure(request, error) };
   }
+}
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
+  const params = requireValidSearch(request, { ...MONTH_AND_DATE_PARAMS, activity: isObjectId });
+  await requireSignedIn(request);
+  const [page, detail] = await Promise.all([loadPage(request, params), detailFor(params.get('activity'))]);
+  if (detail === 'not-found') throw notFound();
+  return { ...page, detail };
 }
 
 export async function action({ request }: ActionFunctionArgs): Promise<ActivityActionResult> {
@@ -98,20 +123,21 @@ type Editing = { activity: ActivityRow | null; draft?: DraftFields } | null;
 const UNDO_MS = 8000;
 
 export function Component() {
-  const { summary, daily, savedAt, loadError } = useLoaderData<LoaderData>();
+  const { summary, daily, savedAt, loadError, detail } = useLoaderData<LoaderData>();
   if (!summary) {
     return <PageLoadFailure title="Today" sentence="Your activity could not be loaded." reason={loadError} />;
   }
-  return <ActivityPage summary={summary} daily={daily} savedAt={savedAt} />;
+  return <ActivityPage summary={summary} daily={daily} savedAt={savedAt} detail={detail} />;
 }
 
 interface ActivityPageProps {
   summary: ActivitySummary;
   daily: DashboardSummary;
   savedAt: string | null;
+  detail: WorkoutDetail | null;
 }
 
-function ActivityPage({ summary, daily, savedAt }: ActivityPageProps) {
+function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
   const [, setSearchParams] = useSearchParams();
   const account = useRouteLoaderData<SessionUser | null>('app')?.id;
   // A new workout that was being logged when the page went away opens again, as it was.
@@ -188,6 +214,16 @@ function ActivityPage({ summary, daily, savedAt }: ActivityPageProps) {
         knownExercises={summary.dayExercises ?? []}
         account={account}
         draft={editing?.draft}
+      />
+      <WorkoutDetailWindow
+        detail={detail}
+        units={summary.units}
+        onClose={() =>
+          setSearchParams((current) => {
+            current.delete('activity');
+            return current;
+          })
+        }
       />
       <div className="toast-region" role="status">
         {showUndo ? (

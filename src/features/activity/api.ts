@@ -4,7 +4,14 @@ import { restDate, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
+import type { WorkoutDetail } from '@/domain/activity';
 import type { ActivityRow, ActivitySummary } from './types';
+
+/** One of the person's workouts with its recording and route (`workoutDetail`). */
+export async function loadWorkoutDetail(activityId: string): Promise<WorkoutDetail> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<(params: { activityId: string }) => WorkoutDetail>('workoutDetail', { activityId });
+}
 
 export async function loadActivitySummary(query: {
   month?: string;

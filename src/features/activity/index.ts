@@ -1,4 +1,4 @@
-export { deleteActivity, inputFromRow, loadActivitySummary, saveActivity } from './api';
+export { deleteActivity, inputFromRow, loadActivitySummary, loadWorkoutDetail, saveActivity } from './api';
 export { ActivityCalendar } from './components/ActivityCalendar';
 export {
   ACTIVITY_FETCHER_KEY,
@@ -7,6 +7,7 @@ export {
 } from './components/ActivityEditWindow';
 export { DayActivities } from './components/DayActivities';
 export { WeekSummary } from './components/WeekSummary';
+export { WorkoutDetailWindow } from './components/WorkoutDetailWindow';
 export { dateToDay, dateToMonth } from './days';
 export { dropWorkoutDraft, workoutDraft, type DraftFields } from './draft';
 export { parseActivityForm } from './form';

@@ -1,5 +1,6 @@
 import { SyncBadge } from '@/components/SyncBadge';
 import { format } from 'date-fns';
+import { Link, useSearchParams } from 'react-router';
 import { ACTIVITY_TYPE_INFO } from '@/domain/activity';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
 import type { ActivityRow } from '../types';
@@ -40,6 +41,12 @@ function describe(activity: ActivityRow, units: Units): string {
 
 /** The workouts of the chosen day with their totals; each opens the activity edit window. */
 export function DayActivities({ day, today, activities, units, onEdit, onAdd }: DayActivitiesProps) {
+  const [params] = useSearchParams();
+  const detailLink = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set('activity', id);
+    return `?${next.toString()}`;
+  };
   const minutes = activities.reduce((sum, activity) => sum + activity.durationMin, 0);
   const kcal = activities.reduce((sum, activity) => sum + (activity.caloriesKcal ?? 0), 0);
   const title =
@@ -79,6 +86,15 @@ export function DayActivities({ day, today, activities, units, onEdit, onAdd }: 
                     </span>
                     <span className="visually-hidden">, edit</span>
                   </button>
+                  {activity.source ? (
+                    <Link className="activity-detail-link" to={detailLink(activity.id)}>
+                      Route and splits
+                      <span className="visually-hidden">
+                        {' '}
+                        of the {info.label.toLowerCase()} at {format(new Date(activity.startedAt), 'HH:mm')}
+                      </span>
+                    </Link>
+                  ) : null}
                 </li>
               );
             })}

@@ -98,11 +98,6 @@ export default function NotificationBell() {
             ))}
           </ul>
         ) : null}
-        <div className="form-actions">
-          <button type="button" className="button-secondary" onClick={() => setOpen(false)}>
-            Close
-          </button>
-        </div>
       </Popup>
     </>
   );

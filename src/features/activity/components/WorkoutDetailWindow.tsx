@@ -1,0 +1,190 @@
+import { format } from 'date-fns';
+import { useMemo } from 'react';
+import { Popup } from '@/components/Popup';
+import { ACTIVITY_TYPE_INFO, type WorkoutDetail } from '@/domain/activity';
+import { bestEfforts, splitsOf, type TrackPoint } from '@/domain/track';
+import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
+import { formatMinutes } from '../days';
+
+const MILE_M = 1609.344;
+
+/** m:ss, or h:mm:ss from an hour. */
+export function clock(seconds: number): string {
+  const whole = Math.round(seconds);
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+/** Pace for a split: time per km or mile. */
+const paceOf = (seconds: number, metres: number, unitM: number) => clock((seconds / metres) * unitM);
+
+/** The route as a line scaled to its box; north is up, and a degree of longitude shrinks with latitude. */
+function RouteLine({ points, label }: { points: readonly TrackPoint[]; label: string }) {
+  const path = useMemo(() => {
+    const lats = points.map((point) => point.lat);
+    const lons = points.map((point) => point.lon);
+    const [minLat, maxLat, minLon, maxLon] = [
+      Math.min(...lats),
+      Math.max(...lats),
+      Math.min(...lons),
+      Math.max(...lons),
+    ];
+    const shrink = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
+    const width = Math.max((maxLon - minLon) * shrink, 1e-9);
+    const height = Math.max(maxLat - minLat, 1e-9);
+    const scale = 280 / Math.max(width, height);
+    const x = (lon: number) => 10 + (lon - minLon) * shrink * scale;
+    const y = (lat: number) => 10 + (maxLat - lat) * scale;
+    return {
+      d: points
+        .map(
+          (point, index) => `${index === 0 ? 'M' : 'L'}${x(point.lon).toFixed(1)} ${y(point.lat).toFixed(1)}`,
+        )
+        .join(''),
+      start: points[0] ? { x: x(points[0].lon), y: y(points[0].lat) } : null,
+      end: points.at(-1) ? { x: x(points.at(-1)?.lon ?? 0), y: y(points.at(-1)?.lat ?? 0) } : null,
+      viewBox: `0 0 ${20 + width * scale} ${20 + height * scale}`,
+    };
+  }, [points]);
+  return (
+    <svg
+      className="route-line"
+      role="img"
+      aria-label={label}
+      viewBox={path.viewBox}
+      preserveAspectRatio="xMidYMid meet"
+    >
+      <path
+        d={path.d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+      {path.start ? <circle cx={path.start.x} cy={path.start.y} r="5" className="route-start" /> : null}
+      {path.end ? <circle cx={path.end.x} cy={path.end.y} r="5" className="route-end" /> : null}
+    </svg>
+  );
+}
+
+/**
+ * One recorded workout: its numbers, its route, splits per kilometre or mile by the person's
+ * units, and for a run its best efforts.
+ */
+export function WorkoutDetailWindow({
+  detail,
+  units,
+  onClose,
+}: {
+  detail: WorkoutDetail | null;
+  units: Units;
+  onClose: () => void;
+}) {
+  const activity = detail?.activity;
+  const info = activity ? ACTIVITY_TYPE_INFO[activity.type] : null;
+  const title =
+    activity && info ? `${info.label} on ${format(new Date(activity.startedAt), 'd MMMM yyyy')}` : 'Workout';
+  const unitM = units === 'imperial' ? MILE_M : 1000;
+  const unitLabel = distanceUnitLabel(units);
+  const track = detail?.track ?? null;
+  const splits = useMemo(() => (track ? splitsOf(track, unitM) : []), [track, unitM]);
+  const efforts = useMemo(
+    () => (track && activity?.type === 'run' ? bestEfforts(track) : []),
+    [track, activity],
+  );
+  return (
+    <Popup open={detail !== null} title={title} onClose={onClose}>
+      {detail && activity ? (
+        <div className="workout-detail">
+          <dl className="stat-list">
+            {activity.distanceKm !== null ? (
+              <div>
+                <dt>Distance</dt>
+                <dd>
+                  {kmToDisplay(activity.distanceKm, units).toFixed(2)} {unitLabel}
+                </dd>
+              </div>
+            ) : null}
+            {detail.movingTimeS !== null ? (
+              <div>
+                <dt>Moving time</dt>
+                <dd>{clock(detail.movingTimeS)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Elapsed</dt>
+              <dd>{formatMinutes(activity.durationMin)}</dd>
+            </div>
+            {detail.elevationGainM !== null ? (
+              <div>
+                <dt>Climb</dt>
+                <dd>
+                  {units === 'imperial'
+                    ? `${Math.round(detail.elevationGainM * 3.28084)} ft`
+                    : `${detail.elevationGainM} m`}
+                </dd>
+              </div>
+            ) : null}
+            {detail.avgHr !== null ? (
+              <div>
+                <dt>Heart rate</dt>
+                <dd>
+                  {detail.avgHr} bpm average{detail.maxHr !== null ? `, ${detail.maxHr} max` : ''}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          {track ? (
+            <RouteLine
+              points={track}
+              label={`The route, ${kmToDisplay(activity.distanceKm ?? 0, units).toFixed(1)} ${unitLabel}, from the start (filled dot) to the end (ringed dot).`}
+            />
+          ) : (
+            <p className="empty-note">This workout has no route.</p>
+          )}
+          {splits.length > 0 ? (
+            <table className="splits">
+              <caption>Splits per {units === 'imperial' ? 'mile' : 'kilometre'}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{units === 'imperial' ? 'Mile' : 'Km'}</th>
+                  <th scope="col">Time</th>
+                  <th scope="col">Pace (per {unitLabel})</th>
+                </tr>
+              </thead>
+              <tbody>
+                {splits.map((split) => (
+                  <tr key={split.index}>
+                    <th scope="row">
+                      {split.distanceM < unitM - 1
+                        ? `${split.index} (${kmToDisplay(split.distanceM / 1000, units).toFixed(2)})`
+                        : split.index}
+                    </th>
+                    <td>{clock(split.seconds)}</td>
+                    <td>{paceOf(split.seconds, split.distanceM, unitM)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          {efforts.length > 0 ? (
+            <>
+              <h3>Best efforts</h3>
+              <dl className="stat-list best-efforts">
+                {efforts.map((effort) => (
+                  <div key={effort.label}>
+                    <dt>{effort.label}</dt>
+                    <dd>{clock(effort.seconds)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </Popup>
+  );
+}
