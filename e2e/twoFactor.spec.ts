@@ -79,6 +79,10 @@ test.describe('two-factor sign-in', () => {
     await expect(codeField).toBeFocused();
     await expect(other.page.getByLabel('Username')).toBeHidden();
     expect(await violationsOn(other.page)).toEqual([]);
+    await other.page.getByRole('button', { name: 'Log in' }).click();
+    await expect(
+      other.page.getByText('Enter the code from your authenticator app, or a recovery code.'),
+    ).toBeVisible();
     await codeField.fill(codeFor(key, 1) === '123456' ? '654321' : '123456');
     await other.page.getByRole('button', { name: 'Log in' }).click();
     await expect(other.page.getByText('That code is not right.')).toBeVisible();

@@ -53,6 +53,12 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
   if (!password) fieldErrors.password = 'Please enter your password.';
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
   const code = formText(form, 'twoFactorCode').trim();
+  if (formText(form, 'step') === 'code' && !code) {
+    return {
+      needsCode: true,
+      fieldErrors: { twoFactorCode: 'Enter the code from your authenticator app, or a recovery code.' },
+    };
+  }
   try {
     await logIn(username, password, code || undefined);
   } catch (error) {
@@ -118,6 +124,7 @@ export function Component() {
         </div>
         {needsCode ? (
           <>
+            <input type="hidden" name="step" value="code" />
             <p>Your account asks for a second step.</p>
             <FormField
               key="twoFactorCode"
