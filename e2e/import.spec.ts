@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { parseWorkoutFile } from '../src/features/imports/formats';
 import { LoginPage } from './pages/LoginPage';
 import { violationsOn } from './support/accessibility';
 import { createAccount, requestAs, runAs } from './support/api';
@@ -125,6 +127,20 @@ test.describe('importing workouts', () => {
     expect(await violationsOn(page)).toEqual([]);
     const url = new URL(page.url());
     expect(url.searchParams.get('activity')).toMatch(/^[A-Za-z0-9]+$/);
+
+    // Exported back as GPX, the file reads as the same run.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      window.getByRole('button', { name: 'Download GPX' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(
+      `fitstreak-run-${new Date(start).toISOString().slice(0, 10)}.gpx`,
+    );
+    const exported = parseWorkoutFile(await readFile(await download.path(), 'utf8'), 'gpx');
+    expect(exported).toMatchObject({ type: 'run', startedAt: new Date(start).toISOString(), maxHr: 159 });
+    expect(exported.distanceKm).toBeCloseTo(6.32, 1);
+    expect(exported.track?.[0]).toEqual(points[0]);
+    expect(exported.track?.at(-1)).toEqual(points.at(-1));
 
     await window.getByRole('button', { name: 'Close' }).click();
     await expect(window).toBeHidden();

@@ -262,3 +262,33 @@ export function trackProblem(points: unknown, field = 'track'): string | null {
   }
   return null;
 }
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** A track as a GPX 1.1 file (heart rate in Garmin's extension), for other apps to read. */
+export function trackToGpx(
+  points: readonly TrackPoint[],
+  { name, type }: { name: string; type: string },
+): string {
+  const trackpoints = points
+    .map(({ t, lat, lon, ele, hr }) => {
+      const elevation = ele === undefined ? '' : `<ele>${ele}</ele>`;
+      const heartRate =
+        hr === undefined
+          ? ''
+          : `<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>${Math.round(hr)}</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions>`;
+      return `      <trkpt lat="${lat}" lon="${lon}">${elevation}<time>${new Date(t).toISOString()}</time>${heartRate}</trkpt>`;
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="FITSTREAK" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+  <trk>
+    <name>${escapeXml(name)}</name>
+    <type>${escapeXml(type)}</type>
+    <trkseg>
+${trackpoints}
+    </trkseg>
+  </trk>
+</gpx>
+`;
+}

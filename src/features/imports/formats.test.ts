@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { trackToGpx } from '@/domain/track';
 import { activityTypeOf, parseWorkoutFile, WorkoutFileError } from './formats';
 
 const START = Date.parse('2026-10-04T07:30:00Z');
@@ -151,5 +152,29 @@ describe('parseWorkoutFile', () => {
     ],
   ] as const)('refuses %s with a sentence', (_case, text, kind, sentence) => {
     expect(() => parseWorkoutFile(text, kind)).toThrow(new WorkoutFileError(sentence));
+  });
+});
+
+describe('a track written as GPX', () => {
+  it('reads back as the same workout', () => {
+    const samples = [
+      { second: 0, metres: 0, ele: 500, hr: 120 },
+      ...steady(0, 0, 600, 3, { ele: 505, hr: 150 }),
+    ];
+    const original = parseWorkoutFile(gpx(samples), 'gpx');
+
+    const again = parseWorkoutFile(
+      trackToGpx(original.track ?? [], { name: 'Morning <run> & more', type: 'running' }),
+      'gpx',
+    );
+
+    expect(again).toMatchObject({
+      type: 'run',
+      startedAt: original.startedAt,
+      durationMin: original.durationMin,
+      distanceKm: original.distanceKm,
+      maxHr: 150,
+    });
+    expect(again.track).toEqual(original.track);
   });
 });

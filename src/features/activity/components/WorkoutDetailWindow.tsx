@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { useMemo } from 'react';
 import { Popup } from '@/components/Popup';
 import { ACTIVITY_TYPE_INFO, type WorkoutDetail } from '@/domain/activity';
-import { bestEfforts, splitsOf, type TrackPoint } from '@/domain/track';
+import { bestEfforts, splitsOf, trackToGpx, type TrackPoint } from '@/domain/track';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
 import { formatMinutes } from '../days';
 
@@ -68,6 +68,19 @@ function RouteLine({ points, label }: { points: readonly TrackPoint[]; label: st
       {path.end ? <circle cx={path.end.x} cy={path.end.y} r="5" className="route-end" /> : null}
     </svg>
   );
+}
+
+/** Saves the workout's track as a GPX file, for another app. */
+function downloadGpx(detail: WorkoutDetail, title: string): void {
+  const { activity, track } = detail;
+  if (!track) return;
+  const gpx = trackToGpx(track, { name: title, type: activity.type });
+  const url = URL.createObjectURL(new Blob([gpx], { type: 'application/gpx+xml' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `fitstreak-${activity.type}-${activity.startedAt.slice(0, 10)}.gpx`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
@@ -137,6 +150,13 @@ export function WorkoutDetailWindow({
               </div>
             ) : null}
           </dl>
+          {track ? (
+            <div className="form-actions">
+              <button type="button" className="button-secondary" onClick={() => downloadGpx(detail, title)}>
+                Download GPX
+              </button>
+            </div>
+          ) : null}
           {track ? (
             <RouteLine
               points={track}
