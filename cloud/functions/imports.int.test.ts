@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { request, signUp, userPointer, type Account } from '../../server/test/rest';
-import type { ImportAnswer } from './imports';
+import type { ImportAnswer } from '../../src/domain/track';
 
 const DAY_MS = 86_400_000;
 const base = Date.now() - 30 * DAY_MS;

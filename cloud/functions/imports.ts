@@ -1,6 +1,11 @@
 import { activityRules } from '../../src/domain/contract';
 import { checkFields } from '../../src/domain/fieldRules';
-import { trackProblem, type TrackPoint } from '../../src/domain/track';
+import {
+  MAX_IMPORT_WORKOUTS,
+  trackProblem,
+  type ImportAnswer,
+  type TrackPoint,
+} from '../../src/domain/track';
 import {
   Parse,
   requireUser,
@@ -11,9 +16,6 @@ import {
 } from '../parse';
 
 const MASTER = { useMasterKey: true } as const;
-
-/** The most workouts one call imports; a long history comes in batches. */
-export const MAX_IMPORT_WORKOUTS = 500;
 
 /** Two workouts of one type started this close are the same workout imported twice. */
 const SAME_START_MS = 2 * 60_000;
@@ -38,17 +40,6 @@ interface ImportedWorkout {
   fields: Record<string, unknown>;
   startedAt: Date;
   track: TrackPoint[] | undefined;
-}
-
-export interface ImportAnswer {
-  /** Workouts saved by this call (0 for a dry run). */
-  imported: number;
-  /** Workouts that would be or were saved. */
-  wouldImport: number;
-  /** 1-based positions of the workouts already saved (same type, start within two minutes, or the same key). */
-  duplicates: number[];
-  /** 1-based positions of the workouts refused, with the reason. */
-  refused: { row: number; reason: string }[];
 }
 
 /** One workout as sent: its fields checked as the contract checks a workout, and its track. */

@@ -1,3 +1,4 @@
+import { settingsRules } from './contract';
 import { KCAL_PER_KG } from './weight';
 
 /** Physical activity levels: the multiplier of the resting burn and how it reads. */
@@ -87,9 +88,6 @@ export function suggestCalorieGoal(body: BodyData, year: number): CalorieSuggest
 /** The days between two settings of a calorie goal that follows the measured expenditure. */
 export const ADAPTIVE_GOAL_INTERVAL_DAYS = 7;
 
-/** The contract's bounds of a daily calorie goal. */
-const CALORIE_GOAL_RANGE = { min: 1000, max: 6000 } as const;
-
 /**
  * The daily calorie goal a measured expenditure gives: the expenditure plus what the weekly rate
  * adds a day (a loss takes it off), rounded to 10 kcal, never below the floor the goal form
@@ -101,6 +99,6 @@ export function calorieGoalFromExpenditure(
   sex: Sex | null,
 ): number {
   const raw = expenditureKcal + ((weeklyRateKg ?? 0) * KCAL_PER_KG) / 7;
-  const floor = Math.max(calorieFloorKcal(sex ?? 'other'), CALORIE_GOAL_RANGE.min);
-  return Math.min(CALORIE_GOAL_RANGE.max, Math.max(floor, Math.round(raw / 10) * 10));
+  const floor = Math.max(calorieFloorKcal(sex ?? 'other'), settingsRules.dailyCalorieGoal.min);
+  return Math.min(settingsRules.dailyCalorieGoal.max, Math.max(floor, Math.round(raw / 10) * 10));
 }

@@ -14,6 +14,21 @@ export interface TrackPoint {
   hr?: number;
 }
 
+/** The most workouts one `importWorkouts` call takes; a long history comes in batches. */
+export const MAX_IMPORT_WORKOUTS = 500;
+
+/** The answer of `importWorkouts` (cloud/functions/imports.ts). */
+export interface ImportAnswer {
+  /** Workouts saved by this call (0 for a dry run). */
+  imported: number;
+  /** Workouts that would be or were saved. */
+  wouldImport: number;
+  /** 1-based positions of the workouts already saved (same type, start within two minutes, or the same key). */
+  duplicates: number[];
+  /** 1-based positions of the workouts refused, with the reason. */
+  refused: { row: number; reason: string }[];
+}
+
 /** The most points a stored track keeps. */
 export const MAX_TRACK_POINTS = 2000;
 

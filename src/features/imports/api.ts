@@ -1,16 +1,6 @@
+import { MAX_IMPORT_WORKOUTS, type ImportAnswer } from '@/domain/track';
 import type { ParsedWorkout } from './formats';
 import { getParse } from '@/lib/parse';
-
-/** The server's answer to one batch (cloud/functions/imports.ts). */
-export interface ImportAnswer {
-  imported: number;
-  wouldImport: number;
-  duplicates: number[];
-  refused: { row: number; reason: string }[];
-}
-
-/** The most workouts one call takes. */
-export const IMPORT_BATCH = 500;
 
 export type KeyedWorkout = ParsedWorkout & { clientKey: string };
 
@@ -29,13 +19,13 @@ export async function importWorkouts(
   onProgress: (done: number) => void = () => undefined,
 ): Promise<ImportAnswer> {
   const total: ImportAnswer = { imported: 0, wouldImport: 0, duplicates: [], refused: [] };
-  for (let start = 0; start < workouts.length; start += IMPORT_BATCH) {
-    const answer = await importBatch(workouts.slice(start, start + IMPORT_BATCH), dryRun);
+  for (let start = 0; start < workouts.length; start += MAX_IMPORT_WORKOUTS) {
+    const answer = await importBatch(workouts.slice(start, start + MAX_IMPORT_WORKOUTS), dryRun);
     total.imported += answer.imported;
     total.wouldImport += answer.wouldImport;
     total.duplicates.push(...answer.duplicates.map((row) => row + start));
     total.refused.push(...answer.refused.map((refusal) => ({ ...refusal, row: refusal.row + start })));
-    onProgress(Math.min(workouts.length, start + IMPORT_BATCH));
+    onProgress(Math.min(workouts.length, start + MAX_IMPORT_WORKOUTS));
   }
   return total;
 }

@@ -2,7 +2,8 @@ import { format } from 'date-fns';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { errorSentence } from '@/lib/errors';
-import { importWorkouts, type ImportAnswer, type KeyedWorkout } from '../api';
+import type { ImportAnswer } from '@/domain/track';
+import { importWorkouts, type KeyedWorkout } from '../api';
 import type { FileOutcome } from '../readFiles';
 import type { WorkerMessage } from '../worker';
 
