@@ -30,7 +30,7 @@ const CALLS = quick ? 100 : 300;
 const WARM_UP = 20;
 const BUDGET_P95_MS = 80;
 const TIME_ZONE = 'Europe/Berlin';
-/** importWeightEntries takes at most this many rows per call (MAX_IMPORT_ROWS). */
+/** importWeightEntries takes at most this many rows per call (MAX_IMPORT_WEIGH_INS). */
 const IMPORT_CHUNK = 3000;
 /** Batches of 50 sent side by side while seeding. */
 const SEED_CONCURRENCY = 4;

@@ -32,7 +32,7 @@ const quick = process.argv.includes('--quick');
 const DAYS = quick ? 365 : 5 * 365 + 1;
 const CALLS = quick ? 100 : 300;
 const WARM_UP = 20;
-/** importWeightEntries takes at most this many rows per call (MAX_IMPORT_ROWS). */
+/** importWeightEntries takes at most this many rows per call (MAX_IMPORT_WEIGH_INS). */
 const IMPORT_CHUNK = 3000;
 const BUDGET_P95_MS = 50;
 const FRAME_MS = 1000 / 60;

@@ -1,6 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parseWorkoutFile } from '../src/features/imports/formats';
+import { fitFile, steady } from '../src/features/imports/testFiles';
 import { LoginPage } from './pages/LoginPage';
 import { violationsOn } from './support/accessibility';
 import { createAccount, requestAs, runAs } from './support/api';
@@ -82,6 +85,70 @@ test.describe('importing workouts', () => {
     ]);
     await expect(preview.getByRole('status')).toContainText('0 new workouts; 1 already saved, skipped');
     await expect(preview.getByRole('button', { name: 'Import 0 workouts' })).toBeDisabled();
+  });
+
+  test('reads a chosen folder: a FIT file and an Apple Health export become workouts and weigh-ins', async ({
+    page,
+  }) => {
+    const account = await createAccount();
+    const folder = await mkdtemp(join(tmpdir(), 'fitstreak-import-'));
+    await mkdir(join(folder, 'watch'));
+    // fitFile starts its sessions at a fixed morning; the folder's export is a week before it.
+    await writeFile(
+      join(folder, 'watch', 'long-ride.fit'),
+      fitFile([
+        {
+          sport: 'cycling',
+          from: 0,
+          samples: [{ second: 0, metres: 0, hr: 120 }, ...steady(0, 0, 3600, 7, { hr: 140 })],
+        },
+      ]),
+    );
+    await writeFile(
+      join(folder, 'export.xml'),
+      `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE HealthData [<!ELEMENT HealthData (Record)*>]>
+<HealthData locale="en_GB">
+ <Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" value="81.3" startDate="2026-09-27 07:00:00 +0000" endDate="2026-09-27 07:00:00 +0000"/>
+ <Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" value="80.9" startDate="2026-09-28 07:00:00 +0000" endDate="2026-09-28 07:00:00 +0000"/>
+ <Workout workoutActivityType="HKWorkoutActivityTypeYoga" duration="40" durationUnit="min" startDate="2026-09-28 18:00:00 +0000" endDate="2026-09-28 18:40:00 +0000"/>
+</HealthData>`,
+    );
+    const login = new LoginPage(page);
+    await login.goto('?from=/user-settings');
+    await login.logIn(account.username, account.password);
+    const section = page.getByRole('region', { name: 'Import workouts' });
+
+    await section.getByLabel('A folder of them').setInputFiles(folder);
+
+    const preview = section.locator('.import-preview');
+    await expect(preview.getByRole('status')).toHaveText(
+      '2 new workouts and 2 new weigh-ins from 27 Sep 2026 to 4 Oct 2026.',
+    );
+    await preview.getByRole('button', { name: 'Import 2 workouts and 2 weigh-ins' }).click();
+    await expect(section.getByRole('status')).toContainText('Imported 2 workouts and 2 weigh-ins.');
+
+    const { results: workouts } = await requestAs<{ results: Record<string, unknown>[] }>(
+      account,
+      'GET',
+      'classes/Activity?order=startedAt',
+    );
+    expect(workouts).toEqual([
+      expect.objectContaining({ type: 'yoga', source: 'apple-health', durationMin: 40 }),
+      expect.objectContaining({
+        type: 'cycle',
+        source: 'fit',
+        durationMin: 60,
+        distanceKm: 25.2,
+        maxHr: 140,
+      }),
+    ]);
+    const { results: weighIns } = await requestAs<{ results: Record<string, unknown>[] }>(
+      account,
+      'GET',
+      'classes/WeightEntry?order=measuredAt',
+    );
+    expect(weighIns.map((entry) => entry.weightKg)).toEqual([81.3, 80.9]);
   });
 
   test('opens an imported run from the day’s list: its numbers, route, splits and best efforts; another person’s is not found', async ({

@@ -9,6 +9,7 @@ import {
   dailyMeans,
   forecastGoal,
   isFastRate,
+  MAX_IMPORT_WEIGH_INS,
   trendOf,
   trendOn,
   weeklyRateKg,
@@ -32,7 +33,6 @@ import {
 
 const RANGE_DAYS: Readonly<Record<Exclude<WeightRange, 'all'>, number>> = { '1m': 30, '3m': 91, '1y': 365 };
 export const ENTRIES_PER_PAGE = 20;
-export const MAX_IMPORT_ROWS = 3000;
 
 function isWeightRange(value: unknown): value is WeightRange {
   return typeof value === 'string' && (WEIGHT_RANGES as readonly string[]).includes(value);
@@ -168,8 +168,8 @@ interface ImportRow {
 function readImportRows(rows: unknown): ImportRow[] {
   if (!Array.isArray(rows) || rows.length === 0)
     throw validationError('rows must list at least one weigh-in.');
-  if (rows.length > MAX_IMPORT_ROWS)
-    throw validationError(`rows: at most ${MAX_IMPORT_ROWS} weigh-ins per import.`);
+  if (rows.length > MAX_IMPORT_WEIGH_INS)
+    throw validationError(`rows: at most ${MAX_IMPORT_WEIGH_INS} weigh-ins per import.`);
   const problems: string[] = [];
   const parsed = rows.map((row: unknown, index): ImportRow => {
     const fields = typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {};

@@ -21,6 +21,9 @@ export interface TrendPoint {
 }
 
 /** Smoothing per day: trend += α·(weight − trend) with α = 0.1 for one day. */
+/** The most weigh-ins one `importWeightEntries` call takes. */
+export const MAX_IMPORT_WEIGH_INS = 3000;
+
 export const DAILY_ALPHA = 0.1;
 export const KCAL_PER_KG = 7700;
 /** Losing or gaining faster than this share of body weight per week earns a gentle warning. */

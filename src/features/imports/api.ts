@@ -1,8 +1,24 @@
 import { MAX_IMPORT_WORKOUTS, type ImportAnswer } from '@/domain/track';
+import { MAX_IMPORT_WEIGH_INS } from '@/domain/weight';
+import { importWeighIns as importWeighInRows, type ImportResult } from '@/features/weight/api';
+import type { ImportedWeighIn } from './appleHealth';
 import type { ParsedWorkout } from './formats';
 import { getParse } from '@/lib/parse';
 
 export type KeyedWorkout = ParsedWorkout & { clientKey: string };
+
+/**
+ * The same key for the same workout every time its file is read (a UUID made from a digest of its
+ * source, type and start), so an import stopped half way and started again adds nothing twice.
+ */
+export async function keyOf(workout: ParsedWorkout): Promise<string> {
+  const text = `${workout.source}|${workout.type}|${workout.startedAt}`;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const hex = [...digest.slice(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  // Version 8 (a UUID of one's own making), RFC 4122 variant.
+  const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 async function importBatch(workouts: readonly KeyedWorkout[], dryRun: boolean): Promise<ImportAnswer> {
   const Parse = await getParse();
@@ -26,6 +42,23 @@ export async function importWorkouts(
     total.duplicates.push(...answer.duplicates.map((row) => row + start));
     total.refused.push(...answer.refused.map((refusal) => ({ ...refusal, row: refusal.row + start })));
     onProgress(Math.min(workouts.length, start + MAX_IMPORT_WORKOUTS));
+  }
+  return total;
+}
+
+/** Weigh-ins from a health export, in batches the same way; one already saved is skipped. */
+export async function importWeighIns(
+  weighIns: readonly ImportedWeighIn[],
+  dryRun: boolean,
+  onProgress: (done: number) => void = () => undefined,
+): Promise<ImportResult> {
+  const total: ImportResult = { imported: 0, wouldImport: 0, duplicates: [] };
+  for (let start = 0; start < weighIns.length; start += MAX_IMPORT_WEIGH_INS) {
+    const answer = await importWeighInRows(weighIns.slice(start, start + MAX_IMPORT_WEIGH_INS), dryRun);
+    total.imported += answer.imported;
+    total.wouldImport += answer.wouldImport;
+    total.duplicates.push(...answer.duplicates.map((row) => row + start));
+    onProgress(Math.min(weighIns.length, start + MAX_IMPORT_WEIGH_INS));
   }
   return total;
 }

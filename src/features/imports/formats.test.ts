@@ -1,54 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trackToGpx } from '@/domain/track';
 import { activityTypeOf, parseWorkoutFile, WorkoutFileError } from './formats';
-
-const START = Date.parse('2026-10-04T07:30:00Z');
-/** About 1 m of latitude. */
-const METRE = 1 / 111_195;
-
-interface Sample {
-  second: number;
-  metres: number;
-  ele?: number;
-  hr?: number;
-}
-
-/** A GPX track north from 48°N 11°E, one point per sample. */
-function gpx(samples: Sample[], type = 'running'): string {
-  const points = samples
-    .map(
-      ({ second, metres, ele, hr }) =>
-        `<trkpt lat="${(48 + metres * METRE).toFixed(7)}" lon="11.0000000">` +
-        (ele === undefined ? '' : `<ele>${ele}</ele>`) +
-        `<time>${new Date(START + second * 1000).toISOString()}</time>` +
-        (hr === undefined
-          ? ''
-          : `<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>${hr}</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions>`) +
-        '</trkpt>',
-    )
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
-  <trk><name>Morning</name><type>${type}</type><trkseg>
-${points}
-  </trkseg></trk>
-</gpx>`;
-}
-
-/** Steady samples: `seconds` long at `speed` m/s from `fromSecond`/`fromMetres`. */
-function steady(
-  fromSecond: number,
-  fromMetres: number,
-  seconds: number,
-  speed: number,
-  extra: Partial<Sample> = {},
-) {
-  return Array.from({ length: seconds }, (_, index) => ({
-    second: fromSecond + index + 1,
-    metres: fromMetres + (index + 1) * speed,
-    ...extra,
-  }));
-}
+import { gpx, START, steady } from './testFiles';
 
 describe('activityTypeOf', () => {
   it('maps the sports files name through one table, anything unknown to other', () => {

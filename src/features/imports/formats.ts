@@ -44,11 +44,21 @@ const SPORTS: Readonly<Record<string, ActivityType>> = {
   strength_training: 'strength',
   training: 'strength',
   hiit: 'hiit',
+  e_biking: 'cycle',
+  indoor_cycling: 'cycle',
+  virtual_ride: 'cycle',
+  indoor_rowing: 'row',
+  weight_training: 'strength',
+  traditional_strength_training: 'strength',
+  functional_strength_training: 'strength',
+  high_intensity_interval_training: 'hiit',
 };
 
 export function activityTypeOf(sport: string | undefined): ActivityType {
+  // "Trail Running", "trail-running", "trailRunning" and "trail_running" are one sport.
   const key = (sport ?? '')
     .trim()
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
   return SPORTS[key] ?? 'other';
@@ -140,34 +150,85 @@ function collect(text: string, kind: 'gpx' | 'tcx'): Collected {
   return collected;
 }
 
+/** What a file says of a workout beyond its points; each total wins over the one computed from them. */
+export interface FileTotals {
+  sport?: string;
+  /** Time stamps of moments without a position (a pool swim's lengths, a TCX lap without GPS). */
+  times?: readonly number[];
+  elapsedS?: number;
+  movingTimeS?: number;
+  distanceM?: number;
+  elevationGainM?: number;
+  avgHr?: number;
+  maxHr?: number;
+  calories?: number;
+}
+
+const positive = (value: number | undefined): value is number =>
+  value !== undefined && Number.isFinite(value) && value > 0;
+
+/**
+ * A workout from a file's timed points and totals: distance, times, climb and heart rate from the
+ * file where it says them, else from the points, and the track simplified to what is stored.
+ */
+export function workoutOf(
+  source: ActivitySource,
+  points: TrackPoint[],
+  totals: FileTotals = {},
+): ParsedWorkout {
+  const sorted = [...points].sort((a, b) => a.t - b.t);
+  const times = [...sorted.map((point) => point.t), ...(totals.times ?? [])].sort((a, b) => a - b);
+  const first = times[0];
+  const last = times.at(-1);
+  if (first === undefined || last === undefined) throw new WorkoutFileError('it holds no timed points');
+  const summary = summarizeTrack(sorted);
+  const hasTrack = sorted.length > 1;
+  const elapsedS = positive(totals.elapsedS) ? totals.elapsedS : (last - first) / 1000;
+  const movingTimeS = positive(totals.movingTimeS)
+    ? totals.movingTimeS
+    : hasTrack
+      ? summary.movingTimeS
+      : elapsedS;
+  const distanceKm = positive(totals.distanceM)
+    ? Math.round(totals.distanceM / 10) / 100
+    : hasTrack
+      ? summary.distanceKm
+      : undefined;
+  const elevationGainM = positive(totals.elevationGainM) ? totals.elevationGainM : summary.elevationGainM;
+  const avgHr = positive(totals.avgHr) ? Math.round(totals.avgHr) : summary.avgHr;
+  const maxHr = positive(totals.maxHr) ? Math.round(totals.maxHr) : summary.maxHr;
+  return {
+    type: activityTypeOf(totals.sport),
+    source,
+    startedAt: new Date(first).toISOString(),
+    durationMin: Math.min(1440, Math.max(1, Math.round(elapsedS / 60))),
+    movingTimeS: Math.min(86_400, Math.round(movingTimeS)),
+    ...(distanceKm === undefined ? {} : { distanceKm }),
+    ...(elevationGainM === null ? {} : { elevationGainM: Math.round(elevationGainM) }),
+    ...(avgHr === null ? {} : { avgHr }),
+    ...(maxHr === null ? {} : { maxHr }),
+    ...(positive(totals.calories) ? { caloriesKcal: Math.round(totals.calories) } : {}),
+    ...(hasTrack ? { track: simplifyTrack(sorted) } : {}),
+  };
+}
+
 /** A GPX or TCX file's workout, or a WorkoutFileError saying in words what is wrong with it. */
-export function parseWorkoutFile(text: string, kind: 'gpx' | 'tcx'): ParsedWorkout {
+export function parseWorkoutFile(
+  text: string,
+  kind: 'gpx' | 'tcx',
+  source: ActivitySource = kind,
+): ParsedWorkout {
   if (text.trim() === '') throw new WorkoutFileError('it is empty');
   const root = kind === 'gpx' ? '<gpx' : '<TrainingCenterDatabase';
   if (!text.slice(0, 4096).includes(root)) {
     throw new WorkoutFileError(`it is not a ${kind.toUpperCase()} file`);
   }
   const collected = collect(text, kind);
-  const points = collected.points.sort((a, b) => a.t - b.t);
-  const times = [...points.map((point) => point.t), ...collected.times].sort((a, b) => a - b);
-  const first = times[0];
-  const last = times.at(-1);
-  if (first === undefined || last === undefined) throw new WorkoutFileError('it holds no timed points');
-  const summary = summarizeTrack(points);
-  const elapsedS = Math.round((last - first) / 1000);
-  const distanceKm =
-    points.length > 1 ? summary.distanceKm : Math.round(collected.lapDistanceM / 10) / 100 || undefined;
-  return {
-    type: activityTypeOf(collected.sport),
-    source: kind,
-    startedAt: new Date(first).toISOString(),
-    durationMin: Math.min(1440, Math.max(1, Math.round(elapsedS / 60))),
-    movingTimeS: points.length > 1 ? Math.min(86_400, summary.movingTimeS) : Math.min(86_400, elapsedS),
-    ...(distanceKm === undefined ? {} : { distanceKm }),
-    ...(summary.elevationGainM === null ? {} : { elevationGainM: summary.elevationGainM }),
-    ...(summary.avgHr === null ? {} : { avgHr: summary.avgHr }),
-    ...(summary.maxHr === null ? {} : { maxHr: summary.maxHr }),
-    ...(collected.calories > 0 ? { caloriesKcal: Math.round(collected.calories) } : {}),
-    ...(points.length > 1 ? { track: simplifyTrack(points) } : {}),
-  };
+  return workoutOf(source, collected.points, {
+    sport: collected.sport,
+    times: collected.times,
+    // A TCX file without positions still sums its laps' distances.
+    ...(collected.points.length > 1 ? {} : { distanceM: collected.lapDistanceM }),
+    calories: collected.calories,
+  });
 }

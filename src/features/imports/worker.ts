@@ -1,24 +1,23 @@
 /// <reference lib="webworker" />
-import { readWorkoutFile, type FileOutcome } from './readFiles';
+import { readImportFiles, type ReadOutcome } from './readFiles';
 
-/** What the page hears from the worker: progress per file, then every outcome. */
+/** What the page hears from the worker: bytes read so far, then what the files hold. */
 export type WorkerMessage =
-  { kind: 'progress'; done: number; total: number } | { kind: 'done'; outcomes: FileOutcome[] };
+  | { kind: 'progress'; done: number; total: number }
+  | { kind: 'done'; outcome: ReadOutcome }
+  | { kind: 'failed' };
 
 /**
- * Reads workout files off the page's thread, so a large file never freezes it; only the
- * summaries and simplified tracks come back.
+ * Reads workout files and archives off the page's thread, so a large file never freezes it; only
+ * the summaries, simplified tracks and weigh-ins come back.
  */
 self.onmessage = async (event: MessageEvent<File[]>) => {
-  const files = event.data;
-  const outcomes: FileOutcome[] = [];
-  for (const file of files) {
-    outcomes.push(await readWorkoutFile(file));
-    self.postMessage({
-      kind: 'progress',
-      done: outcomes.length,
-      total: files.length,
-    } satisfies WorkerMessage);
+  try {
+    const outcome = await readImportFiles(event.data, (done, total) =>
+      self.postMessage({ kind: 'progress', done, total } satisfies WorkerMessage),
+    );
+    self.postMessage({ kind: 'done', outcome } satisfies WorkerMessage);
+  } catch {
+    self.postMessage({ kind: 'failed' } satisfies WorkerMessage);
   }
-  self.postMessage({ kind: 'done', outcomes } satisfies WorkerMessage);
 };

@@ -1,78 +1,111 @@
 import { format } from 'date-fns';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { errorSentence } from '@/lib/errors';
 import type { ImportAnswer } from '@/domain/track';
-import { importWorkouts, type KeyedWorkout } from '../api';
-import type { FileOutcome } from '../readFiles';
+import type { ImportResult } from '@/features/weight/api';
+import { importWeighIns, importWorkouts, keyOf, type KeyedWorkout } from '../api';
+import type { ImportedWeighIn } from '../appleHealth';
+import type { ReadOutcome } from '../readFiles';
 import type { WorkerMessage } from '../worker';
 
 type Stage =
   | { kind: 'idle' }
   | { kind: 'reading'; done: number; total: number }
-  | {
-      kind: 'preview';
-      workouts: KeyedWorkout[];
-      names: string[];
-      problems: FileOutcome[];
-      answer: ImportAnswer;
-    }
+  | { kind: 'preview'; preview: Preview }
   | { kind: 'importing'; done: number; total: number }
-  | { kind: 'done'; answer: ImportAnswer };
+  | { kind: 'done'; workouts: number; weighIns: number; skipped: number };
 
-/** Reads the files in a worker, reporting each one read. */
+interface Preview {
+  workouts: KeyedWorkout[];
+  names: string[];
+  weighIns: ImportedWeighIn[];
+  problems: ReadOutcome['problems'];
+  workoutAnswer: ImportAnswer;
+  weighInAnswer: ImportResult;
+}
+
+const NOTHING: ImportAnswer = { imported: 0, wouldImport: 0, duplicates: [], refused: [] };
+
+/** Reads the files in a worker, reporting the bytes read. */
 function readInWorker(
   files: File[],
   onProgress: (done: number, total: number) => void,
-): Promise<FileOutcome[]> {
+): Promise<ReadOutcome> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('../worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
-      const message = event.data;
-      if (message.kind === 'progress') onProgress(message.done, message.total);
-      else {
-        worker.terminate();
-        resolve(message.outcomes);
-      }
-    };
-    worker.onerror = () => {
+    const fail = () => {
       worker.terminate();
       reject(new Error('The files could not be read in this browser.'));
     };
+    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      const message = event.data;
+      if (message.kind === 'progress') onProgress(message.done, message.total);
+      else if (message.kind === 'failed') fail();
+      else {
+        worker.terminate();
+        resolve(message.outcome);
+      }
+    };
+    worker.onerror = fail;
     worker.postMessage(files);
   });
 }
 
 const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const megabytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(bytes < 10 * 1024 ** 2 ? 1 : 0)} MB`;
+
+/** Fresh workouts and weigh-ins of a preview: those neither saved already nor refused. */
+function freshOf({ workouts, weighIns, workoutAnswer, weighInAnswer }: Preview) {
+  const skipped = new Set([
+    ...workoutAnswer.duplicates,
+    ...workoutAnswer.refused.map((refusal) => refusal.row),
+  ]);
+  const saved = new Set(weighInAnswer.duplicates);
+  return {
+    workouts: workouts.filter((_, index) => !skipped.has(index + 1)),
+    weighIns: weighIns.filter((_, index) => !saved.has(index + 1)),
+  };
+}
 
 /**
- * Imports workouts from GPX and TCX files: read in a worker, previewed against what is saved
- * (duplicates and unreadable files named), then sent in batches with a progress bar.
+ * Imports history: workout files (GPX, TCX, FIT), zips of them, a Strava archive and an Apple
+ * Health export, read in a worker, previewed against what is saved (duplicates and unreadable files
+ * named), then sent in batches with a progress bar.
  */
 export function ImportWorkouts() {
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [error, setError] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
+  const busy = stage.kind === 'reading' || stage.kind === 'importing';
 
   const choose = async (files: File[]) => {
     if (files.length === 0) return;
     setError('');
-    setStage({ kind: 'reading', done: 0, total: files.length });
+    const size = files.reduce((sum, file) => sum + file.size, 0);
+    setStage({ kind: 'reading', done: 0, total: size });
     try {
-      const outcomes = await readInWorker(files, (done, total) => setStage({ kind: 'reading', done, total }));
-      const read = outcomes.flatMap((outcome) => ('workout' in outcome ? [outcome] : []));
-      const workouts = read.map((outcome) => ({ ...outcome.workout, clientKey: crypto.randomUUID() }));
-      const answer =
-        workouts.length === 0
-          ? { imported: 0, wouldImport: 0, duplicates: [], refused: [] }
-          : await importWorkouts(workouts, true);
+      const outcome = await readInWorker(files, (done, total) => setStage({ kind: 'reading', done, total }));
+      const workouts = await Promise.all(
+        outcome.workouts.map(async ({ workout }) => ({ ...workout, clientKey: await keyOf(workout) })),
+      );
+      const [workoutAnswer, weighInAnswer] = await Promise.all([
+        workouts.length === 0 ? NOTHING : importWorkouts(workouts, true),
+        outcome.weighIns.length === 0
+          ? { imported: 0, wouldImport: 0, duplicates: [] }
+          : importWeighIns(outcome.weighIns, true),
+      ]);
       setStage({
         kind: 'preview',
-        workouts,
-        names: read.map((outcome) => outcome.name),
-        problems: outcomes.filter((outcome) => 'problem' in outcome),
-        answer,
+        preview: {
+          workouts,
+          names: outcome.workouts.map(({ name }) => name),
+          weighIns: outcome.weighIns,
+          problems: outcome.problems,
+          workoutAnswer,
+          weighInAnswer,
+        },
       });
     } catch (failure) {
       setStage({ kind: 'idle' });
@@ -80,14 +113,24 @@ export function ImportWorkouts() {
     }
   };
 
-  const start = async (workouts: KeyedWorkout[]) => {
+  const start = async (preview: Preview) => {
+    const fresh = freshOf(preview);
+    const total = fresh.workouts.length + fresh.weighIns.length;
     setError('');
-    setStage({ kind: 'importing', done: 0, total: workouts.length });
+    setStage({ kind: 'importing', done: 0, total });
     try {
-      const answer = await importWorkouts(workouts, false, (done) =>
-        setStage({ kind: 'importing', done, total: workouts.length }),
+      const workouts = await importWorkouts(fresh.workouts, false, (done) =>
+        setStage({ kind: 'importing', done, total }),
       );
-      setStage({ kind: 'done', answer });
+      const weighIns = await importWeighIns(fresh.weighIns, false, (done) =>
+        setStage({ kind: 'importing', done: fresh.workouts.length + done, total }),
+      );
+      setStage({
+        kind: 'done',
+        workouts: workouts.imported,
+        weighIns: weighIns.imported,
+        skipped: workouts.duplicates.length + weighIns.duplicates.length,
+      });
     } catch (failure) {
       // Each workout keeps its key: importing the same files again adds nothing twice.
       setStage({ kind: 'idle' });
@@ -97,43 +140,66 @@ export function ImportWorkouts() {
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
-    void choose([...event.dataTransfer.files]);
+    if (!busy) void choose([...event.dataTransfer.files]);
   };
 
   return (
     <section className="card workout-import" aria-labelledby="workout-import-heading">
       <h2 id="workout-import-heading">Import workouts</h2>
       <div className="import-drop" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
-        <label htmlFor={`${hintId}-input`}>Workout files</label>
         <p id={hintId} className="field-hint">
-          GPX or TCX files from a watch, a bike computer or another app. Choose several at once, or drop them
-          here.
+          GPX, TCX or FIT files from a watch, a bike computer or another app, a zip of them, a Strava archive
+          (the zip, or its folder) or an Apple Health export. Choose several at once, or drop them here.
         </p>
-        <input
-          ref={inputRef}
-          id={`${hintId}-input`}
-          type="file"
-          multiple
-          accept=".gpx,.tcx"
-          aria-describedby={hintId}
-          disabled={stage.kind === 'reading' || stage.kind === 'importing'}
-          onChange={(event) => void choose([...(event.currentTarget.files ?? [])])}
-        />
+        <div className="import-inputs">
+          <label>
+            Workout files
+            <input
+              type="file"
+              multiple
+              accept=".gpx,.tcx,.fit,.gz,.zip,.xml,.csv"
+              aria-describedby={hintId}
+              disabled={busy}
+              onChange={(event) => void choose([...(event.currentTarget.files ?? [])])}
+            />
+          </label>
+          <label>
+            A folder of them
+            <input
+              type="file"
+              {...{ webkitdirectory: '' }}
+              aria-describedby={hintId}
+              disabled={busy}
+              onChange={(event) => void choose([...(event.currentTarget.files ?? [])])}
+            />
+          </label>
+        </div>
       </div>
       {stage.kind === 'reading' ? (
-        <Progress label="Reading files" done={stage.done} total={stage.total} unit="files" />
+        <Progress
+          label="Reading files"
+          done={stage.done}
+          total={stage.total}
+          text={`${megabytes(stage.done)} of ${megabytes(stage.total)}`}
+        />
       ) : null}
       {stage.kind === 'importing' ? (
-        <Progress label="Importing workouts" done={stage.done} total={stage.total} unit="workouts" />
+        <Progress
+          label="Importing"
+          done={stage.done}
+          total={stage.total}
+          text={`${stage.done} of ${stage.total}`}
+        />
       ) : null}
       {stage.kind === 'preview' ? (
-        <Preview stage={stage} onImport={(workouts) => void start(workouts)} />
+        <PreviewPanel preview={stage.preview} onImport={() => void start(stage.preview)} />
       ) : null}
       {stage.kind === 'done' ? (
         <p role="status">
-          Imported {stage.answer.imported} {stage.answer.imported === 1 ? 'workout' : 'workouts'}
-          {stage.answer.duplicates.length > 0 ? `; ${stage.answer.duplicates.length} were saved already` : ''}
-          . <Link to="/">See them in the activity calendar</Link>
+          Imported {plural(stage.workouts, 'workout', 'workouts')}
+          {stage.weighIns > 0 ? ` and ${plural(stage.weighIns, 'weigh-in', 'weigh-ins')}` : ''}
+          {stage.skipped > 0 ? `; ${stage.skipped} were saved already` : ''}.{' '}
+          <Link to="/">See them in the activity calendar</Link>
         </p>
       ) : null}
       {error ? (
@@ -149,67 +215,71 @@ function Progress({
   label,
   done,
   total,
-  unit,
+  text,
 }: {
   label: string;
   done: number;
   total: number;
-  unit: string;
+  text: string;
 }) {
   return (
     <div className="import-progress">
       <progress max={total} value={done} aria-label={label} />
       <p role="status">
-        {label}: {done} of {total} {unit}
+        {label}: {text}
       </p>
     </div>
   );
 }
 
-function Preview({
-  stage,
-  onImport,
-}: {
-  stage: Extract<Stage, { kind: 'preview' }>;
-  onImport: (workouts: KeyedWorkout[]) => void;
-}) {
-  const { workouts, names, problems, answer } = stage;
-  const skipped = new Set([...answer.duplicates, ...answer.refused.map((refusal) => refusal.row)]);
-  const fresh = workouts.filter((_, index) => !skipped.has(index + 1));
-  const starts = fresh.map((workout) => workout.startedAt).sort();
+/** The most skipped files and rows the preview names one by one; the rest are counted. */
+const LISTED = 20;
+
+function PreviewPanel({ preview, onImport }: { preview: Preview; onImport: () => void }) {
+  const { names, problems, workoutAnswer, weighInAnswer } = preview;
+  const fresh = freshOf(preview);
+  const starts = [
+    ...fresh.workouts.map((workout) => workout.startedAt),
+    ...fresh.weighIns.map((row) => row.measuredAt),
+  ].sort();
+  const skipped = [
+    ...workoutAnswer.duplicates.map((row) => `${names[row - 1] ?? `Workout ${row}`}: already saved.`),
+    ...workoutAnswer.refused.map(
+      (refusal) => `${names[refusal.row - 1] ?? `Workout ${refusal.row}`}: ${refusal.reason}`,
+    ),
+    ...problems.map((problem) => `${problem.name}: ${problem.problem}.`),
+  ];
+  const count = fresh.workouts.length + fresh.weighIns.length;
   return (
     <div className="import-preview">
       <h3>Ready to import</h3>
       <p role="status">
-        {fresh.length} new {fresh.length === 1 ? 'workout' : 'workouts'}
+        {plural(fresh.workouts.length, 'new workout', 'new workouts')}
+        {preview.weighIns.length > 0
+          ? ` and ${plural(fresh.weighIns.length, 'new weigh-in', 'new weigh-ins')}`
+          : ''}
         {starts.length > 0 ? ` from ${day(starts[0] ?? '')} to ${day(starts.at(-1) ?? '')}` : ''}
-        {answer.duplicates.length > 0 ? `; ${answer.duplicates.length} already saved, skipped` : ''}.
+        {workoutAnswer.duplicates.length + weighInAnswer.duplicates.length > 0
+          ? `; ${workoutAnswer.duplicates.length + weighInAnswer.duplicates.length} already saved, skipped`
+          : ''}
+        .
       </p>
-      {answer.duplicates.length > 0 || answer.refused.length > 0 || problems.length > 0 ? (
+      {skipped.length > 0 ? (
         <ul className="import-skipped">
-          {answer.duplicates.map((row) => (
-            <li key={`d${row}`}>{names[row - 1]}: already saved.</li>
+          {skipped.slice(0, LISTED).map((line, index) => (
+            <li key={index}>{line}</li>
           ))}
-          {answer.refused.map((refusal) => (
-            <li key={`r${refusal.row}`}>
-              {names[refusal.row - 1]}: {refusal.reason}
-            </li>
-          ))}
-          {problems.map((problem) => (
-            <li key={`p${problem.name}`}>
-              {problem.name}: {'problem' in problem ? `${problem.problem}.` : ''}
-            </li>
-          ))}
+          {skipped.length > LISTED ? <li>and {skipped.length - LISTED} more.</li> : null}
         </ul>
       ) : null}
       <div className="form-actions">
-        <button
-          type="button"
-          className="button-primary"
-          disabled={fresh.length === 0}
-          onClick={() => onImport(fresh)}
-        >
-          Import {fresh.length} {fresh.length === 1 ? 'workout' : 'workouts'}
+        <button type="button" className="button-primary" disabled={count === 0} onClick={onImport}>
+          Import{' '}
+          {fresh.workouts.length > 0 || fresh.weighIns.length === 0
+            ? plural(fresh.workouts.length, 'workout', 'workouts')
+            : ''}
+          {fresh.workouts.length > 0 && fresh.weighIns.length > 0 ? ' and ' : ''}
+          {fresh.weighIns.length > 0 ? plural(fresh.weighIns.length, 'weigh-in', 'weigh-ins') : ''}
         </button>
       </div>
     </div>
