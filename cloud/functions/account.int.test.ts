@@ -345,6 +345,41 @@ describe('exportMyData', () => {
     expect(new Set(ids).size).toBe(1005);
   });
 
+  it('holds each imported route, paged 25 at a time, and no one else’s', async () => {
+    const [frank, grace] = await Promise.all([signUp(), signUp()]);
+    const workout = (index: number) => {
+      const start = Date.now() - (index + 1) * 86_400_000;
+      return {
+        type: 'run',
+        source: 'gpx',
+        startedAt: new Date(start).toISOString(),
+        durationMin: 10,
+        track: [0, 1, 2].map((step) => ({
+          t: start + step * 300_000,
+          lat: 48 + step * 0.01,
+          lon: 11 + index / 1000,
+        })),
+      };
+    };
+    const imported = await call('importWorkouts', frank, {
+      workouts: Array.from({ length: 30 }, (_, index) => workout(index)),
+    });
+    expect(imported.body.result).toMatchObject({ imported: 30 });
+    await call('importWorkouts', grace, { workouts: [workout(40)] });
+
+    const { pages, parts } = await exportAll(frank);
+    const tracks = parts.get('tracks') ?? [];
+    const activities = new Set((parts.get('activities') ?? []).map((row) => row.id));
+
+    expect(pages.filter((page) => page.part === 'tracks').map((page) => page.rows.length)).toEqual([25, 5]);
+    expect(new Set(tracks.map((row) => row.id)).size).toBe(30);
+    expect(tracks.every((row) => activities.has(row.activityId ?? null))).toBe(true);
+    expect(tracks.every((row) => row.type === 'run')).toBe(true);
+    const lons = tracks.map((row) => (JSON.parse(String(row.points)) as { lon: number }[])[0]?.lon);
+    expect(lons).not.toContain(11.04);
+    expect(lons).toContain(11.029);
+  });
+
   it.each([
     ['part', { part: 'passwords' }],
     ['cursor', { part: 'meals', cursor: '../../etc' }],

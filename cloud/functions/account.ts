@@ -3,6 +3,7 @@ import { parseRoomKey } from '../../src/domain/chatRooms';
 import {
   EXPORT_PAGE_SIZE,
   EXPORT_PARTS,
+  EXPORT_TRACK_PAGE_SIZE,
   isExportPart,
   type ExportPage,
   type ExportPart,
@@ -80,15 +81,19 @@ function rowOf(object: CloudObject, definition: ClassDefinition): ExportRow {
 }
 
 /** Pages through `query` by objectId, the one order that needs no tie-breaker. */
-async function pageOf(query: ObjectQuery, cursor: string | undefined): Promise<CloudObject[]> {
-  query.ascending('objectId').limit(EXPORT_PAGE_SIZE);
+async function pageOf(
+  query: ObjectQuery,
+  cursor: string | undefined,
+  size = EXPORT_PAGE_SIZE,
+): Promise<CloudObject[]> {
+  query.ascending('objectId').limit(size);
   if (cursor) query.greaterThan('objectId', cursor);
   return query.find(MASTER);
 }
 
-function continuation(objects: readonly CloudObject[]): { continueAfter?: string } {
+function continuation(objects: readonly CloudObject[], size = EXPORT_PAGE_SIZE): { continueAfter?: string } {
   const last = objects.at(-1)?.id;
-  return objects.length === EXPORT_PAGE_SIZE && last ? { continueAfter: last } : {};
+  return objects.length === size && last ? { continueAfter: last } : {};
 }
 
 /** The rows of a class whose `user` pointer names the person. */
@@ -216,6 +221,27 @@ async function chatMessagesPart(userId: string, cursor: string | undefined): Pro
   return { columns: CHAT_COLUMNS, rows, ...continuation(objects) };
 }
 
+const TRACK_COLUMNS = ['id', 'activityId', 'type', 'startedAt', 'points'] as const;
+
+/** Each imported workout's route, its points as JSON (time, latitude, longitude, height, heart rate). */
+async function tracksPart(userId: string, cursor: string | undefined): Promise<PartPage> {
+  const query = new Parse.Query('Track')
+    .equalTo('user', Parse.User.createWithoutData(userId))
+    .include('activity');
+  const objects = await pageOf(query, cursor, EXPORT_TRACK_PAGE_SIZE);
+  const rows = objects.map((track): ExportRow => {
+    const activity = track.get('activity') as CloudObject | undefined;
+    return {
+      id: track.id ?? null,
+      activityId: activity?.id ?? null,
+      type: exportValue(activity?.get('type')),
+      startedAt: exportValue(activity?.get('startedAt')),
+      points: exportValue(track.get('points')),
+    };
+  });
+  return { columns: TRACK_COLUMNS, rows, ...continuation(objects, EXPORT_TRACK_PAGE_SIZE) };
+}
+
 const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   profile: profilePart,
   settings: settingsPart,
@@ -227,6 +253,7 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   weighIns: ownedPart(weightEntryClass),
   friendships: friendshipsPart,
   chatMessages: chatMessagesPart,
+  tracks: tracksPart,
 };
 
 function readExportRequest(params: Record<string, unknown>): { part: ExportPart; cursor?: string } {

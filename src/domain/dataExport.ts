@@ -17,10 +17,14 @@ export const EXPORT_PARTS = [
   'weighIns',
   'friendships',
   'chatMessages',
+  'tracks',
 ] as const;
 export type ExportPart = (typeof EXPORT_PARTS)[number];
 
 export const EXPORT_PAGE_SIZE = 1000;
+
+/** A page of tracks holds fewer rows: each carries up to 2 000 points. */
+export const EXPORT_TRACK_PAGE_SIZE = 25;
 
 /** What the progress text calls each part. */
 export const EXPORT_PART_LABELS: Readonly<Record<ExportPart, string>> = {
@@ -34,6 +38,7 @@ export const EXPORT_PART_LABELS: Readonly<Record<ExportPart, string>> = {
   weighIns: 'weigh-ins',
   friendships: 'friendships',
   chatMessages: 'chat messages',
+  tracks: 'routes',
 };
 
 /** Dates are ISO 8601 strings, pointers the target's id, files their URL, absent values null. */

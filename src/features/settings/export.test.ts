@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseWorkoutFile } from '@/features/imports/formats';
 import { EXPORT_PARTS, type ExportPage, type ExportPart, type ExportRow } from '@/domain/dataExport';
 import {
   CSV_FILE_NAMES,
@@ -25,6 +26,18 @@ vi.mock('./api', () => ({
 const COLUMNS: Partial<Record<ExportPart, string[]>> = {
   profile: ['id', 'username', 'email', 'displayName', 'avatarUrl', 'createdAt'],
   meals: ['id', 'eatenAt', 'mealType', 'name', 'caloriesKcal'],
+};
+
+const POINTS = [
+  { t: Date.parse('2024-03-01T07:00:00Z'), lat: 48, lon: 11, ele: 500, hr: 120 },
+  { t: Date.parse('2024-03-01T07:10:00Z'), lat: 48.02, lon: 11, ele: 510, hr: 150 },
+];
+const TRACK_ROW: ExportRow = {
+  id: 't1',
+  activityId: 'a1',
+  type: 'run',
+  startedAt: '2024-03-01T07:00:00.000Z',
+  points: JSON.stringify(POINTS),
 };
 
 /** A page of `part`, continuing with `next`, the way the server answers. */
@@ -99,6 +112,7 @@ function samplePages(): ExportPage[] {
         ),
       ];
     }
+    if (part === 'tracks') return [page('tracks', [TRACK_ROW], next)];
     return [page(part, [], next)];
   });
 }
@@ -170,6 +184,7 @@ describe('exportDocument', () => {
     for (const part of ['activities', 'foods', 'weighIns', 'friendships', 'chatMessages']) {
       expect(document[part]).toEqual([]);
     }
+    expect(document.tracks).toEqual([{ ...TRACK_ROW, points: POINTS }]);
   });
 });
 
@@ -177,7 +192,9 @@ describe('zipOfCsv', () => {
   it('holds one UTF-8 CSV per part, quoted where needed', async () => {
     const files = unzipSync(await zipOfCsv(samplePages()));
 
-    expect(Object.keys(files).sort()).toEqual(Object.values(CSV_FILE_NAMES).sort());
+    expect(Object.keys(files).sort()).toEqual(
+      [...Object.values(CSV_FILE_NAMES), 'tracks/2024-03-01-run-t1.gpx'].sort(),
+    );
     const bytes = files['meals.csv'] ?? new Uint8Array();
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(strFromU8(bytes.subarray(3))).toBe(
@@ -187,6 +204,17 @@ describe('zipOfCsv', () => {
         'm2,2024-03-02T12:00:00.000Z,lunch,Soup,320\r\n',
     );
     expect(strFromU8(files['profile.csv'] ?? new Uint8Array())).toContain('"Ana, ""the runner"""');
+  });
+});
+
+describe('zipOfCsv with routes', () => {
+  it('holds each route as a GPX file that reads back as the same workout', async () => {
+    const files = unzipSync(await zipOfCsv(samplePages()));
+
+    const run = parseWorkoutFile(strFromU8(files['tracks/2024-03-01-run-t1.gpx'] ?? new Uint8Array()), 'gpx');
+
+    expect(run).toMatchObject({ type: 'run', startedAt: '2024-03-01T07:00:00.000Z', durationMin: 10 });
+    expect(run.track).toEqual(POINTS);
   });
 });
 
@@ -223,9 +251,13 @@ describe('downloadMyData', () => {
       () => new Date('2024-04-01T10:00:00Z'),
     );
 
-    expect(progress[0]).toEqual({ partsDone: 0, partCount: 10, current: 'profile' });
+    expect(progress[0]).toEqual({ partsDone: 0, partCount: EXPORT_PARTS.length, current: 'profile' });
     expect(progress.find((step) => step.current === 'meals' && step.partsDone === 3)).toBeDefined();
-    expect(progress.at(-1)).toEqual({ partsDone: 10, partCount: 10, current: null });
+    expect(progress.at(-1)).toEqual({
+      partsDone: EXPORT_PARTS.length,
+      partCount: EXPORT_PARTS.length,
+      current: null,
+    });
     expect(progress.map((step) => step.partsDone)).toEqual(
       [...progress.map((step) => step.partsDone)].sort((a, b) => a - b),
     );
@@ -246,7 +278,8 @@ describe('downloadMyData', () => {
 
     expect(saved.map((file) => file.name)).toEqual(['fitstreak-data-2024-04-01.zip']);
     const files = unzipSync(new Uint8Array(await (saved[0]?.blob ?? new Blob()).arrayBuffer()));
-    expect(Object.keys(files)).toHaveLength(10);
+    // One CSV file per part but the routes, which are one GPX file each (the sample has one).
+    expect(Object.keys(files)).toHaveLength(Object.keys(CSV_FILE_NAMES).length + 1);
     expect(document.querySelector('a[download]')).toBeNull();
   });
 });

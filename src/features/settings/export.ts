@@ -6,6 +6,7 @@ import {
   type ExportRow,
   type ExportValue,
 } from '@/domain/dataExport';
+import { trackToGpx, type TrackPoint } from '@/domain/track';
 import { exportMyData } from './api';
 
 export type ExportFormat = 'json' | 'csv';
@@ -36,6 +37,7 @@ const ORDER_BY: Partial<Record<ExportPart, string>> = {
   foods: 'createdAt',
   friendships: 'createdAt',
   chatMessages: 'createdAt',
+  tracks: 'startedAt',
 };
 
 /** Joins the pages into one table per part, each in date order (ISO dates sort as text). */
@@ -70,7 +72,7 @@ export function exportDocument(pages: readonly ExportPage[], exportedAt: Date): 
     ...Object.fromEntries(
       EXPORT_PARTS.filter((part) => part !== 'profile' && part !== 'settings').map((part) => [
         part,
-        rowsOf(part),
+        part === 'tracks' ? rowsOf(part).map((row) => ({ ...row, points: pointsOf(row) })) : rowsOf(part),
       ]),
     ),
   };
@@ -94,7 +96,7 @@ export function csvOf({ columns, rows }: ExportTable): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export const CSV_FILE_NAMES: Readonly<Record<ExportPart, string>> = {
+export const CSV_FILE_NAMES: Readonly<Record<Exclude<ExportPart, 'tracks'>, string>> = {
   profile: 'profile.csv',
   settings: 'settings.csv',
   activities: 'workouts.csv',
@@ -110,12 +112,37 @@ export const CSV_FILE_NAMES: Readonly<Record<ExportPart, string>> = {
 /** A byte order mark lets spreadsheet programs read the files as UTF-8. */
 const BOM = '\uFEFF';
 
-/** A zip of one CSV file per part; the zip code loads only when someone asks for it. */
+/** A track row's points, as the server stored them. */
+function pointsOf(row: ExportRow): TrackPoint[] {
+  const points: unknown = JSON.parse(String(row.points ?? '[]'));
+  return Array.isArray(points) ? (points as TrackPoint[]) : [];
+}
+
+/** Each route as a GPX file of its own, named by its day, type and id, for any other app to read. */
+function gpxFilesOf(table: ExportTable | undefined): [string, string][] {
+  return (table?.rows ?? []).map((row) => {
+    const type = String(row.type ?? 'workout');
+    const day = String(row.startedAt ?? '').slice(0, 10);
+    return [
+      `tracks/${day}-${type}-${String(row.id)}.gpx`,
+      trackToGpx(pointsOf(row), { name: `${type} ${day}`, type }),
+    ];
+  });
+}
+
+/**
+ * A zip of one CSV file per part and a GPX file per route; the zip code loads only when someone
+ * asks for it.
+ */
 export async function zipOfCsv(pages: readonly ExportPage[]): Promise<Uint8Array<ArrayBuffer>> {
   const { strToU8, zipSync } = await import('fflate');
-  const files = Object.fromEntries(
-    [...tablesOf(pages)].map(([part, table]) => [CSV_FILE_NAMES[part], strToU8(BOM + csvOf(table))]),
-  );
+  const tables = tablesOf(pages);
+  const files = Object.fromEntries([
+    ...[...tables].flatMap(([part, table]) =>
+      part === 'tracks' ? [] : [[CSV_FILE_NAMES[part], strToU8(BOM + csvOf(table))] as const],
+    ),
+    ...gpxFilesOf(tables.get('tracks')).map(([name, gpx]) => [name, strToU8(gpx)] as const),
+  ]);
   return zipSync(files, { level: 6 });
 }
 
