@@ -191,6 +191,19 @@ test.describe('importing workouts', () => {
     const splits = window.getByRole('table', { name: 'Splits per kilometre' });
     await expect(splits.getByRole('row')).toHaveCount(8);
     await expect(window.getByText('1 km', { exact: true })).toBeVisible();
+    // Its only run, so every effort is a personal best.
+    await expect(window.locator('.best-efforts dd')).toHaveText([
+      /Personal best$/,
+      /Personal best$/,
+      /Personal best$/,
+      /Personal best$/,
+    ]);
+    for (const chart of ['Pace', 'Heart rate', 'Elevation']) {
+      await expect(
+        window.getByRole('img', { name: new RegExp(`^${chart} against distance over 6\\.3 km`) }),
+      ).toBeVisible();
+    }
+    await page.screenshot({ path: 'test-results/workout-detail.png', fullPage: true });
     expect(await violationsOn(page)).toEqual([]);
     const url = new URL(page.url());
     expect(url.searchParams.get('activity')).toMatch(/^[A-Za-z0-9]+$/);

@@ -13,7 +13,7 @@ import {
   SETTINGS_DEFAULTS,
   type ActivityType,
 } from '../../src/domain/contract';
-import type { TrackPoint } from '../../src/domain/track';
+import { effortsOf, personalBests, type TrackPoint } from '../../src/domain/track';
 import {
   numberOr,
   Parse,
@@ -171,6 +171,38 @@ async function activitySummary(request: FunctionRequest): Promise<ActivitySummar
  * `workoutDetail({ activityId })`: one of the caller's workouts with its recording's numbers and
  * route. Anyone else's workout, or none, is "not found".
  */
+/** Tracks saved before their best efforts were kept get them now, a batch at a time. */
+async function keepEffortsOfOlderTracks(user: ParseUser): Promise<void> {
+  const older = await new Parse.Query('Track')
+    .equalTo('user', user)
+    .doesNotExist('bestEfforts')
+    .include('activity')
+    .limit(100)
+    .find({ useMasterKey: true });
+  for (const track of older) {
+    const points: unknown = track.get('points');
+    const activity = track.get('activity') as CloudObject | undefined;
+    track.set(
+      'bestEfforts',
+      effortsOf(activity?.get('type'), Array.isArray(points) ? (points as TrackPoint[]) : []),
+    );
+  }
+  if (older.length > 0) await Parse.Object.saveAll(older, { useMasterKey: true });
+}
+
+/** The best efforts of each of the person's runs with a route. */
+async function runEffortsOf(user: ParseUser): Promise<{ distanceM: number; seconds: number }[][]> {
+  await keepEffortsOfOlderTracks(user);
+  const tracks = await new Parse.Query('Track')
+    .equalTo('user', user)
+    .select('bestEfforts')
+    .findAll({ useMasterKey: true, batchSize: 1000 });
+  return tracks.map((track) => {
+    const efforts: unknown = track.get('bestEfforts');
+    return Array.isArray(efforts) ? (efforts as { distanceM: number; seconds: number }[]) : [];
+  });
+}
+
 async function workoutDetail(request: FunctionRequest): Promise<WorkoutDetail> {
   const { user } = requireUser(request.user);
   const { activityId } = request.params;
@@ -188,6 +220,7 @@ async function workoutDetail(request: FunctionRequest): Promise<WorkoutDetail> {
     .first({ useMasterKey: true });
   const points: unknown = track?.get('points');
   return {
+    personalBests: personalBests(await runEffortsOf(user)),
     activity: toActivityRow(activity),
     movingTimeS: numberOr(activity.get('movingTimeS'), null),
     elevationGainM: numberOr(activity.get('elevationGainM'), null),

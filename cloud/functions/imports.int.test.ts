@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { request, signUp, userPointer, type Account } from '../../server/test/rest';
+import type { WorkoutDetail } from '../../src/domain/activity';
 import type { ImportAnswer } from '../../src/domain/track';
 
 const DAY_MS = 86_400_000;
@@ -208,5 +209,54 @@ describe('importWorkouts', () => {
     expect(asHal.body).toEqual({ code: 101, error: 'That workout was not found.' });
     expect(anonymous.body.code).toBe(209);
     expect(hostile.body).toEqual({ code: 142, error: 'activityId must be the id of a workout.' });
+  });
+});
+
+describe('personal bests', () => {
+  /** A straight workout north, `metres` long at `speed` m/s, a point every 100 m. */
+  function steady(days: number, type: string, metres: number, speed: number) {
+    const start = base + days * DAY_MS;
+    return {
+      type,
+      source: 'gpx',
+      startedAt: new Date(start).toISOString(),
+      durationMin: Math.max(1, Math.round(metres / speed / 60)),
+      track: Array.from({ length: metres / 100 + 1 }, (_, index) => ({
+        t: start + (index * 100 * 1000) / speed,
+        lat: 48 + (index * 100) / 111_195,
+        lon: 11,
+      })),
+    };
+  }
+
+  it('answers the fastest time at each distance over the person’s runs only, for tracks saved before too', async () => {
+    const [ida, jon] = await Promise.all([signUp(), signUp()]);
+    await importAs(ida, {
+      workouts: [steady(1, 'run', 1000, 4), steady(2, 'run', 1200, 3.2), steady(3, 'cycle', 2000, 10)],
+    });
+    await importAs(jon, { workouts: [steady(1, 'run', 1000, 6)] });
+    const [fast, slow] = await activitiesOf(ida);
+    // A track saved before best efforts were kept has none; reading a detail fills them in.
+    const [older] = (await tracksOf(ida)).filter(
+      (track) => (track.activity as { objectId: string }).objectId === fast?.objectId,
+    );
+    await request('PUT', `/parse/classes/Track/${String(older?.objectId)}`, {
+      masterKey: true,
+      body: { bestEfforts: { __op: 'Delete' } },
+    });
+
+    const { body } = await request('POST', '/parse/functions/workoutDetail', {
+      sessionToken: ida.sessionToken,
+      body: { activityId: slow?.objectId },
+    });
+
+    expect((body.result as WorkoutDetail).personalBests).toEqual([
+      { distanceM: 400, seconds: 100 },
+      { distanceM: 1000, seconds: 250 },
+    ]);
+    const kept = (await tracksOf(ida)).map((track) => track.bestEfforts);
+    expect(kept).toEqual(
+      expect.arrayContaining([[], expect.arrayContaining([{ distanceM: 400, seconds: 100 }])]),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { activityRules } from '../../src/domain/contract';
 import { checkFields } from '../../src/domain/fieldRules';
 import {
+  effortsOf,
   MAX_IMPORT_WORKOUTS,
   trackProblem,
   type ImportAnswer,
@@ -158,7 +159,12 @@ async function importWorkouts(request: FunctionRequest): Promise<ImportAnswer> {
     const tracks = fresh.flatMap((workout, position) => {
       if (!workout.track || workout.track.length === 0) return [];
       const track = new Parse.Object('Track');
-      track.set({ user, activity: activities[position], points: workout.track });
+      track.set({
+        user,
+        activity: activities[position],
+        points: workout.track,
+        bestEfforts: effortsOf(workout.fields.type, workout.track),
+      });
       track.setACL(new Parse.ACL({ [userId]: { read: true } }));
       return [track];
     });

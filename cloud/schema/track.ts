@@ -3,7 +3,7 @@ import { ownerPointer, signedInPermissions, type ClassDefinition } from './types
 /**
  * The simplified route of an imported workout (src/domain/track.ts: at most 2 000 points of time,
  * latitude, longitude, elevation and heart rate). Kept apart from `Activity` so lists and
- * calendars never load it; readable by its owner only, written by the server only.
+ * calendars never load it (a run's best efforts are kept beside the points, for personal bests); readable by its owner only, written by the server only.
  */
 export const trackClass: ClassDefinition = {
   className: 'Track',
@@ -11,6 +11,8 @@ export const trackClass: ClassDefinition = {
     user: ownerPointer(),
     activity: { type: 'Pointer', targetClass: 'Activity', required: true },
     points: { type: 'Array', required: true },
+    /** A run's fastest time over each best-effort distance, `{ distanceM, seconds }`; empty for other workouts. */
+    bestEfforts: { type: 'Array' },
   },
   indexes: { track_activity: { activity: 1 }, track_user: { user: 1 } },
   classLevelPermissions: signedInPermissions({ create: {}, update: {}, delete: {} }),

@@ -71,6 +71,8 @@ export interface WorkoutDetail {
   maxHr: number | null;
   /** The simplified route; null for a workout without one. */
   track: TrackPoint[] | null;
+  /** The person's fastest time at each best-effort distance over all their runs with a route. */
+  personalBests: { distanceM: number; seconds: number }[];
 }
 
 /** The answer of the activitySummary cloud function. */

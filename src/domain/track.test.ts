@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   bestEfforts,
   distanceM,
+  effortsOf,
+  personalBests,
+  profileOf,
   simplifyTrack,
   splitsOf,
   summarizeTrack,
@@ -163,5 +166,59 @@ describe('trackProblem', () => {
     ['a point that is no object', [null], 'track point 1 must be an object.'],
   ])('refuses %s with a sentence naming the point', (_case, track, sentence) => {
     expect(trackProblem(track)).toBe(sentence);
+  });
+});
+
+describe('profileOf', () => {
+  it('gives speed over the minute around each point, none while standing, heights and heart rate as recorded', () => {
+    const points = route([
+      { speed: 3, seconds: 600, hr: 150, ele: () => 500 },
+      { speed: 0, seconds: 300, hr: 100, ele: () => 500 },
+      { speed: 5, seconds: 600, hr: 170, ele: () => 510 },
+    ]);
+
+    const profile = profileOf(points);
+
+    expect(profile.length).toBeLessThanOrEqual(500);
+    expect(profile.at(-1)?.distanceM).toBeCloseTo(4800, 0);
+    const at = (metres: number) => profile.find((point) => point.distanceM >= metres);
+    expect(at(900)?.speedMs).toBeCloseTo(3, 1);
+    expect(at(4000)?.speedMs).toBeCloseTo(5, 1);
+    expect(at(4000)).toMatchObject({ ele: 510, hr: 170 });
+    const standing = profile.filter((point) => Math.abs(point.distanceM - 1800) < 1);
+    expect(standing.some((point) => point.speedMs === null)).toBe(true);
+  });
+});
+
+describe('personal bests', () => {
+  it('keeps a run’s best efforts and nothing of another workout', () => {
+    const points = route([{ speed: 4, seconds: 300 }]);
+
+    expect(effortsOf('run', points)).toEqual([
+      { distanceM: 400, seconds: 100 },
+      { distanceM: 1000, seconds: 250 },
+    ]);
+    expect(effortsOf('cycle', points)).toEqual([]);
+  });
+
+  it('takes the fastest time at each distance over all runs', () => {
+    expect(
+      personalBests([
+        [
+          { distanceM: 400, seconds: 100 },
+          { distanceM: 1000, seconds: 260 },
+        ],
+        [],
+        [
+          { distanceM: 1000, seconds: 250 },
+          { distanceM: 400, seconds: 101 },
+          { distanceM: 5000, seconds: 1500 },
+        ],
+      ]),
+    ).toEqual([
+      { distanceM: 400, seconds: 100 },
+      { distanceM: 1000, seconds: 250 },
+      { distanceM: 5000, seconds: 1500 },
+    ]);
   });
 });

@@ -252,6 +252,64 @@ export function bestEfforts(points: readonly TrackPoint[]): BestEffort[] {
   return efforts;
 }
 
+export interface ProfilePoint {
+  distanceM: number;
+  /** Metres a second over the minute around the point; null when standing still. */
+  speedMs: number | null;
+  ele?: number;
+  hr?: number;
+}
+
+/**
+ * The track against distance for charts: speed smoothed over the minute around each point (GPS
+ * jitters from second to second), heights and heart rates as recorded, at most `maxSamples` points.
+ */
+export function profileOf(points: readonly TrackPoint[], windowS = 60, maxSamples = 500): ProfilePoint[] {
+  const distances = cumulativeDistancesM(points);
+  const half = (windowS * 1000) / 2;
+  const stride = Math.max(1, Math.ceil(points.length / maxSamples));
+  const profile: ProfilePoint[] = [];
+  let from = 0;
+  let to = 0;
+  for (let index = 0; index < points.length; index += 1) {
+    const point = points[index] as TrackPoint;
+    while ((points[from] as TrackPoint).t < point.t - half) from += 1;
+    while (to + 1 < points.length && (points[to + 1] as TrackPoint).t <= point.t + half) to += 1;
+    if (index % stride !== 0 && index !== points.length - 1) continue;
+    const seconds = ((points[to] as TrackPoint).t - (points[from] as TrackPoint).t) / 1000;
+    const speed = seconds > 0 ? ((distances[to] ?? 0) - (distances[from] ?? 0)) / seconds : 0;
+    profile.push({
+      distanceM: distances[index] ?? 0,
+      speedMs: speed >= MOVING_SPEED_MS ? speed : null,
+      ...(point.ele === undefined ? {} : { ele: point.ele }),
+      ...(point.hr === undefined ? {} : { hr: point.hr }),
+    });
+  }
+  return profile;
+}
+
+/** What a track keeps of its best efforts for personal bests: a run's, and nothing of other workouts. */
+export function effortsOf(
+  type: unknown,
+  points: readonly TrackPoint[],
+): { distanceM: number; seconds: number }[] {
+  if (type !== 'run') return [];
+  return bestEfforts(points).map(({ distanceM, seconds }) => ({ distanceM, seconds }));
+}
+
+/** The fastest time at each distance over many runs' best efforts. */
+export function personalBests(
+  efforts: readonly (readonly { distanceM: number; seconds: number }[])[],
+): { distanceM: number; seconds: number }[] {
+  const best = new Map<number, number>();
+  for (const run of efforts) {
+    for (const { distanceM, seconds } of run) {
+      if (seconds < (best.get(distanceM) ?? Infinity)) best.set(distanceM, seconds);
+    }
+  }
+  return [...best].sort(([a], [b]) => a - b).map(([distanceM, seconds]) => ({ distanceM, seconds }));
+}
+
 /** What is wrong with a track as the server stores it, naming the field; null when it is fine. */
 export function trackProblem(points: unknown, field = 'track'): string | null {
   if (!Array.isArray(points)) return `${field} must be a list of points.`;

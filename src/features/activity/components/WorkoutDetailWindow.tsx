@@ -1,21 +1,16 @@
 import { format } from 'date-fns';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Popup } from '@/components/Popup';
 import { ACTIVITY_TYPE_INFO, type WorkoutDetail } from '@/domain/activity';
 import { bestEfforts, splitsOf, trackToGpx, type TrackPoint } from '@/domain/track';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
 import { formatMinutes } from '../days';
+import { clock } from './clock';
 
 const MILE_M = 1609.344;
 
-/** m:ss, or h:mm:ss from an hour. */
-export function clock(seconds: number): string {
-  const whole = Math.round(seconds);
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}
+/** chart.js comes with the charts, when a workout with a route is opened. */
+const WorkoutCharts = lazy(() => import('./WorkoutCharts'));
 
 /** Pace for a split: time per km or mile. */
 const paceOf = (seconds: number, metres: number, unitM: number) => clock((seconds / metres) * unitM);
@@ -108,6 +103,7 @@ export function WorkoutDetailWindow({
     () => (track && activity?.type === 'run' ? bestEfforts(track) : []),
     [track, activity],
   );
+  const bests = new Map(detail?.personalBests.map((best) => [best.distanceM, best.seconds]));
   return (
     <Popup open={detail !== null} title={title} onClose={onClose}>
       {detail && activity ? (
@@ -165,6 +161,11 @@ export function WorkoutDetailWindow({
           ) : (
             <p className="empty-note">This workout has no route.</p>
           )}
+          {track ? (
+            <Suspense fallback={<p className="empty-note">Loading the charts…</p>}>
+              <WorkoutCharts points={track} type={activity.type} units={units} />
+            </Suspense>
+          ) : null}
           {splits.length > 0 ? (
             <table className="splits">
               <caption>Splits per {units === 'imperial' ? 'mile' : 'kilometre'}</caption>
@@ -194,12 +195,22 @@ export function WorkoutDetailWindow({
             <>
               <h3>Best efforts</h3>
               <dl className="stat-list best-efforts">
-                {efforts.map((effort) => (
-                  <div key={effort.label}>
-                    <dt>{effort.label}</dt>
-                    <dd>{clock(effort.seconds)}</dd>
-                  </div>
-                ))}
+                {efforts.map((effort) => {
+                  const best = bests.get(effort.distanceM);
+                  return (
+                    <div key={effort.label}>
+                      <dt>{effort.label}</dt>
+                      <dd>
+                        {clock(effort.seconds)}
+                        {best === undefined || effort.seconds <= best ? (
+                          <span className="record-badge"> Personal best</span>
+                        ) : (
+                          <span className="field-hint"> (best {clock(best)})</span>
+                        )}
+                      </dd>
+                    </div>
+                  );
+                })}
               </dl>
             </>
           ) : null}

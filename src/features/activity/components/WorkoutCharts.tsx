@@ -1,0 +1,146 @@
+import { useMemo } from 'react';
+import type { ActivityType } from '@/domain/contract';
+import { profileOf, type ProfilePoint, type TrackPoint } from '@/domain/track';
+import { distanceUnitLabel, type Units } from '@/domain/units';
+import { LineChart, useChartPalette } from '@/lib/charts';
+import { clock } from './clock';
+
+const MILE_M = 1609.344;
+const FEET_PER_METRE = 3.28084;
+
+/** Workouts on foot read as pace (time per km or mile); the rest as speed. */
+const PACED: ReadonlySet<ActivityType> = new Set(['run', 'walk', 'hike']);
+
+interface Series {
+  title: string;
+  unit: string;
+  /** Lower is better (pace): the axis is turned over so faster stands higher. */
+  reverse?: boolean;
+  format: (value: number) => string;
+  value: (point: ProfilePoint) => number | null | undefined;
+}
+
+function seriesFor(type: ActivityType, units: Units): Series[] {
+  const unitM = units === 'imperial' ? MILE_M : 1000;
+  const distanceUnit = distanceUnitLabel(units);
+  const speedUnit = units === 'imperial' ? 'mph' : 'km/h';
+  const climbUnit = units === 'imperial' ? 'ft' : 'm';
+  return [
+    PACED.has(type)
+      ? {
+          title: 'Pace',
+          unit: `per ${distanceUnit}`,
+          reverse: true,
+          format: (seconds) => clock(seconds),
+          value: (point) => (point.speedMs === null ? null : unitM / point.speedMs),
+        }
+      : {
+          title: 'Speed',
+          unit: speedUnit,
+          format: (speed) => speed.toFixed(1),
+          value: (point) => (point.speedMs === null ? null : (point.speedMs * 3600) / unitM),
+        },
+    {
+      title: 'Heart rate',
+      unit: 'bpm',
+      format: (bpm) => String(Math.round(bpm)),
+      value: (point) => point.hr,
+    },
+    {
+      title: 'Elevation',
+      unit: climbUnit,
+      format: (metres) => String(Math.round(metres)),
+      value: (point) =>
+        point.ele === undefined ? undefined : units === 'imperial' ? point.ele * FEET_PER_METRE : point.ele,
+    },
+  ];
+}
+
+/**
+ * Pace or speed, heart rate and elevation against distance, one small chart each, for the parts
+ * the track records. Loaded with chart.js only when a workout with a route is opened.
+ */
+export default function WorkoutCharts({
+  points,
+  type,
+  units,
+}: {
+  points: readonly TrackPoint[];
+  type: ActivityType;
+  units: Units;
+}) {
+  const palette = useChartPalette();
+  const profile = useMemo(() => profileOf(points), [points]);
+  const unitM = units === 'imperial' ? MILE_M : 1000;
+  const distanceUnit = distanceUnitLabel(units);
+  const charts = seriesFor(type, units).flatMap((series) => {
+    const data = profile.map((point) => {
+      const value = series.value(point);
+      return { x: point.distanceM / unitM, y: value ?? null };
+    });
+    const values = data.flatMap((point) => (point.y === null ? [] : [point.y]));
+    return values.length < 2 ? [] : [{ series, data, low: Math.min(...values), high: Math.max(...values) }];
+  });
+  if (charts.length === 0) return null;
+  const length = (profile.at(-1)?.distanceM ?? 0) / unitM;
+  return (
+    <div className="workout-charts">
+      {charts.map(({ series, data, low, high }) => {
+        const [best, worst] = series.reverse ? [low, high] : [high, low];
+        return (
+          <figure key={series.title} className="workout-chart">
+            <figcaption>
+              {series.title} ({series.unit})
+            </figcaption>
+            <div className="chart-box">
+              <LineChart
+                label={`${series.title} against distance over ${length.toFixed(1)} ${distanceUnit}: from ${series.format(worst)} to ${series.format(best)} ${series.unit}.`}
+                data={{
+                  datasets: [
+                    {
+                      label: series.title,
+                      data,
+                      borderColor: series.title === 'Heart rate' ? palette.over : palette.primary,
+                      borderWidth: 2,
+                      pointRadius: 0,
+                      spanGaps: false,
+                      fill: series.title === 'Elevation' ? 'start' : false,
+                      backgroundColor: palette.soft,
+                    },
+                  ],
+                }}
+                options={{
+                  maintainAspectRatio: false,
+                  parsing: false,
+                  normalized: true,
+                  interaction: { mode: 'index', intersect: false },
+                  plugins: {
+                    legend: { display: false },
+                    tooltip: {
+                      callbacks: {
+                        title: (items) => `${(items[0]?.parsed.x ?? 0).toFixed(2)} ${distanceUnit}`,
+                        label: (item) => `${series.format(item.parsed.y ?? 0)} ${series.unit}`,
+                      },
+                    },
+                  },
+                  scales: {
+                    x: {
+                      type: 'linear',
+                      min: 0,
+                      max: length,
+                      ticks: { callback: (value) => `${Number(value)} ${distanceUnit}`, maxTicksLimit: 6 },
+                    },
+                    y: {
+                      reverse: series.reverse === true,
+                      ticks: { callback: (value) => series.format(Number(value)), maxTicksLimit: 4 },
+                    },
+                  },
+                }}
+              />
+            </div>
+          </figure>
+        );
+      })}
+    </div>
+  );
+}
