@@ -9,6 +9,11 @@ import { violationsOn } from './support/accessibility';
 import { createAccount, requestAs, runAs } from './support/api';
 
 const DAY_MS = 86_400_000;
+/** A 1×1 grey PNG. */
+const GREY_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A GPX file of a steady workout north from 48°N: `minutes` long at `speed` m/s. */
 function gpx(start: number, minutes: number, speed: number, type: string): string {
@@ -179,6 +184,12 @@ test.describe('importing workouts', () => {
         },
       ],
     });
+    // The operator's tile server (e2e/support/tiles.ts) answers every tile with one grey square.
+    const tileRequests: string[] = [];
+    await page.route('https://tiles.fitstreak.test/**', (route) => {
+      tileRequests.push(route.request().url());
+      return route.fulfill({ contentType: 'image/png', body: GREY_TILE });
+    });
     const login = new LoginPage(page);
     const day = new Date(start).toLocaleDateString('sv');
     await login.goto(`?from=${encodeURIComponent(`/?date=${day}`)}`);
@@ -187,6 +198,11 @@ test.describe('importing workouts', () => {
     await page.getByRole('link', { name: /^Route and splits of the running at/ }).click();
     const window = page.getByRole('dialog', { name: /^Running on / });
     await expect(window.getByRole('img', { name: /^The route, 6\.3 km/ })).toBeVisible();
+    await expect(window.getByText('Map: © Test tiles')).toBeVisible();
+    await expect.poll(() => tileRequests.length).toBeGreaterThan(0);
+    expect(
+      tileRequests.every((url) => /^https:\/\/tiles\.fitstreak\.test\/1[0-8]\/\d+\/\d+\.png$/.test(url)),
+    ).toBe(true);
     await expect(window).toContainText('149 bpm average, 159 max');
     const splits = window.getByRole('table', { name: 'Splits per kilometre' });
     await expect(splits.getByRole('row')).toHaveCount(8);

@@ -128,6 +128,9 @@ export function createApp({
       appId: config.appId,
       serverURL: parseUrl,
       liveQueryServerURL: parseUrl.replace(/^http/, 'ws'),
+      ...(config.mapTiles
+        ? { mapTileUrl: config.mapTiles.url, mapTileAttribution: config.mapTiles.attribution ?? '' }
+        : {}),
     });
   });
 

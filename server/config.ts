@@ -113,6 +113,16 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'false',
   },
   {
+    name: 'MAP_TILE_URL',
+    description:
+      "A map tile server drawn under imported routes, as https://tiles.example.org/{z}/{x}/{y}.png (its origin is added to the pages' img-src); without it routes are drawn on their own.",
+  },
+  {
+    name: 'MAP_TILE_ATTRIBUTION',
+    description:
+      'The credit the tile server asks for, shown under the map (e.g. "© OpenStreetMap contributors").',
+  },
+  {
     name: 'CLOUD_SQL',
     description:
       'false keeps SQL away from cloud code, which then reads through Parse queries as on MongoDB (to test that path).',
@@ -141,6 +151,8 @@ export interface AppConfig {
   /** Whether cloud code may use the server's PostgreSQL pool (cloud/database.ts). */
   cloudSql: boolean;
   signup: SignupRules;
+  /** Map tiles under imported routes: a URL with {z}, {x} and {y}, and the credit to show. */
+  mapTiles: { url: string; origin: string; attribution: string | undefined } | undefined;
 }
 
 export interface S3Config {
@@ -351,7 +363,32 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     cloudSql: readBoolean(env, 'CLOUD_SQL', true),
     signup: readSignupRules(env),
+    mapTiles: readMapTiles(env),
   };
+}
+
+function readMapTiles(env: Env): AppConfig['mapTiles'] {
+  const url = read(env, 'MAP_TILE_URL');
+  if (url === undefined) return undefined;
+  const sample = url.replace('{z}', '1').replace('{x}', '0').replace('{y}', '0');
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(sample);
+  } catch {
+    parsed = undefined;
+  }
+  if (
+    !parsed ||
+    (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') ||
+    !['{z}', '{x}', '{y}'].every((part) => url.includes(part)) ||
+    /[{}]/.test(sample)
+  ) {
+    throw new ConfigError(
+      'MAP_TILE_URL',
+      `must be an http(s) URL with {z}, {x} and {y} (got "${url}"), e.g. https://tiles.example.org/{z}/{x}/{y}.png.`,
+    );
+  }
+  return { url, origin: parsed.origin, attribution: read(env, 'MAP_TILE_ATTRIBUTION') };
 }
 
 function readSignupRules(env: Env): SignupRules {

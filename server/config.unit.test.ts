@@ -32,6 +32,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the map tile server and its credit, none by default', () => {
+    const config = loadConfig(
+      { MAP_TILE_URL: 'https://tiles.example.org/osm/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© OSM' },
+      CWD,
+    );
+
+    expect(config.mapTiles).toEqual({
+      url: 'https://tiles.example.org/osm/{z}/{x}/{y}.png',
+      origin: 'https://tiles.example.org',
+      attribution: '© OSM',
+    });
+    expect(loadConfig({}, CWD).mapTiles).toBeUndefined();
+  });
+
   it('keeps SQL away from cloud code only when CLOUD_SQL is false', () => {
     expect(loadConfig({ CLOUD_SQL: 'false' }, CWD).cloudSql).toBe(false);
     expect(loadConfig({ CLOUD_SQL: 'true' }, CWD).cloudSql).toBe(true);
@@ -64,6 +78,9 @@ describe('loadConfig', () => {
     ['SIGNUP', 'invite-only'],
     ['ADMIN_USERNAMES', 'maria, jo kim'],
     ['INVITES_BY_USERS', 'yes'],
+    ['MAP_TILE_URL', 'https://tiles.example.org/{z}/{x}.png'],
+    ['MAP_TILE_URL', 'javascript:alert(1)//{z}{x}{y}'],
+    ['MAP_TILE_URL', 'https://tiles.example.org/{z}/{x}/{y}/{s}.png'],
     ['ALLOWED_ORIGINS', '*'],
     ['ALLOWED_ORIGINS', 'https://app.example.com, app.example.com'],
     ['ALLOWED_ORIGINS', 'https://app.example.com/admin'],

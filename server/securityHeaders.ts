@@ -15,17 +15,19 @@ function isOrigin(text: string): boolean {
  * (the build has no inline script; React's `style` props go through the CSSOM, which style-src does
  * not govern). The API and LiveQuery live at `origin` (PUBLIC_URL, or the origin the browser used),
  * named with ws:/wss: because not every browser lets 'self' cover WebSockets. Pictures are the app's
- * own files, avatars from /parse/files and the `blob:` URL of a photo being cropped.
+ * own files, avatars from /parse/files, the `blob:` URL of a photo being cropped and, where the
+ * operator names a map tile server (MAP_TILE_URL), its tiles.
  */
-export function contentSecurityPolicy(origin: string): string {
+export function contentSecurityPolicy(origin: string, tileOrigin?: string): string {
   // Without PUBLIC_URL the origin comes from the Host header: anything but a plain origin is left out.
   const named = isOrigin(origin) ? [origin] : [];
+  const tiles = tileOrigin !== undefined && isOrigin(tileOrigin) ? [tileOrigin] : [];
   const webSocket = named.map((http) => http.replace(/^http/, 'ws'));
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    ["img-src 'self'", ...named, 'blob:'].join(' '),
+    ["img-src 'self'", ...named, ...tiles, 'blob:'].join(' '),
     ["connect-src 'self'", ...named, ...webSocket].join(' '),
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -75,7 +77,7 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 /** The headers every response carries; `origin` is where the browser reaches the app. */
 export function securityHeaders(config: AppConfig, origin: string): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(origin),
+    'Content-Security-Policy': contentSecurityPolicy(origin, config.mapTiles?.origin),
     'Permissions-Policy': PERMISSIONS_POLICY,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'same-origin',

@@ -45,6 +45,19 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('img-src')).toEqual(["'self'", 'https://fit.example.com', 'blob:']);
   });
 
+  it('lets pictures come from the map tile server an operator names, and only a plain origin', () => {
+    expect(
+      directives(contentSecurityPolicy('https://fit.example.com', 'https://tiles.example.org')).get(
+        'img-src',
+      ),
+    ).toEqual(["'self'", 'https://fit.example.com', 'https://tiles.example.org', 'blob:']);
+    expect(
+      directives(contentSecurityPolicy('https://fit.example.com', 'https://x.example; script-src *')).get(
+        'img-src',
+      ),
+    ).toEqual(["'self'", 'https://fit.example.com', 'blob:']);
+  });
+
   it('names ws: for an app served over plain http', () => {
     const policy = directives(contentSecurityPolicy('http://localhost:1337'));
 

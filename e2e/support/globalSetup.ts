@@ -8,6 +8,7 @@ import {
   startServerProcess,
 } from '../../server/test/serverProcess';
 import { chromiumPath } from './browser';
+import { E2E_TILE_URL } from './tiles';
 
 function assertBrowser(): void {
   const executable = chromiumPath() ?? chromium.executablePath();
@@ -26,7 +27,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('dist/ is missing: `npm run test:e2e` builds it first (vite build).');
   }
   const dataDir = await createDataDir('e2e');
-  const server = await startServerProcess({ dataDir });
+  const server = await startServerProcess({
+    dataDir,
+    // A tile server the workout window draws routes over; e2e/import.spec.ts answers its requests.
+    env: { MAP_TILE_URL: E2E_TILE_URL, MAP_TILE_ATTRIBUTION: '© Test tiles' },
+  });
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_APP_ID = 'fitstreak';

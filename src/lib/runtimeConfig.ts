@@ -3,6 +3,9 @@ export interface RuntimeConfig {
   appId: string;
   serverURL: string;
   liveQueryServerURL: string;
+  /** A map tile server's URL with {z}, {x} and {y}, when the operator names one (MAP_TILE_URL). */
+  mapTileUrl?: string;
+  mapTileAttribution?: string;
 }
 
 function isRuntimeConfig(value: unknown): value is RuntimeConfig {

@@ -60,6 +60,15 @@ describe('readImportFiles', () => {
     ]);
   });
 
+  it('refuses a 300 MB workout file unread', async () => {
+    const megabyte = new Uint8Array(1024 ** 2);
+    const huge = new File(Array.from({ length: 300 }, () => megabyte), 'huge.fit');
+
+    const outcome = await readImportFiles([huge]);
+
+    expect(outcome.problems).toEqual([{ name: 'huge.fit', problem: 'it is larger than 100 MB' }]);
+  });
+
   it('refuses a zip bomb whole, keeping nothing of it', async () => {
     const bomb = zip('bomb.zip', { 'a.gpx': run(0), 'zeros.gpx': new Uint8Array(100 * 1024 ** 2) });
 

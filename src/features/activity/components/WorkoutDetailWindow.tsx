@@ -1,10 +1,12 @@
 import { format } from 'date-fns';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Popup } from '@/components/Popup';
 import { ACTIVITY_TYPE_INFO, type WorkoutDetail } from '@/domain/activity';
 import { bestEfforts, splitsOf, trackToGpx, type TrackPoint } from '@/domain/track';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
+import { loadRuntimeConfig } from '@/lib/runtimeConfig';
 import { formatMinutes } from '../days';
+import { routeMap } from '../routeMap';
 import { clock } from './clock';
 
 const MILE_M = 1609.344;
@@ -15,53 +17,62 @@ const WorkoutCharts = lazy(() => import('./WorkoutCharts'));
 /** Pace for a split: time per km or mile. */
 const paceOf = (seconds: number, metres: number, unitM: number) => clock((seconds / metres) * unitM);
 
-/** The route as a line scaled to its box; north is up, and a degree of longitude shrinks with latitude. */
-function RouteLine({ points, label }: { points: readonly TrackPoint[]; label: string }) {
-  const path = useMemo(() => {
-    const lats = points.map((point) => point.lat);
-    const lons = points.map((point) => point.lon);
-    const [minLat, maxLat, minLon, maxLon] = [
-      Math.min(...lats),
-      Math.max(...lats),
-      Math.min(...lons),
-      Math.max(...lons),
-    ];
-    const shrink = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
-    const width = Math.max((maxLon - minLon) * shrink, 1e-9);
-    const height = Math.max(maxLat - minLat, 1e-9);
-    const scale = 280 / Math.max(width, height);
-    const x = (lon: number) => 10 + (lon - minLon) * shrink * scale;
-    const y = (lat: number) => 10 + (maxLat - lat) * scale;
-    return {
-      d: points
-        .map(
-          (point, index) => `${index === 0 ? 'M' : 'L'}${x(point.lon).toFixed(1)} ${y(point.lat).toFixed(1)}`,
-        )
-        .join(''),
-      start: points[0] ? { x: x(points[0].lon), y: y(points[0].lat) } : null,
-      end: points.at(-1) ? { x: x(points.at(-1)?.lon ?? 0), y: y(points.at(-1)?.lat ?? 0) } : null,
-      viewBox: `0 0 ${20 + width * scale} ${20 + height * scale}`,
+/** The operator's map tile server, if any, from the runtime configuration. */
+function useMapTiles(): { url: string; attribution: string } | null {
+  const [tiles, setTiles] = useState<{ url: string; attribution: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    loadRuntimeConfig().then(
+      (config) => {
+        if (current && config.mapTileUrl) {
+          setTiles({ url: config.mapTileUrl, attribution: config.mapTileAttribution ?? '' });
+        }
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
     };
-  }, [points]);
+  }, []);
+  return tiles;
+}
+
+/** The route as a line scaled to its box, north up, over the operator's map tiles where there are some. */
+function RouteLine({ points, label }: { points: readonly TrackPoint[]; label: string }) {
+  const tiles = useMapTiles();
+  const map = useMemo(() => routeMap(points, tiles?.url), [points, tiles]);
   return (
-    <svg
-      className="route-line"
-      role="img"
-      aria-label={label}
-      viewBox={path.viewBox}
-      preserveAspectRatio="xMidYMid meet"
-    >
-      <path
-        d={path.d}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
-      {path.start ? <circle cx={path.start.x} cy={path.start.y} r="5" className="route-start" /> : null}
-      {path.end ? <circle cx={path.end.x} cy={path.end.y} r="5" className="route-end" /> : null}
-    </svg>
+    <figure className="route-map">
+      <svg
+        className="route-line"
+        role="img"
+        aria-label={label}
+        viewBox={map.viewBox}
+        preserveAspectRatio="xMidYMid meet"
+      >
+        {map.tiles.map((tile) => (
+          <image
+            key={tile.href}
+            href={tile.href}
+            x={tile.x}
+            y={tile.y}
+            width={tile.size}
+            height={tile.size}
+          />
+        ))}
+        <path
+          d={map.d}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
+        {map.start ? <circle cx={map.start.x} cy={map.start.y} r="5" className="route-start" /> : null}
+        {map.end ? <circle cx={map.end.x} cy={map.end.y} r="5" className="route-end" /> : null}
+      </svg>
+      {tiles?.attribution ? <figcaption className="field-hint">Map: {tiles.attribution}</figcaption> : null}
+    </figure>
   );
 }
 
