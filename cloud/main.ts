@@ -1,6 +1,7 @@
 import { registerAvatarFileTriggers } from './classes/avatarFile';
 import { registerChatMessageTriggers } from './classes/chatMessage';
 import { registerFriendshipTriggers } from './classes/friendship';
+import { registerOriginalFileTriggers } from './classes/originalFile';
 import { registerOwnedClassTriggers } from './classes/ownedClasses';
 import { registerUserTriggers } from './classes/user';
 import { registerWeightEntryTriggers } from './classes/weightEntry';
@@ -20,6 +21,7 @@ import { registerLiveQueryGuards } from './liveQuery';
 
 registerUserTriggers();
 registerAvatarFileTriggers();
+registerOriginalFileTriggers();
 registerOwnedClassTriggers();
 registerWeightEntryTriggers();
 registerChatMessageTriggers();

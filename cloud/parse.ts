@@ -69,6 +69,8 @@ interface CloudHooks {
   beforeDelete(className: string, handler: (request: TriggerRequest) => Promise<void> | void): void;
   afterDelete(className: string, handler: (request: TriggerRequest) => Promise<void> | void): void;
   beforeFind(className: string, handler: (request: FindRequest) => Promise<void> | void): void;
+  /** Runs before a file is downloaded; throwing refuses it. */
+  beforeFind(fileClass: typeof ParseSdk.File, handler: (request: FileTriggerRequest) => void): void;
   afterFind(className: string, handler: (request: AfterFindRequest) => Promise<CloudObject[]>): void;
   define(name: string, handler: (request: FunctionRequest) => Promise<unknown>): void;
   /** Runs after the password is checked and before a session is made; throwing refuses the login. */

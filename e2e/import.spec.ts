@@ -69,8 +69,9 @@ test.describe('importing workouts', () => {
     ]);
     expect(await violationsOn(page)).toEqual([]);
 
+    await section.getByLabel('Keep the original files').check();
     await preview.getByRole('button', { name: 'Import 1 workout' }).click();
-    await expect(section.getByRole('status')).toContainText('Imported 1 workout.');
+    await expect(section.getByRole('status')).toContainText('Imported 1 workout. Kept 1 original file.');
 
     const { results } = await requestAs<{ results: Record<string, unknown>[] }>(
       account,
@@ -79,6 +80,18 @@ test.describe('importing workouts', () => {
     );
     expect(results).toEqual([expect.objectContaining({ type: 'cycle', durationMin: 60, movingTimeS: 3600 })]);
     expect(results[0]?.distanceKm).toBeCloseTo(25.2, 0);
+
+    // The kept original downloads from the workout's window as it was chosen.
+    await page.goto(`/?activity=${String(results[0]?.objectId)}`);
+    const window = page.getByRole('dialog', { name: /^Cycling on / });
+    const [original] = await Promise.all([
+      page.waitForEvent('download'),
+      window.getByRole('button', { name: 'Download the original file' }).click(),
+    ]);
+    expect(original.suggestedFilename()).toBe('ride.gpx');
+    expect(await readFile(await original.path(), 'utf8')).toBe(gpx(rideStart, 60, 7, 'cycling'));
+    await window.getByRole('button', { name: 'Close' }).click();
+    await page.goto('/user-settings');
 
     // The same files again add nothing.
     await section.getByLabel('Workout files').setInputFiles([

@@ -5,10 +5,11 @@ import {
   imageKind,
   isAvatarFileOf,
 } from '../../src/domain/images';
+import { checkOriginalUpload, isOriginalUpload } from './originalFile';
 import { Parse, requireUser, validationError, type FileTriggerRequest, type ParseFile } from '../parse';
 
 /**
- * Every upload is an avatar: a signed-in person's PNG, JPEG or WebP of at most 2 MB, recognised by
+ * An avatar upload: a signed-in person's PNG, JPEG or WebP of at most 2 MB, recognised by
  * its bytes. It is stored under a name that carries the uploader's id (so `_User.avatar` can only
  * point at one's own upload) and the real type (so it is served as that type, whatever it was called).
  */
@@ -42,6 +43,9 @@ export async function deleteAvatarFile(file: unknown, userId: string): Promise<v
   }
 }
 
+/** Every upload is an avatar, or a kept original workout file when its name says so. */
 export function registerAvatarFileTriggers(): void {
-  Parse.Cloud.beforeSave(Parse.File, checkAvatarUpload);
+  Parse.Cloud.beforeSave(Parse.File, (request) =>
+    isOriginalUpload(request) ? checkOriginalUpload(request) : checkAvatarUpload(request),
+  );
 }

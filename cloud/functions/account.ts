@@ -364,6 +364,7 @@ function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
     owned('Routine'),
     owned('Exercise'),
     owned('Track'),
+    owned('OriginalFile'),
     owned('Activity'),
     owned('WeightEntry'),
     owned('Settings'),

@@ -21,6 +21,7 @@ import {
   validationError,
   type CloudObject,
   type FunctionRequest,
+  type ParseFile,
   type ParseUser,
 } from '../parse';
 
@@ -219,7 +220,16 @@ async function workoutDetail(request: FunctionRequest): Promise<WorkoutDetail> {
     .equalTo('activity', activity)
     .first({ useMasterKey: true });
   const points: unknown = track?.get('points');
+  const original = await new Parse.Query('OriginalFile')
+    .equalTo('user', user)
+    .equalTo('activity', activity)
+    .first({ useMasterKey: true });
+  const file = original?.get('file') as ParseFile | undefined;
   return {
+    original:
+      file instanceof Parse.File
+        ? { name: String(original?.get('name') ?? ''), url: file.url() ?? '' }
+        : null,
     personalBests: personalBests(await runEffortsOf(user)),
     activity: toActivityRow(activity),
     movingTimeS: numberOr(activity.get('movingTimeS'), null),

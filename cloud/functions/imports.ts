@@ -1,3 +1,4 @@
+import { deleteOriginalsOf, keepOriginals, ownOriginal } from '../classes/originalFile';
 import { activityRules } from '../../src/domain/contract';
 import { checkFields } from '../../src/domain/fieldRules';
 import {
@@ -12,6 +13,7 @@ import {
   requireUser,
   validationError,
   type FunctionRequest,
+  type ParseFile,
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
@@ -41,10 +43,19 @@ interface ImportedWorkout {
   fields: Record<string, unknown>;
   startedAt: Date;
   track: TrackPoint[] | undefined;
+  /** The file it was read from, kept when the person asked to ("Keep the original files"). */
+  original: { file: ParseFile; name: string } | undefined;
 }
 
+/** The longest file name an original keeps. */
+const MAX_ORIGINAL_NAME = 200;
+
 /** One workout as sent: its fields checked as the contract checks a workout, and its track. */
-function readWorkout(raw: unknown, index: number): ImportedWorkout | { row: number; reason: string } {
+function readWorkout(
+  raw: unknown,
+  index: number,
+  userId: string,
+): ImportedWorkout | { row: number; reason: string } {
   const row = index + 1;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { row, reason: 'A workout must be an object.' };
@@ -65,7 +76,26 @@ function readWorkout(raw: unknown, index: number): ImportedWorkout | { row: numb
     const problem = trackProblem(given.track);
     if (problem) return { row, reason: problem };
   }
-  return { index, fields, startedAt: startedAt as Date, track: given.track as TrackPoint[] | undefined };
+  let original: ImportedWorkout['original'];
+  if (given.originalFile !== undefined) {
+    const file = ownOriginal(given.originalFile, userId);
+    if (!file) return { row, reason: 'originalFile must be an original file you uploaded.' };
+    const name = given.originalName;
+    if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_ORIGINAL_NAME) {
+      return {
+        row,
+        reason: `originalName must be the file's name, at most ${MAX_ORIGINAL_NAME} characters.`,
+      };
+    }
+    original = { file, name: name.trim() };
+  }
+  return {
+    index,
+    fields,
+    startedAt: startedAt as Date,
+    track: given.track as TrackPoint[] | undefined,
+    original,
+  };
 }
 
 /** What the person already has near the batch's starts: type, start and key of each workout. */
@@ -121,7 +151,7 @@ async function importWorkouts(request: FunctionRequest): Promise<ImportAnswer> {
   const refused: ImportAnswer['refused'] = [];
   const valid: ImportedWorkout[] = [];
   workouts.forEach((raw: unknown, index) => {
-    const read = readWorkout(raw, index);
+    const read = readWorkout(raw, index, userId);
     if ('reason' in read) refused.push(read);
     else valid.push(read);
   });
@@ -169,6 +199,14 @@ async function importWorkouts(request: FunctionRequest): Promise<ImportAnswer> {
       return [track];
     });
     if (tracks.length > 0) await Parse.Object.saveAll(tracks, MASTER);
+    await keepOriginals(
+      user,
+      userId,
+      fresh.flatMap((workout, position) => {
+        const activity = activities[position];
+        return workout.original && activity ? [{ activity, ...workout.original }] : [];
+      }),
+    );
   }
   return {
     imported: dryRun === true ? 0 : fresh.length,
@@ -178,10 +216,11 @@ async function importWorkouts(request: FunctionRequest): Promise<ImportAnswer> {
   };
 }
 
-/** A deleted workout takes its track with it. */
+/** A deleted workout takes its track and its kept original with it. */
 async function deleteTrack({ object }: TriggerRequest): Promise<void> {
   const tracks = await new Parse.Query('Track').equalTo('activity', object).find(MASTER);
   if (tracks.length > 0) await Parse.Object.destroyAll(tracks, MASTER);
+  await deleteOriginalsOf(object);
 }
 
 export function registerImportFunctions(): void {

@@ -8,6 +8,7 @@ import { installationClass } from './installation';
 import { invitationClass } from './invitation';
 import { mealClass } from './meal';
 import { notificationClass } from './notification';
+import { originalFileClass } from './originalFile';
 import { roleClass } from './role';
 import { routineClass } from './routine';
 import { settingsClass } from './settings';
@@ -35,4 +36,5 @@ export const classDefinitions: ClassDefinition[] = [
   twoFactorClass,
   notificationClass,
   trackClass,
+  originalFileClass,
 ];

@@ -73,6 +73,8 @@ export interface WorkoutDetail {
   track: TrackPoint[] | null;
   /** The person's fastest time at each best-effort distance over all their runs with a route. */
   personalBests: { distanceM: number; seconds: number }[];
+  /** The file the workout was imported from, when the person kept it; downloadable by them only. */
+  original: { name: string; url: string } | null;
 }
 
 /** The answer of the activitySummary cloud function. */

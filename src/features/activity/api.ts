@@ -76,3 +76,19 @@ export function inputFromRow(row: ActivityRow): ActivityInput {
     exercises: row.exercises ?? null,
   };
 }
+
+/**
+ * The workout's kept original file, as it was: downloaded with the person's session (the server
+ * answers its owner only) and unpacked from the gzip it is stored in.
+ */
+export async function loadOriginalFile(original: { name: string; url: string }): Promise<Blob> {
+  const Parse = await getParse();
+  const sessionToken = (await Parse.User.currentAsync())?.getSessionToken();
+  const response = await fetch(original.url, {
+    headers: sessionToken ? { 'X-Parse-Session-Token': sessionToken } : {},
+  });
+  if (!response.ok) throw new Error('The original file could not be downloaded. Please try again.');
+  const { gunzipSync } = await import('fflate');
+  const bytes = gunzipSync(new Uint8Array(await response.arrayBuffer()));
+  return new Blob([bytes], { type: 'application/octet-stream' });
+}

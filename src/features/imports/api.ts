@@ -3,9 +3,43 @@ import { MAX_IMPORT_WEIGH_INS } from '@/domain/weight';
 import { importWeighIns as importWeighInRows, type ImportResult } from '@/features/weight/api';
 import type { ImportedWeighIn } from './appleHealth';
 import type { ParsedWorkout } from './formats';
+import {
+  isGzip,
+  MAX_ORIGINAL_BYTES,
+  ORIGINAL_KINDS,
+  originalUploadName,
+  type OriginalKind,
+} from '@/domain/originals';
 import { getParse } from '@/lib/parse';
 
-export type KeyedWorkout = ParsedWorkout & { clientKey: string };
+export type KeyedWorkout = ParsedWorkout & {
+  clientKey: string;
+  /** The kept original file (a Parse File's JSON) and the name it had. */
+  originalFile?: unknown;
+  originalName?: string;
+};
+
+/**
+ * Uploads a chosen workout file as a kept original, gzipped (a file that is gzipped already, as
+ * Strava's are, goes as it is); null when even gzipped it is over the limit, or not a workout file.
+ */
+export async function uploadOriginal(
+  file: File,
+): Promise<{ originalFile: unknown; originalName: string } | null> {
+  const kind = file.name.toLowerCase().replace(/\.gz$/, '').split('.').pop() ?? '';
+  if (!(ORIGINAL_KINDS as readonly string[]).includes(kind)) return null;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const gzipped = isGzip(bytes) ? bytes : (await import('fflate')).gzipSync(bytes, { level: 6 });
+  if (gzipped.length > MAX_ORIGINAL_BYTES) return null;
+  const Parse = await getParse();
+  const stored = new Parse.File(
+    originalUploadName(kind as OriginalKind),
+    new Blob([gzipped], { type: 'application/gzip' }),
+    'application/gzip',
+  );
+  await stored.save();
+  return { originalFile: stored.toJSON(), originalName: file.name };
+}
 
 /**
  * The same key for the same workout every time its file is read (a UUID made from a digest of its

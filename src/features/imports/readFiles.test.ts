@@ -62,7 +62,10 @@ describe('readImportFiles', () => {
 
   it('refuses a 300 MB workout file unread', async () => {
     const megabyte = new Uint8Array(1024 ** 2);
-    const huge = new File(Array.from({ length: 300 }, () => megabyte), 'huge.fit');
+    const huge = new File(
+      Array.from({ length: 300 }, () => megabyte),
+      'huge.fit',
+    );
 
     const outcome = await readImportFiles([huge]);
 

@@ -7,6 +7,7 @@ import {
   type ExportValue,
 } from '@/domain/dataExport';
 import { trackToGpx, type TrackPoint } from '@/domain/track';
+import { saveFile } from '@/lib/saveFile';
 import { exportMyData } from './api';
 
 export type ExportFormat = 'json' | 'csv';
@@ -144,20 +145,6 @@ export async function zipOfCsv(pages: readonly ExportPage[]): Promise<Uint8Array
     ...gpxFilesOf(tables.get('tracks')).map(([name, gpx]) => [name, strToU8(gpx)] as const),
   ]);
   return zipSync(files, { level: 6 });
-}
-
-/** Hands a file to the browser's download through a temporary link. */
-export function saveFile(contents: Blob, fileName: string): void {
-  const url = URL.createObjectURL(contents);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function progressAfter(page: ExportPage): ExportProgress {

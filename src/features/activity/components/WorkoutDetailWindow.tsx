@@ -4,7 +4,10 @@ import { Popup } from '@/components/Popup';
 import { ACTIVITY_TYPE_INFO, type WorkoutDetail } from '@/domain/activity';
 import { bestEfforts, splitsOf, trackToGpx, type TrackPoint } from '@/domain/track';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
+import { errorSentence } from '@/lib/errors';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
+import { saveFile } from '@/lib/saveFile';
+import { loadOriginalFile } from '../api';
 import { formatMinutes } from '../days';
 import { routeMap } from '../routeMap';
 import { clock } from './clock';
@@ -81,12 +84,39 @@ function downloadGpx(detail: WorkoutDetail, title: string): void {
   const { activity, track } = detail;
   if (!track) return;
   const gpx = trackToGpx(track, { name: title, type: activity.type });
-  const url = URL.createObjectURL(new Blob([gpx], { type: 'application/gpx+xml' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `fitstreak-${activity.type}-${activity.startedAt.slice(0, 10)}.gpx`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(
+    new Blob([gpx], { type: 'application/gpx+xml' }),
+    `fitstreak-${activity.type}-${activity.startedAt.slice(0, 10)}.gpx`,
+  );
+}
+
+/** The file the workout was imported from, kept as it was. */
+function OriginalDownload({ original }: { original: { name: string; url: string } }) {
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      saveFile(await loadOriginalFile(original), original.name);
+    } catch (failure) {
+      setError(errorSentence(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="button-secondary" disabled={busy} onClick={() => void download()}>
+        Download the original file
+      </button>
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -157,11 +187,14 @@ export function WorkoutDetailWindow({
               </div>
             ) : null}
           </dl>
-          {track ? (
+          {track || detail.original ? (
             <div className="form-actions">
-              <button type="button" className="button-secondary" onClick={() => downloadGpx(detail, title)}>
-                Download GPX
-              </button>
+              {track ? (
+                <button type="button" className="button-secondary" onClick={() => downloadGpx(detail, title)}>
+                  Download GPX
+                </button>
+              ) : null}
+              {detail.original ? <OriginalDownload original={detail.original} /> : null}
             </div>
           ) : null}
           {track ? (

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { errorSentence } from '@/lib/errors';
 import type { ImportAnswer } from '@/domain/track';
 import type { ImportResult } from '@/features/weight/api';
-import { importWeighIns, importWorkouts, keyOf, type KeyedWorkout } from '../api';
+import { MAX_ORIGINAL_BYTES } from '@/domain/originals';
+import { importWeighIns, importWorkouts, keyOf, uploadOriginal, type KeyedWorkout } from '../api';
 import type { ImportedWeighIn } from '../appleHealth';
 import type { ReadOutcome } from '../readFiles';
 import type { WorkerMessage } from '../worker';
@@ -14,9 +15,11 @@ type Stage =
   | { kind: 'reading'; done: number; total: number }
   | { kind: 'preview'; preview: Preview }
   | { kind: 'importing'; done: number; total: number }
-  | { kind: 'done'; workouts: number; weighIns: number; skipped: number };
+  | { kind: 'done'; workouts: number; weighIns: number; skipped: number; kept: number; tooLarge: number };
 
 interface Preview {
+  /** The workout files chosen one by one, by the name their workouts carry: the originals one may keep. */
+  files: Map<string, File>;
   workouts: KeyedWorkout[];
   names: string[];
   weighIns: ImportedWeighIn[];
@@ -63,10 +66,41 @@ function freshOf({ workouts, weighIns, workoutAnswer, weighInAnswer }: Preview) 
     ...workoutAnswer.refused.map((refusal) => refusal.row),
   ]);
   const saved = new Set(weighInAnswer.duplicates);
+  const rows = workouts.flatMap((workout, index) => (skipped.has(index + 1) ? [] : [index]));
   return {
-    workouts: workouts.filter((_, index) => !skipped.has(index + 1)),
+    rows,
+    workouts: rows.map((index) => workouts[index] as KeyedWorkout),
     weighIns: weighIns.filter((_, index) => !saved.has(index + 1)),
   };
+}
+
+/**
+ * Uploads the originals of the fresh workouts read from files chosen one by one (a file of several
+ * sessions once) and names them on their workouts; counts those too large to keep.
+ */
+async function withOriginals(preview: Preview, rows: readonly number[], onUploaded: () => void) {
+  const uploads = new Map<File, ReturnType<typeof uploadOriginal>>();
+  let tooLarge = 0;
+  const workouts: KeyedWorkout[] = [];
+  for (const row of rows) {
+    const workout = preview.workouts[row] as KeyedWorkout;
+    const file = preview.files.get(preview.names[row] ?? '');
+    if (!file) {
+      workouts.push(workout);
+      continue;
+    }
+    let upload = uploads.get(file);
+    if (!upload) {
+      upload = uploadOriginal(file);
+      uploads.set(file, upload);
+      const kept = await upload;
+      if (kept) onUploaded();
+      else tooLarge += 1;
+    }
+    const kept = await upload;
+    workouts.push(kept ? { ...workout, ...kept } : workout);
+  }
+  return { workouts, kept: [...uploads.values()].length - tooLarge, tooLarge };
 }
 
 /**
@@ -76,6 +110,7 @@ function freshOf({ workouts, weighIns, workoutAnswer, weighInAnswer }: Preview) 
  */
 export function ImportWorkouts() {
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const [keep, setKeep] = useState(false);
   const [error, setError] = useState('');
   const hintId = useId();
   const busy = stage.kind === 'reading' || stage.kind === 'importing';
@@ -99,6 +134,12 @@ export function ImportWorkouts() {
       setStage({
         kind: 'preview',
         preview: {
+          files: new Map(
+            files.flatMap((file) => {
+              const path = file.webkitRelativePath || file.name;
+              return /\.(gpx|tcx|fit)(\.gz)?$/i.test(path) ? [[path, file] as const] : [];
+            }),
+          ),
           workouts,
           names: outcome.workouts.map(({ name }) => name),
           weighIns: outcome.weighIns,
@@ -115,21 +156,32 @@ export function ImportWorkouts() {
 
   const start = async (preview: Preview) => {
     const fresh = freshOf(preview);
-    const total = fresh.workouts.length + fresh.weighIns.length;
+    const originals = keep
+      ? new Set(fresh.rows.flatMap((row) => preview.files.get(preview.names[row] ?? '') ?? [])).size
+      : 0;
+    const total = originals + fresh.workouts.length + fresh.weighIns.length;
+    let done = 0;
     setError('');
-    setStage({ kind: 'importing', done: 0, total });
+    setStage({ kind: 'importing', done, total });
     try {
-      const workouts = await importWorkouts(fresh.workouts, false, (done) =>
-        setStage({ kind: 'importing', done, total }),
+      const kept = keep
+        ? await withOriginals(preview, fresh.rows, () => setStage({ kind: 'importing', done: ++done, total }))
+        : { workouts: fresh.workouts, kept: 0, tooLarge: 0 };
+      done = originals;
+      const workouts = await importWorkouts(kept.workouts, false, (count) =>
+        setStage({ kind: 'importing', done: done + count, total }),
       );
-      const weighIns = await importWeighIns(fresh.weighIns, false, (done) =>
-        setStage({ kind: 'importing', done: fresh.workouts.length + done, total }),
+      done += fresh.workouts.length;
+      const weighIns = await importWeighIns(fresh.weighIns, false, (count) =>
+        setStage({ kind: 'importing', done: done + count, total }),
       );
       setStage({
         kind: 'done',
         workouts: workouts.imported,
         weighIns: weighIns.imported,
         skipped: workouts.duplicates.length + weighIns.duplicates.length,
+        kept: kept.kept,
+        tooLarge: kept.tooLarge,
       });
     } catch (failure) {
       // Each workout keeps its key: importing the same files again adds nothing twice.
@@ -174,6 +226,21 @@ export function ImportWorkouts() {
             />
           </label>
         </div>
+        <label className="check-option">
+          <input
+            type="checkbox"
+            checked={keep}
+            disabled={busy}
+            aria-describedby={`${hintId}-keep`}
+            onChange={(event) => setKeep(event.currentTarget.checked)}
+          />
+          Keep the original files
+        </label>
+        <p id={`${hintId}-keep`} className="field-hint">
+          Workout files chosen one by one (not those inside an archive), up to{' '}
+          {MAX_ORIGINAL_BYTES / 1024 ** 2} MB each once compressed, stored for you alone and downloadable from
+          each workout.
+        </p>
       </div>
       {stage.kind === 'reading' ? (
         <Progress
@@ -199,6 +266,10 @@ export function ImportWorkouts() {
           Imported {plural(stage.workouts, 'workout', 'workouts')}
           {stage.weighIns > 0 ? ` and ${plural(stage.weighIns, 'weigh-in', 'weigh-ins')}` : ''}
           {stage.skipped > 0 ? `; ${stage.skipped} were saved already` : ''}.{' '}
+          {stage.kept > 0 ? `Kept ${plural(stage.kept, 'original file', 'original files')}. ` : ''}
+          {stage.tooLarge > 0
+            ? `${plural(stage.tooLarge, 'file was', 'files were')} too large to keep (over ${MAX_ORIGINAL_BYTES / 1024 ** 2} MB gzipped). `
+            : ''}
           <Link to="/">See them in the activity calendar</Link>
         </p>
       ) : null}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import {
+  isGzip,
+  MAX_ORIGINAL_BYTES,
+  originalFileName,
+  originalOwnerOf,
+  originalUploadKind,
+} from '../../src/domain/originals';
+import {
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type FileTriggerRequest,
+  type ParseFile,
+  type ParseUser,
+  type TriggerRequest,
+} from '../parse';
+
+const MASTER = { useMasterKey: true } as const;
+
+/** True when an upload's name says it is a kept original, not an avatar. */
+export function isOriginalUpload(request: FileTriggerRequest): boolean {
+  return originalUploadKind(request.file.name()) !== null;
+}
+
+/**
+ * An original workout file: a signed-in person's gzip of at most 5 MB, stored under a name that
+ * carries the uploader's id and a random part, so only they can link it to a workout or download it.
+ */
+export async function checkOriginalUpload(request: FileTriggerRequest): Promise<ParseFile | undefined> {
+  if (request.master) return undefined;
+  const { userId } = requireUser(request.user);
+  if (request.stream) throw validationError('An original file must be sent in one request, not streamed.');
+  const kind = originalUploadKind(request.file.name());
+  if (!kind) throw validationError('An original file must be a GPX, TCX or FIT file, gzipped.');
+  const base64 = await request.file.getData();
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > MAX_ORIGINAL_BYTES) {
+    throw validationError(`An original file may be at most ${MAX_ORIGINAL_BYTES / 1024 ** 2} MB gzipped.`);
+  }
+  if (!isGzip(bytes)) throw validationError('An original file must be gzipped.');
+  return new Parse.File(
+    originalFileName(userId, kind, randomBytes(16).toString('hex')),
+    { base64 },
+    'application/gzip',
+  );
+}
+
+/** A kept original is downloaded by its owner only (with their session); anyone else is refused. */
+export function guardOriginalDownload(request: FileTriggerRequest): void {
+  const owner = originalOwnerOf(request.file.name());
+  if (owner === null || request.master) return;
+  if (request.user?.id !== owner) {
+    throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'That file was not found.');
+  }
+}
+
+/** The original a workout sent with an import names, if it is one the caller uploaded. */
+export function ownOriginal(value: unknown, userId: string): ParseFile | null {
+  const name =
+    value instanceof Parse.File
+      ? value.name()
+      : typeof value === 'object' && value !== null && (value as { __type?: unknown }).__type === 'File'
+        ? (value as { name?: unknown }).name
+        : undefined;
+  if (typeof name !== 'string' || originalOwnerOf(name) !== userId) return null;
+  // A File with a URL is one that is stored: saving the row then names it instead of uploading it.
+  const url = `${Parse.serverURL}/files/${encodeURIComponent(Parse.applicationId ?? '')}/${encodeURIComponent(name)}`;
+  return Parse.File.fromJSON({ __type: 'File', name, url });
+}
+
+/** Links kept originals to the workouts they were imported as. */
+export async function keepOriginals(
+  user: ParseUser,
+  userId: string,
+  kept: readonly { activity: CloudObject; file: ParseFile; name: string }[],
+): Promise<void> {
+  if (kept.length === 0) return;
+  const rows = kept.map(({ activity, file, name }) => {
+    const row = new Parse.Object('OriginalFile');
+    row.set({ user, activity, file, name, storedName: file.name() });
+    row.setACL(new Parse.ACL({ [userId]: { read: true } }));
+    return row;
+  });
+  await Parse.Object.saveAll(rows, MASTER);
+}
+
+/** A deleted workout takes its kept original with it. */
+export async function deleteOriginalsOf(activity: CloudObject): Promise<void> {
+  const rows = await new Parse.Query('OriginalFile').equalTo('activity', activity).find(MASTER);
+  if (rows.length > 0) await Parse.Object.destroyAll(rows, MASTER);
+}
+
+/**
+ * Once no row names a stored original (a multi-session FIT file serves several workouts), the file
+ * is deleted; one already gone is fine.
+ */
+async function deleteUnusedFile({ object }: TriggerRequest): Promise<void> {
+  const file = object.get('file') as ParseFile | undefined;
+  if (!(file instanceof Parse.File)) return;
+  const others = await new Parse.Query('OriginalFile').equalTo('storedName', file.name()).count(MASTER);
+  if (others > 0) return;
+  try {
+    await file.destroy(MASTER);
+  } catch (error) {
+    console.warn(`Could not delete the original file ${file.name()}:`, error);
+  }
+}
+
+export function registerOriginalFileTriggers(): void {
+  Parse.Cloud.afterDelete('OriginalFile', deleteUnusedFile);
+  Parse.Cloud.beforeFind(Parse.File, guardOriginalDownload);
+}
