@@ -95,7 +95,7 @@ describe('kept original files', () => {
   ])('refuses an upload %s with 142', async (_case, name, data) => {
     const account = await signUp();
 
-    const { body } = await upload(name, data as Uint8Array<ArrayBuffer>, account);
+    const { body } = await upload(name, data, account);
 
     expect(body.code).toBe(142);
   });
