@@ -105,6 +105,39 @@ test.describe('importing workouts', () => {
     await expect(preview.getByRole('button', { name: 'Import 0 workouts' })).toBeDisabled();
   });
 
+  test('takes files dropped on it on a 375 px phone screen, without scrolling sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const account = await createAccount();
+    const start = Date.now() - 5 * DAY_MS;
+    const login = new LoginPage(page);
+    await login.goto('?from=/user-settings');
+    await login.logIn(account.username, account.password);
+    const section = page.getByRole('region', { name: 'Import workouts' });
+    await section.scrollIntoViewIfNeeded();
+
+    const dropped = await page.evaluateHandle(
+      ({ good, broken }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([good], 'walk.gpx', { type: 'application/gpx+xml' }));
+        transfer.items.add(new File([broken], 'cut.gpx', { type: 'application/gpx+xml' }));
+        return transfer;
+      },
+      { good: gpx(start, 40, 1.4, 'walking'), broken: gpx(start, 5, 1.4, 'walking').slice(0, 200) },
+    );
+    await section.locator('.import-drop').dispatchEvent('drop', { dataTransfer: dropped });
+
+    const preview = section.locator('.import-preview');
+    await expect(preview.getByRole('status')).toContainText('1 new workout from');
+    await expect(preview.getByRole('listitem')).toHaveText([
+      'cut.gpx: it is not well-formed XML (cut off, or not a workout file).',
+    ]);
+    expect(await violationsOn(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await preview.getByRole('button', { name: 'Import 1 workout' }).click();
+    await expect(section.getByRole('status')).toContainText('Imported 1 workout.');
+  });
+
   test('reads a chosen folder: a FIT file and an Apple Health export become workouts and weigh-ins', async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDate, request, signUp, uniqueName, updateSettings, type Account } from '../../server/test/rest';
+import { RANKING_METRICS } from '../../src/domain/friends';
 
 interface Ranking {
   rows: {
@@ -266,6 +267,41 @@ describe('friendsRanking', () => {
     expect(result.rows.find((row) => row.me)?.userId).toBe(me.objectId);
     expect(result.notSharing.map((row) => row.userId)).toEqual([quiet.objectId]);
     expect(JSON.stringify(result)).not.toContain(stranger.objectId);
+  });
+
+  it('never carries a friend’s route: not in the ranking, and no Track of theirs is readable', async () => {
+    const [walker, runner] = await Promise.all([signUp(), signUp()]);
+    await befriend(walker, runner);
+    const start = Date.now() - 3_600_000;
+    const imported = await call('importWorkouts', runner, {
+      workouts: [
+        {
+          type: 'run',
+          source: 'gpx',
+          startedAt: new Date(start).toISOString(),
+          durationMin: 20,
+          track: [
+            { t: start, lat: 48.1234567, lon: 11.7654321 },
+            { t: start + 600_000, lat: 48.1334567, lon: 11.7654321 },
+          ],
+        },
+      ],
+    });
+    expect(imported.body.result).toMatchObject({ imported: 1 });
+
+    const answers = await Promise.all(
+      RANKING_METRICS.map((metric) => call('friendsRanking', walker, { metric, period: 'week' })),
+    );
+    const mine = await request('GET', '/parse/classes/Track', { sessionToken: walker.sessionToken });
+    const theirs = await request('GET', '/parse/classes/Track', { sessionToken: runner.sessionToken });
+
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.text).not.toContain('48.123');
+      expect(answer.text).not.toContain('"track"');
+    }
+    expect(mine.body.results).toEqual([]);
+    expect(theirs.body.results).toHaveLength(1);
   });
 
   it('ranks the calories burned in the period', async () => {
