@@ -1,3 +1,4 @@
+import { challengeRoomAccess } from '../functions/challenges';
 import { chatMessageRules } from '../../src/domain/contract';
 import { parseRoomKey, type ChatRoom } from '../../src/domain/chatRooms';
 import { checkFields } from '../../src/domain/fieldRules';
@@ -11,9 +12,13 @@ import {
   type TriggerRequest,
 } from '../parse';
 
-/** Whether `userId` may read and write `room`: topic rooms are open, friend rooms need a friendship. */
+/**
+ * Whether `userId` may read `room`: topic rooms are open, friend rooms need a friendship, a
+ * challenge's room its accepted members.
+ */
 export async function mayUseRoom(room: ChatRoom, userId: string): Promise<boolean> {
   if (room.kind === 'topic') return true;
+  if (room.kind === 'challenge') return (await challengeRoomAccess(room.challengeId, userId)) !== 'none';
   if (!room.userIds.includes(userId)) return false;
   const [a, b] = room.userIds;
   const pair = (from: string, to: string) =>
@@ -39,15 +44,20 @@ async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
   if (String(object.get('text')).trim() === '') throw validationError('text cannot be only spaces.');
   const room = parseRoomKey(String(object.get('room')));
   if (!room) throw validationError('room is not a known chat room.');
-  if (!(await mayUseRoom(room, userId))) {
+  const writable =
+    room.kind === 'challenge'
+      ? (await challengeRoomAccess(room.challengeId, userId)) === 'write'
+      : await mayUseRoom(room, userId);
+  if (!writable) {
     throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'You cannot write in this room.');
   }
   object.set('author', user);
   const displayName: unknown = user.get('displayName');
   object.set('authorName', typeof displayName === 'string' && displayName ? displayName : user.getUsername());
   const acl = new Parse.ACL();
-  if (room.kind === 'topic') {
-    // Signed-in only: the class-level permissions require a session for every read.
+  if (room.kind === 'topic' || room.kind === 'challenge') {
+    // Signed-in only: the class-level permissions require a session for every read. A challenge's
+    // members change, so its room is guarded by the find triggers and the subscription guard instead.
     acl.setPublicReadAccess(true);
   } else {
     for (const id of room.userIds) acl.setReadAccess(id, true);

@@ -370,6 +370,7 @@ function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
     owned('Settings'),
     owned('TwoFactor'),
     owned('Notification'),
+    owned('ChallengeMember'),
     owned('ChatMessage', 'author'),
     owned('Invitation', 'createdBy'),
     () =>

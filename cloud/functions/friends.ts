@@ -95,7 +95,7 @@ function relationSeenBy(row: CloudObject, userId: string): Relation | null {
 }
 
 /** Name and picture of people, and nothing else: no email, no settings, no data. */
-async function profiles(ids: readonly string[]): Promise<Map<string, PublicProfile>> {
+export async function profiles(ids: readonly string[]): Promise<Map<string, PublicProfile>> {
   if (ids.length === 0) return new Map();
   const users = await new Parse.Query(Parse.User)
     .containedIn('objectId', [...ids])

@@ -173,6 +173,25 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
     dryRun: fc.oneof(fc.boolean(), hostileValue),
   }),
   listNotifications: () => ({}),
+  createChallenge: (cast) => ({
+    title: fc.oneof(oneOf(['May miles', '', ' ']), hostileString, hostileValue),
+    metric: fc.oneof(oneOf(['activeMinutes', 'distanceKm', 'weightKg']), hostileValue),
+    startDate: fc.oneof(oneOf([day(0), day(1), day(-1), '2026-02-30']), hostileValue),
+    endDate: fc.oneof(oneOf([day(7), day(60), day(0)]), hostileValue),
+    friendIds: fc.oneof(fc.array(userIds(cast), { maxLength: 3 }), hostileValue),
+    timeZone: fc.oneof(timeZone(), hostileValue),
+  }),
+  respondChallenge: (cast) => ({
+    challengeId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
+    accept: fc.oneof(fc.boolean(), hostileValue),
+  }),
+  leaveChallenge: (cast) => ({
+    challengeId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
+  }),
+  listChallenges: () => ({}),
+  challengeLeaderboard: (cast) => ({
+    challengeId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
+  }),
   markNotificationsRead: (cast) => ({
     ids: fc.oneof(
       fc.constant(undefined),

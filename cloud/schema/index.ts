@@ -1,5 +1,6 @@
 import { activityClass } from './activity';
 import { audienceClass } from './audience';
+import { challengeClass, challengeMemberClass } from './challenge';
 import { chatMessageClass } from './chatMessage';
 import { exerciseClass } from './exercise';
 import { foodClass } from './food';
@@ -37,4 +38,6 @@ export const classDefinitions: ClassDefinition[] = [
   notificationClass,
   trackClass,
   originalFileClass,
+  challengeClass,
+  challengeMemberClass,
 ];

@@ -2,7 +2,8 @@ import { ACTIVITY_TYPES, type ActivityType } from './contract';
 
 export type ChatRoom =
   | { kind: 'topic'; key: string; activityType: ActivityType }
-  | { kind: 'dm'; key: string; userIds: readonly [string, string] };
+  | { kind: 'dm'; key: string; userIds: readonly [string, string] }
+  | { kind: 'challenge'; key: string; challengeId: string };
 
 const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
 
@@ -26,6 +27,10 @@ export function parseRoomKey(key: string): ChatRoom | null {
     const [, first = '', second = ''] = parts;
     if (!OBJECT_ID.test(first) || !OBJECT_ID.test(second) || first >= second) return null;
     return { kind: 'dm', key, userIds: [first, second] };
+  }
+  if (parts[0] === 'challenge' && parts.length === 2) {
+    const [, challengeId = ''] = parts;
+    return OBJECT_ID.test(challengeId) ? { kind: 'challenge', key, challengeId } : null;
   }
   return null;
 }

@@ -1,5 +1,11 @@
 /** What a person is told about (class Notification, owner only). */
-export const NOTIFICATION_KINDS = ['friend-request', 'friend-accepted', 'personal-record'] as const;
+export const NOTIFICATION_KINDS = [
+  'friend-request',
+  'friend-accepted',
+  'personal-record',
+  'challenge-invite',
+  'challenge-result',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const isNotificationKind = (value: unknown): value is NotificationKind =>
@@ -13,7 +19,7 @@ export interface NotificationRow {
   kind: NotificationKind;
   /** The username of the person it is about, for friend notifications. */
   actor: string | null;
-  /** What it is about: the exercise of a record. */
+  /** What it is about: the exercise of a record, the title of a challenge. */
   subject: string | null;
   createdAt: string;
   read: boolean;
@@ -33,6 +39,12 @@ export function notificationSentence({ kind, actor, subject }: NotificationRow):
       return `${actor ?? 'Someone'} accepted your friend request.`;
     case 'personal-record':
       return `New personal record in ${subject ?? 'an exercise'}.`;
+    case 'challenge-invite':
+      return `${actor ?? 'Someone'} invited you to the challenge “${subject ?? ''}”.`;
+    case 'challenge-result':
+      return actor
+        ? `The challenge “${subject ?? ''}” has ended: ${actor} won.`
+        : `The challenge “${subject ?? ''}” has ended.`;
   }
 }
 

@@ -20,7 +20,7 @@ function unlessForbidden(error: unknown): null {
 export async function loadChatPage(meId: string, roomKey: string): Promise<ChatPageData> {
   const room = parseRoomKey(roomKey);
   // A friend room of two other people is never readable: no need to ask.
-  const mayRead = room !== null && (room.kind === 'topic' || room.userIds.includes(meId));
+  const mayRead = room !== null && (room.kind !== 'dm' || room.userIds.includes(meId));
   const [friends, page] = await Promise.all([
     listChatFriends(),
     mayRead ? loadLatestMessages(roomKey).catch(unlessForbidden) : Promise.resolve(null),

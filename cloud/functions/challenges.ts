@@ -1,0 +1,407 @@
+import { addDays, localDay, startOfLocalDay } from '../../src/domain/calendarDays';
+import {
+  challengeProblem,
+  challengeState,
+  challengeValues,
+  MAX_CHALLENGE_MEMBERS,
+  MAX_OPEN_CHALLENGES,
+  rankRows,
+  type ChallengeMetric,
+  type ChallengeSummary,
+  type CountedLog,
+  type Leaderboard,
+  type MemberStatus,
+} from '../../src/domain/challenges';
+import {
+  numberOr,
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type FunctionRequest,
+} from '../parse';
+import { notify } from './notifications';
+import { profiles } from './friends';
+import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
+
+const MASTER = { useMasterKey: true } as const;
+const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
+
+const notFound = () => new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'That challenge was not found.');
+
+function readChallengeId(params: Record<string, unknown>): string {
+  const { challengeId } = params;
+  if (typeof challengeId !== 'string' || !OBJECT_ID.test(challengeId)) {
+    throw validationError('challengeId must be the id of a challenge.');
+  }
+  return challengeId;
+}
+
+const userOf = (id: string) => Parse.User.createWithoutData(id);
+
+/** A Challenge row known by its id alone, for pointers and saves. */
+function challengeRef(id: string): CloudObject {
+  const challenge = new Parse.Object('Challenge');
+  challenge.id = id;
+  return challenge;
+}
+
+/** The caller's membership of a challenge, with the challenge; undefined when they were never asked. */
+async function membershipOf(challengeId: string, userId: string) {
+  const member = await new Parse.Query('ChallengeMember')
+    .equalTo('challenge', challengeRef(challengeId))
+    .equalTo('user', userOf(userId))
+    .include('challenge')
+    .first(MASTER);
+  const challenge = member?.get('challenge') as CloudObject | undefined;
+  return member && challenge ? { member, challenge } : undefined;
+}
+
+/**
+ * What `userId` may do in a challenge's chat room: its accepted members read it, and write in it
+ * until the challenge ends; everyone else, nothing.
+ */
+export async function challengeRoomAccess(
+  challengeId: string,
+  userId: string,
+): Promise<'none' | 'read' | 'write'> {
+  const found = await membershipOf(challengeId, userId);
+  if (!found || found.member.get('status') !== 'accepted') return 'none';
+  const state = challengeState(
+    found.challenge.get('startsAt') as Date,
+    found.challenge.get('endsAt') as Date,
+  );
+  return state === 'ended' ? 'read' : 'write';
+}
+
+/** Whether two people are accepted friends, whichever asked. */
+async function acceptedFriendIds(userId: string, candidates: readonly string[]): Promise<Set<string>> {
+  const me = userOf(userId);
+  const others = candidates.map(userOf);
+  const rows = await Parse.Query.or(
+    new Parse.Query('Friendship').equalTo('from', me).containedIn('to', others),
+    new Parse.Query('Friendship').equalTo('to', me).containedIn('from', others),
+  )
+    .equalTo('status', 'accepted')
+    .limit(MAX_CHALLENGE_MEMBERS * 2)
+    .find(MASTER);
+  return new Set(
+    rows.map((row) => {
+      const from = (row.get('from') as CloudObject).id;
+      return from === userId ? String((row.get('to') as CloudObject).id) : String(from);
+    }),
+  );
+}
+
+function summaryOf(
+  challenge: CloudObject,
+  myStatus: MemberStatus,
+  counts: { accepted: number; invited: number },
+) {
+  const summary: ChallengeSummary = {
+    id: String(challenge.id),
+    title: String(challenge.get('title')),
+    metric: challenge.get('metric') as ChallengeMetric,
+    startDate: String(challenge.get('startDate')),
+    endDate: String(challenge.get('endDate')),
+    state: challengeState(challenge.get('startsAt') as Date, challenge.get('endsAt') as Date),
+    creator: String(challenge.get('creatorName') ?? ''),
+    myStatus,
+    ...counts,
+  };
+  return summary;
+}
+
+async function memberCounts(challenges: readonly CloudObject[]) {
+  const rows = await new Parse.Query('ChallengeMember')
+    .containedIn('challenge', [...challenges])
+    .containedIn('status', ['accepted', 'invited'])
+    .select('challenge', 'status')
+    .limit(challenges.length * MAX_CHALLENGE_MEMBERS)
+    .find(MASTER);
+  const counts = new Map<string, { accepted: number; invited: number }>();
+  for (const row of rows) {
+    const id = String((row.get('challenge') as CloudObject).id);
+    const count = counts.get(id) ?? { accepted: 0, invited: 0 };
+    if (row.get('status') === 'accepted') count.accepted += 1;
+    else count.invited += 1;
+    counts.set(id, count);
+  }
+  return counts;
+}
+
+/**
+ * `createChallenge({ title, metric, startDate, endDate, friendIds, timeZone? })`: a challenge among
+ * the caller and accepted friends (at most 20 people), over whole days in the caller's time zone,
+ * starting today or later. The friends are invited and told; at most five open challenges a person
+ * creates.
+ */
+async function createChallenge(request: FunctionRequest): Promise<ChallengeSummary> {
+  const { user, userId } = requireUser(request.user);
+  const timeZone = timeZoneOf(await settingsOf(user), readTimeZoneParam(request.params.timeZone));
+  const problem = challengeProblem(request.params, localDay(new Date(), timeZone));
+  if (problem) throw validationError(problem);
+  const { title, metric, startDate, endDate, friendIds } = request.params as Record<string, string> & {
+    friendIds: unknown;
+  };
+  if (
+    !Array.isArray(friendIds) ||
+    friendIds.length === 0 ||
+    !friendIds.every((id) => typeof id === 'string' && OBJECT_ID.test(id))
+  ) {
+    throw validationError('friendIds must list the friends to invite.');
+  }
+  const invitees = [...new Set(friendIds as string[])].filter((id) => id !== userId);
+  if (invitees.length + 1 > MAX_CHALLENGE_MEMBERS) {
+    throw validationError(
+      `friendIds: a challenge holds at most ${MAX_CHALLENGE_MEMBERS} people, you included.`,
+    );
+  }
+  const friends = await acceptedFriendIds(userId, invitees);
+  if (invitees.length === 0 || invitees.some((id) => !friends.has(id))) {
+    throw validationError('friendIds may name only your friends.');
+  }
+  const open = await new Parse.Query('Challenge')
+    .equalTo('createdBy', user)
+    .greaterThan('endsAt', new Date())
+    .count(MASTER);
+  if (open >= MAX_OPEN_CHALLENGES) {
+    throw validationError(
+      `You have ${MAX_OPEN_CHALLENGES} challenges that have not ended; wait for one to end.`,
+    );
+  }
+
+  const challenge = new Parse.Object('Challenge');
+  challenge.set({
+    createdBy: user,
+    creatorName: user.getUsername(),
+    title: title?.trim(),
+    metric,
+    startDate,
+    endDate,
+    timeZone,
+    startsAt: startOfLocalDay(String(startDate), timeZone),
+    endsAt: startOfLocalDay(addDays(String(endDate), 1), timeZone),
+  });
+  challenge.setACL(new Parse.ACL());
+  await challenge.save(null, MASTER);
+  const members = [userId, ...invitees].map((id) => {
+    const member = new Parse.Object('ChallengeMember');
+    member.set({ challenge, user: userOf(id), status: id === userId ? 'accepted' : 'invited' });
+    member.setACL(new Parse.ACL());
+    return member;
+  });
+  await Parse.Object.saveAll(members, MASTER);
+  await Promise.all(
+    invitees.map((id) =>
+      notify(id, 'challenge-invite', { actor: user.getUsername() ?? '', subject: title?.trim() ?? '' }),
+    ),
+  );
+  return summaryOf(challenge, 'accepted', { accepted: 1, invited: invitees.length });
+}
+
+/** `respondChallenge({ challengeId, accept })`: an invited person joins or declines, before it ends. */
+async function respondChallenge(request: FunctionRequest): Promise<{ status: MemberStatus }> {
+  const { userId } = requireUser(request.user);
+  const challengeId = readChallengeId(request.params);
+  const { accept } = request.params;
+  if (typeof accept !== 'boolean') throw validationError('accept must be true or false.');
+  const found = await membershipOf(challengeId, userId);
+  if (!found || found.member.get('status') !== 'invited') throw notFound();
+  if (
+    challengeState(found.challenge.get('startsAt') as Date, found.challenge.get('endsAt') as Date) === 'ended'
+  ) {
+    throw validationError('That challenge has ended.');
+  }
+  const status: MemberStatus = accept ? 'accepted' : 'declined';
+  found.member.set({ status, respondedAt: new Date() });
+  await found.member.save(null, MASTER);
+  return { status };
+}
+
+/** `leaveChallenge({ challengeId })`: a member leaves; the challenge goes on without them. */
+async function leaveChallenge(request: FunctionRequest): Promise<{ status: MemberStatus }> {
+  const { userId } = requireUser(request.user);
+  const challengeId = readChallengeId(request.params);
+  const found = await membershipOf(challengeId, userId);
+  if (!found || found.member.get('status') !== 'accepted') throw notFound();
+  found.member.set({ status: 'left', respondedAt: new Date() });
+  await found.member.save(null, MASTER);
+  return { status: 'left' };
+}
+
+/** `listChallenges()`: the challenges the caller is invited to or takes part in, running ones first. */
+async function listChallenges(request: FunctionRequest): Promise<ChallengeSummary[]> {
+  const { user } = requireUser(request.user);
+  const rows = await new Parse.Query('ChallengeMember')
+    .equalTo('user', user)
+    .containedIn('status', ['invited', 'accepted'])
+    .include('challenge')
+    .descending('createdAt')
+    .limit(100)
+    .find(MASTER);
+  const challenges = rows.flatMap((row) => {
+    const challenge = row.get('challenge') as CloudObject | undefined;
+    return challenge ? [{ challenge, status: row.get('status') as MemberStatus }] : [];
+  });
+  const counts = await memberCounts(challenges.map(({ challenge }) => challenge));
+  const order = { running: 0, upcoming: 1, ended: 2 } as const;
+  return challenges
+    .map(({ challenge, status }) =>
+      summaryOf(challenge, status, counts.get(String(challenge.id)) ?? { accepted: 0, invited: 0 }),
+    )
+    .sort((a, b) => order[a.state] - order[b.state] || a.startDate.localeCompare(b.startDate));
+}
+
+/** The members' workouts, meals and weigh-ins inside the challenge, as the leaderboard counts them. */
+async function logsOf(memberIds: readonly string[], metric: ChallengeMetric, from: Date, to: Date) {
+  const users = memberIds.map(userOf);
+  const within = (className: string, field: string) =>
+    new Parse.Query(className)
+      .containedIn('user', users)
+      .greaterThanOrEqualTo(field, from)
+      .lessThan(field, to);
+  const logs: CountedLog[] = [];
+  const workouts = await within('Activity', 'startedAt')
+    .select('user', 'startedAt', 'durationMin', 'distanceKm')
+    .findAll({ ...MASTER, batchSize: 1000 });
+  for (const row of workouts) {
+    logs.push({
+      userId: String((row.get('user') as CloudObject).id),
+      at: row.get('startedAt') as Date,
+      kind: 'workout',
+      durationMin: numberOr(row.get('durationMin'), 0),
+      distanceKm: numberOr(row.get('distanceKm'), 0),
+    });
+  }
+  if (metric === 'loggingDays') {
+    const [meals, weighIns] = await Promise.all([
+      within('Meal', 'eatenAt')
+        .select('user', 'eatenAt')
+        .findAll({ ...MASTER, batchSize: 1000 }),
+      within('WeightEntry', 'measuredAt')
+        .select('user', 'measuredAt')
+        .findAll({ ...MASTER, batchSize: 1000 }),
+    ]);
+    for (const row of meals) {
+      logs.push({
+        userId: String((row.get('user') as CloudObject).id),
+        at: row.get('eatenAt') as Date,
+        kind: 'meal',
+      });
+    }
+    for (const row of weighIns) {
+      logs.push({
+        userId: String((row.get('user') as CloudObject).id),
+        at: row.get('measuredAt') as Date,
+        kind: 'weighIn',
+      });
+    }
+  }
+  return logs;
+}
+
+/** Who shares their activity with friends; a member who does not is on the board without a value. */
+async function sharingIds(memberIds: readonly string[]): Promise<Set<string>> {
+  const settings = await new Parse.Query('Settings')
+    .containedIn('user', memberIds.map(userOf))
+    .select('user', 'shareActivity')
+    .limit(memberIds.length)
+    .find(MASTER);
+  const hidden = new Set(
+    settings.flatMap((row) =>
+      row.get('shareActivity') === false ? [String((row.get('user') as CloudObject).id)] : [],
+    ),
+  );
+  return new Set(memberIds.filter((id) => !hidden.has(id)));
+}
+
+/**
+ * `challengeLeaderboard({ challengeId })`: the accepted members ranked by the challenge's metric
+ * over its days so far, for its members only. Like the ranking it shows only what a member
+ * shares and never a weight. Once it has ended the winners are named, and everyone is told once.
+ */
+async function challengeLeaderboard(request: FunctionRequest): Promise<Leaderboard> {
+  const { userId } = requireUser(request.user);
+  const challengeId = readChallengeId(request.params);
+  const found = await membershipOf(challengeId, userId);
+  if (!found || found.member.get('status') !== 'accepted') throw notFound();
+  const { challenge } = found;
+  const members = await new Parse.Query('ChallengeMember')
+    .equalTo('challenge', challenge)
+    .containedIn('status', ['accepted', 'invited'])
+    .select('user', 'status')
+    .limit(MAX_CHALLENGE_MEMBERS)
+    .find(MASTER);
+  const acceptedIds = members.flatMap((row) =>
+    row.get('status') === 'accepted' ? [String((row.get('user') as CloudObject).id)] : [],
+  );
+  const metric = challenge.get('metric') as ChallengeMetric;
+  const startsAt = challenge.get('startsAt') as Date;
+  const endsAt = challenge.get('endsAt') as Date;
+  const now = new Date();
+  const [logs, sharing, names] = await Promise.all([
+    logsOf(acceptedIds, metric, startsAt, new Date(Math.min(now.getTime(), endsAt.getTime()))),
+    sharingIds(acceptedIds),
+    profiles(acceptedIds),
+  ]);
+  const values = challengeValues(metric, logs, String(challenge.get('timeZone') ?? 'UTC'));
+  const rows = rankRows(
+    acceptedIds.map((id) => {
+      const profile = names.get(id);
+      return {
+        userId: id,
+        username: profile?.username ?? '',
+        displayName: profile?.displayName ?? '',
+        avatarUrl: profile?.avatarUrl ?? null,
+        value: id === userId || sharing.has(id) ? (values.get(id) ?? 0) : null,
+        me: id === userId,
+      };
+    }),
+  );
+  const state = challengeState(startsAt, endsAt, now);
+  const best = rows[0]?.value ?? 0;
+  const winners =
+    state === 'ended' && best > 0 ? rows.filter((row) => row.rank === 1).map((row) => row.userId) : [];
+  if (state === 'ended')
+    await announceResult(
+      challenge,
+      acceptedIds,
+      rows.find((row) => row.rank === 1 && best > 0),
+    );
+  const counts = {
+    accepted: acceptedIds.length,
+    invited: members.length - acceptedIds.length,
+  };
+  return { challenge: summaryOf(challenge, 'accepted', counts), rows, winners };
+}
+
+/** Tells every member the result, once however many ask for the board at the same time. */
+async function announceResult(
+  challenge: CloudObject,
+  memberIds: readonly string[],
+  winner: { username: string } | undefined,
+): Promise<void> {
+  if (numberOr(challenge.get('announced'), 0) > 0) return;
+  // Only the request whose increment makes it 1 announces: Parse increments in one statement.
+  const claim = challengeRef(String(challenge.id));
+  claim.increment('announced');
+  await claim.save(null, MASTER);
+  if (claim.get('announced') !== 1) return;
+  await Promise.all(
+    memberIds.map((id) =>
+      notify(id, 'challenge-result', {
+        subject: String(challenge.get('title')),
+        actor: winner?.username ?? '',
+      }),
+    ),
+  );
+}
+
+export function registerChallengeFunctions(): void {
+  Parse.Cloud.define('createChallenge', createChallenge);
+  Parse.Cloud.define('respondChallenge', respondChallenge);
+  Parse.Cloud.define('leaveChallenge', leaveChallenge);
+  Parse.Cloud.define('listChallenges', listChallenges);
+  Parse.Cloud.define('challengeLeaderboard', challengeLeaderboard);
+}

@@ -1,0 +1,41 @@
+import { serverOnlyPermissions, type ClassDefinition } from './types';
+
+/**
+ * A challenge among friends (cloud/functions/challenges.ts): its title, metric and days (as dates
+ * in the creator's time zone, and as the instants they start and end). Closed to every client:
+ * members see it through the challenge functions.
+ */
+export const challengeClass: ClassDefinition = {
+  className: 'Challenge',
+  fields: {
+    createdBy: { type: 'Pointer', targetClass: '_User', required: true },
+    creatorName: { type: 'String', required: true },
+    title: { type: 'String', required: true },
+    metric: { type: 'String', required: true },
+    startDate: { type: 'String', required: true },
+    endDate: { type: 'String', required: true },
+    timeZone: { type: 'String', required: true },
+    startsAt: { type: 'Date', required: true },
+    endsAt: { type: 'Date', required: true },
+    /** Raised once the result is announced; the request that makes it 1 tells the members. */
+    announced: { type: 'Number' },
+  },
+  indexes: { challenge_created_by_ends: { createdBy: 1, endsAt: 1 } },
+  classLevelPermissions: serverOnlyPermissions(),
+};
+
+/** One person's place in a challenge: invited, accepted, declined or left. Closed to every client. */
+export const challengeMemberClass: ClassDefinition = {
+  className: 'ChallengeMember',
+  fields: {
+    challenge: { type: 'Pointer', targetClass: 'Challenge', required: true },
+    user: { type: 'Pointer', targetClass: '_User', required: true },
+    status: { type: 'String', required: true },
+    respondedAt: { type: 'Date' },
+  },
+  indexes: {
+    challenge_member_challenge: { challenge: 1 },
+    challenge_member_user: { user: 1 },
+  },
+  classLevelPermissions: serverOnlyPermissions(),
+};
