@@ -38,6 +38,7 @@ import {
   type SearchAnswer,
   type SearchData,
 } from '@/features/friends';
+import { ChallengesSection } from '@/features/challenges';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
@@ -184,6 +185,7 @@ function FriendsPage({ ranking, friendships, savedAt }: FriendsPageProps) {
           <FriendList friends={friendships.friends} />
           <BlockedList blocked={friendships.blocked} />
         </div>
+        <ChallengesSection friends={friendships.friends} />
         <RankingBoard
           ranking={ranking}
           choice={pending ?? { metric: ranking.metric, period: ranking.period }}

@@ -1,5 +1,6 @@
 import { parseRoomKey } from '@/domain/chatRooms';
 import { isParseLikeError } from '@/lib/errors';
+import { listChallenges } from '@/features/challenges/api';
 import { countUnread, listChatFriends, loadLatestMessages } from './api';
 import { readLastSeen, roomEntries } from './rooms';
 import type { ChatPageData } from './types';
@@ -21,11 +22,13 @@ export async function loadChatPage(meId: string, roomKey: string): Promise<ChatP
   const room = parseRoomKey(roomKey);
   // A friend room of two other people is never readable: no need to ask.
   const mayRead = room !== null && (room.kind !== 'dm' || room.userIds.includes(meId));
-  const [friends, page] = await Promise.all([
+  const [friends, challenges, page] = await Promise.all([
     listChatFriends(),
+    // The challenge rooms are extra: the page works without them.
+    listChallenges().catch(() => []),
     mayRead ? loadLatestMessages(roomKey).catch(unlessForbidden) : Promise.resolve(null),
   ]);
-  const rooms = roomEntries(meId, friends);
+  const rooms = roomEntries(meId, friends, challenges);
   const current = rooms.find((entry) => entry.key === roomKey) ?? null;
   const lastSeen = readLastSeen(meId);
   const unread = countUnread(

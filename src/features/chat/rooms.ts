@@ -1,12 +1,20 @@
 import { ACTIVITY_TYPE_INFO } from '@/domain/activity';
+import { challengeRoomKey, type ChallengeSummary } from '@/domain/challenges';
 import { dmRoomKey, topicRoomKey } from '@/domain/chatRooms';
 import { ACTIVITY_TYPES } from '@/domain/contract';
 import type { ChatFriend, RoomEntry } from './types';
 
 export const DEFAULT_ROOM = topicRoomKey('run');
 
-/** One room per activity type, then one per friend (in the order the friends list gives). */
-export function roomEntries(meId: string, friends: readonly ChatFriend[]): RoomEntry[] {
+/**
+ * One room per activity type, then one per friend (in the order the friends list gives), then
+ * one per challenge the person takes part in.
+ */
+export function roomEntries(
+  meId: string,
+  friends: readonly ChatFriend[],
+  challenges: readonly ChallengeSummary[] = [],
+): RoomEntry[] {
   const topics: RoomEntry[] = ACTIVITY_TYPES.map((type) => ({
     kind: 'topic',
     key: topicRoomKey(type),
@@ -21,7 +29,15 @@ export function roomEntries(meId: string, friends: readonly ChatFriend[]): RoomE
       label: friend.displayName || friend.username,
       friend,
     }));
-  return [...topics, ...direct];
+  const challengeRooms: RoomEntry[] = challenges
+    .filter((challenge) => challenge.myStatus === 'accepted')
+    .map((challenge) => ({
+      kind: 'challenge',
+      key: challengeRoomKey(challenge.id),
+      label: challenge.title,
+      ended: challenge.state === 'ended',
+    }));
+  return [...topics, ...direct, ...challengeRooms];
 }
 
 /** A badge shows at most this; more reads "99+". */

@@ -25,7 +25,8 @@ export interface ChatFriend {
 
 export type RoomEntry =
   | { kind: 'topic'; key: string; label: string; icon: string }
-  | { kind: 'dm'; key: string; label: string; friend: ChatFriend };
+  | { kind: 'dm'; key: string; label: string; friend: ChatFriend }
+  | { kind: 'challenge'; key: string; label: string; ended: boolean };
 
 /** Unread messages per room key; a room left out has none or could not be counted. */
 export type UnreadCounts = Readonly<Record<string, number>>;

@@ -125,13 +125,17 @@ export function ChatRoom({ room, meId, names, initial, outbox }: ChatRoomProps) 
           </ol>
         )}
       </div>
-      <Composer
-        inputRef={composerRef}
-        onSend={(text) => {
-          atBottom.current = true;
-          outbox.enqueue(room.key, text);
-        }}
-      />
+      {room.kind === 'challenge' && room.ended ? (
+        <p className="empty-note">This challenge has ended: its room can be read, not written in.</p>
+      ) : (
+        <Composer
+          inputRef={composerRef}
+          onSend={(text) => {
+            atBottom.current = true;
+            outbox.enqueue(room.key, text);
+          }}
+        />
+      )}
     </section>
   );
 }

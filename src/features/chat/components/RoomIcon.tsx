@@ -1,12 +1,12 @@
 import { initials } from '@/lib/initials';
 import type { RoomEntry } from '../types';
 
-/** The activity's icon, or the friend's picture or initials; decorative, since the name is shown. */
+/** The activity's icon, a trophy for a challenge, or the friend's picture or initials; decorative, since the name is shown. */
 export function RoomIcon({ room }: { room: RoomEntry }) {
-  if (room.kind === 'topic') {
+  if (room.kind === 'topic' || room.kind === 'challenge') {
     return (
       <span className="chat-room-icon" aria-hidden="true">
-        {room.icon}
+        {room.kind === 'topic' ? room.icon : '🏆'}
       </span>
     );
   }

@@ -17,6 +17,7 @@ const roomLink = (key: string) => `?room=${key}`;
 export function RoomList({ rooms, currentKey, unread }: RoomListProps) {
   const topics = rooms.filter((room) => room.kind === 'topic');
   const friends = rooms.filter((room) => room.kind === 'dm');
+  const challenges = rooms.filter((room) => room.kind === 'challenge');
   return (
     <div className="chat-rooms">
       <Suspense fallback={<RoomSelect rooms={rooms} currentKey={currentKey} counts={{}} />}>
@@ -33,6 +34,12 @@ export function RoomList({ rooms, currentKey, unread }: RoomListProps) {
             Add friends on the <Link to="/friends-ranking">Friends page</Link> to chat with them.
           </p>
         )}
+        {challenges.length > 0 ? (
+          <>
+            <h2 className="chat-rooms-heading">Challenges</h2>
+            <RoomLinks rooms={challenges} currentKey={currentKey} unread={unread} />
+          </>
+        ) : null}
       </nav>
     </div>
   );
@@ -110,6 +117,11 @@ function RoomSelect({
         <optgroup label="Activities">{rooms.filter((room) => room.kind === 'topic').map(option)}</optgroup>
         {rooms.some((room) => room.kind === 'dm') ? (
           <optgroup label="Friends">{rooms.filter((room) => room.kind === 'dm').map(option)}</optgroup>
+        ) : null}
+        {rooms.some((room) => room.kind === 'challenge') ? (
+          <optgroup label="Challenges">
+            {rooms.filter((room) => room.kind === 'challenge').map(option)}
+          </optgroup>
         ) : null}
       </select>
     </div>

@@ -1,0 +1,1 @@
+export { ChallengesSection } from './components/ChallengesSection';
