@@ -12,7 +12,7 @@ import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { fitFile, gpx, steady } from '../src/features/imports/testFiles';
 import { ROOT } from '../server/test/serverProcess';
-import { DAY_MS, mib, ms, withBenchServer } from './support';
+import { DAY_MS, logInThroughPage, mib, ms, withBenchServer } from './support';
 
 const run = promisify(execFile);
 const EXPORT_BYTES = 50 * 1024 ** 2;
@@ -179,10 +179,7 @@ const readings = await withBenchServer('bench-imports', async ({ client, server 
     const context = await browser.newContext({ baseURL: server.baseUrl });
     await context.addInitScript(OBSERVE);
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Username').fill(person.username);
-    await page.getByLabel('Password', { exact: true }).fill(person.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInThroughPage(page, person);
     await page.waitForURL(`${server.baseUrl}/`);
     const results: Reading[] = [];
     results.push(await choose(page, 'Apple Health export.xml', exportPath));

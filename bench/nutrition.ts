@@ -13,17 +13,18 @@ import { localDay } from '../src/domain/calendarDays';
 import { searchWords } from '../src/domain/nutrition';
 import {
   baseline,
+  type BatchRequest,
   batchWithMasterKey,
   cloudFunction,
   DAY_MS,
+  logInThroughPage,
   measure,
   ms,
   mulberry32,
   printReport,
-  withBenchServer,
-  type BatchRequest,
   type Scenario,
   type Session,
+  withBenchServer,
 } from './support';
 
 const quick = process.argv.includes('--quick');
@@ -152,10 +153,7 @@ async function openPage(
   });
   try {
     const page = await browser.newPage({ baseURL: baseUrl, timezoneId: TIME_ZONE });
-    await page.goto('/login');
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInThroughPage(page, account);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     const requests: string[] = [];

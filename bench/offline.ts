@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { ROOT } from '../server/test/serverProcess';
-import { APP_ID, ms, sessionHeaders, withBenchServer, type Session } from './support';
+import { APP_ID, logInThroughPage, ms, type Session, sessionHeaders, withBenchServer } from './support';
 
 const run = promisify(execFile);
 const CHANGES = 50;
@@ -91,10 +91,7 @@ const rows = await withBenchServer('bench-offline', async ({ baseUrl, client, se
       // The app's own origin (PUBLIC_URL): the page's API calls are refused from any other.
       const context = await browser.newContext({ baseURL: server.baseUrl });
       const page = await context.newPage();
-      await page.goto('/login');
-      await page.getByLabel('Username').fill(person.username);
-      await page.getByLabel('Password', { exact: true }).fill(person.password);
-      await page.getByRole('button', { name: 'Log in' }).click();
+      await logInThroughPage(page, person);
       await page.waitForURL(`${server.baseUrl}/`);
       await page.goto('/weight-tracking');
       await page.getByRole('heading', { level: 1, name: 'Weight' }).waitFor();

@@ -6,6 +6,7 @@ import { userPointer } from '../server/test/rest';
 import { connectDatabase } from '../server/test/serverProcess';
 import { ACTIVITY_TYPES } from '../src/domain/contract';
 import {
+  acceptedFriendship,
   baseline,
   batchWithMasterKey,
   cloudFunction,
@@ -13,9 +14,9 @@ import {
   measure,
   mulberry32,
   printReport,
-  withBenchServer,
   type Scenario,
   type TimedCall,
+  withBenchServer,
 } from './support';
 
 const quick = process.argv.includes('--quick');
@@ -41,16 +42,7 @@ const scenarios = await withBenchServer('bench-ranking', async ({ baseUrl, dataD
   const seedStart = performance.now();
   await batchWithMasterKey(
     client,
-    friends.map((friend) => ({
-      method: 'POST',
-      path: '/parse/classes/Friendship',
-      body: {
-        from: userPointer(me.objectId),
-        to: userPointer(friend.objectId),
-        status: 'accepted',
-        ACL: { [me.objectId]: { read: true }, [friend.objectId]: { read: true } },
-      },
-    })),
+    friends.map((friend) => acceptedFriendship(me, friend)),
   );
 
   const random = mulberry32(7);

@@ -14,7 +14,14 @@ import {
 import { checkFields, type FieldRules } from '../src/domain/fieldRules';
 import type { Account, RestClient } from '../server/test/rest';
 import { userPointer } from '../server/test/rest';
-import { batchWithMasterKey, DAY_MS, mapConcurrently, mulberry32, type BatchRequest } from './support';
+import {
+  acceptedFriendship,
+  type BatchRequest,
+  batchWithMasterKey,
+  DAY_MS,
+  mapConcurrently,
+  mulberry32,
+} from './support';
 
 export interface DatasetSize {
   people: number;
@@ -117,16 +124,7 @@ export async function seedDataset(client: RestClient, size: DatasetSize, now = D
     const key = [a.objectId, b.objectId].sort().join(':');
     if (a === b || pairs.has(key)) return;
     pairs.add(key);
-    friendships.push({
-      method: 'POST',
-      path: '/parse/classes/Friendship',
-      body: {
-        from: userPointer(a.objectId),
-        to: userPointer(b.objectId),
-        status: 'accepted',
-        ACL: { [a.objectId]: { read: true }, [b.objectId]: { read: true } },
-      },
-    });
+    friendships.push(acceptedFriendship(a, b));
   };
   for (const friend of people.slice(1, size.hubFriends + 1)) befriend(hub, friend);
   const others = people.slice(1);

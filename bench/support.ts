@@ -11,7 +11,8 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../server/test/serverProcess';
-import { restClient, type RestClient } from '../server/test/rest';
+import type { Page } from '@playwright/test';
+import { restClient, userPointer, type RestClient } from '../server/test/rest';
 
 export const APP_ID = 'fitstreak';
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -238,6 +239,32 @@ export interface BatchRequest {
   method: string;
   path: string;
   body: Record<string, unknown>;
+}
+
+/** An accepted friendship both may read, as the server stores one: for seeding through a batch. */
+export function acceptedFriendship(a: { objectId: string }, b: { objectId: string }): BatchRequest {
+  return {
+    method: 'POST',
+    path: '/parse/classes/Friendship',
+    body: {
+      from: userPointer(a.objectId),
+      to: userPointer(b.objectId),
+      status: 'accepted',
+      ACL: { [a.objectId]: { read: true }, [b.objectId]: { read: true } },
+    },
+  };
+}
+
+/** Logs in through the login page (at `path`, which may name where to go after) as a person would. */
+export async function logInThroughPage(
+  page: Page,
+  person: { username: string; password: string },
+  path = '/login',
+): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Username').fill(person.username);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 /** Sends `requests` through /parse/batch with the master key, 50 at a time; throws on any failure. */

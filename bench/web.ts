@@ -14,7 +14,7 @@ import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { PAGES } from '../e2e/pages/AppShell';
 import { DEMO_USERNAME, seedDemo } from '../server/demo';
 import { ROOT } from '../server/test/serverProcess';
-import { withBenchServer } from './support';
+import { logInThroughPage, withBenchServer } from './support';
 
 const run = promisify(execFile);
 const KB = 1024;
@@ -176,10 +176,7 @@ const scores = await withBenchServer('bench-web', async ({ server }) => {
       installabilityErrors: { errorId: string }[];
     };
     installable = installabilityErrors.map((error) => error.errorId);
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('Username').fill(DEMO_USERNAME);
-    await page.getByLabel('Password', { exact: true }).fill(demo.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInThroughPage(page, { username: DEMO_USERNAME, password: demo.password }, `${baseUrl}/login`);
     await page.waitForURL(`${baseUrl}/`);
     const rows = [{ page: '/login', ...login }];
     // `--page /user-settings` audits only that signed-in page (and /login).

@@ -18,14 +18,15 @@ import {
   baseline,
   cloudFunction,
   DAY_MS,
+  logInThroughPage,
   measure,
   ms,
   mulberry32,
   printReport,
   printTable,
-  withBenchServer,
   type Scenario,
   type Session,
+  withBenchServer,
 } from './support';
 
 const quick = process.argv.includes('--quick');
@@ -304,10 +305,7 @@ async function measureDrawing(
     await context.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
     await context.addInitScript(installPageHelpers);
     const page = await context.newPage();
-    await page.goto('/login?from=%2Fweight-tracking%3Frange%3Dall');
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInThroughPage(page, account, '/login?from=%2Fweight-tracking%3Frange%3Dall');
     await page.waitForURL('**/weight-tracking?range=all');
     await page.locator('.weight-chart canvas').waitFor();
     await chartShows(page, points.all);

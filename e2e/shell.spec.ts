@@ -110,9 +110,12 @@ test.describe('secrets', () => {
   test('never sends the master key to the browser', async ({ page, request }) => {
     const { masterKey } = e2eServer();
     const config = await request.get('/config.json');
+    // Public settings only; the e2e server names a map tile server (e2e/support/tiles.ts).
     expect(Object.keys((await config.json()) as object).sort()).toEqual([
       'appId',
       'liveQueryServerURL',
+      'mapTileAttribution',
+      'mapTileUrl',
       'serverURL',
     ]);
     expect(await config.text()).not.toContain(masterKey);
