@@ -99,6 +99,7 @@ export default defineConfig({
             'cloud/classes/activity.int.test.ts',
             'cloud/classes/strengthWorkout.int.test.ts',
             'cloud/functions/activity.int.test.ts',
+            'cloud/functions/challenges.int.test.ts',
             'cloud/functions/coaching.int.test.ts',
             'cloud/functions/dashboard.int.test.ts',
             'cloud/functions/friends.int.test.ts',

@@ -20,6 +20,7 @@ import {
   type CloudObject,
   type FunctionRequest,
 } from '../parse';
+import { sqlClient } from '../database';
 import { notify } from './notifications';
 import { profiles } from './friends';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
@@ -301,6 +302,45 @@ async function logsOf(memberIds: readonly string[], metric: ChallengeMetric, fro
   return logs;
 }
 
+/** What one statement sums per member for each metric (days in the challenge's time zone). */
+const METRIC_SQL: Readonly<Record<ChallengeMetric, string>> = {
+  activeMinutes: `SELECT "user", coalesce(sum("durationMin"), 0)::float8 AS value FROM "Activity"
+                   WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3 GROUP BY 1`,
+  workouts: `SELECT "user", count(*)::float8 AS value FROM "Activity"
+              WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3 GROUP BY 1`,
+  distanceKm: `SELECT "user", coalesce(sum("distanceKm"), 0)::float8 AS value FROM "Activity"
+                WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3 GROUP BY 1`,
+  activeDays: `SELECT "user", count(DISTINCT ("startedAt" AT TIME ZONE $4)::date)::float8 AS value FROM "Activity"
+                WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3 GROUP BY 1`,
+  loggingDays: `SELECT "user", count(DISTINCT (at AT TIME ZONE $4)::date)::float8 AS value FROM (
+                  SELECT "user", "startedAt" AS at FROM "Activity" WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3
+                  UNION ALL SELECT "user", "eatenAt" FROM "Meal" WHERE "user" = ANY($1) AND "eatenAt" >= $2 AND "eatenAt" < $3
+                  UNION ALL SELECT "user", "measuredAt" FROM "WeightEntry" WHERE "user" = ANY($1) AND "measuredAt" >= $2 AND "measuredAt" < $3
+                ) logs GROUP BY 1`,
+};
+
+/**
+ * Each member's value over the challenge so far: one SQL statement where cloud code may use the
+ * database, else the same counted from Parse queries (as on MongoDB).
+ */
+async function valuesOf(
+  memberIds: readonly string[],
+  metric: ChallengeMetric,
+  from: Date,
+  to: Date,
+  timeZone: string,
+): Promise<Map<string, number>> {
+  const sql = sqlClient();
+  if (!sql) return challengeValues(metric, await logsOf(memberIds, metric, from, to), timeZone);
+  const { rows } = await sql.query<{ user: string; value: number }>(METRIC_SQL[metric], [
+    memberIds,
+    from,
+    to,
+    ...(metric === 'activeDays' || metric === 'loggingDays' ? [timeZone] : []),
+  ]);
+  return new Map(rows.map((row) => [row.user, Math.round(row.value * 100) / 100]));
+}
+
 /** Who shares their activity with friends; a member who does not is on the board without a value. */
 async function sharingIds(memberIds: readonly string[]): Promise<Set<string>> {
   const settings = await new Parse.Query('Settings')
@@ -324,28 +364,33 @@ async function sharingIds(memberIds: readonly string[]): Promise<Set<string>> {
 async function challengeLeaderboard(request: FunctionRequest): Promise<Leaderboard> {
   const { userId } = requireUser(request.user);
   const challengeId = readChallengeId(request.params);
-  const found = await membershipOf(challengeId, userId);
-  if (!found || found.member.get('status') !== 'accepted') throw notFound();
-  const { challenge } = found;
+  // Every member with the challenge in one query: the caller must be an accepted one.
   const members = await new Parse.Query('ChallengeMember')
-    .equalTo('challenge', challenge)
+    .equalTo('challenge', challengeRef(challengeId))
     .containedIn('status', ['accepted', 'invited'])
-    .select('user', 'status')
+    .include('challenge')
     .limit(MAX_CHALLENGE_MEMBERS)
     .find(MASTER);
-  const acceptedIds = members.flatMap((row) =>
-    row.get('status') === 'accepted' ? [String((row.get('user') as CloudObject).id)] : [],
-  );
+  const memberId = (row: CloudObject) => String((row.get('user') as CloudObject).id);
+  const mine = members.find((row) => memberId(row) === userId);
+  const challenge = mine?.get('challenge') as CloudObject | undefined;
+  if (!mine || mine.get('status') !== 'accepted' || !challenge) throw notFound();
+  const acceptedIds = members.flatMap((row) => (row.get('status') === 'accepted' ? [memberId(row)] : []));
   const metric = challenge.get('metric') as ChallengeMetric;
   const startsAt = challenge.get('startsAt') as Date;
   const endsAt = challenge.get('endsAt') as Date;
   const now = new Date();
-  const [logs, sharing, names] = await Promise.all([
-    logsOf(acceptedIds, metric, startsAt, new Date(Math.min(now.getTime(), endsAt.getTime()))),
+  const [values, sharing, names] = await Promise.all([
+    valuesOf(
+      acceptedIds,
+      metric,
+      startsAt,
+      new Date(Math.min(now.getTime(), endsAt.getTime())),
+      String(challenge.get('timeZone') ?? 'UTC'),
+    ),
     sharingIds(acceptedIds),
     profiles(acceptedIds),
   ]);
-  const values = challengeValues(metric, logs, String(challenge.get('timeZone') ?? 'UTC'));
   const rows = rankRows(
     acceptedIds.map((id) => {
       const profile = names.get(id);
@@ -363,16 +408,14 @@ async function challengeLeaderboard(request: FunctionRequest): Promise<Leaderboa
   const best = rows[0]?.value ?? 0;
   const winners =
     state === 'ended' && best > 0 ? rows.filter((row) => row.rank === 1).map((row) => row.userId) : [];
-  if (state === 'ended')
+  if (state === 'ended') {
     await announceResult(
       challenge,
       acceptedIds,
       rows.find((row) => row.rank === 1 && best > 0),
     );
-  const counts = {
-    accepted: acceptedIds.length,
-    invited: members.length - acceptedIds.length,
-  };
+  }
+  const counts = { accepted: acceptedIds.length, invited: members.length - acceptedIds.length };
   return { challenge: summaryOf(challenge, 'accepted', counts), rows, winners };
 }
 

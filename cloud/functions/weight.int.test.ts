@@ -198,6 +198,14 @@ describe('importWeightEntries', () => {
       ],
     });
     expect(done.body.result).toEqual({ imported: 1, wouldImport: 1, duplicates: [1] });
+
+    // The same minute is the same weigh-in, whatever the second or the rounding of the weight.
+    const sameMinute = new Date(Math.floor(Date.parse(time) / 60_000) * 60_000 + 59_000).toISOString();
+    const again = await call('importWeightEntries', erin, {
+      dryRun: true,
+      rows: [{ measuredAt: sameMinute, weightKg: 70.04 }],
+    });
+    expect(again.body.result).toEqual({ imported: 0, wouldImport: 0, duplicates: [1] });
     const after = await call('weightSummary', erin, { range: 'all' });
     expect((after.body.result as Summary).entries.map((entry) => entry.weightKg)).toEqual([69.5, 70]);
   });

@@ -193,12 +193,16 @@ function readImportRows(rows: unknown): ImportRow[] {
   return parsed;
 }
 
-const sameWeighIn = (a: { measuredAt: Date; weightKg: number }, b: { measuredAt: Date; weightKg: number }) =>
-  a.measuredAt.getTime() === b.measuredAt.getTime() && Math.abs(a.weightKg - b.weightKg) < 0.0005;
+const MINUTE_MS = 60_000;
+const minuteOf = (date: Date) => Math.floor(date.getTime() / MINUTE_MS);
+
+/** Two weigh-ins in the same minute are one: a scale and an app that copied it name the same moment. */
+const sameWeighIn = (a: { measuredAt: Date }, b: { measuredAt: Date }) =>
+  minuteOf(a.measuredAt) === minuteOf(b.measuredAt);
 
 /**
  * Imports weigh-ins all or nothing: any malformed row refuses the whole file. Rows that repeat a
- * saved weigh-in (same moment, same weight) or an earlier row are skipped and counted. With
+ * saved weigh-in or an earlier row (the same minute) are skipped and counted. With
  * `dryRun` nothing is saved and the answer says what would happen.
  */
 async function importWeightEntries(request: FunctionRequest) {
@@ -208,8 +212,8 @@ async function importWeightEntries(request: FunctionRequest) {
   const times = rows.map((row) => row.measuredAt.getTime());
   const existing = await new Parse.Query('WeightEntry')
     .equalTo('user', user)
-    .greaterThanOrEqualTo('measuredAt', new Date(Math.min(...times)))
-    .lessThanOrEqualTo('measuredAt', new Date(Math.max(...times)))
+    .greaterThanOrEqualTo('measuredAt', new Date(Math.floor(Math.min(...times) / MINUTE_MS) * MINUTE_MS))
+    .lessThan('measuredAt', new Date((Math.floor(Math.max(...times) / MINUTE_MS) + 1) * MINUTE_MS))
     .select('measuredAt', 'weightKg')
     .findAll({ useMasterKey: true, batchSize: 1000 });
   const seen = existing.map((entry) => ({
