@@ -1,3 +1,4 @@
+import { isObjectId } from '../../src/domain/ids';
 import type ParseSdk from 'parse';
 import { parseRoomKey } from '../../src/domain/chatRooms';
 import {
@@ -31,7 +32,6 @@ import {
 
 // Every read and delete here crosses ACLs on the person's behalf: what is theirs is chosen by query.
 const MASTER = { useMasterKey: true } as const;
-const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
 export const MAX_PASSWORD_LENGTH = 1024;
 type ObjectQuery = InstanceType<typeof ParseSdk.Query>;
 /** Parse answers at most this many rows per query (the server's maxLimit). */
@@ -132,7 +132,7 @@ async function settingsPart(userId: string): Promise<PartPage> {
 async function namesOf(
   ids: readonly string[],
 ): Promise<Map<string, { username: string; displayName: string }>> {
-  const unique = [...new Set(ids)].filter((id) => OBJECT_ID.test(id));
+  const unique = [...new Set(ids)].filter(isObjectId);
   if (unique.length === 0) return new Map();
   const users = await new Parse.Query(Parse.User)
     .containedIn('objectId', unique)
@@ -261,7 +261,7 @@ function readExportRequest(params: Record<string, unknown>): { part: ExportPart;
   if (part !== undefined && !isExportPart(part)) {
     throw validationError(`part must be one of: ${EXPORT_PARTS.join(', ')}.`);
   }
-  if (cursor !== undefined && (typeof cursor !== 'string' || !OBJECT_ID.test(cursor))) {
+  if (cursor !== undefined && !isObjectId(cursor)) {
     throw validationError('cursor must be the cursor a previous page answered.');
   }
   if (cursor !== undefined && part === undefined)

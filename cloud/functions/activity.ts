@@ -1,3 +1,4 @@
+import { isObjectId } from '../../src/domain/ids';
 import type { ActivityRow, ActivitySummary, WorkoutDetail } from '../../src/domain/activity';
 import { computeActivityStats, totalsByDay, type DayTotals } from '../../src/domain/activityStats';
 import { sqlClient } from '../database';
@@ -207,7 +208,7 @@ async function runEffortsOf(user: ParseUser): Promise<{ distanceM: number; secon
 async function workoutDetail(request: FunctionRequest): Promise<WorkoutDetail> {
   const { user } = requireUser(request.user);
   const { activityId } = request.params;
-  if (typeof activityId !== 'string' || !/^[A-Za-z0-9]{1,32}$/.test(activityId)) {
+  if (!isObjectId(activityId)) {
     throw validationError('activityId must be the id of a workout.');
   }
   const activity = await new Parse.Query('Activity')

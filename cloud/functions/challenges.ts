@@ -1,3 +1,4 @@
+import { isObjectId } from '../../src/domain/ids';
 import { addDays, localDay, startOfLocalDay } from '../../src/domain/calendarDays';
 import {
   challengeProblem,
@@ -26,13 +27,12 @@ import { profiles } from './friends';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 
 const MASTER = { useMasterKey: true } as const;
-const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
 
 const notFound = () => new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'That challenge was not found.');
 
 function readChallengeId(params: Record<string, unknown>): string {
   const { challengeId } = params;
-  if (typeof challengeId !== 'string' || !OBJECT_ID.test(challengeId)) {
+  if (!isObjectId(challengeId)) {
     throw validationError('challengeId must be the id of a challenge.');
   }
   return challengeId;
@@ -145,14 +145,10 @@ async function createChallenge(request: FunctionRequest): Promise<ChallengeSumma
   const { title, metric, startDate, endDate, friendIds } = request.params as Record<string, string> & {
     friendIds: unknown;
   };
-  if (
-    !Array.isArray(friendIds) ||
-    friendIds.length === 0 ||
-    !friendIds.every((id) => typeof id === 'string' && OBJECT_ID.test(id))
-  ) {
+  if (!Array.isArray(friendIds) || friendIds.length === 0 || !friendIds.every(isObjectId)) {
     throw validationError('friendIds must list the friends to invite.');
   }
-  const invitees = [...new Set(friendIds as string[])].filter((id) => id !== userId);
+  const invitees = [...new Set(friendIds)].filter((id) => id !== userId);
   if (invitees.length + 1 > MAX_CHALLENGE_MEMBERS) {
     throw validationError(
       `friendIds: a challenge holds at most ${MAX_CHALLENGE_MEMBERS} people, you included.`,

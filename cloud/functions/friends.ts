@@ -1,3 +1,4 @@
+import { isObjectId } from '../../src/domain/ids';
 import {
   FRIEND_REQUESTS_PER_HOUR,
   SEARCH_MAX_RESULTS,
@@ -36,8 +37,7 @@ function refuseNul(text: string, field: string): void {
 }
 
 function readId(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !/^[A-Za-z0-9]{1,32}$/.test(value))
-    throw validationError(`${field} is not valid.`);
+  if (!isObjectId(value)) throw validationError(`${field} is not valid.`);
   return value;
 }
 

@@ -1,3 +1,4 @@
+import { isObjectId } from '../../src/domain/ids';
 import { randomBytes } from 'node:crypto';
 import {
   INVITATION_DAYS,
@@ -110,7 +111,7 @@ async function listInvitations(request: FunctionRequest): Promise<InvitationRow[
 async function revokeInvitation(request: FunctionRequest): Promise<{ revoked: true }> {
   const { user, username } = requireInviter(request);
   const { invitationId } = request.params;
-  if (typeof invitationId !== 'string' || !/^[A-Za-z0-9]{1,32}$/.test(invitationId)) {
+  if (!isObjectId(invitationId)) {
     throw validationError('invitationId must be the id of an invitation.');
   }
   const query = openInvitations(new Date()).equalTo('objectId', invitationId);

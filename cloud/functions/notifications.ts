@@ -1,3 +1,4 @@
+import { isObjectId } from '../../src/domain/ids';
 import {
   isNotificationKind,
   KEPT_NOTIFICATIONS,
@@ -18,7 +19,6 @@ import {
 import { setRecordsOf } from './strength';
 
 const MASTER = { useMasterKey: true } as const;
-const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
 
 const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -81,10 +81,8 @@ async function markNotificationsRead(request: FunctionRequest): Promise<{ marked
   const named =
     ids === undefined
       ? undefined
-      : Array.isArray(ids) &&
-          ids.length <= KEPT_NOTIFICATIONS &&
-          ids.every((id) => typeof id === 'string' && OBJECT_ID.test(id))
-        ? (ids as string[])
+      : Array.isArray(ids) && ids.length <= KEPT_NOTIFICATIONS && ids.every(isObjectId)
+        ? ids
         : null;
   if (named === null)
     throw validationError(`ids must be a list of at most ${KEPT_NOTIFICATIONS} notification ids.`);

@@ -1,3 +1,4 @@
+import { isObjectId } from '../../src/domain/ids';
 import { matchesWords, rankFoods, searchWords } from '../../src/domain/nutrition';
 import {
   exerciseProgress as progressOf,
@@ -116,7 +117,6 @@ const RANGE_MONTHS: Readonly<Record<ProgressRange, number | null>> = {
   '1y': 12,
   all: null,
 };
-const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
 
 /** Every workout's sets of the exercise, one session per workout (an exercise logged twice joins up). */
 async function sessionsOf(user: ParseUser, exerciseId: string): Promise<ExerciseSession[]> {
@@ -163,10 +163,9 @@ async function exerciseProgress(request: FunctionRequest): Promise<ExerciseProgr
   if (!(PROGRESS_RANGES as readonly unknown[]).includes(range)) {
     throw validationError(`range must be one of: ${PROGRESS_RANGES.join(', ')}.`);
   }
-  const exercise =
-    typeof exerciseId === 'string' && OBJECT_ID.test(exerciseId)
-      ? (await exercisesOf(user)).find((row) => row.id === exerciseId)
-      : undefined;
+  const exercise = isObjectId(exerciseId)
+    ? (await exercisesOf(user)).find((row) => row.id === exerciseId)
+    : undefined;
   if (!exercise) {
     throw validationError(
       'exerciseId does not name an exercise in the catalogue or among your own exercises.',
@@ -264,13 +263,12 @@ async function earlierSessions(
 async function workoutRecords(request: FunctionRequest): Promise<WorkoutRecords> {
   const { user } = requireUser(request.user);
   const { activityId } = request.params;
-  const workout =
-    typeof activityId === 'string' && OBJECT_ID.test(activityId)
-      ? await new Parse.Query('Activity')
-          .equalTo('user', user)
-          .get(activityId, { useMasterKey: true })
-          .catch(() => undefined)
-      : undefined;
+  const workout = isObjectId(activityId)
+    ? await new Parse.Query('Activity')
+        .equalTo('user', user)
+        .get(activityId, { useMasterKey: true })
+        .catch(() => undefined)
+    : undefined;
   if (!workout) throw validationError('activityId does not name one of your workouts.');
   const exercises = (workout.get('exercises') as LoggedExercise[] | undefined) ?? [];
   return {
@@ -332,16 +330,15 @@ function readRecentParams(params: Record<string, unknown>): { exerciseIds: strin
   const { exerciseIds = [], before } = params;
   const ids =
     Array.isArray(exerciseIds) && exerciseIds.length <= MAX_EXERCISES_PER_WORKOUT ? exerciseIds : undefined;
-  if (!ids || !ids.every((id) => typeof id === 'string' && OBJECT_ID.test(id))) {
+  if (!ids || !ids.every(isObjectId)) {
     throw validationError(`exerciseIds must be a list of at most ${MAX_EXERCISES_PER_WORKOUT} exercise ids.`);
   }
-  if (before === undefined)
-    return { exerciseIds: ids as string[], before: new Date(Date.now() + 86_400_000) };
+  if (before === undefined) return { exerciseIds: ids, before: new Date(Date.now() + 86_400_000) };
   const moment = typeof before === 'string' ? new Date(before) : undefined;
   if (!moment || Number.isNaN(moment.getTime())) {
     throw validationError('before must be a moment written as an ISO 8601 date and time.');
   }
-  return { exerciseIds: ids as string[], before: moment };
+  return { exerciseIds: ids, before: moment };
 }
 
 /**

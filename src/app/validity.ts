@@ -19,7 +19,7 @@ export function requireValidSearch(
 }
 
 /** A Parse object id as this server makes them. */
-export const isObjectId = (value: string) => /^[A-Za-z0-9]{1,32}$/.test(value);
+export { isObjectId } from '@/domain/ids';
 
 export const DATE_PARAM = { date: isIsoDate } as const;
 export const MONTH_AND_DATE_PARAMS = { date: isIsoDate, month: isIsoMonth } as const;

@@ -1,11 +1,10 @@
+import { isObjectId } from './ids';
 import { ACTIVITY_TYPES, type ActivityType } from './contract';
 
 export type ChatRoom =
   | { kind: 'topic'; key: string; activityType: ActivityType }
   | { kind: 'dm'; key: string; userIds: readonly [string, string] }
   | { kind: 'challenge'; key: string; challengeId: string };
-
-const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
 
 export function topicRoomKey(activityType: ActivityType): string {
   return `topic:${activityType}`;
@@ -25,12 +24,12 @@ export function parseRoomKey(key: string): ChatRoom | null {
   }
   if (parts[0] === 'dm' && parts.length === 3) {
     const [, first = '', second = ''] = parts;
-    if (!OBJECT_ID.test(first) || !OBJECT_ID.test(second) || first >= second) return null;
+    if (!isObjectId(first) || !isObjectId(second) || first >= second) return null;
     return { kind: 'dm', key, userIds: [first, second] };
   }
   if (parts[0] === 'challenge' && parts.length === 2) {
     const [, challengeId = ''] = parts;
-    return OBJECT_ID.test(challengeId) ? { kind: 'challenge', key, challengeId } : null;
+    return isObjectId(challengeId) ? { kind: 'challenge', key, challengeId } : null;
   }
   return null;
 }

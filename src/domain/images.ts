@@ -1,3 +1,5 @@
+import { isObjectId } from './ids';
+
 /** The pictures a person may use as their avatar, recognised by their first bytes, never by name or type. */
 export type ImageKind = 'png' | 'jpeg' | 'webp';
 
@@ -73,7 +75,6 @@ export function avatarFileProblem(head: Uint8Array, size: number): string | null
   return null;
 }
 
-const OBJECT_ID = /^[A-Za-z0-9]{1,32}$/;
 const EXTENSIONS = Object.values(IMAGE_KINDS)
   .map(({ extension }) => extension)
   .join('|');
@@ -88,6 +89,6 @@ export function avatarFileName(userId: string, kind: ImageKind): string {
  * random prefix before the name given at upload.
  */
 export function isAvatarFileOf(storedName: string, userId: string): boolean {
-  if (!OBJECT_ID.test(userId)) return false;
+  if (!isObjectId(userId)) return false;
   return new RegExp(`^(?:[0-9a-f]{32}_)?${userId}-avatar\\.(?:${EXTENSIONS})$`).test(storedName);
 }
