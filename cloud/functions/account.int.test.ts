@@ -345,6 +345,35 @@ describe('exportMyData', () => {
     expect(new Set(ids).size).toBe(1005);
   });
 
+  it('holds the challenges the person was asked to, and how they answered, and no one else’s', async () => {
+    const [hana, ivan, jo] = await Promise.all([signUp(), signUp(), signUp()]);
+    await befriend(hana, ivan);
+    await befriend(ivan, jo);
+    const challenge = (params: Record<string, unknown>) => ({
+      metric: 'workouts',
+      startDate: new Date().toISOString().slice(0, 10),
+      endDate: new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10),
+      timeZone: 'UTC',
+      ...params,
+    });
+    await call(
+      'createChallenge',
+      hana,
+      challenge({ title: `${hana.username} week`, friendIds: [ivan.objectId] }),
+    );
+    await call(
+      'createChallenge',
+      ivan,
+      challenge({ title: `${ivan.username} week`, friendIds: [jo.objectId] }),
+    );
+
+    const { parts } = await exportAll(hana);
+
+    expect(parts.get('challenges')).toEqual([
+      expect.objectContaining({ title: `${hana.username} week`, metric: 'workouts', status: 'accepted' }),
+    ]);
+  });
+
   it('holds each imported route, paged 25 at a time, and no one else’s', async () => {
     const [frank, grace] = await Promise.all([signUp(), signUp()]);
     const workout = (index: number) => {
@@ -464,6 +493,27 @@ describe('deleteMyAccount', () => {
       209,
     );
     await expect(logIn(person.username, person.password)).rejects.toThrow(/Invalid username\/password/);
+  });
+
+  it('leaves the challenges the person started to their members, without the person’s name', async () => {
+    const { person, friend } = await seededPerson();
+    await call('createChallenge', person, {
+      title: 'Goes on',
+      metric: 'workouts',
+      startDate: new Date().toISOString().slice(0, 10),
+      endDate: new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10),
+      friendIds: [friend.objectId],
+      timeZone: 'UTC',
+    });
+
+    const deleted = await call('deleteMyAccount', person, { password: person.password });
+
+    expect(deleted.body.result).toEqual({ deleted: true });
+    const { body } = await call('listChallenges', friend);
+    expect(body.result).toEqual([
+      expect.objectContaining({ title: 'Goes on', creator: '', myStatus: 'invited' }),
+    ]);
+    expect(JSON.stringify(body)).not.toContain(person.username);
   });
 
   it('finishes the job when run again after stopping part-way', async () => {

@@ -221,6 +221,41 @@ async function chatMessagesPart(userId: string, cursor: string | undefined): Pro
   return { columns: CHAT_COLUMNS, rows, ...continuation(objects) };
 }
 
+const CHALLENGE_COLUMNS = [
+  'id',
+  'challengeId',
+  'title',
+  'metric',
+  'startDate',
+  'endDate',
+  'status',
+  'respondedAt',
+] as const;
+
+/** The challenges the person was invited to or took part in, with how they answered. */
+async function challengesPart(userId: string, cursor: string | undefined): Promise<PartPage> {
+  const objects = await pageOf(
+    new Parse.Query('ChallengeMember')
+      .equalTo('user', Parse.User.createWithoutData(userId))
+      .include('challenge'),
+    cursor,
+  );
+  const rows = objects.map((member): ExportRow => {
+    const challenge = member.get('challenge') as CloudObject | undefined;
+    return {
+      id: member.id ?? null,
+      challengeId: challenge?.id ?? null,
+      title: exportValue(challenge?.get('title')),
+      metric: exportValue(challenge?.get('metric')),
+      startDate: exportValue(challenge?.get('startDate')),
+      endDate: exportValue(challenge?.get('endDate')),
+      status: exportValue(member.get('status')),
+      respondedAt: exportValue(member.get('respondedAt')),
+    };
+  });
+  return { columns: CHALLENGE_COLUMNS, rows, ...continuation(objects) };
+}
+
 const TRACK_COLUMNS = ['id', 'activityId', 'type', 'startedAt', 'points'] as const;
 
 /** Each imported workout's route, its points as JSON (time, latitude, longitude, height, heart rate). */
@@ -253,6 +288,7 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   weighIns: ownedPart(weightEntryClass),
   friendships: friendshipsPart,
   chatMessages: chatMessagesPart,
+  challenges: challengesPart,
   tracks: tracksPart,
 };
 
@@ -385,6 +421,16 @@ async function deleteOwnedRows(user: ParseUser): Promise<void> {
   for (const query of ownedRowQueries(user)) await destroyAllFound(query);
 }
 
+/** Challenges the person started go on for their members, no longer naming who started them. */
+async function forgetCreatorName(user: ParseUser): Promise<void> {
+  const started = await new Parse.Query('Challenge')
+    .equalTo('createdBy', user)
+    .exists('creatorName')
+    .findAll({ ...MASTER, batchSize: DELETE_BATCH });
+  for (const challenge of started) challenge.unset('creatorName');
+  if (started.length > 0) await Parse.Object.saveAll(started, MASTER);
+}
+
 /** Deletes the stored avatar; a file that is already gone (an earlier run) counts as deleted. */
 async function deleteAvatar(avatar: unknown, userId: string): Promise<void> {
   if (!(avatar instanceof Parse.File) || !isAvatarFileOf(avatar.name(), userId)) return;
@@ -418,6 +464,7 @@ async function deleteMyAccount(request: FunctionRequest): Promise<{ deleted: tru
   await destroyAllFound(() => new Parse.Query('_Session').equalTo('user', user));
   // Once no session is left nothing new can be written: a last sweep catches rows saved meanwhile.
   await deleteOwnedRows(user);
+  await forgetCreatorName(user);
   await deleteAvatar(user.get('avatar'), userId);
   try {
     await user.destroy(MASTER);

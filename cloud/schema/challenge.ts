@@ -9,7 +9,8 @@ export const challengeClass: ClassDefinition = {
   className: 'Challenge',
   fields: {
     createdBy: { type: 'Pointer', targetClass: '_User', required: true },
-    creatorName: { type: 'String', required: true },
+    /** Unset when the creator deletes their account: the challenge goes on without their name. */
+    creatorName: { type: 'String' },
     title: { type: 'String', required: true },
     metric: { type: 'String', required: true },
     startDate: { type: 'String', required: true },

@@ -17,6 +17,7 @@ export const EXPORT_PARTS = [
   'weighIns',
   'friendships',
   'chatMessages',
+  'challenges',
   'tracks',
 ] as const;
 export type ExportPart = (typeof EXPORT_PARTS)[number];
@@ -38,6 +39,7 @@ export const EXPORT_PART_LABELS: Readonly<Record<ExportPart, string>> = {
   weighIns: 'weigh-ins',
   friendships: 'friendships',
   chatMessages: 'chat messages',
+  challenges: 'challenges',
   tracks: 'routes',
 };
 
@@ -75,6 +77,6 @@ export const DELETED_KINDS = [
   'your own exercises and routines',
   'every weigh-in',
   'your friendships and friend requests',
-  'the chat messages you wrote',
+  'the chat messages you wrote, and your place in challenges (those you started go on without your name)',
   'every signed-in session on every device',
 ] as const;

@@ -38,6 +38,7 @@ const ORDER_BY: Partial<Record<ExportPart, string>> = {
   foods: 'createdAt',
   friendships: 'createdAt',
   chatMessages: 'createdAt',
+  challenges: 'startDate',
   tracks: 'startedAt',
 };
 
@@ -108,6 +109,7 @@ export const CSV_FILE_NAMES: Readonly<Record<Exclude<ExportPart, 'tracks'>, stri
   weighIns: 'weigh-ins.csv',
   friendships: 'friendships.csv',
   chatMessages: 'chat-messages.csv',
+  challenges: 'challenges.csv',
 };
 
 /** A byte order mark lets spreadsheet programs read the files as UTF-8. */

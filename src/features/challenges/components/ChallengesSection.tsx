@@ -92,7 +92,7 @@ export function ChallengesSection({ friends }: { friends: readonly PublicProfile
           {invitations.map((challenge) => (
             <li key={challenge.id}>
               <p>
-                <strong>{challenge.creator}</strong> invites you to “{challenge.title}”:{' '}
+                <strong>{challenge.creator || 'Someone'}</strong> invites you to “{challenge.title}”:{' '}
                 {CHALLENGE_METRIC_LABELS[challenge.metric].label.toLowerCase()},{' '}
                 {dayText(challenge.startDate)} to {dayText(challenge.endDate)}.
               </p>
