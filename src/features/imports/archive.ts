@@ -66,8 +66,14 @@ export async function readZip(
         file.terminate();
         return;
       }
-      sink.write(chunk);
-      if (final) sink.end();
+      try {
+        sink.write(chunk);
+        if (final) sink.end();
+      } catch (failure) {
+        // An entry read as it streams (an Apple Health export) may be refused half way.
+        problem = `${file.name}: ${failure instanceof WorkoutFileError ? failure.message : 'it could not be read'}`;
+        file.terminate();
+      }
     };
     try {
       file.start();

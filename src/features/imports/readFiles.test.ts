@@ -54,7 +54,7 @@ describe('readImportFiles', () => {
       {
         name: 'photo.jpg',
         problem:
-          'only Workout files (GPX, TCX, FIT), a zip of them, a Strava archive or an Apple Health export are read here',
+          'only workout files (GPX, TCX, FIT), a zip of them, a Strava archive or an Apple Health export are read here',
       },
       { name: 'empty.fit', problem: 'it is empty' },
     ]);
@@ -260,6 +260,25 @@ describe('an Apple Health export', () => {
         durationMin: 45,
         movingTimeS: 2700,
         caloriesKcal: 200,
+      },
+    ]);
+  });
+
+  it('names the export inside a zip that cannot be read, keeping nothing of the archive', async () => {
+    const outcome = await readImportFiles([
+      zip('export.zip', {
+        'apple_health_export/export.xml': HEALTH_XML.slice(0, HEALTH_XML.length - 200),
+        'apple_health_export/workout-routes/route_2026-10-04_8.30am.gpx': run(0),
+      }),
+    ]);
+
+    expect(outcome.workouts).toEqual([]);
+    expect(outcome.weighIns).toEqual([]);
+    expect(outcome.problems).toEqual([
+      {
+        name: 'export.zip',
+        problem:
+          'apple_health_export/export.xml: it is not well-formed XML (cut off, or not an Apple Health export)',
       },
     ]);
   });

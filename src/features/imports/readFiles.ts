@@ -16,7 +16,7 @@ export interface ReadOutcome {
 }
 
 const WORKOUT_FILE = /\.(gpx|tcx|fit)(\.gz)?$/i;
-const READS = 'Workout files (GPX, TCX, FIT), a zip of them, a Strava archive or an Apple Health export';
+const READS = 'workout files (GPX, TCX, FIT), a zip of them, a Strava archive or an Apple Health export';
 
 const baseName = (path: string) => path.split('/').pop() ?? path;
 const problemOf = (error: unknown) =>
