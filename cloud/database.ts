@@ -17,3 +17,6 @@ export function provideSqlClient(sql: SqlClient | undefined): void {
 export function sqlClient(): SqlClient | undefined {
   return client;
 }
+
+/** The table that remembers what was sent to whom for which period (server/postgres.ts makes it). */
+export const SCHEDULED_SEND_TABLE = 'fitstreak_scheduled_send';

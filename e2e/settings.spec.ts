@@ -47,6 +47,24 @@ test.describe('settings', () => {
     await device.close();
   });
 
+  test('switches the weekly summary off, and it stays off', async ({ page }) => {
+    await settingsOf(page);
+    const notifications = section(page, 'Notifications');
+    const summary = notifications.getByRole('checkbox', {
+      name: /^A summary of my week every Monday morning/,
+    });
+    await expect(summary).toBeChecked();
+
+    await summary.uncheck();
+    await notifications.getByRole('button', { name: 'Save notifications' }).click();
+    await expect(notifications.getByText('Notifications saved.')).toBeVisible();
+    await page.reload();
+
+    await expect(
+      section(page, 'Notifications').getByRole('checkbox', { name: /^A summary of my week/ }),
+    ).not.toBeChecked();
+  });
+
   test('switches to imperial units and the weight page shows pounds', async ({ page }) => {
     await settingsOf(page);
     const units = section(page, 'Units and calendar');

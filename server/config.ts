@@ -123,6 +123,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'The credit the tile server asks for, shown under the map (e.g. "© OpenStreetMap contributors").',
   },
   {
+    name: 'WEEKLY_SUMMARIES',
+    description:
+      'false stops this node from sending the Monday summaries (every node runs the schedule; one sends each summary).',
+    default: 'true',
+  },
+  {
     name: 'CLOUD_SQL',
     description:
       'false keeps SQL away from cloud code, which then reads through Parse queries as on MongoDB (to test that path).',
@@ -148,6 +154,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   mailFrom: string;
   logLevel: 'error' | 'warn' | 'info' | 'verbose';
+  /** Whether this node runs the schedule of weekly summaries (cloud/functions/summaries.ts). */
+  weeklySummaries: boolean;
   /** Whether cloud code may use the server's PostgreSQL pool (cloud/database.ts). */
   cloudSql: boolean;
   signup: SignupRules;
@@ -362,6 +370,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailFrom: read(env, 'MAIL_FROM') ?? 'FITSTREAK <no-reply@localhost>',
     logLevel,
     cloudSql: readBoolean(env, 'CLOUD_SQL', true),
+    weeklySummaries: readBoolean(env, 'WEEKLY_SUMMARIES', true),
     signup: readSignupRules(env),
     mapTiles: readMapTiles(env),
   };

@@ -1,4 +1,5 @@
 import type { SqlClient } from '../cloud/database';
+import { SCHEDULED_SEND_TABLE } from '../cloud/database';
 import { classDefinitions } from '../cloud/schema';
 
 /**
@@ -46,6 +47,24 @@ export async function createSettingsOwnerIndex(sql: SqlClient): Promise<number> 
 }
 
 /**
+ * What the server sent to whom for which period (a weekly summary, for one): the key makes each
+ * one sendable once, however many nodes run the schedule at the same moment
+ * (cloud/functions/summaries.ts). Plain bookkeeping, not a Parse class.
+ */
+export async function createScheduledSendTable(sql: SqlClient): Promise<void> {
+  await sql.query(
+    `CREATE TABLE IF NOT EXISTS ${SCHEDULED_SEND_TABLE} (
+       user_id text NOT NULL,
+       kind text NOT NULL,
+       period text NOT NULL,
+       sent_at timestamptz NOT NULL DEFAULT now(),
+       PRIMARY KEY (user_id, kind, period)
+     )`,
+    [],
+  );
+}
+
+/**
  * Parse records every `X-Parse-Request-Id` in `_Idempotency` with an expiry date. MongoDB drops
  * expired records through a TTL index; on PostgreSQL Parse only creates this function and never
  * calls it, so the table grows for ever and a request id stays refused (159) for ever. The
@@ -74,14 +93,28 @@ export function scheduleIdempotencyCleanup(
   exclusive: (work: () => Promise<void>) => Promise<unknown> = (work) => work(),
 ): RecurringTask {
   if (!sql) return { stop: () => Promise.resolve() };
+  return scheduleRecurring(
+    () => exclusive(() => deleteExpiredIdempotencyRecords(sql)),
+    intervalMs,
+    (message) => log(`Deleting expired idempotency records failed: ${message}`),
+  );
+}
+
+/**
+ * Runs `work` now and then every `intervalMs` without keeping the process alive. A failure is
+ * reported and the next run tries again; a run still busy is not started twice.
+ */
+export function scheduleRecurring(
+  work: () => Promise<unknown>,
+  intervalMs: number,
+  onFailure: (message: string) => void,
+): RecurringTask {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= exclusive(() => deleteExpiredIdempotencyRecords(sql))
+    running ??= work()
       .then(() => undefined)
       .catch((error: unknown) => {
-        log(
-          `Deleting expired idempotency records failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        onFailure(error instanceof Error ? error.message : String(error));
       })
       .finally(() => {
         running = undefined;

@@ -20,8 +20,10 @@ import { createMetrics } from './metrics';
 import { buildParseOptions, IDEMPOTENCY_TTL_S, LIVE_QUERY_CLASSES, MAX_UPLOAD_SIZE } from './parseOptions';
 import {
   createClientKeyIndexes,
+  createScheduledSendTable,
   createSettingsOwnerIndex,
   scheduleIdempotencyCleanup,
+  scheduleRecurring,
   sessionOwner,
   type RecurringTask,
 } from './postgres';
@@ -36,6 +38,9 @@ import { shareWeightChanges, type WeightChanges } from './weightChanges';
 import { writeGuard } from './writeGuard';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** How often a node looks for people whose week has ended; each summary is sent once whatever the node. */
+const SUMMARY_INTERVAL_MS = 10 * 60_000;
 
 /** A failure at start that deserves one plain line, not a stack trace. */
 export class StartError extends Error {}
@@ -144,6 +149,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   // Where request ids are recorded once Parse has created their table (PostgreSQL only).
   let requestIdSql: pg.Pool | undefined;
   let idempotencyCleanup: RecurringTask | undefined;
+  let weeklySummaries: RecurringTask | undefined;
   let schemaHooks: SchemaHooksWatch | undefined;
   let roomClosing: RoomClosing | undefined;
   let weightChanges: WeightChanges | undefined;
@@ -215,6 +221,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       await parseServer.start();
       if (!sql) return;
       await createClientKeyIndexes(sql);
+      await createScheduledSendTable(sql);
       const removed = await createSettingsOwnerIndex(sql);
       if (removed > 0) log(`Deleted ${removed} older duplicate Settings rows, keeping each person's newest.`);
     });
@@ -240,6 +247,15 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     const { seedExerciseCatalogue, seedFoodCatalogue } = await import('../cloud/catalogue/seed');
     await withClusterLock(sql, 'food-catalogue', () => seedFoodCatalogue(log));
     await withClusterLock(sql, 'exercise-catalogue', () => seedExerciseCatalogue(log));
+    if (sql && config.weeklySummaries) {
+      const { sendWeeklySummaries } = await import('../cloud/functions/summaries');
+      weeklySummaries = scheduleRecurring(
+        () =>
+          unlessClusterLockHeld(sql, 'weekly-summaries', async () => void (await sendWeeklySummaries(sql))),
+        SUMMARY_INTERVAL_MS,
+        (message) => log(`Sending the weekly summaries failed: ${message}`),
+      );
+    }
     const liveQueryServer = await ParseServer.createLiveQueryServer(
       httpServer,
       {
@@ -275,6 +291,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
         await closed;
         await weightChanges?.stop();
         schemaHooks?.stop();
+        await weeklySummaries?.stop();
         await closeDatabaseAdapter(parseServer);
         provideSqlClient(undefined);
         await idempotencyCleanup?.stop();
@@ -293,6 +310,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     await roomClosing?.stop();
     await weightChanges?.stop();
     await idempotencyCleanup?.stop();
+    await weeklySummaries?.stop();
     await pool?.end().catch(() => undefined);
     if (redis) await closeRedis(redis);
     await database?.stop().catch(() => undefined);

@@ -13,6 +13,7 @@ import {
   type ExportValue,
 } from '../../src/domain/dataExport';
 import { isAvatarFileOf } from '../../src/domain/images';
+import { SCHEDULED_SEND_TABLE, sqlClient } from '../database';
 import { activityClass } from '../schema/activity';
 import { exerciseClass } from '../schema/exercise';
 import { routineClass } from '../schema/routine';
@@ -465,6 +466,7 @@ async function deleteMyAccount(request: FunctionRequest): Promise<{ deleted: tru
   // Once no session is left nothing new can be written: a last sweep catches rows saved meanwhile.
   await deleteOwnedRows(user);
   await forgetCreatorName(user);
+  await sqlClient()?.query(`DELETE FROM ${SCHEDULED_SEND_TABLE} WHERE user_id = $1`, [userId]);
   await deleteAvatar(user.get('avatar'), userId);
   try {
     await user.destroy(MASTER);

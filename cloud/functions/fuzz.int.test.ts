@@ -173,6 +173,8 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
     dryRun: fc.oneof(fc.boolean(), hostileValue),
   }),
   listNotifications: () => ({}),
+  // Only the master key may send them: every fuzzed call is refused.
+  sendWeeklySummaries: () => ({ now: fc.oneof(oneOf(['2026-11-30T09:00:00Z', 'monday']), hostileValue) }),
   createChallenge: (cast) => ({
     title: fc.oneof(oneOf(['May miles', '', ' ']), hostileString, hostileValue),
     metric: fc.oneof(oneOf(['activeMinutes', 'distanceKm', 'weightKg']), hostileValue),

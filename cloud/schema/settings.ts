@@ -22,6 +22,7 @@ export const settingsClass: ClassDefinition = {
     theme: { type: 'String', defaultValue: SETTINGS_DEFAULTS.theme },
     adaptiveCalorieGoal: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.adaptiveCalorieGoal },
     calorieGoalSetOn: { type: 'String' },
+    weeklySummary: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.weeklySummary },
   },
   indexes: { settings_user: { user: 1 } },
   classLevelPermissions: signedInPermissions(),

@@ -62,6 +62,8 @@ export const settingsRules = {
   theme: { kind: 'choice', values: THEMES, optional: true },
   /** The daily calorie goal follows the measured expenditure (cloud/functions/coaching.ts). */
   adaptiveCalorieGoal: { kind: 'boolean', optional: true },
+  /** A summary of the week in the notifications, on Monday morning (cloud/functions/summaries.ts). */
+  weeklySummary: { kind: 'boolean', optional: true },
   /** The person's day the goal was last set from the measured expenditure, YYYY-MM-DD. */
   calorieGoalSetOn: { kind: 'text', min: 10, max: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, optional: true },
 } as const satisfies FieldRules;
@@ -78,6 +80,7 @@ export const SETTINGS_DEFAULTS = {
   shareWeightProgress: false,
   theme: 'system',
   adaptiveCalorieGoal: false,
+  weeklySummary: true,
 } as const;
 
 /**

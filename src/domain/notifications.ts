@@ -5,6 +5,7 @@ export const NOTIFICATION_KINDS = [
   'personal-record',
   'challenge-invite',
   'challenge-result',
+  'weekly-summary',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -41,6 +42,8 @@ export function notificationSentence({ kind, actor, subject }: NotificationRow):
       return `New personal record in ${subject ?? 'an exercise'}.`;
     case 'challenge-invite':
       return `${actor ?? 'Someone'} invited you to the challenge “${subject ?? ''}”.`;
+    case 'weekly-summary':
+      return `Your week: ${subject ?? 'nothing logged'}.`;
     case 'challenge-result':
       return actor
         ? `The challenge “${subject ?? ''}” has ended: ${actor} won.`
@@ -50,5 +53,5 @@ export function notificationSentence({ kind, actor, subject }: NotificationRow):
 
 /** Where a notification leads in the app. */
 export function notificationLink({ kind }: NotificationRow): string {
-  return kind === 'personal-record' ? '/' : '/friends-ranking';
+  return kind === 'personal-record' || kind === 'weekly-summary' ? '/' : '/friends-ranking';
 }

@@ -12,6 +12,7 @@ import {
   DeleteAccount,
   ExportData,
   InvitationsPanel,
+  NotificationsForm,
   PrivacyForm,
   ProfileForm,
   SecurityPanel,
@@ -30,6 +31,7 @@ import {
   parseAppearanceForm,
   parseBodyForm,
   parsePasswordForm,
+  parseNotificationsForm,
   parsePrivacyForm,
   parseProfileForm,
   parseUnitsForm,
@@ -153,6 +155,9 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
       case 'privacy':
         await saveMySettings(parsePrivacyForm(form));
         return { done: true, notice: 'Privacy saved.' };
+      case 'notifications':
+        await saveMySettings(parseNotificationsForm(form));
+        return { done: true, notice: 'Notifications saved.' };
       case 'appearance': {
         const parsed = parseAppearanceForm(form);
         if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
@@ -234,6 +239,7 @@ export function Component() {
           year={new Date().getFullYear()}
         />
         <PrivacyForm settings={settings} />
+        <NotificationsForm settings={settings} />
         <AppearanceForm settings={settings} />
         <SecurityPanel sessions={sessions} />
         <TwoFactorPanel status={twoFactor} />

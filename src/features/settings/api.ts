@@ -60,6 +60,7 @@ export function toMySettings(row: Stored | undefined): MySettings {
     weekStartsOn: numberOrNull(read('weekStartsOn')) ?? SETTINGS_DEFAULTS.weekStartsOn,
     shareActivity: read('shareActivity') !== false,
     shareWeightProgress: read('shareWeightProgress') === true,
+    weeklySummary: read('weeklySummary') !== false,
     timezone: typeof timezone === 'string' && timezone ? timezone : null,
     theme: THEMES.find((theme) => theme === read('theme')) ?? SETTINGS_DEFAULTS.theme,
   };

@@ -145,6 +145,10 @@ export function parsePrivacyForm(form: FormData): SettingsPatch {
   };
 }
 
+export function parseNotificationsForm(form: FormData): SettingsPatch {
+  return { weeklySummary: form.get('weeklySummary') === 'on' };
+}
+
 /** A field exactly as typed (passwords are not trimmed). */
 function rawText(form: FormData, name: string): string {
   const value = form.get(name);

@@ -20,6 +20,7 @@ export type { SettingsActionResult } from './actionResult';
 export { AppearanceForm } from './components/AppearanceForm';
 export { BodyGoalsForm } from './components/BodyGoalsForm';
 export { InvitationsPanel } from './components/InvitationsPanel';
+export { NotificationsForm } from './components/NotificationsForm';
 export { PrivacyForm } from './components/PrivacyForm';
 export { ProfileForm } from './components/ProfileForm';
 export { SecurityPanel } from './components/SecurityPanel';
@@ -29,6 +30,7 @@ export {
   parseAppearanceForm,
   parseBodyForm,
   parsePasswordForm,
+  parseNotificationsForm,
   parsePrivacyForm,
   parseProfileForm,
   parseUnitsForm,

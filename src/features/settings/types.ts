@@ -19,6 +19,8 @@ export interface MySettings {
   weekStartsOn: number;
   shareActivity: boolean;
   shareWeightProgress: boolean;
+  /** A summary of the week in the notifications every Monday morning. */
+  weeklySummary: boolean;
   timezone: string | null;
   theme: Theme;
 }

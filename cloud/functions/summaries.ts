@@ -1,0 +1,149 @@
+import { SCHEDULED_SEND_TABLE, sqlClient, type SqlClient } from '../database';
+import { KEPT_NOTIFICATIONS } from '../../src/domain/notifications';
+import { Parse, type FunctionRequest } from '../parse';
+
+const MASTER = { useMasterKey: true } as const;
+
+/** Monday's summary goes out from this local hour on. */
+const SUMMARY_HOUR = 8;
+
+/** Notifications are saved in batches of this many. */
+const SAVE_BATCH = 200;
+
+interface Due {
+  user: string;
+  tz: string;
+  /** The Monday the summarised week began, YYYY-MM-DD in the person's time zone. */
+  week: string;
+}
+
+interface WeekNumbers {
+  user: string;
+  workouts: number;
+  minutes: number;
+  days: number;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The week in numbers the summary gives: never a weight, never a meal. */
+export function summarySentence({ workouts, minutes, days }: Omit<WeekNumbers, 'user'>): string {
+  return `${plural(workouts, 'workout', 'workouts')}, ${plural(minutes, 'active minute', 'active minutes')}, something logged on ${days} of 7 days`;
+}
+
+/**
+ * The people whose last week has ended at `now` (from Monday 08:00 where they live) and who want a
+ * summary of it. A zone PostgreSQL does not know counts as UTC rather than stopping the run.
+ */
+async function dueAt(sql: SqlClient, now: Date): Promise<Due[]> {
+  const { rows } = await sql.query<Due>(
+    `WITH people AS (
+       SELECT s."user", CASE WHEN z.name IS NULL THEN 'UTC' ELSE s.timezone END AS tz
+         FROM "Settings" s LEFT JOIN pg_timezone_names z ON z.name = s.timezone
+        WHERE s."user" IS NOT NULL AND s."weeklySummary" IS DISTINCT FROM false
+     ), local AS (
+       SELECT "user", tz, ($1::timestamptz AT TIME ZONE tz) AS at FROM people
+     )
+     SELECT "user", tz, (at::date - (extract(isodow FROM at)::int - 1) - 7)::text AS week
+       FROM local
+      WHERE extract(isodow FROM at) > 1 OR extract(hour FROM at) >= $2`,
+    [now, SUMMARY_HOUR],
+  );
+  return rows;
+}
+
+/** Claims each summary once: the row the insert adds is the promise nobody else sends it. */
+async function claim(sql: SqlClient, due: readonly Due[]): Promise<Set<string>> {
+  const { rows } = await sql.query<{ user: string }>(
+    `INSERT INTO ${SCHEDULED_SEND_TABLE} (user_id, kind, period)
+     SELECT id, 'weekly-summary', week FROM unnest($1::text[], $2::text[]) AS d(id, week)
+     ON CONFLICT DO NOTHING
+     RETURNING user_id AS "user"`,
+    [due.map((row) => row.user), due.map((row) => row.week)],
+  );
+  return new Set(rows.map((row) => row.user));
+}
+
+/** Workouts, active minutes and days with anything logged in each person's week, by their clock. */
+async function weekNumbers(sql: SqlClient, due: readonly Due[]): Promise<WeekNumbers[]> {
+  const { rows } = await sql.query<WeekNumbers>(
+    `WITH p AS (
+       SELECT id, tz, (week::date::timestamp AT TIME ZONE tz) AS starts,
+              ((week::date + 7)::timestamp AT TIME ZONE tz) AS ends
+         FROM unnest($1::text[], $2::text[], $3::text[]) AS d(id, tz, week)
+     )
+     SELECT p.id AS "user",
+            (SELECT count(*) FROM "Activity" a
+              WHERE a."user" = p.id AND a."startedAt" >= p.starts AND a."startedAt" < p.ends)::int AS workouts,
+            (SELECT coalesce(sum(a."durationMin"), 0) FROM "Activity" a
+              WHERE a."user" = p.id AND a."startedAt" >= p.starts AND a."startedAt" < p.ends)::int AS minutes,
+            (SELECT count(DISTINCT (x.at AT TIME ZONE p.tz)::date) FROM (
+               SELECT a."startedAt" AS at FROM "Activity" a
+                WHERE a."user" = p.id AND a."startedAt" >= p.starts AND a."startedAt" < p.ends
+               UNION ALL SELECT m."eatenAt" FROM "Meal" m
+                WHERE m."user" = p.id AND m."eatenAt" >= p.starts AND m."eatenAt" < p.ends
+               UNION ALL SELECT w."measuredAt" FROM "WeightEntry" w
+                WHERE w."user" = p.id AND w."measuredAt" >= p.starts AND w."measuredAt" < p.ends
+             ) x)::int AS days
+       FROM p`,
+    [due.map((row) => row.user), due.map((row) => row.tz), due.map((row) => row.week)],
+  );
+  return rows;
+}
+
+/**
+ * Sends the summary of last week to everyone due at `now` who has not had it and logged something
+ * in it, and answers how many were sent. Several nodes may run it at the same moment: each summary is claimed by one insert
+ * into a table keyed by person, kind and week, so nobody gets it twice.
+ */
+export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()): Promise<number> {
+  const due = await dueAt(sql, now);
+  if (due.length === 0) return 0;
+  const claimed = await claim(sql, due);
+  const mine = due.filter((row) => claimed.has(row.user));
+  if (mine.length === 0) return 0;
+  // A week with nothing logged (a new account's first, an idle one) is claimed but not summarised.
+  const numbers = (await weekNumbers(sql, mine)).filter((week) => week.days > 0);
+  for (let start = 0; start < numbers.length; start += SAVE_BATCH) {
+    const rows = numbers.slice(start, start + SAVE_BATCH).map((week) => {
+      const row = new Parse.Object('Notification');
+      row.set({
+        user: Parse.User.createWithoutData(week.user),
+        kind: 'weekly-summary',
+        subject: summarySentence(week),
+      });
+      row.setACL(new Parse.ACL({ [week.user]: { read: true } }));
+      return row;
+    });
+    await Parse.Object.saveAll(rows, MASTER);
+  }
+  // Each person keeps their newest notifications only.
+  await sql.query(
+    `DELETE FROM "Notification" n USING (
+       SELECT "objectId", row_number() OVER (PARTITION BY "user" ORDER BY "createdAt" DESC) AS place
+         FROM "Notification" WHERE "user" = ANY($1)
+     ) older
+     WHERE n."objectId" = older."objectId" AND older.place > $2`,
+    [mine.map((row) => row.user), KEPT_NOTIFICATIONS],
+  );
+  return numbers.length;
+}
+
+/**
+ * `sendWeeklySummaries({ now? })`, for the master key only: what the server's own schedule runs,
+ * callable by an operator (and the tests) at a chosen moment.
+ */
+async function sendWeeklySummariesNow(request: FunctionRequest): Promise<{ sent: number }> {
+  if (!request.master)
+    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'Only the server sends summaries.');
+  const sql = sqlClient();
+  if (!sql) return { sent: 0 };
+  const { now } = request.params;
+  const at = typeof now === 'string' ? new Date(now) : new Date();
+  if (Number.isNaN(at.getTime())) throw new Parse.Error(Parse.Error.VALIDATION_ERROR, 'now must be a date.');
+  return { sent: await sendWeeklySummaries(sql, at) };
+}
+
+export function registerSummaryFunctions(): void {
+  Parse.Cloud.define('sendWeeklySummaries', sendWeeklySummariesNow);
+}
