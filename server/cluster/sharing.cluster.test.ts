@@ -4,7 +4,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dmRoomKey, topicRoomKey } from '../../src/domain/chatRooms';
 import { startCluster, waitUntil, type Cluster, type ClusterNode } from '../test/cluster';
 import { LiveQuerySocket } from '../test/liveQuery';
-import { requestFromTo, restClient, userPointer, type Account, type RestClient } from '../test/rest';
+import type { NotificationList } from '../../src/domain/notifications';
+import {
+  parseDate,
+  requestFromTo,
+  restClient,
+  updateOwnSettings,
+  userPointer,
+  type Account,
+  type RestClient,
+} from '../test/rest';
 
 /** What three nodes behind a load balancer share: chat, sessions, rate limits and files. */
 
@@ -351,6 +360,48 @@ describe('a cluster of three nodes on one PostgreSQL, Redis and S3 store', () =>
 
     await waitUntil('the avatar leaving the bucket', async () => !(await objects()).includes(name), 5_000);
     expect((await fetch(`${a.baseUrl}/parse/files/${a.target.appId}/${name}`)).status).toBe(404);
+  });
+});
+
+describe('the weekly summary on a cluster', () => {
+  /** A zone where last week has ended by now (from Monday 08:00 there): far east, or UTC on a Sunday. */
+  function zoneWhereLastWeekEnded(): string {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Pacific/Kiritimati',
+      weekday: 'short',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    }).formatToParts(new Date());
+    const weekday = parts.find((part) => part.type === 'weekday')?.value;
+    const hour = Number(parts.find((part) => part.type === 'hour')?.value);
+    return weekday === 'Mon' && hour < 8 ? 'UTC' : 'Pacific/Kiritimati';
+  }
+
+  it('is sent once by the schedule of two nodes started at the same moment', async () => {
+    const person = await client(a).signUp();
+    await updateOwnSettings(client(a), person, { timezone: zoneWhereLastWeekEnded() });
+    const workout = await client(a).request('POST', '/parse/classes/Activity', {
+      sessionToken: person.sessionToken,
+      // The same weekday a week ago: inside last week wherever the person lives.
+      body: { type: 'run', startedAt: parseDate(new Date(Date.now() - 7 * 86_400_000)), durationMin: 33 },
+    });
+    expect(workout.status, workout.text).toBe(201);
+    const summaries = async () => {
+      const { body } = await client(b).request('POST', '/parse/functions/listNotifications', {
+        sessionToken: person.sessionToken,
+        body: {},
+      });
+      return (body.result as NotificationList).notifications.filter((row) => row.kind === 'weekly-summary');
+    };
+
+    const scheduling = await cluster.startNodes(2, { WEEKLY_SUMMARIES: 'true' });
+    await waitUntil('the summary arriving', async () => (await summaries()).length > 0, 60_000);
+    // Stopping waits for a run still in flight, so every run has finished when this returns.
+    await cluster.stopNodes(scheduling);
+
+    expect(await summaries()).toEqual([
+      expect.objectContaining({ subject: '1 workout, 33 active minutes, something logged on 1 of 7 days' }),
+    ]);
   });
 });
 

@@ -212,8 +212,8 @@ export interface Cluster {
   readonly redis: RedisProcess;
   readonly s3: S3Server;
   readonly nodes: ClusterNode[];
-  /** Starts app nodes (all at the same moment) and adds them to `nodes`. */
-  startNodes(count: number): Promise<ClusterNode[]>;
+  /** Starts app nodes (all at the same moment, with `env` besides the cluster's) and adds them to `nodes`. */
+  startNodes(count: number, env?: Record<string, string>): Promise<ClusterNode[]>;
   /** Stops these nodes (SIGTERM), removes their folders and drops them from `nodes`. */
   stopNodes(which: readonly ClusterNode[]): Promise<void>;
   /** Stops every node and engine and removes their folders. */
@@ -233,14 +233,14 @@ export async function startCluster(nodeCount = 3): Promise<Cluster> {
   const nodes: ClusterNode[] = [];
   let started = 0;
 
-  const startNodes = async (count: number): Promise<ClusterNode[]> => {
+  const startNodes = async (count: number, env: Record<string, string> = {}): Promise<ClusterNode[]> => {
     const fresh = await Promise.all(
       Array.from({ length: count }, async () => {
         const name = NODE_NAMES[started++ % NODE_NAMES.length] ?? `node${started}`;
         const dataDir = await createDataDir(`cluster-node-${name}`);
         const node = await startServerProcess({
           dataDir,
-          env: { DATABASE_URI: database.uri, MASTER_KEY: masterKey, REDIS_URL: redis.url, ...s3.env },
+          env: { DATABASE_URI: database.uri, MASTER_KEY: masterKey, REDIS_URL: redis.url, ...s3.env, ...env },
           readyTimeoutMs: 120_000,
         });
         return { ...node, name, target: { baseUrl: node.baseUrl, appId: APP_ID, masterKey }, killed: false };
