@@ -32,8 +32,8 @@ export function summarySentence({ workouts, minutes, days }: Omit<WeekNumbers, '
 }
 
 /**
- * The people whose last week has ended at `now` (from Monday 08:00 where they live) and who want a
- * summary of it. A zone PostgreSQL does not know counts as UTC rather than stopping the run.
+ * The people whose last week has ended at `now` (from Monday 08:00 where they live), who want a
+ * summary of it and have not been sent it. A zone PostgreSQL does not know counts as UTC rather than stopping the run.
  */
 async function dueAt(sql: SqlClient, now: Date): Promise<Due[]> {
   const { rows } = await sql.query<Due>(
@@ -44,9 +44,15 @@ async function dueAt(sql: SqlClient, now: Date): Promise<Due[]> {
      ), local AS (
        SELECT "user", tz, ($1::timestamptz AT TIME ZONE tz) AS at FROM people
      )
-     SELECT "user", tz, (at::date - (extract(isodow FROM at)::int - 1) - 7)::text AS week
-       FROM local
-      WHERE extract(isodow FROM at) > 1 OR extract(hour FROM at) >= $2`,
+     SELECT l."user", l.tz, w.week
+       FROM local l
+       CROSS JOIN LATERAL (SELECT (l.at::date - (extract(isodow FROM l.at)::int - 1) - 7)::text AS week) w
+      WHERE (extract(isodow FROM l.at) > 1 OR extract(hour FROM l.at) >= $2)
+        -- A week already claimed is left out here, so the runs after Monday's write nothing.
+        AND NOT EXISTS (
+          SELECT 1 FROM ${SCHEDULED_SEND_TABLE} sent
+           WHERE sent.user_id = l."user" AND sent.kind = 'weekly-summary' AND sent.period = w.week
+        )`,
     [now, SUMMARY_HOUR],
   );
   return rows;

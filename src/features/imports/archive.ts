@@ -134,6 +134,11 @@ export function gunzip(bytes: Uint8Array, maxBytes: number): Uint8Array {
     if (error instanceof WorkoutFileError) throw error;
     throw new WorkoutFileError('it is not a readable gzip file');
   }
+  return joinBytes(parts, size);
+}
+
+/** The parts of a stream in one array of `size` bytes. */
+export function joinBytes(parts: readonly Uint8Array[], size: number): Uint8Array {
   const joined = new Uint8Array(size);
   let offset = 0;
   for (const part of parts) {

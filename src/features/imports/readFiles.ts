@@ -1,5 +1,5 @@
 import { AppleHealthReader, type ImportedWeighIn } from './appleHealth';
-import { gunzip, readZip, type EntrySink } from './archive';
+import { gunzip, joinBytes, readZip, type EntrySink } from './archive';
 import { parseFitFile } from './fit';
 import { parseWorkoutFile, WorkoutFileError, type ParsedWorkout } from './formats';
 import { readStravaActivities, type StravaActivity } from './strava';
@@ -140,13 +140,7 @@ function collector(limit: number, done: (bytes: Uint8Array) => void, tooLarge: (
     },
     end() {
       if (size > limit) return tooLarge();
-      const joined = new Uint8Array(size);
-      let offset = 0;
-      for (const part of parts) {
-        joined.set(part, offset);
-        offset += part.length;
-      }
-      done(joined);
+      done(joinBytes(parts, size));
     },
   };
 }
