@@ -74,6 +74,9 @@ export default defineConfig({
             'build/**/*.test.ts',
           ],
           setupFiles: ['src/test/setup.ts'],
+          // A few tests read a 24-hour activity or unpack a zip bomb: seconds of work on a busy
+          // two-core machine, where the 5 s default is too close.
+          testTimeout: 20_000,
         },
       },
       {

@@ -112,61 +112,58 @@ export function summarizeTrack(points: readonly TrackPoint[]): TrackSummary {
   };
 }
 
-/** Distance of `point` from the segment a–b in metres, on a local flat projection (fine at this scale). */
-function offsetFromSegmentM(point: TrackPoint, a: TrackPoint, b: TrackPoint): number {
-  const metresPerDegreeLat = 111_320;
-  const metresPerDegreeLon = 111_320 * Math.cos(toRadians(a.lat));
-  const x = (point.lon - a.lon) * metresPerDegreeLon;
-  const y = (point.lat - a.lat) * metresPerDegreeLat;
-  const bx = (b.lon - a.lon) * metresPerDegreeLon;
-  const by = (b.lat - a.lat) * metresPerDegreeLat;
-  const length = bx * bx + by * by;
-  const along = length === 0 ? 0 : Math.max(0, Math.min(1, (x * bx + y * by) / length));
-  return Math.hypot(x - along * bx, y - along * by);
-}
-
-/** Douglas–Peucker with a tolerance in metres; the first and last points always stay. */
-function douglasPeucker(points: readonly TrackPoint[], toleranceM: number): TrackPoint[] {
-  if (points.length <= 2) return [...points];
-  const keep = new Uint8Array(points.length);
-  keep[0] = 1;
-  keep[points.length - 1] = 1;
-  const stack: [number, number][] = [[0, points.length - 1]];
+/**
+ * Douglas–Peucker run once to the end: for each point, the largest tolerance in metres at which
+ * it would still be kept (its own offset, capped by the splits above it). The ends get Infinity.
+ */
+function significanceM(points: readonly TrackPoint[]): Float64Array {
+  const metresPerDegree = 111_320;
+  const lat = Float64Array.from(points, (point) => point.lat);
+  const lon = Float64Array.from(points, (point) => point.lon);
+  const significance = new Float64Array(points.length);
+  const last = points.length - 1;
+  significance[0] = Infinity;
+  significance[last] = Infinity;
+  const stack: [start: number, end: number, cap: number][] = [[0, last, Infinity]];
   while (stack.length > 0) {
-    const [start, end] = stack.pop() as [number, number];
-    let farthest = -1;
-    let farthestOffset = toleranceM;
+    const [start, end, cap] = stack.pop() as [number, number, number];
+    if (end - start < 2) continue;
+    // A flat projection around the segment's start, in metres: fine at a track's scale.
+    const startLat = lat[start] as number;
+    const startLon = lon[start] as number;
+    const metresPerDegreeLon = metresPerDegree * Math.cos(toRadians(startLat));
+    const bx = ((lon[end] as number) - startLon) * metresPerDegreeLon;
+    const by = ((lat[end] as number) - startLat) * metresPerDegree;
+    const length = bx * bx + by * by;
+    let farthest = start + 1;
+    let farthestOffset = -1;
     for (let index = start + 1; index < end; index += 1) {
-      const offset = offsetFromSegmentM(
-        points[index] as TrackPoint,
-        points[start] as TrackPoint,
-        points[end] as TrackPoint,
-      );
+      const px = ((lon[index] as number) - startLon) * metresPerDegreeLon;
+      const py = ((lat[index] as number) - startLat) * metresPerDegree;
+      const along = length === 0 ? 0 : Math.max(0, Math.min(1, (px * bx + py * by) / length));
+      const offset = Math.hypot(px - along * bx, py - along * by);
       if (offset > farthestOffset) {
         farthest = index;
         farthestOffset = offset;
       }
     }
-    if (farthest >= 0) {
-      keep[farthest] = 1;
-      stack.push([start, farthest], [farthest, end]);
-    }
+    const kept = Math.min(cap, farthestOffset);
+    significance[farthest] = kept;
+    stack.push([start, farthest, kept], [farthest, end, kept]);
   }
-  return points.filter((_, index) => keep[index] === 1);
+  return significance;
 }
 
 /**
- * At most `maxPoints` points keeping the route's shape: Douglas–Peucker from a 1 m tolerance,
- * doubled until the track fits.
+ * At most `maxPoints` points keeping the route's shape: what Douglas–Peucker keeps at the smallest
+ * tolerance (1 m or more) that fits.
  */
 export function simplifyTrack(points: readonly TrackPoint[], maxPoints = MAX_TRACK_POINTS): TrackPoint[] {
-  let tolerance = 1;
-  let simplified = douglasPeucker(points, tolerance);
-  while (simplified.length > maxPoints) {
-    tolerance *= 2;
-    simplified = douglasPeucker(points, tolerance);
-  }
-  return simplified;
+  if (points.length <= 2) return [...points];
+  const significance = significanceM(points);
+  const ranked = Float64Array.from(significance).sort().reverse();
+  const tolerance = Math.max(1, ranked[maxPoints] ?? 0);
+  return points.filter((_, index) => (significance[index] as number) > tolerance);
 }
 
 export interface Split {
