@@ -75,6 +75,8 @@ interface CloudHooks {
   define(name: string, handler: (request: FunctionRequest) => Promise<unknown>): void;
   /** Runs after the password is checked and before a session is made; throwing refuses the login. */
   beforeLogin(handler: (request: TriggerRequest) => Promise<void>): void;
+  /** Runs after a session is deleted by logging out; `object` is the _Session. */
+  afterLogout(handler: (request: TriggerRequest) => Promise<void>): void;
   beforeConnect(handler: (request: ConnectRequest) => Promise<void> | void): void;
   beforeSubscribe(className: string, handler: (request: SubscribeRequest) => Promise<void> | void): void;
 }

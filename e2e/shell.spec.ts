@@ -117,6 +117,7 @@ test.describe('secrets', () => {
       'mapTileAttribution',
       'mapTileUrl',
       'serverURL',
+      'vapidPublicKey',
     ]);
     expect(await config.text()).not.toContain(masterKey);
 

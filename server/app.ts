@@ -29,6 +29,8 @@ export interface AppParts {
   idempotency: express.Handler;
   parseApp: express.Handler;
   health: HealthChecks;
+  /** The key browsers subscribe to web push with, when this server sends pushes. */
+  vapidPublicKey?: string;
 }
 
 async function runCheck(check: () => Promise<void>): Promise<string> {
@@ -88,6 +90,7 @@ export function createApp({
   parseApp,
   health,
   metrics,
+  vapidPublicKey,
 }: AppParts): Express {
   const app = express();
   app.use(metrics.countRequests);
@@ -131,6 +134,7 @@ export function createApp({
       ...(config.mapTiles
         ? { mapTileUrl: config.mapTiles.url, mapTileAttribution: config.mapTiles.attribution ?? '' }
         : {}),
+      ...(vapidPublicKey ? { vapidPublicKey } : {}),
     });
   });
 

@@ -13,6 +13,14 @@ export interface ConfigVariable {
   default?: string;
 }
 
+/** The push services of Chrome, Edge, Firefox and Safari. */
+export const DEFAULT_PUSH_SERVICES = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://*.push.apple.com',
+  'https://*.notify.windows.com',
+];
+
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PORT', description: 'HTTP port for the app, the API and LiveQuery.', default: '1337' },
   { name: 'HOST', description: 'Interface to listen on.', default: '0.0.0.0' },
@@ -129,6 +137,29 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'true',
   },
   {
+    name: 'VAPID_PUBLIC_KEY',
+    description:
+      'The key pair web push is signed with (base64url, as web-push generate-vapid-keys prints it); without them a key pair is made once and kept in DATA_DIR, except with DATABASE_URI, where web push stays off unless every node is given the same pair.',
+  },
+  { name: 'VAPID_PRIVATE_KEY', description: 'The private half of VAPID_PUBLIC_KEY; required with it.' },
+  {
+    name: 'VAPID_SUBJECT',
+    description:
+      'How push services reach the operator: a mailto: or https: URL. Defaults to PUBLIC_URL when it is https, else the MAIL_FROM address.',
+  },
+  {
+    name: 'PUSH_SERVICES',
+    description:
+      'Comma-separated origins the server sends web pushes to ("*." matches subdomains); a subscription naming another is refused, so the server posts nowhere else.',
+    default: DEFAULT_PUSH_SERVICES.join(','),
+  },
+  {
+    name: 'REMINDERS',
+    description:
+      'false stops this node from sending the reminders people switch on (every node runs the schedule; one sends each reminder).',
+    default: 'true',
+  },
+  {
     name: 'CLOUD_SQL',
     description:
       'false keeps SQL away from cloud code, which then reads through Parse queries as on MongoDB (to test that path).',
@@ -161,6 +192,13 @@ export interface AppConfig {
   signup: SignupRules;
   /** Map tiles under imported routes: a URL with {z}, {x} and {y}, and the credit to show. */
   mapTiles: { url: string; origin: string; attribution: string | undefined } | undefined;
+  /** The configured VAPID key pair, when the operator gives one. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  /** Origins (with "*." for any subdomain) that push subscriptions may name. */
+  pushServices: string[];
+  /** Whether this node runs the schedule of reminders (cloud/functions/reminders.ts). */
+  reminders: boolean;
 }
 
 export interface S3Config {
@@ -373,7 +411,74 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     weeklySummaries: readBoolean(env, 'WEEKLY_SUMMARIES', true),
     signup: readSignupRules(env),
     mapTiles: readMapTiles(env),
+    vapidKeys: readVapidKeys(env),
+    vapidSubject: readVapidSubject(env),
+    pushServices: readPushServices(env),
+    reminders: readBoolean(env, 'REMINDERS', true),
   };
+}
+
+const base64UrlBytes = (text: string) =>
+  /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url').length : 0;
+
+function readVapidKeys(env: Env): AppConfig['vapidKeys'] {
+  const publicKey = read(env, 'VAPID_PUBLIC_KEY');
+  const privateKey = read(env, 'VAPID_PRIVATE_KEY');
+  if (publicKey === undefined && privateKey === undefined) return undefined;
+  if (publicKey === undefined || privateKey === undefined) {
+    throw new ConfigError(
+      publicKey === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY',
+      'must be set together with the other VAPID key.',
+    );
+  }
+  // An uncompressed P-256 point, and its 32-byte private scalar.
+  if (base64UrlBytes(publicKey) !== 65 || Buffer.from(publicKey, 'base64url')[0] !== 4) {
+    throw new ConfigError('VAPID_PUBLIC_KEY', 'must be a P-256 public key of 65 bytes in base64url.');
+  }
+  if (base64UrlBytes(privateKey) !== 32) {
+    throw new ConfigError('VAPID_PRIVATE_KEY', 'must be a P-256 private key of 32 bytes in base64url.');
+  }
+  return { publicKey, privateKey };
+}
+
+function readVapidSubject(env: Env): string {
+  const subject = read(env, 'VAPID_SUBJECT');
+  if (subject !== undefined) {
+    if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(subject)) {
+      throw new ConfigError('VAPID_SUBJECT', `must be a mailto: or https: URL (got "${subject}").`);
+    }
+    return subject;
+  }
+  const publicUrl = read(env, 'PUBLIC_URL');
+  if (publicUrl?.startsWith('https://')) return publicUrl;
+  const from = read(env, 'MAIL_FROM') ?? 'no-reply@localhost';
+  return `mailto:${/<([^>]+)>/.exec(from)?.[1] ?? from}`;
+}
+
+function readPushServices(env: Env): string[] {
+  const entries = (read(env, 'PUSH_SERVICES') ?? DEFAULT_PUSH_SERVICES.join(','))
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry.replace('://*.', '://wildcard.'));
+    } catch {
+      url = undefined;
+    }
+    if (
+      !url ||
+      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      url.origin !== entry.replace('://*.', '://wildcard.')
+    ) {
+      throw new ConfigError(
+        'PUSH_SERVICES',
+        `must list origins such as https://fcm.googleapis.com (got "${entry}").`,
+      );
+    }
+  }
+  return entries;
 }
 
 function readMapTiles(env: Env): AppConfig['mapTiles'] {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import webPush from 'web-push';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
 
 const CWD = '/srv/fitstreak';
@@ -44,6 +45,43 @@ describe('loadConfig', () => {
       attribution: '© OSM',
     });
     expect(loadConfig({}, CWD).mapTiles).toBeUndefined();
+  });
+
+  it('reads a VAPID key pair only whole and well formed, and a subject push services can write to', () => {
+    const { publicKey, privateKey } = webPush.generateVAPIDKeys();
+
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }, CWD).vapidKeys).toEqual(
+      {
+        publicKey,
+        privateKey,
+      },
+    );
+    expect(loadConfig({}, CWD).vapidKeys).toBeUndefined();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey }, CWD)).toThrow(/^VAPID_PRIVATE_KEY /);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: privateKey, VAPID_PRIVATE_KEY: privateKey }, CWD)).toThrow(
+      /^VAPID_PUBLIC_KEY /,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'short' }, CWD)).toThrow(
+      /^VAPID_PRIVATE_KEY /,
+    );
+    expect(loadConfig({}, CWD).vapidSubject).toBe('mailto:no-reply@localhost');
+    expect(loadConfig({ PUBLIC_URL: 'https://fit.example.org' }, CWD).vapidSubject).toBe(
+      'https://fit.example.org',
+    );
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.org' }, CWD).vapidSubject).toBe(
+      'mailto:ops@example.org',
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.org' }, CWD)).toThrow(/^VAPID_SUBJECT /);
+  });
+
+  it('pushes to the browsers’ push services by default, and to the origins PUSH_SERVICES lists', () => {
+    expect(loadConfig({}, CWD).pushServices).toContain('https://fcm.googleapis.com');
+    expect(
+      loadConfig({ PUSH_SERVICES: 'http://127.0.0.1:9000, https://*.push.example' }, CWD).pushServices,
+    ).toEqual(['http://127.0.0.1:9000', 'https://*.push.example']);
+    for (const bad of ['https://push.example/path', 'ftp://push.example', 'push.example']) {
+      expect(() => loadConfig({ PUSH_SERVICES: bad }, CWD), bad).toThrow(/^PUSH_SERVICES /);
+    }
   });
 
   it('keeps SQL away from cloud code only when CLOUD_SQL is false', () => {

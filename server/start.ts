@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type express from 'express';
 import pg from 'pg';
 import { provideSqlClient } from '../cloud/database';
+import { providePush } from '../cloud/pushConfig';
 import { provideSignupRules } from '../cloud/signupRules';
 import { provideRoomCloser } from '../cloud/roomClosing';
 import { classDefinitions } from '../cloud/schema';
@@ -41,6 +42,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** How often a node looks for people whose week has ended; each summary is sent once whatever the node. */
 const SUMMARY_INTERVAL_MS = 10 * 60_000;
+
+/** How often a node looks for reminders due; each is sent once a day whatever the node. */
+const REMINDER_INTERVAL_MS = 5 * 60_000;
 
 /** A failure at start that deserves one plain line, not a stack trace. */
 export class StartError extends Error {}
@@ -139,6 +143,14 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   await ensureWritable(config.dataDir);
   const secrets = await loadOrCreateSecrets(config.dataDir);
   const masterKey = config.masterKey ?? secrets.masterKey;
+  // Every node of a cluster must sign with the same pair, so there it comes from the environment only.
+  const vapidKeys =
+    config.vapidKeys ??
+    (config.databaseUri === undefined && secrets.vapidPublicKey && secrets.vapidPrivateKey
+      ? { publicKey: secrets.vapidPublicKey, privateKey: secrets.vapidPrivateKey }
+      : undefined);
+  if (!vapidKeys)
+    log('Web push is off: give every node VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to send pushes.');
 
   // Claim the port before the slow parts, so a busy port fails at once; Parse answers 503 until ready.
   let parseHandler: express.Handler = (_request, response) => {
@@ -150,6 +162,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   let requestIdSql: pg.Pool | undefined;
   let idempotencyCleanup: RecurringTask | undefined;
   let weeklySummaries: RecurringTask | undefined;
+  let reminders: RecurringTask | undefined;
   let schemaHooks: SchemaHooksWatch | undefined;
   let roomClosing: RoomClosing | undefined;
   let weightChanges: WeightChanges | undefined;
@@ -173,6 +186,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       log,
     }),
     writeGuard: writeGuard({ classes: classDefinitions, maxBodySize: MAX_UPLOAD_SIZE }),
+    ...(vapidKeys ? { vapidPublicKey: vapidKeys.publicKey } : {}),
     idempotency: idempotencyGuard(() => requestIdSql, IDEMPOTENCY_TTL_S),
     parseApp: (request, response, next) => parseHandler(request, response, next),
     health: healthChecks(
@@ -201,6 +215,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     }
     const sql = pool;
     provideSignupRules(config.signup);
+    providePush(vapidKeys && { ...vapidKeys, subject: config.vapidSubject, services: config.pushServices });
     if (config.signup.mode !== 'open')
       log(`Sign-up is ${config.signup.mode === 'invite' ? 'by invitation' : 'closed'}.`);
 
@@ -256,6 +271,14 @@ export async function startServer(config: AppConfig, log: (line: string) => void
         (message) => log(`Sending the weekly summaries failed: ${message}`),
       );
     }
+    if (sql && vapidKeys && config.reminders) {
+      const { sendReminders } = await import('../cloud/functions/reminders');
+      reminders = scheduleRecurring(
+        () => unlessClusterLockHeld(sql, 'reminders', async () => void (await sendReminders(sql))),
+        REMINDER_INTERVAL_MS,
+        (message) => log(`Sending the reminders failed: ${message}`),
+      );
+    }
     const liveQueryServer = await ParseServer.createLiveQueryServer(
       httpServer,
       {
@@ -292,6 +315,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
         await weightChanges?.stop();
         schemaHooks?.stop();
         await weeklySummaries?.stop();
+        await reminders?.stop();
         await closeDatabaseAdapter(parseServer);
         provideSqlClient(undefined);
         await idempotencyCleanup?.stop();
@@ -311,6 +335,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     await weightChanges?.stop();
     await idempotencyCleanup?.stop();
     await weeklySummaries?.stop();
+    await reminders?.stop();
     await pool?.end().catch(() => undefined);
     if (redis) await closeRedis(redis);
     await database?.stop().catch(() => undefined);

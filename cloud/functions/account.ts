@@ -407,6 +407,7 @@ function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
     owned('Settings'),
     owned('TwoFactor'),
     owned('Notification'),
+    owned('PushSubscription'),
     owned('ChallengeMember'),
     owned('ChatMessage', 'author'),
     owned('Invitation', 'createdBy'),

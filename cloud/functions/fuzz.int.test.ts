@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import webPush from 'web-push';
 import { MEAL_TYPES } from '../../src/domain/contract';
 import { EXPORT_PARTS } from '../../src/domain/dataExport';
 import { RANKING_METRICS, RANKING_PERIODS } from '../../src/domain/friends';
@@ -28,6 +29,9 @@ interface Cast {
   /** A request the stranger sent me, still pending. */
   friendshipId: string;
 }
+
+/** A real P-256 point, as a browser's subscription would give. */
+const PUSH_KEY = Buffer.from(webPush.generateVAPIDKeys().publicKey, 'base64url').toString('base64url');
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -173,7 +177,21 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
     dryRun: fc.oneof(fc.boolean(), hostileValue),
   }),
   listNotifications: () => ({}),
+  savePushSubscription: () => ({
+    endpoint: fc.oneof(
+      oneOf([`${inject('pushServiceOrigin')}/push/fuzz`, 'https://evil.example/push', 'http://[::1]/']),
+      hostileString,
+      hostileValue,
+    ),
+    p256dh: fc.oneof(oneOf([PUSH_KEY, PUSH_KEY.slice(1), '']), hostileValue),
+    auth: fc.oneof(oneOf(['AAAAAAAAAAAAAAAAAAAAAA', 'AAAA']), hostileValue),
+  }),
+  removePushSubscription: () => ({
+    endpoint: fc.oneof(oneOf([`${inject('pushServiceOrigin')}/push/fuzz`, '']), hostileString, hostileValue),
+  }),
+  sendTestPush: () => ({}),
   // Only the master key may send them: every fuzzed call is refused.
+  sendReminders: () => ({ now: fc.oneof(oneOf(['2026-11-30T09:00:00Z', 'evening']), hostileValue) }),
   sendWeeklySummaries: () => ({ now: fc.oneof(oneOf(['2026-11-30T09:00:00Z', 'monday']), hostileValue) }),
   createChallenge: (cast) => ({
     title: fc.oneof(oneOf(['May miles', '', ' ']), hostileString, hostileValue),

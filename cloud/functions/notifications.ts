@@ -5,6 +5,7 @@ import {
   type NotificationKind,
   type NotificationList,
   type NotificationRow,
+  pushMessageOf,
 } from '../../src/domain/notifications';
 import type { LoggedExercise } from '../../src/domain/strength';
 import {
@@ -16,6 +17,7 @@ import {
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
+import { pushToPerson } from '../push';
 import { setRecordsOf } from './strength';
 
 const MASTER = { useMasterKey: true } as const;
@@ -38,6 +40,8 @@ export async function notify(
     row.set({ user: owner, kind, ...details });
     row.setACL(new Parse.ACL({ [userId]: { read: true } }));
     await row.save(null, MASTER);
+    // Not awaited: a slow push service must not hold up the request that caused the notification.
+    void pushToPerson(userId, pushMessageOf(toRow(row)));
     const stale = await new Parse.Query('Notification')
       .equalTo('user', owner)
       .descending('createdAt')

@@ -1,6 +1,8 @@
 import { SCHEDULED_SEND_TABLE, sqlClient, type SqlClient } from '../database';
-import { KEPT_NOTIFICATIONS } from '../../src/domain/notifications';
-import { Parse, type FunctionRequest } from '../parse';
+import { KEPT_NOTIFICATIONS, pushMessageOf } from '../../src/domain/notifications';
+import { pushOutsideQuietHours } from '../push';
+import type { PushMessage } from '../../src/domain/reminders';
+import { Parse, type CloudObject, type FunctionRequest } from '../parse';
 
 const MASTER = { useMasterKey: true } as const;
 
@@ -110,6 +112,7 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
   if (mine.length === 0) return 0;
   // A week with nothing logged (a new account's first, an idle one) is claimed but not summarised.
   const numbers = (await weekNumbers(sql, mine)).filter((week) => week.days > 0);
+  const pushes = new Map<string, PushMessage>();
   for (let start = 0; start < numbers.length; start += SAVE_BATCH) {
     const rows = numbers.slice(start, start + SAVE_BATCH).map((week) => {
       const row = new Parse.Object('Notification');
@@ -122,6 +125,21 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
       return row;
     });
     await Parse.Object.saveAll(rows, MASTER);
+    for (const row of rows) {
+      const subject = String(row.get('subject'));
+      const user = (row.get('user') as CloudObject).id ?? '';
+      pushes.set(
+        user,
+        pushMessageOf({
+          id: row.id ?? '',
+          kind: 'weekly-summary',
+          actor: null,
+          subject,
+          createdAt: '',
+          read: false,
+        }),
+      );
+    }
   }
   // Each person keeps their newest notifications only.
   await sql.query(
@@ -132,6 +150,7 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
      WHERE n."objectId" = older."objectId" AND older.place > $2`,
     [mine.map((row) => row.user), KEPT_NOTIFICATIONS],
   );
+  await pushOutsideQuietHours(pushes, now);
   return numbers.length;
 }
 

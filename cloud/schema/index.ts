@@ -10,6 +10,7 @@ import { invitationClass } from './invitation';
 import { mealClass } from './meal';
 import { notificationClass } from './notification';
 import { originalFileClass } from './originalFile';
+import { pushSubscriptionClass } from './pushSubscription';
 import { roleClass } from './role';
 import { routineClass } from './routine';
 import { settingsClass } from './settings';
@@ -40,4 +41,5 @@ export const classDefinitions: ClassDefinition[] = [
   originalFileClass,
   challengeClass,
   challengeMemberClass,
+  pushSubscriptionClass,
 ];

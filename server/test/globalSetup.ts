@@ -10,6 +10,7 @@ import {
   startServerProcess,
   waitForPostgresToExit,
 } from './serverProcess';
+import { startPushService } from './pushService';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +18,8 @@ declare module 'vitest' {
     appId: string;
     masterKey: string;
     dataDir: string;
+    /** The origin of the push service stand-in (server/test/pushService.ts) the server may push to. */
+    pushServiceOrigin: string;
   }
 }
 
@@ -103,7 +106,22 @@ export async function startSharedServer(
 /** An origin other than PUBLIC_URL's that the `integration` server lets call /parse (CORS). */
 export const ALLOWED_TEST_ORIGIN = 'https://admin.fitstreak.test';
 
-/** The `integration` project: the server as `npm start` runs it. */
-export function setup(project: TestProject): Promise<() => Promise<void>> {
-  return startSharedServer(project, { prefix: 'int', env: { ALLOWED_ORIGINS: ALLOWED_TEST_ORIGIN } });
+/** The `integration` project: the server as `npm start` runs it, with a push service beside it. */
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const pushService = await startPushService();
+  project.provide('pushServiceOrigin', pushService.origin);
+  const stop = await startSharedServer(project, {
+    prefix: 'int',
+    env: { ALLOWED_ORIGINS: ALLOWED_TEST_ORIGIN, PUSH_SERVICES: pushService.origin },
+  }).catch(async (error: unknown) => {
+    await pushService.close();
+    throw error;
+  });
+  return async () => {
+    await stop();
+    await pushService.close();
+    if (pushService.refused.length > 0) {
+      throw new Error(`The push service refused pushes:\n${pushService.refused.join('\n')}`);
+    }
+  };
 }

@@ -182,8 +182,9 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     DATA_DIR: options.dataDir,
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'error',
-    // Tests send summaries through the master-only function at a moment of their choosing.
+    // Tests send summaries and reminders through the master-only functions at a moment of their choosing.
     WEEKLY_SUMMARIES: 'false',
+    REMINDERS: 'false',
     ...options.env,
   });
   const exited = exitOf(child);

@@ -3,6 +3,7 @@ import {
   addDays,
   daysBetween,
   isValidTimeZone,
+  localTime,
   localDay,
   startOfLocalDay,
   startOfWeek,
@@ -49,5 +50,14 @@ describe('calendar days', () => {
       '2026-11-23T08:00:00.000Z',
     );
     expect(startOfLocalDay('2026-11-23', 'Asia/Kolkata').toISOString()).toBe('2026-11-22T18:30:00.000Z');
+  });
+});
+
+describe('localTime', () => {
+  it('reads the clock of the zone, summer time included', () => {
+    expect(localTime(new Date('2026-03-28T06:30:00Z'), 'Europe/Berlin')).toBe('07:30');
+    expect(localTime(new Date('2026-03-29T05:30:00Z'), 'Europe/Berlin')).toBe('07:30');
+    expect(localTime(new Date('2026-03-29T23:05:00Z'), 'UTC')).toBe('23:05');
+    expect(localTime(new Date('2026-03-30T00:05:00Z'), 'America/New_York')).toBe('20:05');
   });
 });

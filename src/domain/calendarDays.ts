@@ -38,6 +38,25 @@ export function localDay(instant: Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The time an instant shows on a clock in `timeZone`, "HH:MM" on a 24-hour clock. */
+export function localTime(instant: Date, timeZone: string): string {
+  let formatter = timeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('hour')}:${part('minute')}`;
+}
+
 function toUtc(day: string): Date {
   return new Date(`${day}T00:00:00Z`);
 }

@@ -1,4 +1,5 @@
 import type { FieldRule, FieldRules } from './fieldRules';
+import { TIME_OF_DAY_PATTERN } from './reminders';
 import { EXERCISE_CATEGORIES, MEASURES } from './strength';
 import { THEMES } from './theme';
 
@@ -64,6 +65,15 @@ export const settingsRules = {
   adaptiveCalorieGoal: { kind: 'boolean', optional: true },
   /** A summary of the week in the notifications, on Monday morning (cloud/functions/summaries.ts). */
   weeklySummary: { kind: 'boolean', optional: true },
+  /** A push at `weighInReminderTime` on days without a weigh-in (cloud/functions/reminders.ts). */
+  weighInReminder: { kind: 'boolean', optional: true },
+  weighInReminderTime: { kind: 'text', min: 5, max: 5, pattern: TIME_OF_DAY_PATTERN, optional: true },
+  /** A push in the evening when nothing is logged today and something was yesterday. */
+  streakReminder: { kind: 'boolean', optional: true },
+  /** No push from `quietHoursStart` to `quietHoursEnd` (may run past midnight). */
+  quietHours: { kind: 'boolean', optional: true },
+  quietHoursStart: { kind: 'text', min: 5, max: 5, pattern: TIME_OF_DAY_PATTERN, optional: true },
+  quietHoursEnd: { kind: 'text', min: 5, max: 5, pattern: TIME_OF_DAY_PATTERN, optional: true },
   /** The person's day the goal was last set from the measured expenditure, YYYY-MM-DD. */
   calorieGoalSetOn: { kind: 'text', min: 10, max: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, optional: true },
 } as const satisfies FieldRules;
@@ -81,6 +91,12 @@ export const SETTINGS_DEFAULTS = {
   theme: 'system',
   adaptiveCalorieGoal: false,
   weeklySummary: true,
+  weighInReminder: false,
+  weighInReminderTime: '07:30',
+  streakReminder: false,
+  quietHours: true,
+  quietHoursStart: '22:00',
+  quietHoursEnd: '07:00',
 } as const;
 
 /**

@@ -1,3 +1,5 @@
+import type { PushMessage } from './reminders';
+
 /** What a person is told about (class Notification, owner only). */
 export const NOTIFICATION_KINDS = [
   'friend-request',
@@ -49,6 +51,11 @@ export function notificationSentence({ kind, actor, subject }: NotificationRow):
         ? `The challenge “${subject ?? ''}” has ended: ${actor} won.`
         : `The challenge “${subject ?? ''}” has ended.`;
   }
+}
+
+/** The push that goes with a notification: its sentence, and the page it is about. */
+export function pushMessageOf(row: NotificationRow): PushMessage {
+  return { title: 'FITSTREAK', body: notificationSentence(row), url: notificationLink(row), tag: row.kind };
 }
 
 /** Where a notification leads in the app. */

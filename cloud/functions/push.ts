@@ -1,0 +1,134 @@
+import { ECDH } from 'node:crypto';
+import { MAX_PUSH_DEVICES } from '../../src/domain/reminders';
+import { pushToPeople } from '../push';
+import { isAllowedPushEndpoint, pushPublicKey } from '../pushConfig';
+import { Parse, requireUser, validationError, type FunctionRequest, type ParseUser } from '../parse';
+
+const MASTER = { useMasterKey: true } as const;
+
+const MAX_ENDPOINT_LENGTH = 1000;
+
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+/** How many bytes a base64url text holds, or -1 when it is not base64url. */
+const decodedLength = (text: unknown) =>
+  typeof text === 'string' && text.length <= 200 && BASE64URL.test(text)
+    ? Buffer.from(text, 'base64url').length
+    : -1;
+
+/** Whether `text` is an uncompressed point on P-256 in base64url, as PushSubscription.getKey('p256dh') gives. */
+function isP256Point(text: unknown): boolean {
+  if (decodedLength(text) !== 65) return false;
+  try {
+    ECDH.convertKey(Buffer.from(text as string, 'base64url'), 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The objectId of the session the caller is using: a device's subscription lives as long as it. */
+async function sessionIdOf(user: ParseUser): Promise<string> {
+  const token = user.getSessionToken();
+  const session = token
+    ? await new Parse.Query('_Session').equalTo('sessionToken', token).select('objectId').first(MASTER)
+    : undefined;
+  if (!session?.id) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
+  return session.id;
+}
+
+function checkedEndpoint(endpoint: unknown): string {
+  if (
+    typeof endpoint !== 'string' ||
+    endpoint.length > MAX_ENDPOINT_LENGTH ||
+    !isAllowedPushEndpoint(endpoint)
+  ) {
+    throw validationError('endpoint must be the https URL of a push service this server sends to.');
+  }
+  return endpoint;
+}
+
+/**
+ * `savePushSubscription({ endpoint, p256dh, auth })`: this device receives the caller's pushes
+ * until they log out of it. An endpoint another account held on the same browser moves to the
+ * caller; beyond ten devices the oldest is dropped.
+ */
+async function savePushSubscription(request: FunctionRequest): Promise<{ saved: true }> {
+  const { user, userId } = requireUser(request.user);
+  if (!pushPublicKey())
+    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'This server does not send pushes.');
+  const { endpoint, p256dh, auth } = request.params;
+  const checked = checkedEndpoint(endpoint);
+  // An uncompressed P-256 point and a 16-byte secret, as PushSubscription.getKey() gives them.
+  if (!isP256Point(p256dh))
+    throw validationError('p256dh must be the subscription’s P-256 key in base64url.');
+  if (decodedLength(auth) !== 16)
+    throw validationError('auth must be the subscription’s 16-byte secret in base64url.');
+  const session = await sessionIdOf(user);
+
+  const earlier = await new Parse.Query('PushSubscription')
+    .equalTo('endpoint', checked)
+    .limit(100)
+    .find(MASTER);
+  if (earlier.length > 0) await Parse.Object.destroyAll(earlier, MASTER);
+  const row = new Parse.Object('PushSubscription');
+  row.set({ user, endpoint: checked, p256dh, auth, session });
+  row.setACL(new Parse.ACL({ [userId]: { read: true } }));
+  await row.save(null, MASTER);
+
+  const devices = await new Parse.Query('PushSubscription')
+    .equalTo('user', user)
+    .descending('createdAt')
+    .skip(MAX_PUSH_DEVICES)
+    .limit(100)
+    .find(MASTER);
+  if (devices.length > 0) await Parse.Object.destroyAll(devices, MASTER);
+  return { saved: true };
+}
+
+/** `removePushSubscription({ endpoint })`: this device of the caller's receives no more pushes. */
+async function removePushSubscription(request: FunctionRequest): Promise<{ removed: number }> {
+  const { user } = requireUser(request.user);
+  const { endpoint } = request.params;
+  if (typeof endpoint !== 'string' || endpoint.length > MAX_ENDPOINT_LENGTH) {
+    throw validationError('endpoint must be the URL of one of your devices’ subscriptions.');
+  }
+  const rows = await new Parse.Query('PushSubscription')
+    .equalTo('user', user)
+    .equalTo('endpoint', endpoint)
+    .find(MASTER);
+  if (rows.length > 0) await Parse.Object.destroyAll(rows, MASTER);
+  return { removed: rows.length };
+}
+
+/** `sendTestPush()`: a push to each of the caller's devices, to see that they arrive; answers whether one did. */
+async function sendTestPush(request: FunctionRequest): Promise<{ delivered: boolean }> {
+  const { userId } = requireUser(request.user);
+  const reached = await pushToPeople(
+    new Map([
+      [
+        userId,
+        {
+          title: 'FITSTREAK',
+          body: 'Notifications reach this device.',
+          url: '/user-settings#notifications',
+          tag: 'test',
+        },
+      ],
+    ]),
+  );
+  return { delivered: reached > 0 };
+}
+
+export function registerPushFunctions(): void {
+  Parse.Cloud.define('savePushSubscription', savePushSubscription);
+  Parse.Cloud.define('removePushSubscription', removePushSubscription);
+  Parse.Cloud.define('sendTestPush', sendTestPush);
+  // Logging out of a device ends its pushes at once (a revoked or expired session is skipped when sending).
+  Parse.Cloud.afterLogout(async (request) => {
+    const session = request.object.id;
+    if (!session) return;
+    const rows = await new Parse.Query('PushSubscription').equalTo('session', session).find(MASTER);
+    if (rows.length > 0) await Parse.Object.destroyAll(rows, MASTER);
+  });
+}
