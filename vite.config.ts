@@ -39,6 +39,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/parse/, /^\/healthz/, /^\/metrics/, /^\/config\.json/],
+        // Shows web pushes and opens their page on a tap (src/lib/push.ts subscribes).
+        importScripts: ['push-sw.js'],
       },
     }),
   ],

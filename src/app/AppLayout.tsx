@@ -17,6 +17,10 @@ async function forgetOnDevice(account: string | undefined, discardChanges: boole
   const [outbox, store] = await Promise.all([loadOutbox(), import('@/lib/offline/store')]);
   outbox.stopOutbox();
   dropWorkoutDraft();
+  // The server drops this device's pushes with the session; the browser's subscription goes now.
+  await import('@/lib/push')
+    .then(({ forgetPushOnThisDevice }) => forgetPushOnThisDevice())
+    .catch((error: unknown) => console.error(error));
   if (!account) return;
   if (discardChanges) await outbox.discardAllChanges(account);
   // The copies are only readable by this account; a storage failure must not keep the person logged in.
@@ -62,6 +66,12 @@ export function AppLayout() {
         if (theme !== themeChoice()) chooseTheme(theme);
       })
       .catch(() => undefined);
+  }, [account]);
+
+  // Pushes this person turned on here reach this device again after a new log-in.
+  useEffect(() => {
+    if (!account) return;
+    import('@/lib/push').then(({ resumePush }) => resumePush(account)).catch(() => undefined);
   }, [account]);
 
   // Once waiting changes reach the server, the pages load its view, which now includes them.

@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   /** A map tile server's URL with {z}, {x} and {y}, when the operator names one (MAP_TILE_URL). */
   mapTileUrl?: string;
   mapTileAttribution?: string;
+  /** The key browsers subscribe to web push with, when the server sends pushes. */
+  vapidPublicKey?: string;
 }
 
 function isRuntimeConfig(value: unknown): value is RuntimeConfig {

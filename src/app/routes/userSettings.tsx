@@ -155,9 +155,12 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
       case 'privacy':
         await saveMySettings(parsePrivacyForm(form));
         return { done: true, notice: 'Privacy saved.' };
-      case 'notifications':
-        await saveMySettings(parseNotificationsForm(form));
+      case 'notifications': {
+        const parsed = parseNotificationsForm(form);
+        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+        await saveMySettings(parsed.value);
         return { done: true, notice: 'Notifications saved.' };
+      }
       case 'appearance': {
         const parsed = parseAppearanceForm(form);
         if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };

@@ -1,4 +1,5 @@
 import { SETTINGS_DEFAULTS, THEMES, type Theme } from '@/domain/contract';
+import { TIME_OF_DAY_PATTERN } from '@/domain/reminders';
 import type { ExportPage, ExportRequest } from '@/domain/dataExport';
 import type { InvitationRow, NewInvitation } from '@/domain/signup';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@/domain/twoFactor';
@@ -37,6 +38,9 @@ const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.is
 const SEXES = ['female', 'male', 'other'] as const;
 const WEIGHT_UNITS = ['kg', 'lb', 'st'] as const;
 
+const timeOr = (value: unknown, fallback: string) =>
+  typeof value === 'string' && TIME_OF_DAY_PATTERN.test(value) ? value : fallback;
+
 /** The wire row to the settings the page edits, with the contract's defaults for what is unset. */
 export function toMySettings(row: Stored | undefined): MySettings {
   const read = (field: string): unknown => row?.get(field);
@@ -61,6 +65,12 @@ export function toMySettings(row: Stored | undefined): MySettings {
     shareActivity: read('shareActivity') !== false,
     shareWeightProgress: read('shareWeightProgress') === true,
     weeklySummary: read('weeklySummary') !== false,
+    weighInReminder: read('weighInReminder') === true,
+    weighInReminderTime: timeOr(read('weighInReminderTime'), SETTINGS_DEFAULTS.weighInReminderTime),
+    streakReminder: read('streakReminder') === true,
+    quietHours: read('quietHours') !== false,
+    quietHoursStart: timeOr(read('quietHoursStart'), SETTINGS_DEFAULTS.quietHoursStart),
+    quietHoursEnd: timeOr(read('quietHoursEnd'), SETTINGS_DEFAULTS.quietHoursEnd),
     timezone: typeof timezone === 'string' && timezone ? timezone : null,
     theme: THEMES.find((theme) => theme === read('theme')) ?? SETTINGS_DEFAULTS.theme,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAppearanceForm } from './form';
+import { parseAppearanceForm, parseNotificationsForm } from './form';
 
 function formWith(fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -20,5 +20,45 @@ describe('parseAppearanceForm', () => {
         fieldErrors: { theme: 'Choose system, light or dark.' },
       });
     }
+  });
+});
+
+describe('parseNotificationsForm', () => {
+  it('reads the switches and the times of day', () => {
+    expect(
+      parseNotificationsForm(
+        formWith({
+          weighInReminder: 'on',
+          weighInReminderTime: '06:45',
+          quietHours: 'on',
+          quietHoursStart: '23:00',
+          quietHoursEnd: '06:30',
+        }),
+      ),
+    ).toEqual({
+      value: {
+        weeklySummary: false,
+        weighInReminder: true,
+        weighInReminderTime: '06:45',
+        streakReminder: false,
+        quietHours: true,
+        quietHoursStart: '23:00',
+        quietHoursEnd: '06:30',
+      },
+    });
+  });
+
+  it('names each time that is not hours and minutes', () => {
+    expect(
+      parseNotificationsForm(
+        formWith({ weighInReminderTime: '7am', quietHoursStart: '25:00', quietHoursEnd: '' }),
+      ),
+    ).toEqual({
+      fieldErrors: {
+        weighInReminderTime: 'Enter the time of the weigh-in reminder as hours and minutes, such as 07:30.',
+        quietHoursStart: 'Enter when quiet hours begin as hours and minutes, such as 07:30.',
+        quietHoursEnd: 'Enter when quiet hours end as hours and minutes, such as 07:30.',
+      },
+    });
   });
 });

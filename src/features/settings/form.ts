@@ -2,6 +2,7 @@ import { passwordProblem } from '@/domain/account';
 import { isValidTimeZone } from '@/domain/calendarDays';
 import { settingsRules, THEMES, userRules, WEIGHT_UNITS, type Theme } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
+import { TIME_OF_DAY_PATTERN } from '@/domain/reminders';
 import type { WeightUnit } from '@/domain/units';
 import { formText, readHeightCm, readNumber, readWeightKg } from '@/lib/formValues';
 import type { SettingsPatch } from './api';
@@ -26,7 +27,10 @@ export type SettingsFieldErrors = Partial<
     | 'confirmPassword'
     | 'theme'
     | 'password'
-    | 'code',
+    | 'code'
+    | 'weighInReminderTime'
+    | 'quietHoursStart'
+    | 'quietHoursEnd',
     string
   >
 >;
@@ -145,8 +149,25 @@ export function parsePrivacyForm(form: FormData): SettingsPatch {
   };
 }
 
-export function parseNotificationsForm(form: FormData): SettingsPatch {
-  return { weeklySummary: form.get('weeklySummary') === 'on' };
+/** What the person is told about, and when: reminders at times of day, quiet hours. */
+export function parseNotificationsForm(form: FormData): Parsed<SettingsPatch> {
+  const errors: SettingsFieldErrors = {};
+  const time = (name: 'weighInReminderTime' | 'quietHoursStart' | 'quietHoursEnd', label: string) => {
+    const value = formText(form, name);
+    if (!TIME_OF_DAY_PATTERN.test(value))
+      errors[name] = `Enter ${label} as hours and minutes, such as 07:30.`;
+    return value;
+  };
+  const value = {
+    weeklySummary: form.get('weeklySummary') === 'on',
+    weighInReminder: form.get('weighInReminder') === 'on',
+    weighInReminderTime: time('weighInReminderTime', 'the time of the weigh-in reminder'),
+    streakReminder: form.get('streakReminder') === 'on',
+    quietHours: form.get('quietHours') === 'on',
+    quietHoursStart: time('quietHoursStart', 'when quiet hours begin'),
+    quietHoursEnd: time('quietHoursEnd', 'when quiet hours end'),
+  };
+  return Object.keys(errors).length > 0 ? { fieldErrors: errors } : { value };
 }
 
 /** A field exactly as typed (passwords are not trimmed). */

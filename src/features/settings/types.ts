@@ -21,6 +21,15 @@ export interface MySettings {
   shareWeightProgress: boolean;
   /** A summary of the week in the notifications every Monday morning. */
   weeklySummary: boolean;
+  /** A push at `weighInReminderTime` on days without a weigh-in. */
+  weighInReminder: boolean;
+  weighInReminderTime: string;
+  /** A push at 20:00 when nothing is logged today after a day with something. */
+  streakReminder: boolean;
+  /** No push between `quietHoursStart` and `quietHoursEnd`. */
+  quietHours: boolean;
+  quietHoursStart: string;
+  quietHoursEnd: string;
   timezone: string | null;
   theme: Theme;
 }
