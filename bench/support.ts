@@ -100,9 +100,10 @@ export interface BenchServer {
 export async function withBenchServer<T>(
   prefix: string,
   body: (bench: BenchServer) => Promise<T>,
+  env: Record<string, string> = {},
 ): Promise<T> {
   const dataDir = await createDataDir(prefix);
-  const server = await startServerProcess({ dataDir });
+  const server = await startServerProcess({ dataDir, env });
   const baseUrl = `http://127.0.0.1:${server.port}`;
   let failed: Error | undefined;
   let result: T | undefined;
