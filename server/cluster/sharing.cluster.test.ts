@@ -2,7 +2,10 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dmRoomKey, topicRoomKey } from '../../src/domain/chatRooms';
+import webPush from 'web-push';
+import { localTime } from '../../src/domain/calendarDays';
 import { startCluster, waitUntil, type Cluster, type ClusterNode } from '../test/cluster';
+import { startPushService } from '../test/pushService';
 import { LiveQuerySocket } from '../test/liveQuery';
 import type { NotificationList } from '../../src/domain/notifications';
 import {
@@ -402,6 +405,65 @@ describe('the weekly summary on a cluster', () => {
     expect(await summaries()).toEqual([
       expect.objectContaining({ subject: '1 workout, 33 active minutes, something logged on 1 of 7 days' }),
     ]);
+  });
+});
+
+describe('reminders on a cluster', () => {
+  /** A fixed-offset zone where it is now 12:xx, far from midnight whatever the hour in UTC. */
+  function zoneAtNoon(): string {
+    const offset = 12 - new Date().getUTCHours();
+    return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+  }
+
+  it('pushes a weigh-in reminder once from the schedules of two nodes started at the same moment', async () => {
+    const service = await startPushService();
+    try {
+      const person = await client(a).signUp();
+      const zone = zoneAtNoon();
+      await updateOwnSettings(client(a), person, {
+        timezone: zone,
+        weighInReminder: true,
+        weighInReminderTime: localTime(new Date(), zone),
+        quietHours: false,
+      });
+      // The device is stored with the master key: the running nodes push only to the browsers' services.
+      const device = service.subscribe();
+      const where = encodeURIComponent(JSON.stringify({ sessionToken: person.sessionToken }));
+      const sessions = await client(a).request('GET', `/parse/sessions?where=${where}`, { masterKey: true });
+      const saved = await client(a).request('POST', '/parse/classes/PushSubscription', {
+        masterKey: true,
+        body: {
+          ...device,
+          user: userPointer(person.objectId),
+          session: sessions.body.results?.[0]?.objectId,
+          ACL: { [person.objectId]: { read: true } },
+        },
+      });
+      expect(saved.status, saved.text).toBe(201);
+      const { publicKey, privateKey } = webPush.generateVAPIDKeys();
+
+      const scheduling = await cluster.startNodes(2, {
+        REMINDERS: 'true',
+        PUSH_SERVICES: service.origin,
+        VAPID_PUBLIC_KEY: publicKey,
+        VAPID_PRIVATE_KEY: privateKey,
+      });
+      await waitUntil(
+        'the reminder arriving',
+        () => Promise.resolve(service.received(device.endpoint).length > 0),
+        60_000,
+      );
+      // Stopping waits for a run still in flight, so every run has finished when this returns.
+      await cluster.stopNodes(scheduling);
+
+      const pushes = service.received(device.endpoint);
+      expect(pushes).toHaveLength(1);
+      expect(pushes[0]?.payload).toMatchObject({ tag: 'weigh-in' });
+      expect(pushes[0]?.vapidKey).toBe(publicKey);
+      expect(service.refused).toEqual([]);
+    } finally {
+      await service.close();
+    }
   });
 });
 
