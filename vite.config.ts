@@ -38,7 +38,7 @@ export default defineConfig({
         clientsClaim: true,
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/parse/, /^\/healthz/, /^\/metrics/, /^\/config\.json/],
+        navigateFallbackDenylist: [/^\/parse/, /^\/healthz/, /^\/metrics/, /^\/config\.json/, /^\/auth\//],
         // Shows web pushes and opens their page on a tap (src/lib/push.ts subscribes).
         importScripts: ['push-sw.js'],
       },

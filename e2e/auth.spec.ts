@@ -87,4 +87,54 @@ test.describe('sign-in', () => {
     await login.logIn(account.username, account.password);
     await login.expectError('This account is locked after too many failed attempts.');
   });
+
+  test('logs in through the organisation’s provider: the first time makes the account, the next finds it', async ({
+    page,
+  }) => {
+    const name = uniqueName('sso');
+    const throughProvider = async () => {
+      const login = new LoginPage(page);
+      await login.goto();
+      await page.getByRole('link', { name: 'Log in with Corp ID' }).click();
+      // The provider's own development pages (any name and password, then consent), unless its
+      // session and grant from the first time let it answer at once.
+      const nameField = page.locator('input[name="login"]');
+      const consent = page.getByRole('button', { name: 'Continue' });
+      const app = page.getByRole('navigation', { name: 'Main' });
+      for (;;) {
+        await nameField.or(consent).or(app).first().waitFor();
+        if (await app.isVisible()) break;
+        if (await nameField.isVisible()) {
+          await nameField.fill(name);
+          await page.locator('input[name="password"]').fill('anything');
+          await page.getByRole('button', { name: 'Sign-in' }).click();
+          await nameField.waitFor({ state: 'detached' });
+        } else {
+          await consent.click();
+          await consent.waitFor({ state: 'detached' });
+        }
+      }
+    };
+
+    await throughProvider();
+    await page.goto('/user-settings');
+    const profile = page.getByRole('region', { name: 'Profile', exact: true });
+    await expect(profile.getByLabel('E-mail')).toHaveValue(`${name}@corp.example`);
+    await page.goto('/');
+    await new AppShell(page).logOut();
+
+    await throughProvider();
+    await page.goto('/user-settings');
+    await expect(page.getByRole('region', { name: 'Profile', exact: true }).getByLabel('E-mail')).toHaveValue(
+      `${name}@corp.example`,
+    );
+  });
+
+  test('says so on the login page when the provider’s answer is refused', async ({ page }) => {
+    await page.goto('/auth/oidc/callback?code=forged&state=forged');
+
+    await new LoginPage(page).expectNotice(
+      'Logging in through your organisation did not work. Try again, or log in with your password.',
+    );
+  });
 });

@@ -31,6 +31,8 @@ export interface AppParts {
   health: HealthChecks;
   /** The key browsers subscribe to web push with, when this server sends pushes. */
   vapidPublicKey?: string;
+  /** Single sign-on's /auth/oidc routes (server/oidc.ts). */
+  sso?: express.Router;
 }
 
 async function runCheck(check: () => Promise<void>): Promise<string> {
@@ -91,6 +93,7 @@ export function createApp({
   health,
   metrics,
   vapidPublicKey,
+  sso,
 }: AppParts): Express {
   const app = express();
   app.use(metrics.countRequests);
@@ -135,10 +138,12 @@ export function createApp({
         ? { mapTileUrl: config.mapTiles.url, mapTileAttribution: config.mapTiles.attribution ?? '' }
         : {}),
       ...(vapidPublicKey ? { vapidPublicKey } : {}),
+      ...(config.oidc ? { oidcName: config.oidc.name } : {}),
     });
   });
 
   app.get('/metrics', metrics.serve);
+  if (sso) app.use(sso);
 
   // Parse answers each allowed Origin with itself (server/parseOptions.ts `allowOrigin`), so a cache
   // must keep one answer per Origin.

@@ -154,6 +154,20 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: DEFAULT_PUSH_SERVICES.join(','),
   },
   {
+    name: 'OIDC_ISSUER',
+    description:
+      'The OpenID Connect provider people may log in with (its issuer URL, https); with OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME, the login page offers "Log in with <OIDC_NAME>".',
+  },
+  {
+    name: 'OIDC_CLIENT_ID',
+    description: 'The client id the provider registered for this app; required with OIDC_ISSUER.',
+  },
+  { name: 'OIDC_CLIENT_SECRET', description: 'The secret of OIDC_CLIENT_ID; required with OIDC_ISSUER.' },
+  {
+    name: 'OIDC_NAME',
+    description: 'The provider as people know it, e.g. "Acme ID"; required with OIDC_ISSUER.',
+  },
+  {
     name: 'REMINDERS',
     description:
       'false stops this node from sending the reminders people switch on (every node runs the schedule; one sends each reminder).',
@@ -199,6 +213,15 @@ export interface AppConfig {
   pushServices: string[];
   /** Whether this node runs the schedule of reminders (cloud/functions/reminders.ts). */
   reminders: boolean;
+  /** Single sign-on through the operator's OpenID Connect provider (server/oidc.ts). */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  name: string;
 }
 
 export interface S3Config {
@@ -415,6 +438,33 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     vapidSubject: readVapidSubject(env),
     pushServices: readPushServices(env),
     reminders: readBoolean(env, 'REMINDERS', true),
+    oidc: readOidc(env),
+  };
+}
+
+const OIDC_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;
+
+function readOidc(env: Env): OidcConfig | undefined {
+  const [issuer, clientId, clientSecret, name] = OIDC_SETTINGS.map((setting) => read(env, setting));
+  const missing = OIDC_SETTINGS.filter((setting) => read(env, setting) === undefined);
+  if (missing.length === OIDC_SETTINGS.length) return undefined;
+  const [first] = missing;
+  if (first)
+    throw new ConfigError(
+      first,
+      `must be set together with ${OIDC_SETTINGS.filter((s) => s !== first).join(', ')}.`,
+    );
+  // Plain http only for a provider on this machine (development and tests).
+  const url = readUrl(env, 'OIDC_ISSUER', ['https:', 'http:']) ?? '';
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'http:' && hostname !== 'localhost' && hostname !== '127.0.0.1') {
+    throw new ConfigError('OIDC_ISSUER', `must be an https URL (got "${url}").`);
+  }
+  return {
+    issuer: issuer ?? url,
+    clientId: clientId ?? '',
+    clientSecret: clientSecret ?? '',
+    name: name ?? '',
   };
 }
 

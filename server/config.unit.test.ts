@@ -84,6 +84,28 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads single sign-on only with its four settings, and an https issuer unless on this machine', () => {
+    const oidc = {
+      OIDC_ISSUER: 'https://id.example.org/realms/staff',
+      OIDC_CLIENT_ID: 'fitstreak',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_NAME: 'Staff ID',
+    };
+
+    expect(loadConfig(oidc, CWD).oidc).toEqual({
+      issuer: 'https://id.example.org/realms/staff',
+      clientId: 'fitstreak',
+      clientSecret: 'secret',
+      name: 'Staff ID',
+    });
+    expect(loadConfig({}, CWD).oidc).toBeUndefined();
+    expect(() => loadConfig({ ...oidc, OIDC_NAME: '' }, CWD)).toThrow(/^OIDC_NAME must be set together/);
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'http://id.example.org' }, CWD)).toThrow(/^OIDC_ISSUER /);
+    expect(loadConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:9000' }, CWD).oidc?.issuer).toBe(
+      'http://127.0.0.1:9000',
+    );
+  });
+
   it('keeps SQL away from cloud code only when CLOUD_SQL is false', () => {
     expect(loadConfig({ CLOUD_SQL: 'false' }, CWD).cloudSql).toBe(false);
     expect(loadConfig({ CLOUD_SQL: 'true' }, CWD).cloudSql).toBe(true);

@@ -28,6 +28,8 @@ export interface ParseOptionsInput {
   filesAdapter: object;
   /** Parse's cache of sessions, users and roles shared through Redis; in the process when absent. */
   cacheAdapter?: object;
+  /** Auth adapters by provider: `oidc` with single sign-on (server/oidc.ts). */
+  auth?: Record<string, object>;
   log: (line: string) => void;
 }
 
@@ -39,6 +41,7 @@ export function buildParseOptions({
   cloud,
   filesAdapter,
   cacheAdapter,
+  auth,
   log,
 }: ParseOptionsInput) {
   const postgres = databaseUri.startsWith('postgres');
@@ -140,5 +143,6 @@ export function buildParseOptions({
       ...(config.redisUrl ? { redisURL: config.redisUrl } : {}),
     },
     ...(cacheAdapter ? { cacheAdapter } : {}),
+    ...(auth ? { auth } : {}),
   };
 }

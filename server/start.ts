@@ -7,6 +7,7 @@ import type express from 'express';
 import pg from 'pg';
 import { provideSqlClient } from '../cloud/database';
 import { providePush } from '../cloud/pushConfig';
+import { createSsoTicketTable, oidcAuthAdapter, oidcRoutes } from './oidc';
 import { provideSignupRules } from '../cloud/signupRules';
 import { provideRoomCloser } from '../cloud/roomClosing';
 import { classDefinitions } from '../cloud/schema';
@@ -187,6 +188,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     }),
     writeGuard: writeGuard({ classes: classDefinitions, maxBodySize: MAX_UPLOAD_SIZE }),
     ...(vapidKeys ? { vapidPublicKey: vapidKeys.publicKey } : {}),
+    sso: oidcRoutes({ config, masterKey, pool: () => pool, log }),
     idempotency: idempotencyGuard(() => requestIdSql, IDEMPOTENCY_TTL_S),
     parseApp: (request, response, next) => parseHandler(request, response, next),
     health: healthChecks(
@@ -226,6 +228,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       cloud: () => import('../cloud/main'),
       filesAdapter: files.adapter,
       ...(redis ? { cacheAdapter: new SharedCache(redis) } : {}),
+      ...(config.oidc ? { auth: { oidc: oidcAuthAdapter(() => pool, config.oidc.name) } } : {}),
       log,
     });
     const parseServer = new ParseServer(options);
@@ -237,6 +240,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       if (!sql) return;
       await createClientKeyIndexes(sql);
       await createScheduledSendTable(sql);
+      if (config.oidc) await createSsoTicketTable(sql);
       const removed = await createSettingsOwnerIndex(sql);
       if (removed > 0) log(`Deleted ${removed} older duplicate Settings rows, keeping each person's newest.`);
     });

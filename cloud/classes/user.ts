@@ -2,6 +2,7 @@ import { SETTINGS_DEFAULTS, userRules } from '../../src/domain/contract';
 import { checkFields } from '../../src/domain/fieldRules';
 import { isAvatarFileOf } from '../../src/domain/images';
 import { Parse, validationError, type CloudObject, type TriggerRequest } from '../parse';
+import { takeSsoClaims } from '../ssoSignups';
 import { deleteAvatarFile } from './avatarFile';
 import { checkSignup, spendInvitation } from './invitation';
 
@@ -37,8 +38,40 @@ function refuseFileWithoutUrl({ object }: TriggerRequest): void {
   throw validationError('avatar must be sent with the URL it was uploaded under.');
 }
 
+/** A username from what the provider calls the person: the allowed characters, made unique. */
+async function freeUsername(wanted: string | undefined): Promise<string> {
+  const base = (wanted ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24);
+  const stem = base.length >= 3 ? base : `member${base}`;
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const candidate = attempt === 0 ? stem : `${stem}${Math.floor(1000 + Math.random() * 9000)}`;
+    const taken = await new Parse.Query(Parse.User)
+      .equalTo('username', candidate)
+      .first({ useMasterKey: true });
+    if (!taken) return candidate;
+  }
+  return `${stem}${Date.now().toString(36)}`.slice(0, 30);
+}
+
+/**
+ * A first login through the OpenID Connect provider (server/oidc.ts) makes an account named after
+ * what the provider says: a username, the display name, and the e-mail address it verified when
+ * no other account has it (else the login was refused before this, to be linked with a password).
+ */
+async function completeSsoSignup({ object, original }: TriggerRequest): Promise<void> {
+  const authData = object.get('authData') as { oidc?: { id?: unknown } } | undefined;
+  const sub = authData?.oidc?.id;
+  if (original || typeof sub !== 'string') return;
+  const claims = takeSsoClaims(sub);
+  if (!claims) return;
+  if (!object.get('username')) object.set('username', await freeUsername(claims.preferredUsername));
+  const displayName = claims.name?.trim().slice(0, 50);
+  if (displayName && !object.get('displayName')) object.set('displayName', displayName);
+  if (claims.email && !object.get('email')) object.set('email', claims.email);
+}
+
 async function beforeSaveUser(request: TriggerRequest): Promise<void> {
   refuseFileWithoutUrl(request);
+  await completeSsoSignup(request);
   checkUser(request);
   checkAvatar(request);
   await checkSignup(request);

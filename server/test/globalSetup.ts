@@ -10,6 +10,7 @@ import {
   startServerProcess,
   waitForPostgresToExit,
 } from './serverProcess';
+import { startOidcIssuer, TEST_CLIENT } from './oidcIssuer';
 import { startPushService } from './pushService';
 
 declare module 'vitest' {
@@ -20,6 +21,8 @@ declare module 'vitest' {
     dataDir: string;
     /** The origin of the push service stand-in (server/test/pushService.ts) the server may push to. */
     pushServiceOrigin: string;
+    /** The issuer of the OpenID Connect provider (server/test/oidcIssuer.ts) the server offers. */
+    oidcIssuer: string;
   }
 }
 
@@ -109,17 +112,26 @@ export const ALLOWED_TEST_ORIGIN = 'https://admin.fitstreak.test';
 /** The `integration` project: the server as `npm start` runs it, with a push service beside it. */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const pushService = await startPushService();
+  const oidc = await startOidcIssuer();
   project.provide('pushServiceOrigin', pushService.origin);
+  project.provide('oidcIssuer', oidc.issuer);
   const stop = await startSharedServer(project, {
     prefix: 'int',
-    env: { ALLOWED_ORIGINS: ALLOWED_TEST_ORIGIN, PUSH_SERVICES: pushService.origin },
+    env: {
+      ALLOWED_ORIGINS: ALLOWED_TEST_ORIGIN,
+      PUSH_SERVICES: pushService.origin,
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: TEST_CLIENT.id,
+      OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
+      OIDC_NAME: 'Test ID',
+    },
   }).catch(async (error: unknown) => {
-    await pushService.close();
+    await Promise.all([pushService.close(), oidc.close()]);
     throw error;
   });
   return async () => {
     await stop();
-    await pushService.close();
+    await Promise.all([pushService.close(), oidc.close()]);
     if (pushService.refused.length > 0) {
       throw new Error(`The push service refused pushes:\n${pushService.refused.join('\n')}`);
     }

@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   mapTileAttribution?: string;
   /** The key browsers subscribe to web push with, when the server sends pushes. */
   vapidPublicKey?: string;
+  /** The OpenID Connect provider the login page offers, by name, when the operator set one up. */
+  oidcName?: string;
 }
 
 function isRuntimeConfig(value: unknown): value is RuntimeConfig {

@@ -6,6 +6,10 @@ vi.mock('@/features/auth', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   currentUser: auth.currentUser,
 }));
+vi.mock('@/lib/runtimeConfig', () => ({
+  loadRuntimeConfig: () =>
+    Promise.resolve({ appId: 'fitstreak', serverURL: '', liveQueryServerURL: '', oidcName: 'Staff ID' }),
+}));
 
 const load = (query: string) =>
   loader({ request: new Request(`http://app.test/login${query}`), params: {}, context: undefined } as never);
@@ -17,15 +21,15 @@ describe('login loader', () => {
     const outcome = await load('?notice=email-verified&appId=fitstreak');
 
     expect(outcome).toBeInstanceOf(Response);
-    expect(outcome?.headers.get('Location')).toBe('/user-settings?notice=email-verified');
+    expect((outcome as Response).headers.get('Location')).toBe('/user-settings?notice=email-verified');
   });
 
-  it('shows the page to a visitor who is signed out, and for any other notice', async () => {
+  it('shows the page, offering the provider of single sign-on, to a visitor signed out, and for any other notice', async () => {
     auth.currentUser.mockResolvedValue(null);
-    expect(await load('?notice=email-link-invalid')).toBeNull();
+    expect(await load('?notice=email-link-invalid')).toEqual({ oidcName: 'Staff ID' });
 
     auth.currentUser.mockResolvedValue({ id: 'u1' });
-    expect(await load('?notice=logged-out')).toBeNull();
-    expect(await load('')).toBeNull();
+    expect(await load('?notice=logged-out')).toEqual({ oidcName: 'Staff ID' });
+    expect(await load('')).toEqual({ oidcName: 'Staff ID' });
   });
 });

@@ -83,6 +83,35 @@ export async function logIn(
   return user;
 }
 
+/** The provider single sign-on logs in with (server/oidc.ts). */
+const SSO_PROVIDER = 'oidc';
+
+/**
+ * Logs in with the single-use ticket the server gave after the OpenID Connect provider's login
+ * (`/login?sso=<ticket>&id=<subject>`): the first time makes the account. A two-factor code
+ * travels in the context, as with a password.
+ */
+export async function logInWithProvider(
+  id: string,
+  ticket: string,
+  twoFactorCode?: string,
+): Promise<SessionUser> {
+  const Parse = await getParse();
+  const options = twoFactorCode
+    ? ({ context: { [TWO_FACTOR_CONTEXT_KEY]: twoFactorCode } } as Parameters<typeof Parse.User.logInWith>[2])
+    : undefined;
+  const user = toSessionUser(await Parse.User.logInWith(SSO_PROVIDER, { authData: { id, ticket } }, options));
+  sessionEnded = false;
+  return user;
+}
+
+/** Links the provider to the account just logged in with its password, so the provider alone is enough later. */
+export async function linkProvider(id: string, ticket: string): Promise<void> {
+  const Parse = await getParse();
+  const user = await Parse.User.currentAsync();
+  await user?.linkWith(SSO_PROVIDER, { authData: { id, ticket } });
+}
+
 /**
  * Creates the account and signs in. On an invite-only server the invitation's code travels in the
  * request's context: the server checks it before the account exists and never stores it.
