@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import type { NextLogin } from './test/oidcIssuer';
+import { followProviderLogin, type NextLogin } from './test/oidcIssuer';
 import { logIn, request, signUp } from './test/rest';
 
 const baseUrl = inject('baseUrl');
 const issuer = inject('oidcIssuer');
 
-/** Follows the flow as a browser would, up to the page the server sends it back to. */
-async function loginThroughProvider(
-  person: NextLogin,
-  tamperWithCallback: (callback: URL) => URL = (callback) => callback,
-): Promise<URL> {
-  await fetch(`${issuer}/next`, { method: 'PUT', body: JSON.stringify(person) });
-  const start = await fetch(`${baseUrl}/auth/oidc/start`, { redirect: 'manual' });
-  expect(start.status).toBe(303);
-  const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const provider = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' });
-  const callback = tamperWithCallback(new URL(provider.headers.get('location') ?? ''));
-  const back = await fetch(callback, { redirect: 'manual', headers: { cookie } });
-  expect(back.status).toBe(303);
-  expect(back.headers.get('set-cookie')).toContain('Max-Age=0');
-  return new URL(back.headers.get('location') ?? '', baseUrl);
-}
+const loginThroughProvider = (person: NextLogin, tamperWithCallback?: (callback: URL) => URL) =>
+  followProviderLogin(baseUrl, issuer, person, tamperWithCallback);
 
 /** What the login page does with `/login?sso=…&id=…`: Parse's logInWith. */
 const logInWith = (landing: URL) =>

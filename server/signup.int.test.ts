@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { InvitationRow, NewInvitation, SignupPolicy } from '../src/domain/signup';
+import { followProviderLogin, TEST_CLIENT } from './test/oidcIssuer';
 import {
   newPassword,
   pointer,
@@ -50,7 +52,13 @@ beforeAll(async () => {
   [inviteOnly, byUsers, closed] = await Promise.all([
     startNode('signup-invite', { SIGNUP: 'invite', ADMIN_USERNAMES: `someone_else, ${adminName}` }),
     startNode('signup-by-users', { SIGNUP: 'invite', INVITES_BY_USERS: 'true' }),
-    startNode('signup-closed', { SIGNUP: 'closed' }),
+    startNode('signup-closed', {
+      SIGNUP: 'closed',
+      OIDC_ISSUER: inject('oidcIssuer'),
+      OIDC_CLIENT_ID: TEST_CLIENT.id,
+      OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
+      OIDC_NAME: 'Test ID',
+    }),
   ]);
   // Accounts that exist already (made with the master key, as an operator may).
   [admin, member] = await Promise.all([inviteOnly.client.signUp(adminName), inviteOnly.client.signUp()]);
@@ -141,6 +149,27 @@ describe('a closed server', () => {
     });
     // Those who have an account still log in.
     expect((await closed.client.logIn(member.username, member.password)).sessionToken).toBeTruthy();
+  });
+
+  it('makes no account for a first login through the organisation’s provider either', async () => {
+    const sub = randomUUID();
+    const landing = await followProviderLogin(closed.server.baseUrl, inject('oidcIssuer'), {
+      sub,
+      email: `${sub.slice(0, 8)}@corp.example`,
+      preferred_username: `closed.${sub.slice(0, 6)}`,
+    });
+
+    const refused = await closed.client.request('POST', '/parse/users', {
+      body: {
+        authData: { oidc: { id: landing.searchParams.get('id'), ticket: landing.searchParams.get('sso') } },
+      },
+    });
+
+    expect(refused.body).toEqual({
+      code: 119,
+      error: 'Sign-up is closed on this server. Ask the person who runs it for an account.',
+    });
+    expect(await accountsNamed(`closed.${sub.slice(0, 6)}`)).toBe(0);
   });
 });
 

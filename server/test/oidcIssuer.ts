@@ -151,3 +151,26 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { issuer, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/**
+ * Follows single sign-on as a browser would, from the app's /auth/oidc/start through this
+ * provider, up to the page the app sends the browser back to (`/login?sso=…&id=…` when it worked).
+ */
+export async function followProviderLogin(
+  baseUrl: string,
+  issuer: string,
+  person: NextLogin,
+  tamperWithCallback: (callback: URL) => URL = (callback) => callback,
+): Promise<URL> {
+  await fetch(`${issuer}/next`, { method: 'PUT', body: JSON.stringify(person) });
+  const start = await fetch(`${baseUrl}/auth/oidc/start`, { redirect: 'manual' });
+  if (start.status !== 303) throw new Error(`/auth/oidc/start answered ${start.status}.`);
+  const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const provider = await fetch(start.headers.get('location') ?? '', { redirect: 'manual' });
+  const callback = tamperWithCallback(new URL(provider.headers.get('location') ?? ''));
+  const back = await fetch(callback, { redirect: 'manual', headers: { cookie } });
+  if (back.status !== 303 || !back.headers.get('set-cookie')?.includes('Max-Age=0')) {
+    throw new Error(`The callback answered ${back.status} without clearing its cookie.`);
+  }
+  return new URL(back.headers.get('location') ?? '', baseUrl);
+}
