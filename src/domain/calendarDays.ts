@@ -13,11 +13,19 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
       hourCycle: 'h23',
     });
     formatters.set(timeZone, formatter);
   }
   return formatter;
+}
+
+/** The parts of an instant's date and time on a clock in `timeZone`. */
+function clockParts(instant: Date, timeZone: string): (type: Intl.DateTimeFormatPartTypes) => string {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  return (type) => parts.find((p) => p.type === type)?.value ?? '';
 }
 
 /** True for an IANA zone name this runtime knows, e.g. `Europe/Berlin`. */
@@ -33,27 +41,13 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The day an instant falls on in `timeZone`: a workout at 23:30 belongs to that local day. */
 export function localDay(instant: Date, timeZone: string): string {
-  const parts = formatterFor(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const part = clockParts(instant, timeZone);
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The time an instant shows on a clock in `timeZone`, "HH:MM" on a 24-hour clock. */
 export function localTime(instant: Date, timeZone: string): string {
-  let formatter = timeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    timeFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  const part = clockParts(instant, timeZone);
   return `${part('hour')}:${part('minute')}`;
 }
 

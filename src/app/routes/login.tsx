@@ -93,22 +93,32 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response 
   }
 }
 
+const CODE_MISSING: AuthActionResult = {
+  needsCode: true,
+  fieldErrors: { twoFactorCode: 'Enter the code from your authenticator app, or a recovery code.' },
+};
+
+/**
+ * A login refused: its sentence, or, when the password (or the provider) was right and the code is
+ * what is missing or wrong, the code asked for with what was wrong with the one given.
+ */
+function refusedLogin(error: unknown, code: string): AuthActionResult {
+  const sentence = errorSentence(error);
+  if (!sentence.startsWith(CODE_NEEDED_PREFIX)) return { formError: sentence };
+  const rest = sentence.slice(CODE_NEEDED_PREFIX.length).trim();
+  return code
+    ? { needsCode: true, fieldErrors: { twoFactorCode: rest.charAt(0).toUpperCase() + rest.slice(1) } }
+    : { needsCode: true };
+}
+
 /** The second step of a login through the provider, for an account with two-factor sign-in. */
 async function finishProviderLogin(form: FormData): Promise<AuthActionResult | Response> {
   const code = formText(form, 'twoFactorCode').trim();
-  if (!code) {
-    return {
-      needsCode: true,
-      fieldErrors: { twoFactorCode: 'Enter the code from your authenticator app, or a recovery code.' },
-    };
-  }
+  if (!code) return CODE_MISSING;
   try {
     await logInWithProvider(formText(form, 'ssoId'), formText(form, 'ssoTicket'), code);
   } catch (error) {
-    const sentence = errorSentence(error);
-    if (!sentence.startsWith(CODE_NEEDED_PREFIX)) return { formError: sentence };
-    const rest = sentence.slice(CODE_NEEDED_PREFIX.length).trim();
-    return { needsCode: true, fieldErrors: { twoFactorCode: rest.charAt(0).toUpperCase() + rest.slice(1) } };
+    return refusedLogin(error, code);
   }
   return redirect('/');
 }
@@ -123,22 +133,11 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
   if (!password) fieldErrors.password = 'Please enter your password.';
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
   const code = formText(form, 'twoFactorCode').trim();
-  if (formText(form, 'step') === 'code' && !code) {
-    return {
-      needsCode: true,
-      fieldErrors: { twoFactorCode: 'Enter the code from your authenticator app, or a recovery code.' },
-    };
-  }
+  if (formText(form, 'step') === 'code' && !code) return CODE_MISSING;
   try {
     await logIn(username, password, code || undefined);
   } catch (error) {
-    const sentence = errorSentence(error);
-    if (!sentence.startsWith(CODE_NEEDED_PREFIX)) return { formError: sentence };
-    // The password was right; the code is what is missing or wrong.
-    const rest = sentence.slice(CODE_NEEDED_PREFIX.length).trim();
-    return code
-      ? { needsCode: true, fieldErrors: { twoFactorCode: rest.charAt(0).toUpperCase() + rest.slice(1) } }
-      : { needsCode: true };
+    return refusedLogin(error, code);
   }
   const link = pendingLink();
   if (link) {
@@ -147,6 +146,24 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
     await linkProvider(link.id, link.ticket).catch((error: unknown) => console.error(error));
   }
   return redirect(safeRedirectTarget(new URL(request.url).searchParams.get('from')));
+}
+
+/** The second step of a login: the code of an account with two-factor sign-in. */
+function TwoFactorCodeField({ error }: { error: string | undefined }) {
+  return (
+    <FormField
+      label="Authentication code"
+      name="twoFactorCode"
+      autoComplete="one-time-code"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      autoFocus
+      maxLength={40}
+      hint="The six digits your authenticator app shows, or one of your recovery codes."
+      error={error}
+    />
+  );
 }
 
 /** The second step of a login through the provider: the code of an account with two-factor sign-in. */
@@ -167,18 +184,7 @@ function ProviderCodeForm({
         <input type="hidden" name="ssoId" value={pending.id} />
         <input type="hidden" name="ssoTicket" value={pending.ticket} />
         <p>Your account asks for a second step.</p>
-        <FormField
-          label="Authentication code"
-          name="twoFactorCode"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          autoFocus
-          maxLength={40}
-          hint="The six digits your authenticator app shows, or one of your recovery codes."
-          error={result?.fieldErrors?.twoFactorCode}
-        />
+        <TwoFactorCodeField error={result?.fieldErrors?.twoFactorCode} />
         <button type="submit" className="button-primary" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}
         </button>
@@ -255,19 +261,7 @@ function PasswordLogin({
           <>
             <input type="hidden" name="step" value="code" />
             <p>Your account asks for a second step.</p>
-            <FormField
-              key="twoFactorCode"
-              label="Authentication code"
-              name="twoFactorCode"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              autoFocus
-              maxLength={40}
-              hint="The six digits your authenticator app shows, or one of your recovery codes."
-              error={result?.fieldErrors?.twoFactorCode}
-            />
+            <TwoFactorCodeField key="twoFactorCode" error={result?.fieldErrors?.twoFactorCode} />
           </>
         ) : null}
         <button type="submit" className="button-primary" disabled={busy}>
