@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, inject, it } from 'vitest';
+import { CODE_NEEDED_PREFIX } from '../src/domain/twoFactor';
 import { followProviderLogin, type NextLogin } from './test/oidcIssuer';
 import { logIn, request, signUp } from './test/rest';
 
@@ -113,5 +115,48 @@ describe('single sign-on', () => {
 
     const cookieless = await fetch(`${baseUrl}/auth/oidc/callback?code=x&state=y`, { redirect: 'manual' });
     expect(cookieless.headers.get('location')).toBe('/login?notice=sso-failed');
+  });
+
+  it('asks an account with two-factor sign-in for its code, and spends the ticket only when it is right', async () => {
+    const owner = await signUp();
+    const started = await request('POST', '/parse/functions/startTwoFactor', {
+      sessionToken: owner.sessionToken,
+      body: {},
+    });
+    const { secret } = (started.body.result ?? {}) as { secret: string };
+    const codeNow = (periodsAhead = 0) =>
+      new TOTP({ digits: 6, period: 30, algorithm: 'SHA1', secret: Secret.fromBase32(secret) }).generate({
+        timestamp: Date.now() + periodsAhead * 30_000,
+      });
+    const confirmed = await request('POST', '/parse/functions/confirmTwoFactor', {
+      sessionToken: owner.sessionToken,
+      body: { code: codeNow() },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const person = someone({ email: owner.email });
+    const first = await loginThroughProvider(person);
+    expect((await logInWith(first)).body.code).toBe(101);
+    const linked = await request('PUT', `/parse/users/${owner.objectId}`, {
+      sessionToken: owner.sessionToken,
+      body: {
+        authData: { oidc: { id: first.searchParams.get('id'), ticket: first.searchParams.get('sso') } },
+      },
+    });
+    expect(linked.status, linked.text).toBe(200);
+
+    const landing = await loginThroughProvider(person);
+    const withoutCode = await logInWith(landing);
+    expect(withoutCode.body.code).toBe(142);
+    expect(withoutCode.body.error).toMatch(new RegExp(`^${CODE_NEEDED_PREFIX}`));
+    expect(withoutCode.body.sessionToken).toBeUndefined();
+    // A code of the next period: the one just used to turn it on is spent.
+    const withCode = await request('POST', '/parse/users', {
+      headers: { 'X-Parse-Cloud-Context': JSON.stringify({ twoFactorCode: codeNow(1) }) },
+      body: {
+        authData: { oidc: { id: landing.searchParams.get('id'), ticket: landing.searchParams.get('sso') } },
+      },
+    });
+    expect(withCode.status, withCode.text).toBe(200);
+    expect(withCode.body.objectId).toBe(owner.objectId);
   });
 });
