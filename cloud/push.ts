@@ -1,6 +1,10 @@
+/**
+ * Sending web pushes (RFC 8030, payloads encrypted as RFC 8291 asks): the `web-push` library signs
+ * and encrypts, and the request goes out with fetch to the push services cloud/pushConfig.ts allows.
+ */
 import webPush from 'web-push';
-import { localTime } from '../src/domain/calendarDays';
-import { isQuietAt, type PushMessage } from '../src/domain/reminders';
+import { isValidTimeZone, localTime } from '../src/domain/calendarDays';
+import { isQuietAt, MAX_PUSH_DEVICES, type PushMessage } from '../src/domain/reminders';
 import { SETTINGS_DEFAULTS } from '../src/domain/contract';
 import { Parse, type CloudObject } from './parse';
 import { pushOptions, type PushOptions } from './pushConfig';
@@ -15,10 +19,8 @@ const SEND_TIMEOUT_MS = 10_000;
 /** Pushes in flight at once during a bulk run. */
 const CONCURRENCY = 32;
 
-/**
- * Sending web pushes (RFC 8030, payloads encrypted as RFC 8291 asks): the `web-push` library signs
- * and encrypts, and the request goes out with fetch to the push services cloud/pushConfig.ts allows.
- */
+/** People whose devices one query reads: ten devices each stay within Parse's 1 000 rows a query. */
+const PEOPLE_PER_QUERY = Math.floor(1000 / MAX_PUSH_DEVICES);
 
 interface Device {
   row: CloudObject;
@@ -68,11 +70,13 @@ async function sendTo(
 async function devicesOf(userIds: readonly string[]): Promise<Map<string, Device[]>> {
   const devices = new Map<string, Device[]>();
   const ended: CloudObject[] = [];
-  for (let start = 0; start < userIds.length; start += 500) {
-    const users = userIds.slice(start, start + 500).map((id) => Parse.User.createWithoutData(id));
+  for (let start = 0; start < userIds.length; start += PEOPLE_PER_QUERY) {
+    const users = userIds
+      .slice(start, start + PEOPLE_PER_QUERY)
+      .map((id) => Parse.User.createWithoutData(id));
     const rows = await new Parse.Query('PushSubscription')
       .containedIn('user', users)
-      .limit(10_000)
+      .limit(users.length * MAX_PUSH_DEVICES)
       .find(MASTER);
     const sessionIds = [...new Set(rows.map((row) => String(row.get('session'))))];
     const live = new Set(
@@ -145,7 +149,7 @@ export async function quietAmong(userIds: readonly string[], now: Date): Promise
         (settings.get(field) as unknown) ?? SETTINGS_DEFAULTS[field];
       if (read('quietHours') === false) continue;
       const zone: unknown = settings.get('timezone');
-      const time = localTime(now, typeof zone === 'string' && zone !== '' ? zone : 'UTC');
+      const time = localTime(now, typeof zone === 'string' && isValidTimeZone(zone) ? zone : 'UTC');
       if (isQuietAt(time, { start: String(read('quietHoursStart')), end: String(read('quietHoursEnd')) })) {
         quiet.add((settings.get('user') as CloudObject).id ?? '');
       }
