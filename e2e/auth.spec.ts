@@ -122,6 +122,7 @@ test.describe('sign-in', () => {
     await expect(profile.getByLabel('E-mail')).toHaveValue(`${name}@corp.example`);
     await page.goto('/');
     await new AppShell(page).logOut();
+    await new LoginPage(page).expectNotice('You are logged out.');
 
     await throughProvider();
     await page.goto('/user-settings');

@@ -110,12 +110,14 @@ test.describe('secrets', () => {
   test('never sends the master key to the browser', async ({ page, request }) => {
     const { masterKey } = e2eServer();
     const config = await request.get('/config.json');
-    // Public settings only; the e2e server names a map tile server (e2e/support/tiles.ts).
+    // Public settings only; the e2e server names a map tile server (e2e/support/tiles.ts) and an
+    // OpenID Connect provider (e2e/support/oidcProvider.ts).
     expect(Object.keys((await config.json()) as object).sort()).toEqual([
       'appId',
       'liveQueryServerURL',
       'mapTileAttribution',
       'mapTileUrl',
+      'oidcName',
       'serverURL',
       'vapidPublicKey',
     ]);

@@ -186,12 +186,16 @@ export function rateLimiter({
     if (request.ip === '127.0.0.1' || sameSecret(request.get('X-Parse-Master-Key'), masterKey)) return next();
     const direct: Call = { method: request.method, path: request.path };
     const batch = request.method === 'POST' && request.path === '/batch';
+    const userCreate = request.method === 'POST' && request.path === '/users';
     const matching = (call: Call) => rules.filter((rule) => covers(rule, call));
-    const needsBody = batch || matching(direct).some((rule) => rule.perPerson);
+    const needsBody = batch || userCreate || matching(direct).some((rule) => rule.perPerson);
     if (needsBody && !(await readBody(request, response))) return;
     if (sameSecret(bodyField(request, '_MasterKey'), masterKey)) return next();
 
-    const calls = batch ? batchCalls(request) : [direct];
+    // POST /users with authData is a login through single sign-on (the first one makes the
+    // account): it counts as a login, not as a sign-up.
+    const ssoLogin = userCreate && typeof bodyField(request, 'authData') === 'object';
+    const calls = batch ? batchCalls(request) : [ssoLogin ? { method: 'POST', path: '/login' } : direct];
     let person: string | undefined;
     const token = sessionTokenOf(request);
     for (const call of calls) {

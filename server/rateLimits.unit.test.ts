@@ -8,6 +8,7 @@ import { MemoryHitCounter, rateLimiter, type HitCounter, type RateLimitRule } fr
 const MASTER_KEY = 'm'.repeat(32);
 const RULES: RateLimitRule[] = [
   { path: '/login', count: 2, windowMs: 60_000 },
+  { path: '/users', count: 1, windowMs: 60_000, methods: ['POST'] },
   { path: '/functions/', count: 3, windowMs: 60_000 },
   { path: '/classes/ChatMessage', count: 2, windowMs: 60_000, methods: ['POST'] },
   { path: '/functions/befriend', count: 1, windowMs: 60_000, methods: ['POST'], perPerson: true },
@@ -86,6 +87,22 @@ describe('rateLimiter', () => {
       body: { code: 155, error: expect.stringMatching(/too many requests/i) as string },
     });
     expect(elsewhere.status).toBe(200);
+  });
+
+  it('counts a login through single sign-on (POST /users with authData) as a login, not a sign-up', async () => {
+    const sso = { authData: { oidc: { id: 'sub', ticket: 'ticket' } } };
+    const logins = [];
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      logins.push(await server.send('10.0.5.1', 'POST', '/users', sso));
+    const signUps = [];
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      signUps.push(
+        await server.send('10.0.5.1', 'POST', '/users', { username: 'ann', password: 'secret-secret' }),
+      );
+    }
+
+    expect(logins.map((login) => login.status)).toEqual([200, 200, 429]);
+    expect(signUps.map((signUp) => signUp.status)).toEqual([200, 429]);
   });
 
   it('counts only the methods a rule names', async () => {

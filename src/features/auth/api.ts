@@ -97,6 +97,8 @@ export async function logInWithProvider(
   twoFactorCode?: string,
 ): Promise<SessionUser> {
   const Parse = await getParse();
+  // A session still stored here would make the request a link to that account instead of a login.
+  if (await Parse.User.currentAsync()) await Parse.User.logOut().catch(() => undefined);
   const options = twoFactorCode
     ? ({ context: { [TWO_FACTOR_CONTEXT_KEY]: twoFactorCode } } as Parameters<typeof Parse.User.logInWith>[2])
     : undefined;
