@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, inject, it } from 'vitest';
 import { CODE_NEEDED_PREFIX } from '../src/domain/twoFactor';
-import { followProviderLogin, type NextLogin } from './test/oidcIssuer';
+import { followProviderLogin, ticketCookieOf, type NextLogin } from './test/oidcIssuer';
 import { logIn, request, signUp } from './test/rest';
 
 const baseUrl = inject('baseUrl');
@@ -12,8 +12,9 @@ const loginThroughProvider = (person: NextLogin, tamperWithCallback?: (callback:
   followProviderLogin(baseUrl, issuer, person, tamperWithCallback);
 
 /** What the login page does with `/login?sso=…&id=…`: Parse's logInWith. */
-const logInWith = (landing: URL) =>
+const logInWith = (landing: URL, cookie = ticketCookieOf(landing)) =>
   request('POST', '/parse/users', {
+    headers: { cookie },
     body: {
       authData: { oidc: { id: landing.searchParams.get('id'), ticket: landing.searchParams.get('sso') } },
     },
@@ -59,8 +60,14 @@ describe('single sign-on', () => {
   it('accepts a ticket once, for its own subject only', async () => {
     const landing = await loginThroughProvider(someone());
     const stolen = new URL(landing);
+    // Sent to another browser: the ticket without the cookie of the one that finished the flow.
+    expect((await logInWith(landing, '')).body).toMatchObject({
+      code: 101,
+      error: 'Log in with Test ID again, in this browser: this sign-in was started in another.',
+    });
+    expect((await logInWith(landing, `fitstreak_sso=${'x'.repeat(43)}`)).body.code).toBe(101);
     stolen.searchParams.set('id', randomUUID());
-    expect((await logInWith(stolen)).body.code).toBe(101);
+    expect((await logInWith(stolen, ticketCookieOf(landing))).body.code).toBe(101);
 
     expect((await logInWith(landing)).status).toBe(201);
     const replay = await logInWith(landing);
@@ -86,6 +93,7 @@ describe('single sign-on', () => {
     const session = await logIn(owner.username, owner.password);
     const linked = await request('PUT', `/parse/users/${owner.objectId}`, {
       sessionToken: session.sessionToken,
+      headers: { cookie: ticketCookieOf(landing) },
       body: {
         authData: { oidc: { id: landing.searchParams.get('id'), ticket: landing.searchParams.get('sso') } },
       },
@@ -138,6 +146,7 @@ describe('single sign-on', () => {
     expect((await logInWith(first)).body.code).toBe(101);
     const linked = await request('PUT', `/parse/users/${owner.objectId}`, {
       sessionToken: owner.sessionToken,
+      headers: { cookie: ticketCookieOf(first) },
       body: {
         authData: { oidc: { id: first.searchParams.get('id'), ticket: first.searchParams.get('sso') } },
       },
@@ -151,7 +160,10 @@ describe('single sign-on', () => {
     expect(withoutCode.body.sessionToken).toBeUndefined();
     // A code of the next period: the one just used to turn it on is spent.
     const withCode = await request('POST', '/parse/users', {
-      headers: { 'X-Parse-Cloud-Context': JSON.stringify({ twoFactorCode: codeNow(1) }) },
+      headers: {
+        'X-Parse-Cloud-Context': JSON.stringify({ twoFactorCode: codeNow(1) }),
+        cookie: ticketCookieOf(landing),
+      },
       body: {
         authData: { oidc: { id: landing.searchParams.get('id'), ticket: landing.searchParams.get('sso') } },
       },

@@ -20,6 +20,8 @@ import type { AppConfig, OidcConfig } from './config';
 export const SSO_TICKET_TABLE = 'fitstreak_sso_ticket';
 
 const COOKIE = 'fitstreak_oidc';
+/** Binds a ticket to the browser that finished the flow: a ticket link sent elsewhere logs nobody in. */
+const TICKET_COOKIE = 'fitstreak_sso';
 const COOKIE_PATH = '/auth/oidc';
 const FLOW_TTL_MS = 10 * 60_000;
 const TICKET_TTL_S = 10 * 60;
@@ -44,6 +46,11 @@ export async function createSsoTicketTable(sql: pg.Pool): Promise<void> {
 
 const sign = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest('base64url');
 
+/** The key the flow's cookies are signed with, from the master key every node shares. */
+const flowKey = (masterKey: string) => createHmac('sha256', masterKey).update('oidc-flow').digest();
+
+const ticketBinding = (key: Buffer, ticket: string) => sign(key, `ticket:${ticket}`);
+
 function sealFlow(key: Buffer, flow: Flow): string {
   const body = Buffer.from(JSON.stringify(flow)).toString('base64url');
   return `${body}.${sign(key, body)}`;
@@ -59,8 +66,8 @@ function openFlow(key: Buffer, sealed: string | undefined): Flow | undefined {
   return flow.expires > Date.now() ? flow : undefined;
 }
 
-function cookieOf(request: express.Request, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
+function cookieOf(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
     if (key === name) return value.join('=');
   }
@@ -117,7 +124,7 @@ export function oidcRoutes({
   const router = express.Router();
   const { oidc } = config;
   if (!oidc) return router;
-  const key = createHmac('sha256', masterKey).update('oidc-flow').digest();
+  const key = flowKey(masterKey);
   const discover = discoverer(oidc);
   const redirectUri = `${config.publicUrl}${COOKIE_PATH}/callback`;
   const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
@@ -161,7 +168,7 @@ export function oidcRoutes({
       response
         .set('Cache-Control', 'no-store')
         .set('Set-Cookie', `${COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
-      const flow = openFlow(key, cookieOf(request, COOKIE));
+      const flow = openFlow(key, cookieOf(request.headers.cookie, COOKIE));
       const sql = pool();
       if (!flow || !sql) return failed(response);
       try {
@@ -187,7 +194,12 @@ export function oidcRoutes({
            VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
           [ticket, claims.sub, JSON.stringify(claimsOf({ ...profile, ...claims })), TICKET_TTL_S],
         );
-        response.redirect(303, `/login?sso=${ticket}&id=${encodeURIComponent(claims.sub)}`);
+        response
+          .append(
+            'Set-Cookie',
+            `${TICKET_COOKIE}=${ticketBinding(key, ticket)}; Path=/parse; Max-Age=${TICKET_TTL_S}; HttpOnly; SameSite=Lax${secure}`,
+          )
+          .redirect(303, `/login?sso=${ticket}&id=${encodeURIComponent(claims.sub)}`);
       } catch (error) {
         log(`Single sign-on refused a callback: ${(error as Error).message}`);
         failed(response);
@@ -198,11 +210,12 @@ export function oidcRoutes({
 }
 
 /**
- * Parse's auth adapter for `authData.oidc` = `{ id, ticket }`: the ticket must be unused, unexpired
- * and name that subject. A first login whose e-mail address an account already has is refused
+ * Parse's auth adapter for `authData.oidc` = `{ id, ticket }`: the ticket must be unused, unexpired,
+ * name that subject, and come from the browser the provider sent back (its cookie). A first login whose e-mail address an account already has is refused
  * without spending the ticket, so the person can log in with that account's password and link it.
  */
-export function oidcAuthAdapter(pool: () => pg.Pool | undefined, name: string) {
+export function oidcAuthAdapter(pool: () => pg.Pool | undefined, name: string, masterKey: string) {
+  const key = flowKey(masterKey);
   const refuse = (message: string) => {
     const { Parse } = globalThis as unknown as {
       Parse: { Error: new (code: number, message: string) => Error };
@@ -214,12 +227,17 @@ export function oidcAuthAdapter(pool: () => pg.Pool | undefined, name: string) {
     async validateAuthData(
       authData: { id?: unknown; ticket?: unknown },
       _options: unknown,
-      request: { user?: { id?: string } },
+      request: { user?: { id?: string }; headers?: Record<string, string | undefined> },
     ) {
       const sql = pool();
       const { id, ticket } = authData;
       if (!sql || typeof id !== 'string' || typeof ticket !== 'string') {
         throw refuse(`Log in with ${name} again: this sign-in is incomplete.`);
+      }
+      const binding = Buffer.from(cookieOf(request.headers?.cookie, TICKET_COOKIE) ?? '');
+      const expected = Buffer.from(ticketBinding(key, ticket));
+      if (binding.length !== expected.length || !timingSafeEqual(binding, expected)) {
+        throw refuse(`Log in with ${name} again, in this browser: this sign-in was started in another.`);
       }
       const { rows } = await sql.query<{ claims: SsoClaims }>(
         `SELECT claims FROM ${SSO_TICKET_TABLE} WHERE ticket = $1 AND sub = $2 AND expires_at > now()`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { InvitationRow, NewInvitation, SignupPolicy } from '../src/domain/signup';
-import { followProviderLogin, TEST_CLIENT } from './test/oidcIssuer';
+import { followProviderLogin, TEST_CLIENT, ticketCookieOf } from './test/oidcIssuer';
 import {
   newPassword,
   pointer,
@@ -160,6 +160,7 @@ describe('a closed server', () => {
     });
 
     const refused = await closed.client.request('POST', '/parse/users', {
+      headers: { cookie: ticketCookieOf(landing) },
       body: {
         authData: { oidc: { id: landing.searchParams.get('id'), ticket: landing.searchParams.get('sso') } },
       },

@@ -228,7 +228,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       cloud: () => import('../cloud/main'),
       filesAdapter: files.adapter,
       ...(redis ? { cacheAdapter: new SharedCache(redis) } : {}),
-      ...(config.oidc ? { auth: { oidc: oidcAuthAdapter(() => pool, config.oidc.name) } } : {}),
+      ...(config.oidc ? { auth: { oidc: oidcAuthAdapter(() => pool, config.oidc.name, masterKey) } } : {}),
       log,
     });
     const parseServer = new ParseServer(options);

@@ -172,5 +172,16 @@ export async function followProviderLogin(
   if (back.status !== 303 || !back.headers.get('set-cookie')?.includes('Max-Age=0')) {
     throw new Error(`The callback answered ${back.status} without clearing its cookie.`);
   }
-  return new URL(back.headers.get('location') ?? '', baseUrl);
+  const landing = new URL(back.headers.get('location') ?? '', baseUrl);
+  const ticketCookie = back.headers.getSetCookie().find((line) => line.startsWith('fitstreak_sso='));
+  if (ticketCookie) browserCookies.set(landing.href, ticketCookie.split(';')[0] ?? '');
+  return landing;
+}
+
+/** The cookie the browser that followed the login keeps with its ticket, by the page it landed on. */
+const browserCookies = new Map<string, string>();
+
+/** The Cookie header of the browser that landed on `landing`: what its login requests carry. */
+export function ticketCookieOf(landing: URL): string {
+  return browserCookies.get(landing.href) ?? '';
 }
