@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
 import { LoginPage } from './pages/LoginPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
@@ -92,43 +92,38 @@ test.describe('sign-in', () => {
     page,
   }) => {
     const name = uniqueName('sso');
-    const throughProvider = async () => {
-      const login = new LoginPage(page);
-      await login.goto();
-      await page.getByRole('link', { name: 'Log in with Corp ID' }).click();
-      // The provider's own development pages (any name and password, then consent), unless its
-      // session and grant from the first time let it answer at once.
-      const nameField = page.locator('input[name="login"]');
-      const consent = page.getByRole('button', { name: 'Continue' });
-      const app = page.getByRole('navigation', { name: 'Main' });
-      for (;;) {
-        await nameField.or(consent).or(app).first().waitFor();
-        if (await app.isVisible()) break;
-        if (await nameField.isVisible()) {
-          await nameField.fill(name);
-          await page.locator('input[name="password"]').fill('anything');
-          await page.getByRole('button', { name: 'Sign-in' }).click();
-          await nameField.waitFor({ state: 'detached' });
-        } else {
-          await consent.click();
-          await consent.waitFor({ state: 'detached' });
-        }
-      }
-    };
+    const app = page.getByRole('navigation', { name: 'Main' });
 
-    await throughProvider();
-    await page.goto('/user-settings');
-    const profile = page.getByRole('region', { name: 'Profile', exact: true });
-    await expect(profile.getByLabel('E-mail')).toHaveValue(`${name}@corp.example`);
+    await throughProvider(page, name, app);
+    await expectProfileEmail(page, `${name}@corp.example`);
     await page.goto('/');
     await new AppShell(page).logOut();
     await new LoginPage(page).expectNotice('You are logged out.');
 
-    await throughProvider();
-    await page.goto('/user-settings');
-    await expect(page.getByRole('region', { name: 'Profile', exact: true }).getByLabel('E-mail')).toHaveValue(
-      `${name}@corp.example`,
-    );
+    await throughProvider(page, name, app);
+    await expectProfileEmail(page, `${name}@corp.example`);
+  });
+
+  test('links the provider to the account with the same e-mail address once its password is given', async ({
+    page,
+  }) => {
+    const account = await createAccount();
+    const login = new LoginPage(page);
+    const app = page.getByRole('navigation', { name: 'Main' });
+    const linkNotice = page
+      .getByRole('status')
+      .filter({ hasText: `An account with the e-mail address ${account.email} exists` });
+
+    await throughProvider(page, account.email, linkNotice);
+    await expect(linkNotice).toContainText('log in with its password to link it to Corp ID');
+    await login.logIn(account.username, account.password);
+    await expect(app).toBeVisible();
+    await new AppShell(page).logOut();
+    await login.expectNotice('You are logged out.');
+
+    // The provider alone now logs into that account.
+    await throughProvider(page, account.email, app);
+    await expectProfileEmail(page, account.email);
   });
 
   test('says so on the login page when the provider’s answer is refused', async ({ page }) => {
@@ -139,3 +134,35 @@ test.describe('sign-in', () => {
     );
   });
 });
+
+/**
+ * From the login page through the provider's own development pages (any name and password, then
+ * consent), unless its session and grant from an earlier login let it answer at once, until `until`
+ * shows.
+ */
+async function throughProvider(page: Page, name: string, until: Locator): Promise<void> {
+  await new LoginPage(page).goto();
+  await page.getByRole('link', { name: 'Log in with Corp ID' }).click();
+  const nameField = page.locator('input[name="login"]');
+  const consent = page.getByRole('button', { name: 'Continue' });
+  for (;;) {
+    await nameField.or(consent).or(until).first().waitFor();
+    if (await until.isVisible()) return;
+    if (await nameField.isVisible()) {
+      await nameField.fill(name);
+      await page.locator('input[name="password"]').fill('anything');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await nameField.waitFor({ state: 'detached' });
+    } else {
+      await consent.click();
+      await consent.waitFor({ state: 'detached' });
+    }
+  }
+}
+
+async function expectProfileEmail(page: Page, email: string): Promise<void> {
+  await page.goto('/user-settings');
+  await expect(page.getByRole('region', { name: 'Profile', exact: true }).getByLabel('E-mail')).toHaveValue(
+    email,
+  );
+}

@@ -5,7 +5,7 @@ import Provider from 'oidc-provider';
 /**
  * A real OpenID Connect provider (`oidc-provider`) for the end-to-end tests, with its development
  * login page, which takes any name and password: the person it logs in is named after the name
- * typed, with the e-mail address `<name>@corp.example`.
+ * typed, with the e-mail address `<name>@corp.example` (or the name, when it is an address).
  */
 export const E2E_OIDC = {
   clientId: 'fitstreak-e2e',
@@ -33,14 +33,15 @@ export async function startOidcProvider(redirectUri: string): Promise<RunningPro
       },
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
+    // A name typed as an e-mail address is that address (to meet an account that has it).
     findAccount: (_context, id) => ({
       accountId: id,
       claims: () => ({
         sub: id,
-        email: `${id}@corp.example`,
+        email: id.includes('@') ? id : `${id}@corp.example`,
         email_verified: true,
         name: id,
-        preferred_username: id,
+        preferred_username: id.split('@')[0],
       }),
     }),
     cookies: { keys: ['e2e-cookie-key-for-the-tests-only'] },

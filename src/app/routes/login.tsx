@@ -22,7 +22,7 @@ import {
   type AuthActionResult,
 } from '@/features/auth';
 import { CODE_NEEDED_PREFIX } from '@/domain/twoFactor';
-import { errorSentence } from '@/lib/errors';
+import { errorSentence, isParseLikeError } from '@/lib/errors';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
 
 const NOTICES: Readonly<Record<string, string>> = {
@@ -85,9 +85,10 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response 
   } catch (error) {
     const sentence = errorSentence(error);
     if (sentence.startsWith(CODE_NEEDED_PREFIX)) return { oidcName, ssoCode: { id, ticket } };
-    if (sentence.includes('log in with its password to link it')) {
+    // The server's own sentence (its code, 101, reads "not found" to the general error sentences).
+    if (isParseLikeError(error) && /log in with its password to link it/.test(error.message)) {
       sessionStorage.setItem(PENDING_LINK_KEY, JSON.stringify({ id, ticket }));
-      return { oidcName, ssoLink: sentence };
+      return { oidcName, ssoLink: error.message };
     }
     return redirect('/login?notice=sso-failed');
   }
