@@ -20,3 +20,23 @@ export function sqlClient(): SqlClient | undefined {
 
 /** The table that remembers what was sent to whom for which period (server/postgres.ts makes it). */
 export const SCHEDULED_SEND_TABLE = 'fitstreak_scheduled_send';
+
+/**
+ * Claims each send once: the rows the insert adds (person, `kind`, period) are the promise nobody
+ * else sends them, whichever node runs the schedule. Answers the people claimed by this call.
+ */
+export async function claimScheduledSends(
+  sql: SqlClient,
+  kind: string,
+  sends: readonly { user: string; period: string }[],
+): Promise<Set<string>> {
+  if (sends.length === 0) return new Set();
+  const { rows } = await sql.query<{ user: string }>(
+    `INSERT INTO ${SCHEDULED_SEND_TABLE} (user_id, kind, period)
+     SELECT id, $3, period FROM unnest($1::text[], $2::text[]) AS d(id, period)
+     ON CONFLICT DO NOTHING
+     RETURNING user_id AS "user"`,
+    [sends.map((send) => send.user), sends.map((send) => send.period), kind],
+  );
+  return new Set(rows.map((row) => row.user));
+}

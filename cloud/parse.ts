@@ -103,3 +103,16 @@ export function requireUser(user: ParseUser | undefined): SignedInUser {
 export function numberOr<T>(value: unknown, fallback: T): number | T {
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
+
+/**
+ * The moment a master-only run of a schedule (`sendWeeklySummaries`, `sendReminders`) is asked for:
+ * `now` when given, else now. Anyone but the server is refused.
+ */
+export function scheduledRunAt(request: FunctionRequest, what: string): Date {
+  if (!request.master)
+    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, `Only the server sends ${what}.`);
+  const { now } = request.params;
+  const at = typeof now === 'string' ? new Date(now) : new Date();
+  if (Number.isNaN(at.getTime())) throw validationError('now must be a date.');
+  return at;
+}

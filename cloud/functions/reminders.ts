@@ -7,8 +7,8 @@ import {
   type PushMessage,
   type ReminderKind,
 } from '../../src/domain/reminders';
-import { SCHEDULED_SEND_TABLE, sqlClient, type SqlClient } from '../database';
-import { Parse, type FunctionRequest } from '../parse';
+import { claimScheduledSends, sqlClient, type SqlClient } from '../database';
+import { Parse, scheduledRunAt, type FunctionRequest } from '../parse';
 import { pushToPeople } from '../push';
 
 interface Person {
@@ -84,18 +84,12 @@ async function loggedOn(
   return new Set(rows.map((row) => row.id));
 }
 
-/** Claims each reminder once per person and day: the inserted row is the promise nobody else sends it. */
-async function claim(sql: SqlClient, people: readonly Person[], kind: ReminderKind): Promise<Set<string>> {
-  if (people.length === 0) return new Set();
-  const { rows } = await sql.query<{ user: string }>(
-    `INSERT INTO ${SCHEDULED_SEND_TABLE} (user_id, kind, period)
-     SELECT id, $3, day FROM unnest($1::text[], $2::text[]) AS d(id, day)
-     ON CONFLICT DO NOTHING
-     RETURNING user_id AS "user"`,
-    [people.map((person) => person.user), people.map((person) => person.day), `${kind}-reminder`],
+const claim = (sql: SqlClient, people: readonly Person[], kind: ReminderKind) =>
+  claimScheduledSends(
+    sql,
+    `${kind}-reminder`,
+    people.map((person) => ({ user: person.user, period: person.day })),
   );
-  return new Set(rows.map((row) => row.user));
-}
 
 export interface ReminderRun {
   weighIn: number;
@@ -143,14 +137,9 @@ export async function sendReminders(sql: SqlClient, now: Date = new Date()): Pro
  * callable by an operator (and the tests) at a chosen moment.
  */
 async function sendRemindersNow(request: FunctionRequest): Promise<ReminderRun> {
-  if (!request.master)
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'Only the server sends reminders.');
+  const at = scheduledRunAt(request, 'reminders');
   const sql = sqlClient();
-  if (!sql) return { weighIn: 0, streak: 0 };
-  const { now } = request.params;
-  const at = typeof now === 'string' ? new Date(now) : new Date();
-  if (Number.isNaN(at.getTime())) throw new Parse.Error(Parse.Error.VALIDATION_ERROR, 'now must be a date.');
-  return sendReminders(sql, at);
+  return sql ? sendReminders(sql, at) : { weighIn: 0, streak: 0 };
 }
 
 export function registerReminderFunctions(): void {

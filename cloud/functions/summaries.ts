@@ -1,8 +1,8 @@
-import { SCHEDULED_SEND_TABLE, sqlClient, type SqlClient } from '../database';
+import { claimScheduledSends, SCHEDULED_SEND_TABLE, sqlClient, type SqlClient } from '../database';
 import { KEPT_NOTIFICATIONS, pushMessageOf } from '../../src/domain/notifications';
 import { pushOutsideQuietHours } from '../push';
 import type { PushMessage } from '../../src/domain/reminders';
-import { Parse, type CloudObject, type FunctionRequest } from '../parse';
+import { Parse, scheduledRunAt, type CloudObject, type FunctionRequest } from '../parse';
 
 const MASTER = { useMasterKey: true } as const;
 
@@ -60,18 +60,6 @@ async function dueAt(sql: SqlClient, now: Date): Promise<Due[]> {
   return rows;
 }
 
-/** Claims each summary once: the row the insert adds is the promise nobody else sends it. */
-async function claim(sql: SqlClient, due: readonly Due[]): Promise<Set<string>> {
-  const { rows } = await sql.query<{ user: string }>(
-    `INSERT INTO ${SCHEDULED_SEND_TABLE} (user_id, kind, period)
-     SELECT id, 'weekly-summary', week FROM unnest($1::text[], $2::text[]) AS d(id, week)
-     ON CONFLICT DO NOTHING
-     RETURNING user_id AS "user"`,
-    [due.map((row) => row.user), due.map((row) => row.week)],
-  );
-  return new Set(rows.map((row) => row.user));
-}
-
 /** Workouts, active minutes and days with anything logged in each person's week, by their clock. */
 async function weekNumbers(sql: SqlClient, due: readonly Due[]): Promise<WeekNumbers[]> {
   const { rows } = await sql.query<WeekNumbers>(
@@ -107,7 +95,11 @@ async function weekNumbers(sql: SqlClient, due: readonly Due[]): Promise<WeekNum
 export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()): Promise<number> {
   const due = await dueAt(sql, now);
   if (due.length === 0) return 0;
-  const claimed = await claim(sql, due);
+  const claimed = await claimScheduledSends(
+    sql,
+    'weekly-summary',
+    due.map((row) => ({ user: row.user, period: row.week })),
+  );
   const mine = due.filter((row) => claimed.has(row.user));
   if (mine.length === 0) return 0;
   // A week with nothing logged (a new account's first, an idle one) is claimed but not summarised.
@@ -159,14 +151,9 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
  * callable by an operator (and the tests) at a chosen moment.
  */
 async function sendWeeklySummariesNow(request: FunctionRequest): Promise<{ sent: number }> {
-  if (!request.master)
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'Only the server sends summaries.');
+  const at = scheduledRunAt(request, 'summaries');
   const sql = sqlClient();
-  if (!sql) return { sent: 0 };
-  const { now } = request.params;
-  const at = typeof now === 'string' ? new Date(now) : new Date();
-  if (Number.isNaN(at.getTime())) throw new Parse.Error(Parse.Error.VALIDATION_ERROR, 'now must be a date.');
-  return { sent: await sendWeeklySummaries(sql, at) };
+  return { sent: sql ? await sendWeeklySummaries(sql, at) : 0 };
 }
 
 export function registerSummaryFunctions(): void {
