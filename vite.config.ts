@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogues } from './build/catalogues.ts';
 import { nativeBuiltins } from './build/nativeBuiltins.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:1337';
@@ -10,6 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     nativeBuiltins(),
+    compiledCatalogues(),
     // Installable, and the shell opens without a network after one visit: the service worker
     // precaches the built files and answers every page with index.html. Parse's answers are never
     // cached (src/lib/runtimeConfig.ts keeps /config.json for a start offline).

@@ -20,6 +20,7 @@ export const settingsClass: ClassDefinition = {
     timezone: { type: 'String' },
     weightUnit: { type: 'String' },
     theme: { type: 'String', defaultValue: SETTINGS_DEFAULTS.theme },
+    language: { type: 'String' },
     adaptiveCalorieGoal: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.adaptiveCalorieGoal },
     calorieGoalSetOn: { type: 'String' },
     weeklySummary: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.weeklySummary },

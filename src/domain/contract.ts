@@ -1,6 +1,7 @@
 import type { FieldRule, FieldRules } from './fieldRules';
 import { TIME_OF_DAY_PATTERN } from './reminders';
 import { EXERCISE_CATEGORIES, MEASURES } from './strength';
+import { LANGUAGES } from './languages';
 import { THEMES } from './theme';
 
 export { THEMES, type Theme } from './theme';
@@ -61,6 +62,8 @@ export const settingsRules = {
   timezone: { kind: 'text', min: 1, max: 64, optional: true },
   weightUnit: { kind: 'choice', values: WEIGHT_UNITS, optional: true },
   theme: { kind: 'choice', values: THEMES, optional: true },
+  /** The language the app and the server's sentences use; unset follows the browser. */
+  language: { kind: 'choice', values: LANGUAGES, optional: true },
   /** The daily calorie goal follows the measured expenditure (cloud/functions/coaching.ts). */
   adaptiveCalorieGoal: { kind: 'boolean', optional: true },
   /** A summary of the week in the notifications, on Monday morning (cloud/functions/summaries.ts). */

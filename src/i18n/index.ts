@@ -1,0 +1,171 @@
+import { setupI18n, type Messages as CompiledMessages } from '@lingui/core';
+import { TransNoContext } from '@lingui/react/server';
+import type { Locale } from 'date-fns';
+import { format } from 'date-fns';
+import { createElement, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from '@/domain/languages';
+import {
+  namespaceOf,
+  setTranslator,
+  t,
+  type MessageId,
+  type MessageValues,
+  type Namespace,
+  type Translator,
+} from './messages';
+
+export { t, type MessageId, type MessageValues, type Namespace, type Translator };
+
+/**
+ * The browser's side of the app's languages. The language is chosen before the first paint (the
+ * choice kept on this device, else the browser's), and each catalogue is a chunk of its own,
+ * fetched when a page that shows it loads (src/app/router.tsx), in the language shown.
+ */
+export const i18n = setupI18n({ missing: (_locale, id) => onMissing(id) });
+setTranslator((id, values) => i18n._(id, values));
+
+/** The person's choice on this device; absent means "like the browser". Mirrors Settings.language. */
+export const LANGUAGE_STORAGE_KEY = 'fitstreak:language';
+
+const catalogues = import.meta.glob<CompiledMessages>('../locales/*/*.json', { import: 'default' });
+
+const DATE_LOCALES: Readonly<Record<Exclude<Language, 'en'>, () => Promise<Locale>>> = {
+  de: () => import('date-fns/locale/de').then((module) => module.de),
+  fr: () => import('date-fns/locale/fr').then((module) => module.fr),
+  es: () => import('date-fns/locale/es').then((module) => module.es),
+};
+
+const loaded = new Map<string, Promise<void>>();
+/** The namespaces asked for so far: a change of language fetches these in the new one. */
+const wanted = new Set<Namespace>(['common']);
+let dateLocale: Locale | undefined;
+
+function loadCatalogue(language: Language, namespace: Namespace): Promise<void> {
+  const key = `${language}/${namespace}`;
+  let loading = loaded.get(key);
+  if (!loading) {
+    const load = catalogues[`../locales/${key}.json`];
+    if (!load) throw new Error(`No catalogue ${key}.`);
+    loading = load().then(
+      (messages) => i18n.load(language, messages),
+      (error: unknown) => {
+        loaded.delete(key);
+        throw error;
+      },
+    );
+    loaded.set(key, loading);
+  }
+  return loading;
+}
+
+/** Fetches the catalogues of `namespaces` in the language shown (a page's loader awaits this). */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  for (const namespace of namespaces) wanted.add(namespace);
+  const language = currentLanguage();
+  await Promise.all(namespaces.map((namespace) => loadCatalogue(language, namespace)));
+}
+
+// A message whose catalogue no page asked for yet: fetch it, and show it once it is there.
+function onMissing(id: string): string {
+  const namespace = namespaceOf(id);
+  const language = currentLanguage();
+  if (namespace && !loaded.has(`${language}/${namespace}`)) {
+    if (import.meta.env.DEV) console.warn(`Message ${id} shown before its catalogue was loaded.`);
+    loadNamespaces([namespace]).catch(() => undefined);
+    return '';
+  }
+  if (import.meta.env.DEV) console.warn(`No message ${id} in ${language}.`);
+  return id;
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
+}
+
+/** The language kept on this device, or undefined when it follows the browser. */
+export function languageChoice(): Language | undefined {
+  try {
+    const kept = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(kept) ? kept : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const browserLanguage = (): Language => pickLanguage(navigator.languages ?? [navigator.language]);
+
+/**
+ * Shows the app in `language`: fetches every catalogue asked for so far (and the date names) in
+ * it, then switches at once, so no page shows half of each.
+ */
+export async function showLanguage(language: Language): Promise<void> {
+  const [locale] = await Promise.all([
+    language === 'en' ? undefined : DATE_LOCALES[language](),
+    ...[...wanted].map((namespace) => loadCatalogue(language, namespace)),
+  ]);
+  dateLocale = locale;
+  document.documentElement.lang = language;
+  i18n.activate(language);
+}
+
+/** Keeps `choice` on this device (undefined: like the browser) and shows it. */
+export function chooseLanguage(choice: Language | undefined): Promise<void> {
+  try {
+    if (choice) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, choice);
+    else window.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Shown for this page only: a blocked storage must not stop the change.
+  }
+  return showLanguage(choice ?? browserLanguage());
+}
+
+/** Before the first paint: the language kept on this device, else the browser's. */
+export function startLanguage(): Promise<void> {
+  return showLanguage(languageChoice() ?? browserLanguage());
+}
+
+// Counts changes of language and of loaded catalogues, so components re-render after each.
+let version = 0;
+i18n.on('change', () => {
+  version += 1;
+});
+const watchMessages = (changed: () => void) => i18n.on('change', changed);
+const messagesVersion = () => version;
+
+/** `t`, re-rendering the component when the language changes or a catalogue arrives. */
+export function useT(): Translator {
+  const current = useSyncExternalStore(watchMessages, messagesVersion, messagesVersion);
+  // A new function after each change, so memoised values that use it are computed again.
+  return useMemo<Translator>(() => {
+    void current;
+    return (id, values) => i18n._(id, values);
+  }, [current]);
+}
+
+interface TProps {
+  id: MessageId;
+  values?: MessageValues;
+  /** Elements for the message's numbered tags: "<0>12</0> of 150" with `{ 0: <strong /> }`. */
+  components?: Record<string, ReactElement>;
+}
+
+/** A message with elements inside it (bold numbers, links), in the language shown. */
+export function T({ id, values, components }: TProps): ReactNode {
+  useT();
+  return createElement(TransNoContext, { id, values, components, lingui: { i18n } });
+}
+
+/** `date` by a date-fns pattern, with month and day names in the language shown. */
+export function formatDate(date: Date | number, pattern: string): string {
+  return format(date, pattern, dateLocale ? { locale: dateLocale } : undefined);
+}
+
+/** The date-fns locale of the language shown (undefined for English), for date-fns helpers. */
+export function dateFnsLocale(): Locale | undefined {
+  return dateLocale;
+}
+
+/** A number in the language shown: "1,520" in English, "1.520" in German. */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(currentLanguage(), options).format(value);
+}
