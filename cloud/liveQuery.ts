@@ -1,6 +1,7 @@
 import { parseRoomKey } from '../src/domain/chatRooms';
 import { mayUseRoom } from './classes/chatMessage';
 import { Parse, requireUser, type SubscribeRequest } from './parse';
+import { t } from '../src/i18n/messages';
 
 /** Reads the room a ChatMessage subscription is confined to, from its `where` clause. */
 function subscribedRoom(request: SubscribeRequest): string | undefined {
@@ -19,10 +20,10 @@ export function registerLiveQueryGuards(): void {
     const key = subscribedRoom(request);
     const room = key === undefined ? null : parseRoomKey(key);
     if (!room) {
-      throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'Subscribe to one known room.');
+      throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.chat.oneKnownRoom'));
     }
     if (!(await mayUseRoom(room, userId))) {
-      throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'You cannot read this room.');
+      throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.chat.cannotRead'));
     }
   });
 }

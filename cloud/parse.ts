@@ -1,5 +1,6 @@
 import type ParseSdk from 'parse';
 import type { Query as ParseQuery, User as ParseUser } from 'parse';
+import { t } from '../src/i18n/messages';
 
 export type { ParseQuery, ParseUser };
 /** Rows in triggers are untyped bags of attributes; the contract's rules type-check the values. */
@@ -95,7 +96,7 @@ export interface SignedInUser {
 }
 
 export function requireUser(user: ParseUser | undefined): SignedInUser {
-  if (!user?.id) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
+  if (!user?.id) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, t('server.parse.logInFirst'));
   return { user, userId: user.id };
 }
 
@@ -108,11 +109,11 @@ export function numberOr<T>(value: unknown, fallback: T): number | T {
  * The moment a master-only run of a schedule (`sendWeeklySummaries`, `sendReminders`) is asked for:
  * `now` when given, else now. Anyone but the server is refused.
  */
-export function scheduledRunAt(request: FunctionRequest, what: string): Date {
+export function scheduledRunAt(request: FunctionRequest, what: 'reminders' | 'summaries'): Date {
   if (!request.master)
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, `Only the server sends ${what}.`);
+    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.parse.onlyServerSends', { what }));
   const { now } = request.params;
   const at = typeof now === 'string' ? new Date(now) : new Date();
-  if (Number.isNaN(at.getTime())) throw validationError('now must be a date.');
+  if (Number.isNaN(at.getTime())) throw validationError(t('server.parse.nowDate'));
   return at;
 }

@@ -6,6 +6,9 @@ import webPush from 'web-push';
 import { isValidTimeZone, localTime } from '../src/domain/calendarDays';
 import { isQuietAt, MAX_PUSH_DEVICES, type PushMessage } from '../src/domain/reminders';
 import { SETTINGS_DEFAULTS } from '../src/domain/contract';
+import { DEFAULT_LANGUAGE } from '../src/domain/languages';
+import { inLanguage } from '../server/i18n';
+import { languagesOf } from './languages';
 import { Parse, type CloudObject } from './parse';
 import { pushOptions, type PushOptions } from './pushConfig';
 
@@ -108,16 +111,28 @@ async function devicesOf(userIds: readonly string[]): Promise<Map<string, Device
 }
 
 /**
+ * A push's words, written when it is sent: in the language of the person it goes to
+ * (`Settings.language`, English when unset), whoever's request or schedule sends it.
+ */
+export type PushText = () => PushMessage;
+
+/**
  * Pushes each message to every logged-in device of its person, a few at a time, and answers how
  * many people it reached. Devices the push service no longer knows (404, 410) are forgotten.
  */
-export async function pushToPeople(messages: ReadonlyMap<string, PushMessage>): Promise<number> {
+export async function pushToPeople(messages: ReadonlyMap<string, PushText>): Promise<number> {
   const push = pushOptions();
   if (!push || messages.size === 0) return 0;
   const devices = await devicesOf([...messages.keys()]);
-  const work = [...devices].flatMap(([user, owned]) =>
-    owned.map((device) => ({ user, device, payload: JSON.stringify(messages.get(user)) })),
-  );
+  const languages = await languagesOf([...devices.keys()]);
+  const payloadOf = (user: string): string => {
+    const text = messages.get(user);
+    return JSON.stringify(text ? inLanguage(languages.get(user) ?? DEFAULT_LANGUAGE, text) : undefined);
+  };
+  const work = [...devices].flatMap(([user, owned]) => {
+    const payload = payloadOf(user);
+    return owned.map((device) => ({ user, device, payload }));
+  });
   const reached = new Set<string>();
   const gone: CloudObject[] = [];
   let next = 0;
@@ -164,7 +179,7 @@ export async function quietAmong(userIds: readonly string[], now: Date): Promise
  * A failure is logged, never the caller's: what the push tells of has happened.
  */
 export async function pushOutsideQuietHours(
-  messages: ReadonlyMap<string, PushMessage>,
+  messages: ReadonlyMap<string, PushText>,
   now: Date = new Date(),
 ): Promise<number> {
   if (!pushOptions() || messages.size === 0) return 0;
@@ -177,6 +192,6 @@ export async function pushOutsideQuietHours(
   }
 }
 
-export function pushToPerson(userId: string, message: PushMessage): Promise<number> {
+export function pushToPerson(userId: string, message: PushText): Promise<number> {
   return pushOutsideQuietHours(new Map([[userId, message]]));
 }

@@ -1,24 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PAGES } from './pages/AppShell';
 import { createAccount } from './support/api';
+import { controlsPastTheirCard, overflowOf } from './support/layout';
 import { logInAs } from './support/session';
-
-/** Form controls reaching past the right edge of the card they sit in, each as "name: N px". */
-function controlsPastTheirCard(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    for (const control of document.querySelectorAll('input, select, textarea, button')) {
-      const card = control.closest('.card');
-      const box = control.getBoundingClientRect();
-      if (!card || box.width === 0) continue;
-      const past = box.right - card.getBoundingClientRect().right;
-      const label = 'labels' in control ? (control.labels as NodeListOf<HTMLLabelElement>)[0] : undefined;
-      const name = (label ?? control).textContent?.trim() || control.tagName;
-      if (past > 1) found.push(`${name}: ${Math.round(past)} px`);
-    }
-    return found;
-  });
-}
 
 test.describe('layout', () => {
   for (const width of [375, 768, 1400]) {
@@ -37,7 +21,7 @@ test.describe('layout', () => {
       for (const { path, heading } of PAGES) {
         await page.goto(path);
         await shell.expectHeading(heading);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const overflow = await overflowOf(page);
         expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
         expect(await controlsPastTheirCard(page), `${path} has controls past their card`).toEqual([]);
       }

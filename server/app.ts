@@ -33,6 +33,8 @@ export interface AppParts {
   vapidPublicKey?: string;
   /** Single sign-on's /auth/oidc routes (server/oidc.ts). */
   sso?: express.Router;
+  /** Gives the rest of a request the language it asks for (server/i18n.ts). */
+  languages?: express.Handler;
 }
 
 async function runCheck(check: () => Promise<void>): Promise<string> {
@@ -94,6 +96,7 @@ export function createApp({
   metrics,
   vapidPublicKey,
   sso,
+  languages,
 }: AppParts): Express {
   const app = express();
   app.use(metrics.countRequests);
@@ -143,6 +146,7 @@ export function createApp({
   });
 
   app.get('/metrics', metrics.serve);
+  if (languages) app.use(['/parse', '/auth'], languages);
   if (sso) app.use(sso);
 
   // Parse answers each allowed Origin with itself (server/parseOptions.ts `allowOrigin`), so a cache

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { SqlClient } from '../cloud/database';
+import { t } from '../src/i18n/messages';
 
 /** Parse's code for a request id it has seen (Parse.Error.DUPLICATE_REQUEST). */
 const DUPLICATE_REQUEST = 159;
@@ -50,7 +51,7 @@ export function idempotencyGuard(sql: () => SqlClient | undefined, ttlSeconds: n
     if (requestId.length > MAX_REQUEST_ID_LENGTH) {
       response.status(400).json({
         code: VALIDATION_ERROR,
-        error: `X-Parse-Request-Id must be at most ${MAX_REQUEST_ID_LENGTH} characters.`,
+        error: t('server.idempotency.requestIdTooLong', { max: MAX_REQUEST_ID_LENGTH }),
       });
       return;
     }

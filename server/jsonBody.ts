@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from 'express';
+import { t } from '../src/i18n/messages';
 
 /** Parse's code for a body it cannot read. */
 export const INVALID_JSON = 107;
@@ -17,7 +18,7 @@ export function jsonBodyReader(maxBodySize: string) {
     const status = (unreadable as { status?: unknown }).status;
     response
       .status(typeof status === 'number' ? status : 400)
-      .json({ code: INVALID_JSON, error: 'The request body is not valid JSON or is too large.' });
+      .json({ code: INVALID_JSON, error: t('server.jsonBody.invalid') });
     return false;
   };
 }

@@ -1,5 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Language } from '../src/domain/languages';
+import { t } from '../src/i18n/messages';
+import { currentLanguage, inLanguage } from './i18n';
 
 interface MailMessage {
   to: string;
@@ -10,8 +13,11 @@ interface MailMessage {
 interface LinkMail {
   link: string;
   appName: string;
-  user: { get(field: string): unknown };
+  user: { id?: string; get(field: string): unknown };
 }
+
+/** The language a person chose in their settings, when they did. */
+export type LanguageOf = (userId: string) => Promise<Language | undefined>;
 
 /**
  * Development mail: every message is written to DATA_DIR/mail as an .eml file and its link is
@@ -24,7 +30,17 @@ export class FileMailAdapter {
     private readonly directory: string,
     private readonly from: string,
     private readonly log: (line: string) => void,
+    private readonly languageOf: LanguageOf = () => Promise.resolve(undefined),
   ) {}
+
+  /**
+   * Writes a mail in its reader's language: the one chosen in their settings, else the one the
+   * request that sends it speaks (the page they asked from).
+   */
+  private async inReadersLanguage<T>(user: LinkMail['user'], write: () => T): Promise<T> {
+    const chosen = user.id ? await this.languageOf(user.id).catch(() => undefined) : undefined;
+    return inLanguage(chosen ?? currentLanguage(), write);
+  }
 
   async sendMail({ to, subject, text }: MailMessage): Promise<void> {
     await mkdir(this.directory, { recursive: true });
@@ -37,21 +53,23 @@ export class FileMailAdapter {
     this.log(`mail to ${to} written to ${file}`);
   }
 
-  sendPasswordResetEmail({ link, appName, user }: LinkMail): Promise<void> {
+  async sendPasswordResetEmail({ link, appName, user }: LinkMail): Promise<void> {
     this.log(`password reset link: ${link}`);
-    return this.sendMail({
-      to: String(user.get('email')),
-      subject: `Reset your ${appName} password`,
-      text: `Someone asked to reset the password of ${String(user.get('username'))}.\n\nChoose a new password here:\n${link}\n\nIf it was not you, ignore this message.`,
-    });
+    const username = String(user.get('username'));
+    const mail = await this.inReadersLanguage(user, () => ({
+      subject: t('server.mail.resetSubject', { appName }),
+      text: t('server.mail.resetText', { username, link }),
+    }));
+    return this.sendMail({ to: String(user.get('email')), ...mail });
   }
 
-  sendVerificationEmail({ link, appName, user }: LinkMail): Promise<void> {
+  async sendVerificationEmail({ link, appName, user }: LinkMail): Promise<void> {
     this.log(`e-mail verification link: ${link}`);
-    return this.sendMail({
-      to: String(user.get('email')),
-      subject: `Confirm your e-mail address for ${appName}`,
-      text: `Confirm this address for ${String(user.get('username'))}:\n${link}\n`,
-    });
+    const username = String(user.get('username'));
+    const mail = await this.inReadersLanguage(user, () => ({
+      subject: t('server.mail.verifySubject', { appName }),
+      text: t('server.mail.verifyText', { username, link }),
+    }));
+    return this.sendMail({ to: String(user.get('email')), ...mail });
   }
 }

@@ -3,6 +3,8 @@ import express from 'express';
 import * as client from 'openid-client';
 import type pg from 'pg';
 import { stashSsoClaims, type SsoClaims } from '../cloud/ssoSignups';
+import { SSO_LINK_PREFIX } from '../src/domain/sso';
+import { t } from '../src/i18n/messages';
 import type { AppConfig, OidcConfig } from './config';
 
 /**
@@ -232,19 +234,19 @@ export function oidcAuthAdapter(pool: () => pg.Pool | undefined, name: string, m
       const sql = pool();
       const { id, ticket } = authData;
       if (!sql || typeof id !== 'string' || typeof ticket !== 'string') {
-        throw refuse(`Log in with ${name} again: this sign-in is incomplete.`);
+        throw refuse(t('server.oidc.incomplete', { name }));
       }
       const binding = Buffer.from(cookieOf(request.headers?.cookie, TICKET_COOKIE) ?? '');
       const expected = Buffer.from(ticketBinding(key, ticket));
       if (binding.length !== expected.length || !timingSafeEqual(binding, expected)) {
-        throw refuse(`Log in with ${name} again, in this browser: this sign-in was started in another.`);
+        throw refuse(t('server.oidc.otherBrowser', { name }));
       }
       const { rows } = await sql.query<{ claims: SsoClaims }>(
         `SELECT claims FROM ${SSO_TICKET_TABLE} WHERE ticket = $1 AND sub = $2 AND expires_at > now()`,
         [ticket, id],
       );
       const claims = rows[0]?.claims;
-      if (!claims) throw refuse(`Log in with ${name} again: this sign-in has expired or was used.`);
+      if (!claims) throw refuse(t('server.oidc.expired', { name }));
       if (!request.user?.id) {
         const linked = await sql.query(`SELECT 1 FROM "_User" WHERE "authData"->'oidc'->>'id' = $1`, [id]);
         const taken =
@@ -252,8 +254,9 @@ export function oidcAuthAdapter(pool: () => pg.Pool | undefined, name: string, m
             ? await sql.query(`SELECT 1 FROM "_User" WHERE lower(email) = lower($1)`, [claims.email])
             : undefined;
         if (taken && (taken.rowCount ?? 0) > 0) {
+          // The marker lets the login page recognise this refusal whatever the language.
           throw refuse(
-            `An account with the e-mail address ${claims.email} exists: log in with its password to link it to ${name}.`,
+            `${SSO_LINK_PREFIX} ${t('server.oidc.linkWithPassword', { email: claims.email ?? '', name })}`,
           );
         }
       }
@@ -261,8 +264,7 @@ export function oidcAuthAdapter(pool: () => pg.Pool | undefined, name: string, m
         ticket,
         id,
       ]);
-      if (spent.rowCount === 0)
-        throw refuse(`Log in with ${name} again: this sign-in has expired or was used.`);
+      if (spent.rowCount === 0) throw refuse(t('server.oidc.expired', { name }));
       stashSsoClaims(claims);
       // Only the subject is kept with the account, never the ticket.
       return { save: { id } };

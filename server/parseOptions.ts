@@ -121,7 +121,14 @@ export function buildParseOptions({
     // A second request (or anyone's, the endpoint is public) resends the link still valid.
     emailVerifyTokenReuseIfValid: true,
     emailVerifySuccessOnInvalidEmail: true,
-    emailAdapter: new FileMailAdapter(path.join(config.dataDir, 'mail'), config.mailFrom, log),
+    emailAdapter: new FileMailAdapter(
+      path.join(config.dataDir, 'mail'),
+      config.mailFrom,
+      log,
+      // Read when a mail is written, once Parse runs (cloud code needs it started).
+      async (userId) =>
+        (await import('../cloud/languages')).languagesOf([userId]).then((found) => found.get(userId)),
+    ),
     // Links from mails land in the app, not on Parse's own pages.
     pages: {
       encodePageParamHeaders: true,

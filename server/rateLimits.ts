@@ -2,13 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { jsonBodyReader } from './jsonBody';
 import type { RedisClient } from './redis';
+import { t } from '../src/i18n/messages';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 /** Parse's code for "too many requests"; Parse's own limiter answers 100 (connection failed). */
 const REQUEST_LIMIT_EXCEEDED = 155;
-export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
 export interface RateLimitRule {
   /** A path of the Parse API (below /parse); one ending in `/` covers everything below it. */
@@ -212,7 +212,7 @@ export function rateLimiter({
           response
             .status(429)
             .set('Retry-After', String(Math.ceil(rule.windowMs / SECOND)))
-            .json({ code: REQUEST_LIMIT_EXCEEDED, error: RATE_LIMIT_MESSAGE });
+            .json({ code: REQUEST_LIMIT_EXCEEDED, error: t('server.rateLimits.tooManyRequests') });
           return;
         }
       }

@@ -17,6 +17,7 @@ import type { AppConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
 import { createFileStore } from './files';
 import { closeRoomsEverywhere, type RoomClosing } from './friendRooms';
+import { requestLanguages } from './i18n';
 import { idempotencyGuard } from './idempotency';
 import { createMetrics } from './metrics';
 import { buildParseOptions, IDEMPOTENCY_TTL_S, LIVE_QUERY_CLASSES, MAX_UPLOAD_SIZE } from './parseOptions';
@@ -189,6 +190,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     writeGuard: writeGuard({ classes: classDefinitions, maxBodySize: MAX_UPLOAD_SIZE }),
     ...(vapidKeys ? { vapidPublicKey: vapidKeys.publicKey } : {}),
     sso: oidcRoutes({ config, masterKey, pool: () => pool, log }),
+    languages: requestLanguages(MAX_UPLOAD_SIZE),
     idempotency: idempotencyGuard(() => requestIdSql, IDEMPOTENCY_TTL_S),
     parseApp: (request, response, next) => parseHandler(request, response, next),
     health: healthChecks(

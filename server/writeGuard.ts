@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ClassDefinition, FieldType } from '../cloud/schema/types';
+import { t } from '../src/i18n/messages';
 
 import { INVALID_JSON, jsonBodyReader } from './jsonBody';
 /** Parse's codes (Parse.Error; the server must not import the SDK): every refusal names its field. */
@@ -37,7 +38,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** Parse decodes a body that is not an object (an array nested 10 000 deep, say) as one value. */
 function requireObject(body: unknown): asserts body is Record<string, unknown> {
-  if (!isRecord(body)) throw new Refusal('The request body must be a JSON object.', INVALID_JSON);
+  if (!isRecord(body)) throw new Refusal(t('server.writeGuard.notObject'), INVALID_JSON);
 }
 
 const isText = (value: unknown) => typeof value === 'string' && value !== '';
@@ -79,7 +80,7 @@ function checkAcl(acl: unknown): void {
           ([flag, allowed]) => (flag === 'read' || flag === 'write') && typeof allowed === 'boolean',
         ),
     );
-  if (!valid) throw new Refusal('ACL must map ids to "read" and "write" flags.');
+  if (!valid) throw new Refusal(t('server.writeGuard.acl'));
 }
 
 function checkOperation(
@@ -94,14 +95,16 @@ function checkOperation(
   if (typeof op !== 'string' || !allowed.includes(op)) {
     // The name only when it is one: an operation may be any value, nested thousands deep.
     throw new Refusal(
-      `${field} cannot be changed with the operation ${typeof op === 'string' ? op : 'given'}.`,
+      typeof op === 'string'
+        ? t('server.writeGuard.operation', { field, operation: op })
+        : t('server.writeGuard.operationGiven', { field }),
     );
   }
   if (op === 'Increment' && (typeof operation.amount !== 'number' || !Number.isFinite(operation.amount))) {
-    throw new Refusal(`${field}: Increment needs a number to add.`);
+    throw new Refusal(t('server.writeGuard.incrementNumber', { field }));
   }
   if (op !== 'Increment' && !Array.isArray(operation.objects)) {
-    throw new Refusal(`${field}: ${op} needs a list of objects.`);
+    throw new Refusal(t('server.writeGuard.needsObjects', { field, operation: op }));
   }
 }
 
@@ -111,14 +114,15 @@ function checkOperation(
  */
 function checkValue(field: string, value: unknown, depth: number): void {
   if (typeof value !== 'object' || value === null) return;
-  if (depth > MAX_VALUE_DEPTH) throw new Refusal(`${field} is nested too deeply.`);
+  if (depth > MAX_VALUE_DEPTH) throw new Refusal(t('server.writeGuard.tooDeep', { field }));
   if (isRecord(value)) {
     const type = value.__type;
     // Own keys only: "__proto__" or "constructor" must not find Object's.
     const decodable =
       typeof type === 'string' && Object.hasOwn(TYPED_VALUES, type) ? TYPED_VALUES[type] : undefined;
-    if (decodable && !decodable(value)) throw new Refusal(`${field} holds a malformed ${String(type)}.`);
-    if (depth > 1 && '__op' in value) throw new Refusal(`${field} cannot hold an operation.`);
+    if (decodable && !decodable(value))
+      throw new Refusal(t('server.writeGuard.malformed', { field, type: String(type) }));
+    if (depth > 1 && '__op' in value) throw new Refusal(t('server.writeGuard.noOperation', { field }));
   }
   for (const inner of Object.values(value)) checkValue(field, inner, depth + 1);
 }
@@ -130,7 +134,7 @@ export function checkWriteBody(
 ): void {
   for (const [field, value] of Object.entries(body)) {
     // Dotted keys change a key inside an Object field; the contract has no such field to change.
-    if (field.includes('.')) throw new Refusal(`${field} is not a valid field name.`);
+    if (field.includes('.')) throw new Refusal(t('server.writeGuard.fieldName', { field }));
     if (field === 'ACL') checkAcl(value);
     else if (isRecord(value) && '__op' in value) checkOperation(field, fields[field], value);
     checkValue(field, value, 1);

@@ -5,6 +5,7 @@ import { sqlClient } from '../database';
 import { latestWeightKg } from '../latestWeights';
 import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
 import { exerciseIdsOf, usableExercises, type UsableExercise } from './exercise';
+import { t } from '../../src/i18n/messages';
 
 /** The person's latest logged weight, read from the database. */
 async function readLatestWeightKg(owner: ParseUser): Promise<number | undefined> {
@@ -44,7 +45,7 @@ async function checkWorkoutExercises(object: CloudObject): Promise<() => Promise
   const exercises: unknown = object.get('exercises');
   const logged = Array.isArray(exercises) && exercises.length > 0;
   if (logged && object.get('type') !== 'strength') {
-    throw validationError('exercises belong to a strength workout: set type to strength or leave them out.');
+    throw validationError(t('server.activity.exercisesNeedStrength'));
   }
   let usable: Map<string, UsableExercise> | undefined;
   const lookUp = async () =>

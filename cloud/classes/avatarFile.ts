@@ -7,6 +7,7 @@ import {
 } from '../../src/domain/images';
 import { checkOriginalUpload, isOriginalUpload } from './originalFile';
 import { Parse, requireUser, validationError, type FileTriggerRequest, type ParseFile } from '../parse';
+import { t } from '../../src/i18n/messages';
 
 /**
  * An avatar upload: a signed-in person's PNG, JPEG or WebP of at most 2 MB, recognised by
@@ -18,13 +19,13 @@ async function checkAvatarUpload(request: FileTriggerRequest): Promise<ParseFile
   if (request.master) return undefined;
   const { userId } = requireUser(request.user);
   // A streamed upload runs this trigger before its bytes arrive, so its type could not be checked.
-  if (request.stream) throw validationError('The avatar must be sent in one request, not streamed.');
+  if (request.stream) throw validationError(t('server.avatar.streamed'));
   const base64 = await request.file.getData();
   const bytes = Buffer.from(base64, 'base64');
   const problem = avatarFileProblem(bytes, bytes.length);
   if (problem) throw validationError(problem);
   const kind = imageKind(bytes);
-  if (!kind) throw validationError('The avatar must be a PNG, JPEG or WebP image.');
+  if (!kind) throw validationError(t('server.avatar.type'));
   return new Parse.File(avatarFileName(userId, kind), { base64 }, IMAGE_KINDS[kind].mimeType);
 }
 

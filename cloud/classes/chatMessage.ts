@@ -11,6 +11,7 @@ import {
   type FindRequest,
   type TriggerRequest,
 } from '../parse';
+import { t } from '../../src/i18n/messages';
 
 /**
  * Whether `userId` may read `room`: topic rooms are open, friend rooms need a friendship, a
@@ -37,19 +38,19 @@ async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
   if (request.master) return;
   const { user, userId } = requireUser(request.user);
   if (request.original) {
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'Messages cannot be edited.');
+    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.chat.cannotEdit'));
   }
   const [first] = checkFields(chatMessageRules, object.attributes);
   if (first) throw validationError(first.message);
-  if (String(object.get('text')).trim() === '') throw validationError('text cannot be only spaces.');
+  if (String(object.get('text')).trim() === '') throw validationError(t('server.chat.onlySpaces'));
   const room = parseRoomKey(String(object.get('room')));
-  if (!room) throw validationError('room is not a known chat room.');
+  if (!room) throw validationError(t('server.chat.unknownRoom'));
   const writable =
     room.kind === 'challenge'
       ? (await challengeRoomAccess(room.challengeId, userId)) === 'write'
       : await mayUseRoom(room, userId);
   if (!writable) {
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'You cannot write in this room.');
+    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.chat.cannotWrite'));
   }
   object.set('author', user);
   const displayName: unknown = user.get('displayName');
@@ -82,7 +83,7 @@ async function beforeFindChatMessage(request: FindRequest): Promise<void> {
   const { where } = request.query.toJSON() as { where?: Record<string, unknown> };
   const key = where?.room;
   if (typeof key === 'string' && !(await mayReadRoomKey(key, userId))) {
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'You cannot read this room.');
+    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.chat.cannotRead'));
   }
 }
 

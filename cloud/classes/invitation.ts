@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { INVITATION_CODE_PATTERN } from '../../src/domain/signup';
 import { Parse, validationError, type CloudObject, type TriggerRequest } from '../parse';
 import { signupRules } from '../signupRules';
+import { t } from '../../src/i18n/messages';
 
 const MASTER = { useMasterKey: true } as const;
 
@@ -17,39 +18,34 @@ export async function checkSignup(request: TriggerRequest): Promise<void> {
   const { object, original, master } = request;
   if (master) return;
   if (original) {
-    if (object.dirty('invitation')) throw validationError('invitation is set by the server.');
+    if (object.dirty('invitation')) throw validationError(t('server.invitation.setByServer'));
     return;
   }
   const { mode } = signupRules();
   if (mode === 'open') {
-    if (object.get('invitation') !== undefined) throw validationError('invitation is set by the server.');
+    if (object.get('invitation') !== undefined) throw validationError(t('server.invitation.setByServer'));
     return;
   }
   if (mode === 'closed') {
-    throw new Parse.Error(
-      Parse.Error.OPERATION_FORBIDDEN,
-      'Sign-up is closed on this server. Ask the person who runs it for an account.',
-    );
+    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.invitation.signupClosed'));
   }
   const code: unknown = request.context?.invitation;
   if (typeof code !== 'string' || code === '') {
-    throw validationError(
-      'invitation: this server takes new accounts by invitation only. Open the link you were sent.',
-    );
+    throw validationError(t('server.invitation.required'));
   }
   const invitation = INVITATION_CODE_PATTERN.test(code)
     ? await new Parse.Query('Invitation').equalTo('codeHash', invitationCodeHash(code)).first(MASTER)
     : undefined;
   if (!invitation) {
-    throw validationError('invitation: this invitation link is not valid. It may be mistyped or revoked.');
+    throw validationError(t('server.invitation.invalid'));
   }
   const spent =
     invitation.get('usedAt') !== undefined ||
     (await new Parse.Query(Parse.User).equalTo('invitation', invitation).count(MASTER)) > 0;
-  if (spent) throw validationError('invitation: this invitation has already been used.');
+  if (spent) throw validationError(t('server.invitation.used'));
   const expiresAt = invitation.get('expiresAt') as Date;
   if (expiresAt.getTime() <= Date.now()) {
-    throw validationError(`invitation: this invitation expired on ${expiresAt.toISOString().slice(0, 10)}.`);
+    throw validationError(t('server.invitation.expired', { date: expiresAt.toISOString().slice(0, 10) }));
   }
   object.set('invitation', invitation);
 }

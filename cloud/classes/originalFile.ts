@@ -16,6 +16,7 @@ import {
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
+import { t } from '../../src/i18n/messages';
 
 const MASTER = { useMasterKey: true } as const;
 
@@ -31,15 +32,15 @@ export function isOriginalUpload(request: FileTriggerRequest): boolean {
 export async function checkOriginalUpload(request: FileTriggerRequest): Promise<ParseFile | undefined> {
   if (request.master) return undefined;
   const { userId } = requireUser(request.user);
-  if (request.stream) throw validationError('An original file must be sent in one request, not streamed.');
+  if (request.stream) throw validationError(t('server.originalFile.streamed'));
   const kind = originalUploadKind(request.file.name());
-  if (!kind) throw validationError('An original file must be a GPX, TCX or FIT file, gzipped.');
+  if (!kind) throw validationError(t('server.originalFile.type'));
   const base64 = await request.file.getData();
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_ORIGINAL_BYTES) {
-    throw validationError(`An original file may be at most ${MAX_ORIGINAL_BYTES / 1024 ** 2} MB gzipped.`);
+    throw validationError(t('server.originalFile.tooLarge', { max: MAX_ORIGINAL_BYTES / 1024 ** 2 }));
   }
-  if (!isGzip(bytes)) throw validationError('An original file must be gzipped.');
+  if (!isGzip(bytes)) throw validationError(t('server.originalFile.notGzip'));
   return new Parse.File(
     originalFileName(userId, kind, randomBytes(16).toString('hex')),
     { base64 },
@@ -52,7 +53,7 @@ export function guardOriginalDownload(request: FileTriggerRequest): void {
   const owner = originalOwnerOf(request.file.name());
   if (owner === null || request.master) return;
   if (request.user?.id !== owner) {
-    throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'That file was not found.');
+    throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, t('server.originalFile.notFound'));
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
+import { t } from '../../src/i18n/messages';
 
 /**
  * One rule for every class whose rows belong to a person: the server names the owner and
@@ -43,7 +44,7 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
     const { user, userId } = requireUser(request.user);
     const previousOwner = original?.get('user') as ParseUser | undefined;
     if (original && previousOwner?.id !== userId) {
-      throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, `This ${className} is not yours.`);
+      throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.owned.notYours', { className }));
     }
     object.set('user', user);
     const acl = new Parse.ACL(user);

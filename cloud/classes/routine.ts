@@ -1,6 +1,7 @@
 import { checkExercises } from '../../src/domain/strength';
 import { validationError, type CloudObject, type ParseUser } from '../parse';
 import { exerciseIdsOf, usableExercises } from './exercise';
+import { t } from '../../src/i18n/messages';
 
 /** A routine's exercises and target sets, checked like a workout's when they change. */
 export async function completeRoutine(object: CloudObject): Promise<void> {
@@ -10,6 +11,6 @@ export async function completeRoutine(object: CloudObject): Promise<void> {
   const problem = checkExercises(exercises, (id) => usable.get(id)?.measure);
   if (problem) throw validationError(problem.message);
   if (Array.isArray(exercises) && exercises.length === 0) {
-    throw validationError('exercises must list at least one exercise.');
+    throw validationError(t('server.routine.noExercises'));
   }
 }

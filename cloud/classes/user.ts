@@ -5,6 +5,7 @@ import { Parse, validationError, type CloudObject, type TriggerRequest } from '.
 import { takeSsoClaims } from '../ssoSignups';
 import { deleteAvatarFile } from './avatarFile';
 import { checkSignup, spendInvitation } from './invitation';
+import { t } from '../../src/i18n/messages';
 
 /**
  * The contract's limits on usernames and display names, for sign-up and every later change;
@@ -24,7 +25,7 @@ function checkAvatar({ object, master }: TriggerRequest): void {
   const avatar: unknown = object.get('avatar');
   if (avatar === undefined || avatar === null) return;
   const ownUpload = avatar instanceof Parse.File && !!object.id && isAvatarFileOf(avatar.name(), object.id);
-  if (!ownUpload) throw validationError('avatar must be a picture you uploaded yourself.');
+  if (!ownUpload) throw validationError(t('server.user.avatarNotOwn'));
 }
 
 /**
@@ -35,7 +36,7 @@ function refuseFileWithoutUrl({ object }: TriggerRequest): void {
   const avatar: unknown = object.get('avatar');
   if (!(avatar instanceof Parse.File) || avatar.url()) return;
   object.unset('avatar');
-  throw validationError('avatar must be sent with the URL it was uploaded under.');
+  throw validationError(t('server.user.avatarUrl'));
 }
 
 /** A username from what the provider calls the person: the allowed characters, made unique. */

@@ -30,6 +30,7 @@ import {
   type FunctionRequest,
   type ParseUser,
 } from '../parse';
+import { t, type MessageId } from '../../src/i18n/messages';
 
 // Every read and delete here crosses ACLs on the person's behalf: what is theirs is chosen by query.
 const MASTER = { useMasterKey: true } as const;
@@ -296,13 +297,12 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
 function readExportRequest(params: Record<string, unknown>): { part: ExportPart; cursor?: string } {
   const { part, cursor } = params;
   if (part !== undefined && !isExportPart(part)) {
-    throw validationError(`part must be one of: ${EXPORT_PARTS.join(', ')}.`);
+    throw validationError(t('server.params.oneOf', { field: 'part', values: EXPORT_PARTS.join(', ') }));
   }
   if (cursor !== undefined && !isObjectId(cursor)) {
-    throw validationError('cursor must be the cursor a previous page answered.');
+    throw validationError(t('server.account.cursor'));
   }
-  if (cursor !== undefined && part === undefined)
-    throw validationError('cursor needs the part it belongs to.');
+  if (cursor !== undefined && part === undefined) throw validationError(t('server.account.cursorPart'));
   return { part: part ?? EXPORT_PARTS[0], ...(cursor === undefined ? {} : { cursor }) };
 }
 
@@ -343,7 +343,7 @@ const isParseError = (error: unknown): error is { code: number; message: string 
 export async function checkPassword(
   username: string,
   password: string,
-  refusal = 'That password is not right, so nothing was deleted.',
+  refusal: MessageId = 'server.account.wrongPassword',
 ): Promise<void> {
   try {
     await Parse.User.verifyPassword(username, password);
@@ -353,7 +353,7 @@ export async function checkPassword(
       error.code === Parse.Error.OBJECT_NOT_FOUND &&
       !/locked/i.test(error.message)
     ) {
-      throw validationError(refusal);
+      throw validationError(t(refusal));
     }
     throw error;
   }
@@ -457,7 +457,7 @@ async function deleteMyAccount(request: FunctionRequest): Promise<{ deleted: tru
   const { userId } = requireUser(request.user);
   const { password } = request.params;
   if (typeof password !== 'string' || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) {
-    throw validationError('Please enter your password to delete your account.');
+    throw validationError(t('server.account.passwordNeeded'));
   }
   const user = await new Parse.Query(Parse.User).get(userId, MASTER);
   await checkPassword(String(user.get('username') ?? ''), password);

@@ -25,6 +25,7 @@ import {
   type ParseFile,
   type ParseUser,
 } from '../parse';
+import { t } from '../../src/i18n/messages';
 
 interface SummaryParams {
   month: string | undefined;
@@ -35,7 +36,7 @@ interface SummaryParams {
 function readParams(params: Record<string, unknown>): SummaryParams {
   const { month } = params;
   if (month !== undefined && (typeof month !== 'string' || !isIsoMonth(month))) {
-    throw validationError('month must be a month written YYYY-MM.');
+    throw validationError(t('server.activity.month'));
   }
   return { month, date: readDateParam(params.date), timeZone: readTimeZoneParam(params.timeZone) };
 }
@@ -209,13 +210,13 @@ async function workoutDetail(request: FunctionRequest): Promise<WorkoutDetail> {
   const { user } = requireUser(request.user);
   const { activityId } = request.params;
   if (!isObjectId(activityId)) {
-    throw validationError('activityId must be the id of a workout.');
+    throw validationError(t('server.activity.activityId'));
   }
   const activity = await new Parse.Query('Activity')
     .equalTo('user', user)
     .equalTo('objectId', activityId)
     .first({ useMasterKey: true });
-  if (!activity) throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'That workout was not found.');
+  if (!activity) throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, t('server.activity.notFound'));
   const track = await new Parse.Query('Track')
     .equalTo('user', user)
     .equalTo('activity', activity)

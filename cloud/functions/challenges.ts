@@ -25,15 +25,16 @@ import { sqlClient } from '../database';
 import { notify } from './notifications';
 import { profiles } from './friends';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
+import { t } from '../../src/i18n/messages';
 
 const MASTER = { useMasterKey: true } as const;
 
-const notFound = () => new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'That challenge was not found.');
+const notFound = () => new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, t('server.challenges.notFound'));
 
 function readChallengeId(params: Record<string, unknown>): string {
   const { challengeId } = params;
   if (!isObjectId(challengeId)) {
-    throw validationError('challengeId must be the id of a challenge.');
+    throw validationError(t('server.challenges.challengeId'));
   }
   return challengeId;
 }
@@ -146,26 +147,22 @@ async function createChallenge(request: FunctionRequest): Promise<ChallengeSumma
     friendIds: unknown;
   };
   if (!Array.isArray(friendIds) || friendIds.length === 0 || !friendIds.every(isObjectId)) {
-    throw validationError('friendIds must list the friends to invite.');
+    throw validationError(t('server.challenges.friendIds'));
   }
   const invitees = [...new Set(friendIds)].filter((id) => id !== userId);
   if (invitees.length + 1 > MAX_CHALLENGE_MEMBERS) {
-    throw validationError(
-      `friendIds: a challenge holds at most ${MAX_CHALLENGE_MEMBERS} people, you included.`,
-    );
+    throw validationError(t('server.challenges.tooManyMembers', { max: MAX_CHALLENGE_MEMBERS }));
   }
   const friends = await acceptedFriendIds(userId, invitees);
   if (invitees.length === 0 || invitees.some((id) => !friends.has(id))) {
-    throw validationError('friendIds may name only your friends.');
+    throw validationError(t('server.challenges.onlyFriends'));
   }
   const open = await new Parse.Query('Challenge')
     .equalTo('createdBy', user)
     .greaterThan('endsAt', new Date())
     .count(MASTER);
   if (open >= MAX_OPEN_CHALLENGES) {
-    throw validationError(
-      `You have ${MAX_OPEN_CHALLENGES} challenges that have not ended; wait for one to end.`,
-    );
+    throw validationError(t('server.challenges.tooManyOpen', { max: MAX_OPEN_CHALLENGES }));
   }
 
   const challenge = new Parse.Object('Challenge');
@@ -202,13 +199,13 @@ async function respondChallenge(request: FunctionRequest): Promise<{ status: Mem
   const { userId } = requireUser(request.user);
   const challengeId = readChallengeId(request.params);
   const { accept } = request.params;
-  if (typeof accept !== 'boolean') throw validationError('accept must be true or false.');
+  if (typeof accept !== 'boolean') throw validationError(t('server.params.trueOrFalse', { field: 'accept' }));
   const found = await membershipOf(challengeId, userId);
   if (!found || found.member.get('status') !== 'invited') throw notFound();
   if (
     challengeState(found.challenge.get('startsAt') as Date, found.challenge.get('endsAt') as Date) === 'ended'
   ) {
-    throw validationError('That challenge has ended.');
+    throw validationError(t('server.challenges.ended'));
   }
   const status: MemberStatus = accept ? 'accepted' : 'declined';
   found.member.set({ status, respondedAt: new Date() });

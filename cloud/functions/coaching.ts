@@ -26,6 +26,7 @@ import {
 import { energyByDay } from './intake';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { dailyWeights } from './weight';
+import { t } from '../../src/i18n/messages';
 
 const sexOf = (settings: CloudObject | undefined) => SEXES.find((value) => value === settings?.get('sex'));
 
@@ -160,7 +161,7 @@ async function energyExpenditure(request: FunctionRequest): Promise<ExpenditureW
 async function adaptCalorieGoal(request: FunctionRequest): Promise<AdaptiveCalorieGoal> {
   const { user } = requireUser(request.user);
   const { on } = request.params;
-  if (typeof on !== 'boolean') throw validationError('on must be true or false.');
+  if (typeof on !== 'boolean') throw validationError(t('server.params.trueOrFalse', { field: 'on' }));
   const requestedZone = readTimeZoneParam(request.params.timeZone);
   const settings = (await settingsOf(user)) ?? ownSettingsRow(user);
   const timeZone = timeZoneOf(settings, requestedZone);
@@ -172,7 +173,7 @@ async function adaptCalorieGoal(request: FunctionRequest): Promise<AdaptiveCalor
   const now = new Date();
   const expenditure = await measure(user, settings, timeZone, now);
   if (expenditure.kcalPerDay === null) {
-    throw validationError(`on: what you burn is not measured yet. ${expenditure.explanation}`);
+    throw validationError(t('server.coaching.notMeasured', { explanation: expenditure.explanation }));
   }
   settings.set('adaptiveCalorieGoal', true);
   await setGoalFromMeasurement(settings, expenditure, localDay(now, timeZone));

@@ -20,6 +20,7 @@ import {
 } from '../parse';
 import { notify } from './notifications';
 import { computeRanking, readRankingParams } from './ranking';
+import { t } from '../../src/i18n/messages';
 
 const MASTER = { useMasterKey: true } as const;
 const HOUR_MS = 3_600_000;
@@ -33,11 +34,11 @@ function notFound(message: string): Error {
 
 /** PostgreSQL text cannot hold U+0000: a name or search with it fails in the database. */
 function refuseNul(text: string, field: string): void {
-  if (text.includes('\u0000')) throw validationError(`${field} contains characters that are not allowed.`);
+  if (text.includes('\u0000')) throw validationError(t('server.friends.notAllowedCharacters', { field }));
 }
 
 function readId(value: unknown, field: string): string {
-  if (!isObjectId(value)) throw validationError(`${field} is not valid.`);
+  if (!isObjectId(value)) throw validationError(t('server.friends.invalid', { field }));
   return value;
 }
 
@@ -140,7 +141,7 @@ async function searchUsers(request: FunctionRequest): Promise<SearchResult[]> {
   const { userId } = requireUser(request.user);
   const query = typeof request.params.query === 'string' ? request.params.query.trim() : '';
   if ([...query].length < SEARCH_MIN_LENGTH || query.length > 50) {
-    throw validationError(`query must be ${SEARCH_MIN_LENGTH} to 50 characters.`);
+    throw validationError(t('server.friends.queryLength', { min: SEARCH_MIN_LENGTH }));
   }
   refuseNul(query, 'query');
   const rows = await relationshipsOf(userId);
@@ -227,7 +228,7 @@ async function sendFriendRequest(
   const { userId } = requireUser(request.user);
   const username = request.params.username;
   if (typeof username !== 'string' || username.length < 1 || username.length > 30) {
-    throw validationError('username must be 1 to 30 characters.');
+    throw validationError(t('server.friends.usernameLength'));
   }
   refuseNul(username, 'username');
   const recent = await new Parse.Query('Friendship')
@@ -235,24 +236,21 @@ async function sendFriendRequest(
     .greaterThan('createdAt', new Date(Date.now() - HOUR_MS))
     .count(MASTER);
   if (recent >= FRIEND_REQUESTS_PER_HOUR) {
-    throw new Parse.Error(
-      Parse.Error.REQUEST_LIMIT_EXCEEDED,
-      'You sent many friend requests. Try again in an hour.',
-    );
+    throw new Parse.Error(Parse.Error.REQUEST_LIMIT_EXCEEDED, t('server.friends.tooManyRequests'));
   }
-  const unknown = notFound(`No one has the username ${username}.`);
+  const unknown = notFound(t('server.friends.noSuchUsername', { username }));
   const other = await new Parse.Query(Parse.User).equalTo('username', username).first(MASTER);
   if (!other?.id) throw unknown;
-  if (other.id === userId) throw validationError('You cannot send a friend request to yourself.');
+  if (other.id === userId) throw validationError(t('server.friends.requestToYourself'));
   const existing = await relationshipBetween(userId, other.id);
   if (existing) {
     const relation = relationSeenBy(existing, userId);
     if (relation === null) throw unknown;
-    if (relation === 'blocked') throw validationError(`You blocked ${username}. Unblock them first.`);
+    if (relation === 'blocked') throw validationError(t('server.friends.blocked', { username }));
     if (relation === 'friend')
-      throw new Parse.Error(Parse.Error.DUPLICATE_VALUE, `You are already friends with ${username}.`);
+      throw new Parse.Error(Parse.Error.DUPLICATE_VALUE, t('server.friends.alreadyFriends', { username }));
     if (relation === 'outgoing')
-      throw new Parse.Error(Parse.Error.DUPLICATE_VALUE, `You already sent ${username} a request.`);
+      throw new Parse.Error(Parse.Error.DUPLICATE_VALUE, t('server.friends.alreadySent', { username }));
     if (relation === 'incoming') {
       existing.set({ status: 'accepted', respondedAt: new Date() });
       await existing.save(null, MASTER);
@@ -270,10 +268,11 @@ async function sendFriendRequest(
 async function respondFriendRequest(request: FunctionRequest): Promise<{ status: string }> {
   const { userId } = requireUser(request.user);
   const friendshipId = readId(request.params.friendshipId, 'friendshipId');
-  if (typeof request.params.accept !== 'boolean') throw validationError('accept must be true or false.');
+  if (typeof request.params.accept !== 'boolean')
+    throw validationError(t('server.params.trueOrFalse', { field: 'accept' }));
   const row = await new Parse.Query('Friendship').get(friendshipId, MASTER).catch(() => undefined);
   if (!row || pointerId(row.get('to')) !== userId || row.get('status') !== 'pending') {
-    throw notFound('That friend request was not found.');
+    throw notFound(t('server.friends.requestNotFound'));
   }
   const status = request.params.accept ? 'accepted' : 'declined';
   row.set({ status, respondedAt: new Date() });
@@ -289,8 +288,7 @@ async function removeFriend(request: FunctionRequest): Promise<{ removed: true }
   const { userId } = requireUser(request.user);
   const otherId = readId(request.params.userId, 'userId');
   const row = await relationshipBetween(userId, otherId);
-  if (!row || relationSeenBy(row, userId) === null)
-    throw notFound('There is nothing between you and that person.');
+  if (!row || relationSeenBy(row, userId) === null) throw notFound(t('server.friends.nothingBetween'));
   await row.destroy(MASTER);
   return { removed: true };
 }
@@ -298,9 +296,9 @@ async function removeFriend(request: FunctionRequest): Promise<{ removed: true }
 async function blockUser(request: FunctionRequest): Promise<{ blocked: true }> {
   const { userId } = requireUser(request.user);
   const otherId = readId(request.params.userId, 'userId');
-  if (otherId === userId) throw validationError('You cannot block yourself.');
+  if (otherId === userId) throw validationError(t('server.friends.blockYourself'));
   const other = await new Parse.Query(Parse.User).get(otherId, MASTER).catch(() => undefined);
-  if (!other) throw notFound('No such person.');
+  if (!other) throw notFound(t('server.friends.noSuchPerson'));
   const existing = await relationshipBetween(userId, otherId);
   if (existing && relationSeenBy(existing, userId) === null) return { blocked: true };
   if (existing) await existing.destroy(MASTER);

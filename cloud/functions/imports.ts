@@ -17,6 +17,7 @@ import {
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
+import { t } from '../../src/i18n/messages';
 
 const MASTER = { useMasterKey: true } as const;
 
@@ -58,7 +59,7 @@ function readWorkout(
 ): ImportedWorkout | { row: number; reason: string } {
   const row = index + 1;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { row, reason: 'A workout must be an object.' };
+    return { row, reason: t('server.imports.notObject') };
   }
   const given = raw as Record<string, unknown>;
   const startedAt = typeof given.startedAt === 'string' ? new Date(given.startedAt) : undefined;
@@ -70,7 +71,7 @@ function readWorkout(
   const avgHr = fields.avgHr as number | undefined;
   const maxHr = fields.maxHr as number | undefined;
   if (avgHr !== undefined && maxHr !== undefined && avgHr > maxHr) {
-    return { row, reason: 'avgHr cannot be above maxHr.' };
+    return { row, reason: t('server.imports.heartRate') };
   }
   if (given.track !== undefined) {
     const problem = trackProblem(given.track);
@@ -79,12 +80,12 @@ function readWorkout(
   let original: ImportedWorkout['original'];
   if (given.originalFile !== undefined) {
     const file = ownOriginal(given.originalFile, userId);
-    if (!file) return { row, reason: 'originalFile must be an original file you uploaded.' };
+    if (!file) return { row, reason: t('server.imports.originalFile') };
     const name = given.originalName;
     if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_ORIGINAL_NAME) {
       return {
         row,
-        reason: `originalName must be the file's name, at most ${MAX_ORIGINAL_NAME} characters.`,
+        reason: t('server.imports.originalName', { max: MAX_ORIGINAL_NAME }),
       };
     }
     original = { file, name: name.trim() };
@@ -140,13 +141,13 @@ async function importWorkouts(request: FunctionRequest): Promise<ImportAnswer> {
   const { user, userId } = requireUser(request.user);
   const { workouts, dryRun } = request.params;
   if (!Array.isArray(workouts) || workouts.length === 0) {
-    throw validationError('workouts must list at least one workout.');
+    throw validationError(t('server.imports.noWorkouts'));
   }
   if (workouts.length > MAX_IMPORT_WORKOUTS) {
-    throw validationError(`workouts: at most ${MAX_IMPORT_WORKOUTS} per call.`);
+    throw validationError(t('server.imports.tooMany', { max: MAX_IMPORT_WORKOUTS }));
   }
   if (dryRun !== undefined && typeof dryRun !== 'boolean')
-    throw validationError('dryRun must be true or false.');
+    throw validationError(t('server.params.trueOrFalse', { field: 'dryRun' }));
 
   const refused: ImportAnswer['refused'] = [];
   const valid: ImportedWorkout[] = [];

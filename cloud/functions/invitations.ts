@@ -19,6 +19,7 @@ import {
   type ParseUser,
 } from '../parse';
 import { signupRules } from '../signupRules';
+import { t } from '../../src/i18n/messages';
 
 const MASTER = { useMasterKey: true } as const;
 const DAY_MS = 86_400_000;
@@ -59,14 +60,11 @@ function requireInviter(request: FunctionRequest): { user: ParseUser; username: 
   if (rules.mode !== 'invite') {
     throw new Parse.Error(
       Parse.Error.OPERATION_FORBIDDEN,
-      `Invitations are not used here: sign-up on this server is ${rules.mode}.`,
+      t('server.invitations.notUsed', { mode: rules.mode }),
     );
   }
   if (!mayInvite(rules, username)) {
-    throw new Parse.Error(
-      Parse.Error.OPERATION_FORBIDDEN,
-      'Only the admins of this server make invitations.',
-    );
+    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.invitations.adminsOnly'));
   }
   return { user, username };
 }
@@ -80,9 +78,7 @@ async function createInvitation(request: FunctionRequest): Promise<NewInvitation
   const now = new Date();
   const open = await openInvitations(now).equalTo('createdBy', user).count(MASTER);
   if (open >= MAX_OPEN_INVITATIONS) {
-    throw validationError(
-      `You have ${MAX_OPEN_INVITATIONS} open invitations: revoke one, or wait until one is used or expires.`,
-    );
+    throw validationError(t('server.invitations.tooManyOpen', { max: MAX_OPEN_INVITATIONS }));
   }
   const code = randomBytes(24).toString('base64url');
   const invitation = new Parse.Object('Invitation');
@@ -112,12 +108,12 @@ async function revokeInvitation(request: FunctionRequest): Promise<{ revoked: tr
   const { user, username } = requireInviter(request);
   const { invitationId } = request.params;
   if (!isObjectId(invitationId)) {
-    throw validationError('invitationId must be the id of an invitation.');
+    throw validationError(t('server.invitations.invitationId'));
   }
   const query = openInvitations(new Date()).equalTo('objectId', invitationId);
   if (!isAdmin(signupRules(), username)) query.equalTo('createdBy', user);
   const invitation = await query.first(MASTER);
-  if (!invitation) throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, 'That invitation was not found.');
+  if (!invitation) throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, t('server.invitations.notFound'));
   await invitation.destroy(MASTER);
   return { revoked: true };
 }

@@ -19,6 +19,7 @@ import {
 } from '../parse';
 import { pushToPerson } from '../push';
 import { setRecordsOf } from './strength';
+import { t } from '../../src/i18n/messages';
 
 const MASTER = { useMasterKey: true } as const;
 
@@ -41,7 +42,8 @@ export async function notify(
     row.setACL(new Parse.ACL({ [userId]: { read: true } }));
     await row.save(null, MASTER);
     // Not awaited: a slow push service must not hold up the request that caused the notification.
-    void pushToPerson(userId, pushMessageOf(toRow(row)));
+    const shown = toRow(row);
+    void pushToPerson(userId, () => pushMessageOf(shown));
     const stale = await new Parse.Query('Notification')
       .equalTo('user', owner)
       .descending('createdAt')
@@ -88,8 +90,7 @@ async function markNotificationsRead(request: FunctionRequest): Promise<{ marked
       : Array.isArray(ids) && ids.length <= KEPT_NOTIFICATIONS && ids.every(isObjectId)
         ? ids
         : null;
-  if (named === null)
-    throw validationError(`ids must be a list of at most ${KEPT_NOTIFICATIONS} notification ids.`);
+  if (named === null) throw validationError(t('server.notifications.ids', { max: KEPT_NOTIFICATIONS }));
   const query = new Parse.Query('Notification').equalTo('user', user).doesNotExist('readAt');
   if (named) query.containedIn('objectId', named);
   const unread = await query.limit(KEPT_NOTIFICATIONS).find(MASTER);

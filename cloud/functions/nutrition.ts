@@ -24,6 +24,7 @@ import {
   type FunctionRequest,
   type ParseUser,
 } from '../parse';
+import { t } from '../../src/i18n/messages';
 
 export const MAX_SEARCH_RESULTS = 25;
 export const MAX_QUERY_LENGTH = 60;
@@ -125,10 +126,10 @@ async function searchFoods(request: FunctionRequest): Promise<FoodRow[]> {
   const { user } = requireUser(request.user);
   const { query, limit = 20 } = request.params;
   if (typeof query !== 'string' || [...query].length > MAX_QUERY_LENGTH) {
-    throw validationError(`query must be text of at most ${MAX_QUERY_LENGTH} characters.`);
+    throw validationError(t('server.params.textMax', { field: 'query', max: MAX_QUERY_LENGTH }));
   }
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) {
-    throw validationError(`limit must be a whole number from 1 to ${MAX_SEARCH_RESULTS}.`);
+    throw validationError(t('server.params.wholeNumberTo', { field: 'limit', max: MAX_SEARCH_RESULTS }));
   }
   const words = searchWords(query);
   if (words.length === 0) return [];
@@ -206,7 +207,7 @@ async function nutritionDay(request: FunctionRequest): Promise<NutritionDay> {
   const { user } = requireUser(request.user);
   const { date: requestedDate, days = 7, timeZone: requestedZone } = request.params;
   if (!HISTORY_SPANS.includes(days as HistorySpan)) {
-    throw validationError(`days must be one of: ${HISTORY_SPANS.join(', ')}.`);
+    throw validationError(t('server.params.oneOf', { field: 'days', values: HISTORY_SPANS.join(', ') }));
   }
   if (requestedDate !== undefined) readDay(requestedDate, 'date');
   const { timeZone, calorieGoal } = await zoneAndGoal(user, requestedZone);
@@ -243,9 +244,9 @@ async function copyMeals(request: FunctionRequest): Promise<{ copied: number }> 
   const { fromDate, toDate, mealType, timeZone: requestedZone } = request.params;
   const from = readDay(fromDate, 'fromDate');
   const to = readDay(toDate, 'toDate');
-  if (from === to) throw validationError('toDate must be another day than fromDate.');
+  if (from === to) throw validationError(t('server.nutrition.sameDay'));
   if (mealType !== undefined && !isMealType(mealType)) {
-    throw validationError(`mealType must be one of: ${MEAL_TYPES.join(', ')}.`);
+    throw validationError(t('server.params.oneOf', { field: 'mealType', values: MEAL_TYPES.join(', ') }));
   }
   const { timeZone } = await zoneAndGoal(user, requestedZone);
   const meals = (await mealsOfDay(user, from, timeZone)).filter(

@@ -1,5 +1,6 @@
 import { ECDH } from 'node:crypto';
 import { MAX_PUSH_DEVICES } from '../../src/domain/reminders';
+import { t } from '../../src/i18n/messages';
 import { pushToPeople } from '../push';
 import { isAllowedPushEndpoint, pushPublicKey } from '../pushConfig';
 import { Parse, requireUser, validationError, type FunctionRequest, type ParseUser } from '../parse';
@@ -33,7 +34,7 @@ async function sessionIdOf(user: ParseUser): Promise<string> {
   const session = token
     ? await new Parse.Query('_Session').equalTo('sessionToken', token).select('objectId').first(MASTER)
     : undefined;
-  if (!session?.id) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
+  if (!session?.id) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, t('server.parse.logInFirst'));
   return session.id;
 }
 
@@ -43,7 +44,7 @@ function checkedEndpoint(endpoint: unknown): string {
     endpoint.length > MAX_ENDPOINT_LENGTH ||
     !isAllowedPushEndpoint(endpoint)
   ) {
-    throw validationError('endpoint must be the https URL of a push service this server sends to.');
+    throw validationError(t('server.push.endpoint'));
   }
   return endpoint;
 }
@@ -55,15 +56,12 @@ function checkedEndpoint(endpoint: unknown): string {
  */
 async function savePushSubscription(request: FunctionRequest): Promise<{ saved: true }> {
   const { user, userId } = requireUser(request.user);
-  if (!pushPublicKey())
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, 'This server does not send pushes.');
+  if (!pushPublicKey()) throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.push.noPushes'));
   const { endpoint, p256dh, auth } = request.params;
   const checked = checkedEndpoint(endpoint);
   // An uncompressed P-256 point and a 16-byte secret, as PushSubscription.getKey() gives them.
-  if (!isP256Point(p256dh))
-    throw validationError('p256dh must be the subscription’s P-256 key in base64url.');
-  if (decodedLength(auth) !== 16)
-    throw validationError('auth must be the subscription’s 16-byte secret in base64url.');
+  if (!isP256Point(p256dh)) throw validationError(t('server.push.p256dh'));
+  if (decodedLength(auth) !== 16) throw validationError(t('server.push.auth'));
   const session = await sessionIdOf(user);
 
   const earlier = await new Parse.Query('PushSubscription')
@@ -91,7 +89,7 @@ async function removePushSubscription(request: FunctionRequest): Promise<{ remov
   const { user } = requireUser(request.user);
   const { endpoint } = request.params;
   if (typeof endpoint !== 'string' || endpoint.length > MAX_ENDPOINT_LENGTH) {
-    throw validationError('endpoint must be the URL of one of your devices’ subscriptions.');
+    throw validationError(t('server.push.ownEndpoint'));
   }
   const rows = await new Parse.Query('PushSubscription')
     .equalTo('user', user)
@@ -108,12 +106,12 @@ async function sendTestPush(request: FunctionRequest): Promise<{ delivered: bool
     new Map([
       [
         userId,
-        {
+        () => ({
           title: 'FITSTREAK',
-          body: 'Notifications reach this device.',
+          body: t('server.push.testBody'),
           url: '/user-settings#notifications',
           tag: 'test',
-        },
+        }),
       ],
     ]),
   );

@@ -11,6 +11,7 @@ import {
 import { dailyMeans } from '../../src/domain/weight';
 import { sqlClient } from '../database';
 import { Parse, validationError } from '../parse';
+import { t } from '../../src/i18n/messages';
 
 const MASTER = { useMasterKey: true } as const;
 const DAY_MS = 86_400_000;
@@ -329,10 +330,10 @@ export function readRankingParams(params: Record<string, unknown>): {
 } {
   const { metric, period } = params;
   if (typeof metric !== 'string' || !(RANKING_METRICS as readonly string[]).includes(metric)) {
-    throw validationError(`metric must be one of: ${RANKING_METRICS.join(', ')}.`);
+    throw validationError(t('server.params.oneOf', { field: 'metric', values: RANKING_METRICS.join(', ') }));
   }
   if (typeof period !== 'string' || !(RANKING_PERIODS as readonly string[]).includes(period)) {
-    throw validationError(`period must be one of: ${RANKING_PERIODS.join(', ')}.`);
+    throw validationError(t('server.params.oneOf', { field: 'period', values: RANKING_PERIODS.join(', ') }));
   }
   return { metric: metric as RankingMetric, period: period as RankingPeriod };
 }

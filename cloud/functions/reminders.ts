@@ -4,12 +4,11 @@ import {
   isReminderDue,
   reminderMessage,
   STREAK_REMINDER_TIME,
-  type PushMessage,
   type ReminderKind,
 } from '../../src/domain/reminders';
 import { claimScheduledSends, sqlClient, type SqlClient } from '../database';
 import { Parse, scheduledRunAt, type FunctionRequest } from '../parse';
-import { pushToPeople } from '../push';
+import { pushToPeople, type PushText } from '../push';
 
 interface Person {
   user: string;
@@ -125,9 +124,9 @@ export async function sendReminders(sql: SqlClient, now: Date = new Date()): Pro
     atRisk.filter((person) => loggedYesterday.has(person.user) && !weighInClaimed.has(person.user)),
     'streak',
   );
-  const messages = new Map<string, PushMessage>();
-  for (const user of weighInClaimed) messages.set(user, reminderMessage('weigh-in'));
-  for (const user of streakClaimed) messages.set(user, reminderMessage('streak'));
+  const messages = new Map<string, PushText>();
+  for (const user of weighInClaimed) messages.set(user, () => reminderMessage('weigh-in'));
+  for (const user of streakClaimed) messages.set(user, () => reminderMessage('streak'));
   await pushToPeople(messages);
   return { weighIn: weighInClaimed.size, streak: streakClaimed.size };
 }

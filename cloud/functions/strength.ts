@@ -31,6 +31,7 @@ import {
   type ParseUser,
 } from '../parse';
 import { MAX_QUERY_LENGTH, MAX_SEARCH_RESULTS } from './nutrition';
+import { t } from '../../src/i18n/messages';
 
 export type { ExerciseRow };
 
@@ -71,19 +72,19 @@ export async function exercisesOf(user: ParseUser): Promise<ExerciseRow[]> {
 function readSearch(params: Record<string, unknown>) {
   const { query = '', muscle, equipment, limit = 20 } = params;
   if (typeof query !== 'string' || [...query].length > MAX_QUERY_LENGTH) {
-    throw validationError(`query must be text of at most ${MAX_QUERY_LENGTH} characters.`);
+    throw validationError(t('server.params.textMax', { field: 'query', max: MAX_QUERY_LENGTH }));
   }
   if (muscle !== undefined && !(MUSCLES as readonly unknown[]).includes(muscle)) {
-    throw validationError(`muscle must be one of: ${MUSCLES.join(', ')}.`);
+    throw validationError(t('server.params.oneOf', { field: 'muscle', values: MUSCLES.join(', ') }));
   }
   if (
     equipment !== undefined &&
     (typeof equipment !== 'string' || [...equipment].length > MAX_EQUIPMENT_LENGTH)
   ) {
-    throw validationError(`equipment must be text of at most ${MAX_EQUIPMENT_LENGTH} characters.`);
+    throw validationError(t('server.params.textMax', { field: 'equipment', max: MAX_EQUIPMENT_LENGTH }));
   }
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) {
-    throw validationError(`limit must be a whole number from 1 to ${MAX_SEARCH_RESULTS}.`);
+    throw validationError(t('server.params.wholeNumberTo', { field: 'limit', max: MAX_SEARCH_RESULTS }));
   }
   return { query, muscle: muscle as Muscle | undefined, equipment: equipment, limit };
 }
@@ -161,15 +162,13 @@ async function exerciseProgress(request: FunctionRequest): Promise<ExerciseProgr
   const { user } = requireUser(request.user);
   const { exerciseId, range = '3m' } = request.params;
   if (!(PROGRESS_RANGES as readonly unknown[]).includes(range)) {
-    throw validationError(`range must be one of: ${PROGRESS_RANGES.join(', ')}.`);
+    throw validationError(t('server.params.oneOf', { field: 'range', values: PROGRESS_RANGES.join(', ') }));
   }
   const exercise = isObjectId(exerciseId)
     ? (await exercisesOf(user)).find((row) => row.id === exerciseId)
     : undefined;
   if (!exercise) {
-    throw validationError(
-      'exerciseId does not name an exercise in the catalogue or among your own exercises.',
-    );
+    throw validationError(t('server.strength.unknownExercise'));
   }
   const { points, records } = progressOf(await sessionsOf(user, exercise.id));
   const months = RANGE_MONTHS[range as ProgressRange];
@@ -269,7 +268,7 @@ async function workoutRecords(request: FunctionRequest): Promise<WorkoutRecords>
         .get(activityId, { useMasterKey: true })
         .catch(() => undefined)
     : undefined;
-  if (!workout) throw validationError('activityId does not name one of your workouts.');
+  if (!workout) throw validationError(t('server.strength.unknownWorkout'));
   const exercises = (workout.get('exercises') as LoggedExercise[] | undefined) ?? [];
   return {
     activityId: workout.id ?? '',
@@ -331,12 +330,12 @@ function readRecentParams(params: Record<string, unknown>): { exerciseIds: strin
   const ids =
     Array.isArray(exerciseIds) && exerciseIds.length <= MAX_EXERCISES_PER_WORKOUT ? exerciseIds : undefined;
   if (!ids || !ids.every(isObjectId)) {
-    throw validationError(`exerciseIds must be a list of at most ${MAX_EXERCISES_PER_WORKOUT} exercise ids.`);
+    throw validationError(t('server.strength.exerciseIds', { max: MAX_EXERCISES_PER_WORKOUT }));
   }
   if (before === undefined) return { exerciseIds: ids, before: new Date(Date.now() + 86_400_000) };
   const moment = typeof before === 'string' ? new Date(before) : undefined;
   if (!moment || Number.isNaN(moment.getTime())) {
-    throw validationError('before must be a moment written as an ISO 8601 date and time.');
+    throw validationError(t('server.strength.before'));
   }
   return { exerciseIds: ids, before: moment };
 }

@@ -1,7 +1,6 @@
 import { claimScheduledSends, SCHEDULED_SEND_TABLE, sqlClient, type SqlClient } from '../database';
 import { KEPT_NOTIFICATIONS, pushMessageOf } from '../../src/domain/notifications';
-import { pushOutsideQuietHours } from '../push';
-import type { PushMessage } from '../../src/domain/reminders';
+import { pushOutsideQuietHours, type PushText } from '../push';
 import { Parse, scheduledRunAt, type CloudObject, type FunctionRequest } from '../parse';
 
 const MASTER = { useMasterKey: true } as const;
@@ -104,7 +103,7 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
   if (mine.length === 0) return 0;
   // A week with nothing logged (a new account's first, an idle one) is claimed but not summarised.
   const numbers = (await weekNumbers(sql, mine)).filter((week) => week.days > 0);
-  const pushes = new Map<string, PushMessage>();
+  const pushes = new Map<string, PushText>();
   for (let start = 0; start < numbers.length; start += SAVE_BATCH) {
     const rows = numbers.slice(start, start + SAVE_BATCH).map((week) => {
       const row = new Parse.Object('Notification');
@@ -120,8 +119,7 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
     for (const row of rows) {
       const subject = String(row.get('subject'));
       const user = (row.get('user') as CloudObject).id ?? '';
-      pushes.set(
-        user,
+      pushes.set(user, () =>
         pushMessageOf({
           id: row.id ?? '',
           kind: 'weekly-summary',

@@ -26,6 +26,7 @@ import {
   type ParseUser,
 } from '../parse';
 import { checkPassword, MAX_PASSWORD_LENGTH } from './account';
+import { t } from '../../src/i18n/messages';
 
 const MASTER = { useMasterKey: true } as const;
 const ISSUER = 'FITSTREAK';
@@ -129,22 +130,20 @@ async function checkCode(row: CloudObject, typed: unknown, field: string): Promi
   const lockedUntil = row.get('lockedUntil') as Date | undefined;
   if (lockedUntil && lockedUntil.getTime() > Date.now()) {
     const minutes = Math.ceil((lockedUntil.getTime() - Date.now()) / MINUTE_MS);
-    throw validationError(
-      `${field}: too many wrong codes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-    );
+    throw validationError(t('server.twoFactor.locked', { field, minutes }));
   }
   const code = typeof typed === 'string' && typed.length <= 40 ? normalizeCode(typed) : '';
   if (isTotpCode(code)) {
     const step = stepOf(row.get('secret') as string, code, Date.now());
     if (step !== null) {
       if (await takeStep(row, step)) return;
-      throw validationError(`${field}: that code was used already. Wait for the next one.`);
+      throw validationError(t('server.twoFactor.codeUsed', { field }));
     }
   } else if (RECOVERY_CODE_PATTERN.test(code) && (await takeRecoveryCode(row, code))) {
     return;
   }
   await countFailure(row);
-  throw validationError(`${field}: that code is not right.`);
+  throw validationError(t('server.twoFactor.codeWrong', { field }));
 }
 
 /**
@@ -158,12 +157,12 @@ export async function requireSecondFactor(request: {
   const row = await twoFactorOf(request.object as ParseUser);
   if (!row || !isEnabled(row)) return;
   const typed = request.context?.[TWO_FACTOR_CONTEXT_KEY];
+  // The field is the prefix the app recognises ("twoFactorCode:"), untranslated in every language.
+  const field = CODE_NEEDED_PREFIX.slice(0, -1);
   if (typed === undefined || typed === '') {
-    throw validationError(
-      `${CODE_NEEDED_PREFIX} enter the code from your authenticator app, or one of your recovery codes.`,
-    );
+    throw validationError(t('server.twoFactor.codeNeeded', { field }));
   }
-  await checkCode(row, typed, CODE_NEEDED_PREFIX.slice(0, -1));
+  await checkCode(row, typed, field);
 }
 
 /** `twoFactorStatus()`: whether the caller's sign-in asks for a code, and how many recovery codes are left. */
@@ -179,7 +178,7 @@ async function twoFactorStatus(request: FunctionRequest): Promise<TwoFactorStatu
 async function startTwoFactor(request: FunctionRequest): Promise<TwoFactorEnrolment> {
   const { user } = requireUser(request.user);
   const row = (await twoFactorOf(user)) ?? new Parse.Object('TwoFactor');
-  if (isEnabled(row)) throw validationError('Two-factor sign-in is on already.');
+  if (isEnabled(row)) throw validationError(t('server.twoFactor.alreadyOn'));
   const secret = new Secret({ size: 20 }).base32;
   row.set({ user, pendingSecret: secret });
   row.setACL(new Parse.ACL());
@@ -196,13 +195,13 @@ async function confirmTwoFactor(request: FunctionRequest): Promise<{ recoveryCod
   const row = await twoFactorOf(user);
   const pending: unknown = row?.get('pendingSecret');
   if (!row || isEnabled(row) || typeof pending !== 'string' || pending === '') {
-    throw validationError('Start turning on two-factor sign-in first.');
+    throw validationError(t('server.twoFactor.notStarted'));
   }
   const { code } = request.params;
   const typed = typeof code === 'string' ? normalizeCode(code) : '';
   const step = isTotpCode(typed) ? stepOf(pending, typed, Date.now()) : null;
   if (step === null) {
-    throw validationError('code: that code is not right. Type the six digits your app shows now.');
+    throw validationError(t('server.twoFactor.confirmWrong'));
   }
   const recoveryCodes = newRecoveryCodes();
   row.set({
@@ -222,15 +221,11 @@ async function disableTwoFactor(request: FunctionRequest): Promise<{ enabled: fa
   const { user } = requireUser(request.user);
   const { password, code } = request.params;
   if (typeof password !== 'string' || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) {
-    throw validationError('password: enter your password to turn two-factor sign-in off.');
+    throw validationError(t('server.twoFactor.passwordNeeded'));
   }
   const row = await twoFactorOf(user);
-  if (!row || !isEnabled(row)) throw validationError('Two-factor sign-in is off already.');
-  await checkPassword(
-    String(user.get('username') ?? ''),
-    password,
-    'password: that password is not right, so two-factor sign-in stays on.',
-  );
+  if (!row || !isEnabled(row)) throw validationError(t('server.twoFactor.alreadyOff'));
+  await checkPassword(String(user.get('username') ?? ''), password, 'server.twoFactor.wrongPassword');
   await checkCode(row, code, 'code');
   await row.destroy(MASTER);
   return { enabled: false };

@@ -30,6 +30,7 @@ import {
   type FunctionRequest,
   type ParseUser,
 } from '../parse';
+import { t } from '../../src/i18n/messages';
 
 const RANGE_DAYS: Readonly<Record<Exclude<WeightRange, 'all'>, number>> = { '1m': 30, '3m': 91, '1y': 365 };
 export const ENTRIES_PER_PAGE = 20;
@@ -94,9 +95,10 @@ export function weightUnitOf(settings: CloudObject | undefined): WeightUnit {
 async function weightSummary(request: FunctionRequest): Promise<WeightSummary> {
   const { user } = requireUser(request.user);
   const { range = '3m', page = 0, timeZone: requestedZone } = request.params;
-  if (!isWeightRange(range)) throw validationError(`range must be one of: ${WEIGHT_RANGES.join(', ')}.`);
+  if (!isWeightRange(range))
+    throw validationError(t('server.params.oneOf', { field: 'range', values: WEIGHT_RANGES.join(', ') }));
   if (typeof page !== 'number' || !Number.isInteger(page) || page < 0 || page > 100_000) {
-    throw validationError('page must be a whole number from 0.');
+    throw validationError(t('server.weight.page'));
   }
   const zone = readTimeZoneParam(requestedZone);
   const settings = await settingsOf(user);
@@ -166,10 +168,9 @@ interface ImportRow {
 }
 
 function readImportRows(rows: unknown): ImportRow[] {
-  if (!Array.isArray(rows) || rows.length === 0)
-    throw validationError('rows must list at least one weigh-in.');
+  if (!Array.isArray(rows) || rows.length === 0) throw validationError(t('server.weight.noRows'));
   if (rows.length > MAX_IMPORT_WEIGH_INS)
-    throw validationError(`rows: at most ${MAX_IMPORT_WEIGH_INS} weigh-ins per import.`);
+    throw validationError(t('server.weight.tooManyRows', { max: MAX_IMPORT_WEIGH_INS }));
   const problems: string[] = [];
   const parsed = rows.map((row: unknown, index): ImportRow => {
     const fields = typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {};
@@ -181,13 +182,16 @@ function readImportRows(rows: unknown): ImportRow[] {
       note: fields.note ?? undefined,
     };
     const [first] = checkFields(weightEntryRules, candidate);
-    if (first) problems.push(`row ${index + 1}: ${first.message}`);
+    if (first)
+      problems.push(t('server.weight.rowProblem', { row: String(index + 1), problem: first.message }));
     return candidate as ImportRow;
   });
   if (problems.length > 0) {
     const shown = problems.slice(0, 5).join('; ');
     throw validationError(
-      `Nothing was imported. ${shown}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}.`,
+      problems.length > 5
+        ? t('server.weight.nothingImportedMore', { problems: shown, more: problems.length - 5 })
+        : t('server.weight.nothingImported', { problems: shown }),
     );
   }
   return parsed;

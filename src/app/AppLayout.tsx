@@ -3,6 +3,7 @@ import { Outlet, redirect, useRevalidator, useRouteLoaderData, type ActionFuncti
 import { TopNav } from '@/components/TopNav';
 import { dropWorkoutDraft } from '@/features/activity/draft';
 import { currentUser, logOut, type SessionUser } from '@/features/auth';
+import { chooseLanguage, languageChoice, useT } from '@/i18n';
 import { isNetworkFailure } from '@/lib/errors';
 import { onSynced } from '@/lib/offline/outboxState';
 import { chooseTheme, themeChoice } from '@/lib/theme';
@@ -49,6 +50,7 @@ export async function appAction({ request }: ActionFunctionArgs): Promise<Respon
 
 /** The signed-in frame: top navigation around the current page. Not lazy: every page needs it. */
 export function AppLayout() {
+  const t = useT();
   const user = useRouteLoaderData<SessionUser | null>('app');
   const { revalidate } = useRevalidator();
   const account = user?.id;
@@ -68,6 +70,15 @@ export function AppLayout() {
       .catch(() => undefined);
   }, [account]);
 
+  // So is the language: a choice made on another device shows here once the person is in.
+  useEffect(() => {
+    if (!account) return;
+    import('@/features/settings/api')
+      .then(({ loadLanguageChoice }) => loadLanguageChoice())
+      .then((language) => (language === languageChoice() ? undefined : chooseLanguage(language)))
+      .catch(() => undefined);
+  }, [account]);
+
   // Pushes this person turned on here reach this device again after a new log-in.
   useEffect(() => {
     if (!account) return;
@@ -80,7 +91,7 @@ export function AppLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('common.nav.skip')}
       </a>
       <TopNav displayName={user?.displayName ?? ''} />
       <main id="main" tabIndex={-1}>

@@ -1,21 +1,21 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, Navigate, useLocation, useRouteError } from 'react-router';
+import { useT, type Translator } from '@/i18n';
 import { errorSentence, isParseLikeError, SESSION_EXPIRED } from '@/lib/errors';
 import { isChunkLoadError, mayReloadForChunkError, reloadForChunkError } from './chunkReload';
-
-export const NOT_FOUND_TEXT = 'This page could not be found';
 
 interface ErrorView {
   status: number;
   message: string;
 }
 
-function describe(error: unknown): ErrorView {
+function describe(error: unknown, t: Translator): ErrorView {
   if (isRouteErrorResponse(error)) {
     const message = typeof error.data === 'string' && error.data ? error.data : error.statusText;
     return {
       status: error.status,
-      message: error.status === 404 ? NOT_FOUND_TEXT : message || 'Something went wrong.',
+      message:
+        error.status === 404 ? t('common.errorPage.notFound') : message || t('common.errorPage.generic'),
     };
   }
   const status =
@@ -25,6 +25,7 @@ function describe(error: unknown): ErrorView {
 
 /** The nearest error screen: 404 text, session expiry, stale chunks, or status + message + a way home. */
 export function RouteErrorPage() {
+  const t = useT();
   const error = useRouteError();
   const location = useLocation();
   const [reloading] = useState(
@@ -43,18 +44,18 @@ export function RouteErrorPage() {
   if (reloading) {
     return (
       <main className="error-page" role="status">
-        <p>Loading the newest version…</p>
+        <p>{t('common.errorPage.reloading')}</p>
       </main>
     );
   }
-  const { status, message } = describe(error);
+  const { status, message } = describe(error, t);
   return (
     <main className="error-page">
       <p className="error-status">{status}</p>
-      <h1>{status === 404 ? NOT_FOUND_TEXT : 'Something went wrong'}</h1>
+      <h1>{status === 404 ? t('common.errorPage.notFound') : t('common.errorPage.title')}</h1>
       {status === 404 ? null : <p className="error-message">{message}</p>}
       <p>
-        <Link to="/">Back to the start page</Link>
+        <Link to="/">{t('common.errorPage.home')}</Link>
       </p>
     </main>
   );

@@ -1,8 +1,9 @@
 import { data } from 'react-router';
 import { isIsoDate, isIsoMonth } from '@/domain/dates';
+import { t } from '@/i18n';
 
 export function notFound() {
-  return data('This page could not be found', { status: 404 });
+  return data(t('common.errorPage.notFound'), { status: 404 });
 }
 
 /** A page's validity check for its query string: anything present must be well formed, else 404. */

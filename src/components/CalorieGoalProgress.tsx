@@ -1,12 +1,18 @@
 import type { CalorieBalance } from '@/domain/nutrition';
+import { formatNumber, T, useT } from '@/i18n';
 import { formatKcal } from '@/lib/format';
 
 /** Energy eaten against the daily goal: in words, as a bar, and what is left or how far over. */
 export function CalorieGoalProgress({ id, balance }: { id: string; balance: CalorieBalance }) {
+  const t = useT();
   return (
     <div className="goal-progress">
       <label htmlFor={id}>
-        <strong>{formatKcal(balance.eatenKcal)}</strong> eaten of {formatKcal(balance.goalKcal)}
+        <T
+          id="common.calories.eaten"
+          values={{ eaten: formatKcal(balance.eatenKcal), goal: formatKcal(balance.goalKcal) }}
+          components={{ 0: <strong /> }}
+        />
       </label>
       <progress
         id={id}
@@ -14,12 +20,12 @@ export function CalorieGoalProgress({ id, balance }: { id: string; balance: Calo
         max={1}
         value={balance.share}
       >
-        {Math.round(balance.share * 100)}%
+        {formatNumber(balance.share, { style: 'percent', maximumFractionDigits: 0, useGrouping: false })}
       </progress>
       <p className="goal-words">
         {balance.overKcal > 0
-          ? `${formatKcal(balance.overKcal)} over your daily goal.`
-          : `${formatKcal(balance.remainingKcal)} remaining.`}
+          ? t('common.calories.over', { kcal: formatKcal(balance.overKcal) })
+          : t('common.calories.remaining', { kcal: formatKcal(balance.remainingKcal) })}
       </p>
     </div>
   );

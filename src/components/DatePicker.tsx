@@ -2,6 +2,8 @@ import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
+import { useT } from '@/i18n';
+import { dateFnsLocale, formatDate } from '@/i18n/dates';
 import { Popup } from './Popup';
 import { dayButtonLabel } from './dayButtonLabel';
 
@@ -18,9 +20,10 @@ export interface DatePickerProps {
 
 /** A labelled button that opens a keyboard-navigable calendar in a popup. */
 export function DatePicker({ label, value, onChange, name, weekStartsOn = 1, maxDate }: DatePickerProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const labelId = useId();
-  const shown = value ? format(value, 'EEE d MMM yyyy') : 'Choose a date';
+  const shown = value ? formatDate(value, t('common.date.day')) : t('common.datePicker.choose');
   return (
     <div className="date-picker">
       <span id={labelId} className="field-label">
@@ -45,8 +48,13 @@ export function DatePicker({ label, value, onChange, name, weekStartsOn = 1, max
           selected={value}
           defaultMonth={value}
           weekStartsOn={weekStartsOn}
+          locale={dateFnsLocale()}
           disabled={maxDate ? { after: maxDate } : undefined}
-          labels={{ labelDayButton: (date, modifiers) => dayButtonLabel(date, modifiers) }}
+          labels={{
+            labelDayButton: (date, modifiers) => dayButtonLabel(date, modifiers),
+            labelNext: () => t('common.datePicker.nextMonth'),
+            labelPrevious: () => t('common.datePicker.previousMonth'),
+          }}
           onSelect={(day: Date | undefined) => {
             if (!day) return;
             onChange(day);

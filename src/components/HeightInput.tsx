@@ -1,3 +1,4 @@
+import { useT } from '@/i18n';
 import { FormField } from './FormField';
 
 export interface HeightInputProps {
@@ -9,10 +10,11 @@ export interface HeightInputProps {
 
 /** Height in cm (field `heightCm`) or in feet and inches (`heightFt`, `heightIn`). */
 export function HeightInput({ metric, heightCm, error }: HeightInputProps) {
+  const t = useT();
   if (metric) {
     return (
       <FormField
-        label="Height (cm)"
+        label={t('common.height.cm')}
         name="heightCm"
         type="number"
         inputMode="decimal"
@@ -25,17 +27,17 @@ export function HeightInput({ metric, heightCm, error }: HeightInputProps) {
   const totalInches = heightCm === null ? null : Math.round(heightCm / 2.54);
   return (
     <fieldset className="height-input">
-      <legend>Height</legend>
+      <legend>{t('common.height.legend')}</legend>
       <div className="form-row">
         <FormField
-          label="Feet"
+          label={t('common.height.feet')}
           name="heightFt"
           type="number"
           inputMode="numeric"
           defaultValue={totalInches === null ? '' : Math.floor(totalInches / 12)}
         />
         <FormField
-          label="Inches"
+          label={t('common.height.inches')}
           name="heightIn"
           type="number"
           inputMode="numeric"

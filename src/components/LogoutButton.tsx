@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
+import { useT } from '@/i18n';
 import { useOutbox } from '@/lib/offline/outboxState';
 import { Popup } from './Popup';
-import { changeCount } from './changeText';
 
 /**
  * Logs out at once, unless changes made on this device have not been sent: then the person
  * chooses whether this device keeps them for their next log-in or discards them.
  */
 export function LogoutButton() {
+  const t = useT();
   const logout = useFetcher();
   const { changes } = useOutbox();
   const [confirming, setConfirming] = useState(false);
@@ -31,20 +32,18 @@ export function LogoutButton() {
             setConfirming(true);
           }}
         >
-          Log out
+          {t('common.logout.button')}
         </button>
       </logout.Form>
-      <Popup open={confirming} title="Log out?" onClose={() => setConfirming(false)}>
-        <p>
-          {changeCount(unsent)} on this device {unsent === 1 ? 'has' : 'have'} not been sent yet.
-        </p>
+      <Popup open={confirming} title={t('common.logout.title')} onClose={() => setConfirming(false)}>
+        <p>{t('common.logout.unsent', { count: unsent })}</p>
         <p id={keepHintId} className="field-hint">
-          Kept changes are sent the next time you log in to this account on this device.
+          {t('common.logout.keptHint')}
         </p>
         <logout.Form method="post" action="/" className="logout-choices">
           <input type="hidden" name="intent" value="logout" />
           <button type="button" className="button-secondary" autoFocus onClick={() => setConfirming(false)}>
-            Stay logged in
+            {t('common.logout.stay')}
           </button>
           <button
             type="submit"
@@ -54,10 +53,10 @@ export function LogoutButton() {
             aria-describedby={keepHintId}
             disabled={busy}
           >
-            Log out and keep {unsent === 1 ? 'it' : 'them'} here
+            {unsent === 1 ? t('common.logout.keepOne') : t('common.logout.keepMany')}
           </button>
           <button type="submit" name="queued" value="discard" className="button-danger" disabled={busy}>
-            Log out and discard {unsent === 1 ? 'it' : 'them'}
+            {unsent === 1 ? t('common.logout.discardOne') : t('common.logout.discardMany')}
           </button>
         </logout.Form>
       </Popup>

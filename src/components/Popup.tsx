@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useT } from '@/i18n';
 
 export interface PopupProps {
   open: boolean;
@@ -12,6 +13,7 @@ export interface PopupProps {
  * closes, and focus returns to what opened it.
  */
 export function Popup({ open, title, onClose, children }: PopupProps) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<Element | null>(null);
   // The content mounts only after the dialog is shown, so its autoFocus lands inside the dialog
@@ -51,7 +53,7 @@ export function Popup({ open, title, onClose, children }: PopupProps) {
     >
       <div className="popup-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="popup-close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="popup-close" aria-label={t('common.popup.close')} onClick={onClose}>
           ×
         </button>
       </div>

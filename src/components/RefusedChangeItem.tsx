@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useT, type MessageId } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import type { PendingChange } from '@/lib/offline/changes';
 import { discardChange, retryChange, saveAsNewEntry } from '@/lib/offline/outbox';
@@ -14,14 +15,15 @@ export interface RefusedChangeItemProps {
 
 /** One refused change: what it was, why the server refused it, and what the person can do. */
 export function RefusedChangeItem({ change, onSettled }: RefusedChangeItemProps) {
+  const t = useT();
   const labelId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const canSaveAsNew = change.op === 'update' && change.refusal?.code === ENTRY_DELETED_ELSEWHERE;
-  const actions = [
-    { label: 'Try again', act: retryChange },
-    ...(canSaveAsNew ? [{ label: 'Save as a new entry', act: saveAsNewEntry }] : []),
-    { label: 'Discard', act: discardChange },
+  const actions: { label: MessageId; act: (id: string) => Promise<void> }[] = [
+    { label: 'common.refused.retry', act: retryChange },
+    ...(canSaveAsNew ? [{ label: 'common.refused.saveAsNew' as const, act: saveAsNewEntry }] : []),
+    { label: 'common.refused.discard', act: discardChange },
   ];
 
   function run(action: (id: string) => Promise<void>): void {
@@ -55,7 +57,7 @@ export function RefusedChangeItem({ change, onSettled }: RefusedChangeItemProps)
             disabled={busy}
             onClick={() => run(act)}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>

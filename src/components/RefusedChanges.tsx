@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useT } from '@/i18n';
 import type { PendingChange } from '@/lib/offline/changes';
 import { Popup } from './Popup';
 import { RefusedChangeItem } from './RefusedChangeItem';
@@ -11,6 +12,7 @@ export interface RefusedChangesProps {
 
 /** The status bar's "N changes were refused" button and the window that lists them. */
 export function RefusedChanges({ changes }: RefusedChangesProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const introRef = useRef<HTMLParagraphElement>(null);
   // The handled change leaves the list with its buttons: focus stays in the window, on its first line.
@@ -23,11 +25,9 @@ export function RefusedChanges({ changes }: RefusedChangesProps) {
           {refusedCount(changes.length)}
         </button>
       ) : null}
-      <Popup open={open} title="Refused changes" onClose={() => setOpen(false)}>
+      <Popup open={open} title={t('common.refused.title')} onClose={() => setOpen(false)}>
         <p ref={introRef} tabIndex={-1} className="refused-intro">
-          {changes.length > 0
-            ? 'The server did not save these changes. They stay on this device until you try again or discard them.'
-            : 'No refused changes are left.'}
+          {changes.length > 0 ? t('common.refused.intro') : t('common.refused.none')}
         </p>
         {changes.length > 0 ? (
           <ul className="refused-list">
@@ -36,9 +36,7 @@ export function RefusedChanges({ changes }: RefusedChangesProps) {
             ))}
           </ul>
         ) : null}
-        <p className="field-hint">
-          To correct an entry, open it on its page, change it and save: it is tried again.
-        </p>
+        <p className="field-hint">{t('common.refused.hint')}</p>
       </Popup>
     </>
   );

@@ -1,7 +1,11 @@
 import { useState } from 'react';
+import { useT } from '@/i18n';
 
 export interface SaveOrDeleteProps {
-  /** e.g. "workout": the buttons read "Save workout" and "Delete workout". */
+  /**
+   * The translated noun, e.g. "workout": the buttons read "Save workout" and "Delete workout"
+   * (common.edit.save and common.edit.deleteThing put it where the language wants it).
+   */
   thing: string;
   busy: boolean;
   /** Offer Delete (for a saved item). */
@@ -15,12 +19,13 @@ export interface SaveOrDeleteProps {
  * `intent` = `save` or `delete`.
  */
 export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOrDeleteProps) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   if (confirming) {
     return (
       // Keyed apart from the actions below: if React reused the clicked Delete button's element as
       // the submit button, the browser would treat the very click that asked to confirm as a submit.
-      <div key="confirm" className="confirm-delete" role="group" aria-label="Confirm delete">
+      <div key="confirm" className="confirm-delete" role="group" aria-label={t('common.edit.confirmDelete')}>
         <p>{confirmQuestion}</p>
         <button
           type="submit"
@@ -30,10 +35,10 @@ export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOr
           disabled={busy}
           autoFocus
         >
-          Delete {thing}
+          {t('common.edit.deleteThing', { thing })}
         </button>
         <button type="button" className="button-secondary" onClick={() => setConfirming(false)}>
-          Keep it
+          {t('common.edit.keep')}
         </button>
       </div>
     );
@@ -41,11 +46,11 @@ export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOr
   return (
     <div key="actions" className="form-actions">
       <button type="submit" name="intent" value="save" className="button-primary" disabled={busy}>
-        {busy ? 'Saving…' : `Save ${thing}`}
+        {busy ? t('common.edit.saving') : t('common.edit.save', { thing })}
       </button>
       {canDelete ? (
         <button type="button" className="button-secondary" onClick={() => setConfirming(true)}>
-          Delete
+          {t('common.edit.delete')}
         </button>
       ) : null}
     </div>

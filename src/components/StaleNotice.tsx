@@ -1,4 +1,6 @@
-import { format, formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns';
+import { T, useT } from '@/i18n';
+import { dateFnsLocale, formatDate } from '@/i18n/dates';
 
 export interface StaleNoticeProps {
   /** When the data shown was loaded, if it is the copy kept on this device; null for fresh data. */
@@ -7,18 +9,19 @@ export interface StaleNoticeProps {
 
 /** Says that a page shows what this device loaded earlier, because the server is out of reach. */
 export function StaleNotice({ savedAt }: StaleNoticeProps) {
+  const t = useT();
   if (!savedAt) return null;
   const loaded = new Date(savedAt);
   if (Number.isNaN(loaded.getTime())) {
-    return <p className="stale-notice">Offline: showing what was loaded earlier. It may be out of date.</p>;
+    return <p className="stale-notice">{t('common.stale.earlier')}</p>;
   }
   return (
     <p className="stale-notice">
-      Offline: showing what was loaded{' '}
-      <time dateTime={savedAt} title={format(loaded, 'd MMM yyyy, HH:mm')}>
-        {formatDistanceToNow(loaded, { addSuffix: true })}
-      </time>
-      . It may be out of date.
+      <T
+        id="common.stale.since"
+        values={{ ago: formatDistanceToNow(loaded, { addSuffix: true, locale: dateFnsLocale() }) }}
+        components={{ 0: <time dateTime={savedAt} title={formatDate(loaded, t('common.date.dateTime'))} /> }}
+      />
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useT } from '@/i18n';
 import { useOutbox } from '@/lib/offline/outboxState';
 import { syncDetail } from './changeText';
 import { useOnlineStatus } from './useOnlineStatus';
@@ -13,6 +14,7 @@ const RefusedChanges = lazy(() =>
  * "Online" or "Offline" when nothing waits); the refused changes are a button beside it.
  */
 export function StatusBar() {
+  const t = useT();
   const online = useOnlineStatus();
   const outbox = useOutbox();
   const refused = outbox.changes.filter((change) => change.refusal);
@@ -28,7 +30,7 @@ export function StatusBar() {
     <div className="status-bar">
       <p className="status-text" role="status" aria-live="polite">
         <span className={online ? 'status-dot online' : 'status-dot offline'} aria-hidden="true" />
-        {online ? 'Online' : 'Offline'}
+        {online ? t('common.status.online') : t('common.status.offline')}
         {detail ? (
           <>
             <span aria-hidden="true"> · </span>

@@ -1,12 +1,14 @@
 import type { SyncState } from '@/domain/sync';
+import { useT, type MessageId } from '@/i18n';
 
-const LABELS: Readonly<Record<SyncState, string>> = {
-  waiting: 'Waiting to sync',
-  refused: 'Not saved: see the status bar',
+const LABELS: Readonly<Record<SyncState, MessageId>> = {
+  waiting: 'common.sync.badgeWaiting',
+  refused: 'common.sync.badgeRefused',
 };
 
 /** Marks an entry changed on this device that the server has not saved yet. */
 export function SyncBadge({ state }: { state: SyncState | undefined }) {
+  const t = useT();
   if (!state) return null;
-  return <span className={`sync-badge sync-${state}`}>{LABELS[state]}</span>;
+  return <span className={`sync-badge sync-${state}`}>{t(LABELS[state])}</span>;
 }

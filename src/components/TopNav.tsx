@@ -1,16 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
+import { useT, type MessageId } from '@/i18n';
 import { Logo } from './Logo';
 import { LogoutButton } from './LogoutButton';
 
-export const NAV_LINKS = [
-  { to: '/', label: 'Activity' },
-  { to: '/nutrition-log', label: 'Nutrition' },
-  { to: '/weight-tracking', label: 'Weight' },
-  { to: '/friends-ranking', label: 'Friends' },
-  { to: '/exercises-chat', label: 'Chat' },
-  { to: '/user-settings', label: 'Settings' },
-] as const;
+export const NAV_LINKS: readonly { to: string; label: MessageId }[] = [
+  { to: '/', label: 'common.nav.activity' },
+  { to: '/nutrition-log', label: 'common.nav.nutrition' },
+  { to: '/weight-tracking', label: 'common.nav.weight' },
+  { to: '/friends-ranking', label: 'common.nav.friends' },
+  { to: '/exercises-chat', label: 'common.nav.chat' },
+  { to: '/user-settings', label: 'common.nav.settings' },
+];
 
 /** Loaded after the first paint: the bell needs the Parse SDK and a live connection. */
 const NotificationBell = lazy(() => import('@/features/notifications/components/NotificationBell'));
@@ -20,15 +21,16 @@ export interface TopNavProps {
 }
 
 export function TopNav({ displayName }: TopNavProps) {
+  const t = useT();
   return (
     <header className="top-nav">
       <Logo />
-      <nav aria-label="Main">
+      <nav aria-label={t('common.nav.main')}>
         <ul>
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.to === '/'}>
-                {link.label}
+                {t(link.label)}
               </NavLink>
             </li>
           ))}

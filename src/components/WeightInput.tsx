@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FormField } from '@/components/FormField';
 import { kgToLb, kgToStoneLb, type WeightUnit } from '@/domain/units';
+import { useT } from '@/i18n';
 
 export interface WeightInputProps {
   unit: WeightUnit;
@@ -15,6 +16,7 @@ export interface WeightInputProps {
 
 /** A weight typed in the person's unit: one field for kg or lb, two for stones and pounds. */
 export function WeightInput({ unit, name, label, defaultKg, error, hint, autoFocus }: WeightInputProps) {
+  const t = useT();
   const errorId = useId();
   if (unit !== 'st') {
     const value = defaultKg == null ? '' : (unit === 'kg' ? defaultKg : kgToLb(defaultKg)).toFixed(1);
@@ -39,7 +41,7 @@ export function WeightInput({ unit, name, label, defaultKg, error, hint, autoFoc
       {hint ? <p className="field-hint">{hint}</p> : null}
       <div className="form-row">
         <FormField
-          label="Stones"
+          label={t('common.weight.stones')}
           name={`${name}St`}
           type="number"
           inputMode="numeric"
@@ -48,7 +50,7 @@ export function WeightInput({ unit, name, label, defaultKg, error, hint, autoFoc
           autoFocus={autoFocus}
         />
         <FormField
-          label="Pounds"
+          label={t('common.weight.pounds')}
           name={`${name}Lb`}
           type="number"
           inputMode="decimal"

@@ -1,13 +1,10 @@
-/** The status bar's words for the offline queue (no date formatting: this loads with every page). */
+import { t } from '@/i18n';
 
-/** "1 change", "3 changes". */
-export function changeCount(count: number): string {
-  return count === 1 ? '1 change' : `${count} changes`;
-}
+/** The status bar's words for the offline queue (no date formatting: this loads with every page). */
 
 /** "1 change was refused", "3 changes were refused". */
 export function refusedCount(count: number): string {
-  return count === 1 ? '1 change was refused' : `${count} changes were refused`;
+  return t('common.sync.refusedCount', { count });
 }
 
 export interface SyncProgress {
@@ -20,7 +17,7 @@ export interface SyncProgress {
 /** What the status bar adds after Online / Offline; null when nothing waits. */
 export function syncDetail({ waiting, syncing, sessionEnded }: SyncProgress): string | null {
   if (waiting === 0) return null;
-  if (sessionEnded) return `Log in again to send ${waiting} waiting ${waiting === 1 ? 'change' : 'changes'}.`;
-  if (syncing) return `sending ${changeCount(waiting)}…`;
-  return `${changeCount(waiting)} waiting to sync`;
+  if (sessionEnded) return t('common.sync.logInAgain', { count: waiting });
+  if (syncing) return t('common.sync.sending', { count: waiting });
+  return t('common.sync.waiting', { count: waiting });
 }

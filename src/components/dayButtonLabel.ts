@@ -1,5 +1,6 @@
-import { format } from 'date-fns';
 import type { Modifiers } from 'react-day-picker';
+import { t } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 
 /**
  * A calendar day button's accessible name, e.g. "Friday 20 November 2026, today, selected". It
@@ -7,9 +8,9 @@ import type { Modifiers } from 'react-day-picker';
  * react-day-picker's own "November 20th" does not. `detail` comes between the day and the state.
  */
 export function dayButtonLabel(date: Date, modifiers: Modifiers, detail?: string): string {
-  const parts = [format(date, 'EEEE d MMMM yyyy')];
-  if (modifiers.today) parts.push('today');
+  const parts = [formatDate(date, t('common.date.dayLong'))];
+  if (modifiers.today) parts.push(t('common.date.today'));
   if (detail) parts.push(detail);
-  if (modifiers.selected) parts.push('selected');
+  if (modifiers.selected) parts.push(t('common.date.selected'));
   return parts.join(', ');
 }

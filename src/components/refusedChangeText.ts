@@ -1,17 +1,36 @@
-import { format } from 'date-fns';
+import { t, type MessageId } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import { dateOf, type OfflineClass, type PendingChange, type Refusal } from '@/lib/offline/changes';
 
-const ENTRY_KINDS: Readonly<Record<OfflineClass, { name: string; dateField: string }>> = {
-  Activity: { name: 'Workout', dateField: 'startedAt' },
-  Meal: { name: 'Meal', dateField: 'eatenAt' },
-  WeightEntry: { name: 'Weigh-in', dateField: 'measuredAt' },
-};
-
-const OPERATIONS: Readonly<Record<PendingChange['op'], string>> = {
-  create: 'new',
-  update: 'edit',
-  delete: 'deletion',
+/** Each kind of entry: its field with the date, and its name with each operation ("Meal (new)"). */
+const ENTRY_KINDS: Readonly<
+  Record<OfflineClass, { dateField: string; names: Readonly<Record<PendingChange['op'], MessageId>> }>
+> = {
+  Activity: {
+    dateField: 'startedAt',
+    names: {
+      create: 'common.change.workoutNew',
+      update: 'common.change.workoutEdit',
+      delete: 'common.change.workoutDeletion',
+    },
+  },
+  Meal: {
+    dateField: 'eatenAt',
+    names: {
+      create: 'common.change.mealNew',
+      update: 'common.change.mealEdit',
+      delete: 'common.change.mealDeletion',
+    },
+  },
+  WeightEntry: {
+    dateField: 'measuredAt',
+    names: {
+      create: 'common.change.weighInNew',
+      update: 'common.change.weighInEdit',
+      delete: 'common.change.weighInDeletion',
+    },
+  },
 };
 
 /** What a change was, e.g. "Meal (new) · 3 Mar 2026, 08:30 · Porridge". */
@@ -19,8 +38,8 @@ export function changeLabel(change: PendingChange): string {
   const kind = ENTRY_KINDS[change.className];
   const when = dateOf(change.fields[kind.dateField]);
   const name = change.display.name;
-  const parts = [`${kind.name} (${OPERATIONS[change.op]})`];
-  if (when && !Number.isNaN(when.getTime())) parts.push(format(when, 'd MMM yyyy, HH:mm'));
+  const parts = [t(kind.names[change.op])];
+  if (when && !Number.isNaN(when.getTime())) parts.push(formatDate(when, t('common.date.dateTime')));
   if (typeof name === 'string' && name) parts.push(name);
   return parts.join(' · ');
 }

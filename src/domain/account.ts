@@ -1,3 +1,4 @@
+import { t } from '../i18n/messages';
 import { userRules } from './contract';
 import { checkField, type FieldError } from './fieldRules';
 
@@ -14,10 +15,10 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function passwordProblem(password: string, username: string): string | null {
   if ([...password].length < PASSWORD_MIN_LENGTH) {
-    return `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
+    return t('domain.account.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
   }
   if (username && password.toLowerCase().includes(username.toLowerCase())) {
-    return 'Password must not contain the username.';
+    return t('domain.account.passwordHasUsername');
   }
   return null;
 }
@@ -25,22 +26,24 @@ export function passwordProblem(password: string, username: string): string | nu
 /** The sign-up form's checks, the same limits the server enforces. */
 export function checkSignUp(input: SignUpInput): FieldError[] {
   const errors: FieldError[] = [];
-  const usernameProblem = checkField('Username', userRules.username, input.username);
+  const username = t('domain.account.username');
+  const usernameProblem = checkField(username, userRules.username, input.username);
   if (usernameProblem) {
     errors.push({
       field: 'username',
-      message: usernameProblem.includes('not allowed')
-        ? 'Username may contain only letters, digits, "_", "." and "-".'
-        : usernameProblem,
+      message:
+        usernameProblem === t('domain.field.characters', { field: username })
+          ? t('domain.account.usernameCharacters')
+          : usernameProblem,
     });
   }
   if (!EMAIL_PATTERN.test(input.email)) {
-    errors.push({ field: 'email', message: 'Enter an e-mail address like name@example.com.' });
+    errors.push({ field: 'email', message: t('domain.account.email') });
   }
   const password = passwordProblem(input.password, input.username);
   if (password) errors.push({ field: 'password', message: password });
   if (input.password !== input.confirmPassword) {
-    errors.push({ field: 'confirmPassword', message: 'The two passwords do not match.' });
+    errors.push({ field: 'confirmPassword', message: t('domain.account.passwordsDiffer') });
   }
   return errors;
 }

@@ -2,6 +2,7 @@
  * Challenges among friends: a title, a metric, a span of days, up to 20 members, a leaderboard and
  * a chat room of their own. Shared by cloud/functions/challenges.ts and the friends page.
  */
+import { t, type MessageId } from '../i18n/messages';
 import { addDays, daysBetween, localDay } from './calendarDays';
 
 export const CHALLENGE_METRICS = [
@@ -13,12 +14,30 @@ export const CHALLENGE_METRICS = [
 ] as const;
 export type ChallengeMetric = (typeof CHALLENGE_METRICS)[number];
 
-export const CHALLENGE_METRIC_LABELS: Readonly<Record<ChallengeMetric, { label: string; unit: string }>> = {
-  activeMinutes: { label: 'Active minutes', unit: 'min' },
-  workouts: { label: 'Workouts', unit: 'workouts' },
-  distanceKm: { label: 'Distance', unit: 'km' },
-  activeDays: { label: 'Active days', unit: 'days' },
-  loggingDays: { label: 'Days with anything logged', unit: 'days' },
+export interface ChallengeMetricInfo {
+  /** The metric's name in the language shown, translated when read. */
+  readonly label: string;
+  labelId: MessageId;
+  /** What the values count: a unit symbol, or "workouts" and "days" (words for the shown text to say). */
+  unit: string;
+}
+
+function metricInfo(labelId: MessageId, unit: string): ChallengeMetricInfo {
+  return {
+    get label() {
+      return t(labelId);
+    },
+    labelId,
+    unit,
+  };
+}
+
+export const CHALLENGE_METRIC_LABELS: Readonly<Record<ChallengeMetric, ChallengeMetricInfo>> = {
+  activeMinutes: metricInfo('domain.challengeMetric.activeMinutes', 'min'),
+  workouts: metricInfo('domain.challengeMetric.workouts', 'workouts'),
+  distanceKm: metricInfo('domain.challengeMetric.distanceKm', 'km'),
+  activeDays: metricInfo('domain.challengeMetric.activeDays', 'days'),
+  loggingDays: metricInfo('domain.challengeMetric.loggingDays', 'days'),
 };
 
 export const isChallengeMetric = (value: unknown): value is ChallengeMetric =>
@@ -55,17 +74,24 @@ export function challengeProblem(
   today: string,
 ): string | null {
   if (typeof title !== 'string' || title.trim() === '' || title.trim().length > MAX_CHALLENGE_TITLE) {
-    return `title must be 1 to ${MAX_CHALLENGE_TITLE} characters.`;
+    return t('domain.challenge.title', { field: 'title', max: MAX_CHALLENGE_TITLE });
   }
-  if (!isChallengeMetric(metric)) return `metric must be one of: ${CHALLENGE_METRICS.join(', ')}.`;
+  if (!isChallengeMetric(metric)) {
+    return t('domain.field.choice', { field: 'metric', values: CHALLENGE_METRICS.join(', ') });
+  }
   const isDay = (value: unknown): value is string =>
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
-  if (!isDay(startDate)) return 'startDate must be a date, YYYY-MM-DD.';
-  if (!isDay(endDate)) return 'endDate must be a date, YYYY-MM-DD.';
-  if (startDate < today) return 'startDate cannot be in the past.';
+  if (!isDay(startDate)) return t('domain.challenge.day', { field: 'startDate' });
+  if (!isDay(endDate)) return t('domain.challenge.day', { field: 'endDate' });
+  if (startDate < today) return t('domain.challenge.past', { field: 'startDate' });
   const apart = daysBetween(startDate, endDate);
   if (apart < MIN_CHALLENGE_DAYS || apart > MAX_CHALLENGE_DAYS) {
-    return `endDate must be ${MIN_CHALLENGE_DAYS} to ${MAX_CHALLENGE_DAYS} days after startDate.`;
+    return t('domain.challenge.span', {
+      field: 'endDate',
+      min: MIN_CHALLENGE_DAYS,
+      max: MAX_CHALLENGE_DAYS,
+      start: 'startDate',
+    });
   }
   return null;
 }

@@ -1,3 +1,6 @@
+import type { MessageId } from '../i18n/messages';
+import { translatedList, translatedTable } from './labels';
+
 /**
  * The contract of `exportMyData({ part?, cursor? })`, shared by the cloud function and the browser.
  *
@@ -27,21 +30,24 @@ export const EXPORT_PAGE_SIZE = 1000;
 /** A page of tracks holds fewer rows: each carries up to 2 000 points. */
 export const EXPORT_TRACK_PAGE_SIZE = 25;
 
-/** What the progress text calls each part. */
-export const EXPORT_PART_LABELS: Readonly<Record<ExportPart, string>> = {
-  profile: 'profile',
-  settings: 'settings',
-  activities: 'workouts',
-  meals: 'meals',
-  foods: 'custom foods',
-  exercises: 'own exercises',
-  routines: 'routines',
-  weighIns: 'weigh-ins',
-  friendships: 'friendships',
-  chatMessages: 'chat messages',
-  challenges: 'challenges',
-  tracks: 'routes',
+/** The message naming each part. */
+export const EXPORT_PART_LABEL_IDS: Readonly<Record<ExportPart, MessageId>> = {
+  profile: 'domain.exportPart.profile',
+  settings: 'domain.exportPart.settings',
+  activities: 'domain.exportPart.activities',
+  meals: 'domain.exportPart.meals',
+  foods: 'domain.exportPart.foods',
+  exercises: 'domain.exportPart.exercises',
+  routines: 'domain.exportPart.routines',
+  weighIns: 'domain.exportPart.weighIns',
+  friendships: 'domain.exportPart.friendships',
+  chatMessages: 'domain.exportPart.chatMessages',
+  challenges: 'domain.exportPart.challenges',
+  tracks: 'domain.exportPart.tracks',
 };
+
+/** What the progress text calls each part, in the language shown when read. */
+export const EXPORT_PART_LABELS = translatedTable(EXPORT_PART_LABEL_IDS);
 
 /** Dates are ISO 8601 strings, pointers the target's id, files their URL, absent values null. */
 export type ExportValue = string | number | boolean | null;
@@ -68,15 +74,18 @@ export function isExportPart(value: unknown): value is ExportPart {
   return typeof value === 'string' && (EXPORT_PARTS as readonly string[]).includes(value);
 }
 
-/** Everything `deleteMyAccount` removes, in the words the confirmation window uses. */
-export const DELETED_KINDS = [
-  'your profile, e-mail address and avatar picture',
-  'your settings and goals',
-  'every workout you logged',
-  'every meal and your own foods',
-  'your own exercises and routines',
-  'every weigh-in',
-  'your friendships and friend requests',
-  'the chat messages you wrote, and your place in challenges (those you started go on without your name)',
-  'every signed-in session on every device',
-] as const;
+/** The messages naming everything `deleteMyAccount` removes. */
+export const DELETED_KIND_IDS: readonly MessageId[] = [
+  'domain.deleted.profile',
+  'domain.deleted.settings',
+  'domain.deleted.workouts',
+  'domain.deleted.meals',
+  'domain.deleted.exercises',
+  'domain.deleted.weighIns',
+  'domain.deleted.friendships',
+  'domain.deleted.chat',
+  'domain.deleted.sessions',
+];
+
+/** Everything `deleteMyAccount` removes, in the words the confirmation window uses (the language shown when read). */
+export const DELETED_KINDS = translatedList(DELETED_KIND_IDS);

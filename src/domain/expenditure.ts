@@ -3,7 +3,9 @@
  * mean intake of the days with a food log, corrected by what the trend weight says was stored or
  * drawn (7 700 kcal per kg). Days without a log are left out, never counted as zero.
  */
+import { t, type MessageId } from '../i18n/messages';
 import { addDays, daysBetween } from './calendarDays';
+import { formatDecimal, translatedTable } from './labels';
 import type { DayEnergy } from './nutrition';
 import { KCAL_PER_KG, trendOf, type DailyWeight, type TrendPoint } from './weight';
 
@@ -16,12 +18,15 @@ export const MIN_WEIGH_IN_SPAN_DAYS = 14;
 
 export type Confidence = 'low' | 'medium' | 'high';
 
-/** Each confidence as a person reads it, with what raises it. */
-export const CONFIDENCE_SENTENCES: Readonly<Record<Confidence, string>> = {
-  high: 'High confidence: most days logged, regular weigh-ins, close to what your body data predicts.',
-  medium: 'Medium confidence: log more days and weigh in every few days to firm it up.',
-  low: 'Low confidence: few days logged, weigh-ins far apart, or far from what your body data predicts. Treat it as a rough guide.',
+/** The message of each confidence. */
+export const CONFIDENCE_SENTENCE_IDS: Readonly<Record<Confidence, MessageId>> = {
+  high: 'domain.confidence.high',
+  medium: 'domain.confidence.medium',
+  low: 'domain.confidence.low',
 };
+
+/** Each confidence as a person reads it, with what raises it (in the language shown when read). */
+export const CONFIDENCE_SENTENCES = translatedTable(CONFIDENCE_SENTENCE_IDS);
 
 export interface EnergyExpenditure {
   /** The measured expenditure, rounded to 10 kcal; null until the log is enough to measure it. */
@@ -67,7 +72,6 @@ export interface ExpenditureInput {
 }
 
 const round10 = (value: number) => Math.round(value / 10) * 10;
-const kcal = (value: number) => `${Math.round(value).toLocaleString('en')} kcal`;
 
 /** The longest stretch in days between two weigh-ins (or the window's ends) inside the window. */
 function longestGap(days: readonly string[], from: string, to: string): number {
@@ -118,27 +122,26 @@ export function estimateExpenditure({
   const rate = trendChangePerWeek(trendOf(daily.filter((day) => day.date <= to)), from, to);
   const base = { formulaKcalPerDay, loggedDays: logged.length, windowDays };
 
-  const missing: string[] = [];
-  if (logged.length < MIN_LOGGED_DAYS) {
-    missing.push(
-      `log your food on ${MIN_LOGGED_DAYS} of the last ${windowDays} days (so far ${logged.length})`,
-    );
-  }
-  if (span < MIN_WEIGH_IN_SPAN_DAYS || rate === null) {
-    missing.push(`weigh in over at least two weeks of them`);
-  }
-  if (missing.length > 0) {
+  const fewLogs = logged.length < MIN_LOGGED_DAYS;
+  const fewWeighIns = span < MIN_WEIGH_IN_SPAN_DAYS || rate === null;
+  if (fewLogs || fewWeighIns) {
+    const logs = { needed: MIN_LOGGED_DAYS, window: windowDays, logged: logged.length };
+    const missing = !fewLogs
+      ? t('domain.expenditure.missingWeighIns')
+      : fewWeighIns
+        ? t('domain.expenditure.missingBoth', logs)
+        : t('domain.expenditure.missingLogs', logs);
     const formula =
       formulaKcalPerDay === null
         ? ''
-        : ` Until then, your body data and activity level say about ${kcal(formulaKcalPerDay)} a day.`;
+        : ` ${t('domain.expenditure.formula', { kcal: Math.round(formulaKcalPerDay) })}`;
     return {
       ...base,
       kcalPerDay: null,
       confidence: null,
       meanIntakeKcal: null,
       weeklyChangeKg: rate,
-      explanation: `To measure what you burn, ${missing.join(' and ')}.${formula}`,
+      explanation: `${missing}${formula}`,
     };
   }
 
@@ -148,16 +151,26 @@ export function estimateExpenditure({
   const kcalPerDay = round10(meanIntake - storedPerDay);
   const offFormula =
     formulaKcalPerDay === null ? null : Math.abs(kcalPerDay - formulaKcalPerDay) / formulaKcalPerDay;
-  const change =
+  const measured = {
+    logged: logged.length,
+    window: windowDays,
+    intake: Math.round(meanIntake),
+    burn: Math.round(kcalPerDay),
+    change: formatDecimal(Math.abs(weeklyChangeKg), 2),
+    stored: Math.round(Math.abs(storedPerDay)),
+  };
+  const explanation =
     Math.abs(weeklyChangeKg) < 0.05
-      ? 'your trend weight held steady'
-      : `your trend weight ${weeklyChangeKg < 0 ? 'fell' : 'rose'} ${Math.abs(weeklyChangeKg).toFixed(2)} kg a week (${kcal(Math.abs(storedPerDay))} a day ${weeklyChangeKg < 0 ? 'drawn from' : 'stored in'} your body)`;
+      ? t('domain.expenditure.steady', measured)
+      : weeklyChangeKg < 0
+        ? t('domain.expenditure.fell', measured)
+        : t('domain.expenditure.rose', measured);
   return {
     ...base,
     kcalPerDay,
     confidence: confidenceOf(logged.length, longestGap(weighIns, from, to), offFormula),
     meanIntakeKcal: Math.round(meanIntake),
     weeklyChangeKg,
-    explanation: `On the ${logged.length} days you logged in the last ${windowDays}, you ate ${kcal(meanIntake)} a day and ${change}: you burn about ${kcal(kcalPerDay)} a day.`,
+    explanation,
   };
 }

@@ -1,3 +1,5 @@
+import { t } from '../i18n/messages';
+
 /** Declarative limits for one field, shared by the SPA forms and cloud `beforeSave`. */
 export type FieldRule =
   | { kind: 'number'; min: number; max: number; integer?: boolean; optional?: boolean }
@@ -29,7 +31,10 @@ function isMissing(rule: FieldRule, value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-/** Checks one value against its rule; returns a sentence naming the field, or null. */
+/**
+ * Checks one value against its rule; returns a sentence naming the field, or null. The field's
+ * name goes into the sentence as it is given (an API name like `weightKg` stays as it is).
+ */
 export function checkField(
   field: string,
   rule: FieldRule,
@@ -37,59 +42,57 @@ export function checkField(
   now: Date = new Date(),
 ): string | null {
   if (isMissing(rule, value)) {
-    return rule.optional ? null : `${field} is required.`;
+    return rule.optional ? null : t('domain.field.required', { field });
   }
   switch (rule.kind) {
     case 'number': {
       if (typeof value !== 'number' || !Number.isFinite(value)) {
-        return `${field} must be a number.`;
+        return t('domain.field.number', { field });
       }
       if (rule.integer && !Number.isInteger(value)) {
-        return `${field} must be a whole number.`;
+        return t('domain.field.wholeNumber', { field });
       }
       if (value < rule.min || value > rule.max) {
-        return `${field} must be between ${rule.min} and ${rule.max}.`;
+        return t('domain.field.numberRange', { field, min: rule.min, max: rule.max });
       }
       return null;
     }
     case 'text': {
       if (typeof value !== 'string') {
-        return `${field} must be text.`;
+        return t('domain.field.text', { field });
       }
       const length = [...value].length;
       if (length < rule.min || length > rule.max) {
         return rule.min === rule.max
-          ? `${field} must be ${rule.min} characters long.`
-          : `${field} must be ${rule.min}–${rule.max} characters long.`;
+          ? t('domain.field.textLength', { field, length: rule.min })
+          : t('domain.field.textLengthRange', { field, min: rule.min, max: rule.max });
       }
       // PostgreSQL text cannot hold U+0000: stored, it fails the whole write.
       if (value.includes('\u0000') || (rule.pattern && !rule.pattern.test(value))) {
-        return `${field} contains characters that are not allowed.`;
+        return t('domain.field.characters', { field });
       }
       return null;
     }
     case 'choice':
       return typeof value === 'string' && rule.values.includes(value)
         ? null
-        : `${field} must be one of: ${rule.values.join(', ')}.`;
+        : t('domain.field.choice', { field, values: rule.values.join(', ') });
     case 'date': {
       if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
-        return `${field} must be a valid date.`;
+        return t('domain.field.date', { field });
       }
       if (value.getTime() < EARLIEST_DATE.getTime()) {
-        return `${field} cannot be before ${EARLIEST_DATE.getUTCFullYear()}.`;
+        return t('domain.field.dateTooEarly', { field, year: EARLIEST_DATE.getUTCFullYear() });
       }
       if (rule.maxDaysAhead !== undefined && value.getTime() > now.getTime() + rule.maxDaysAhead * DAY_MS) {
-        return `${field} cannot be more than ${rule.maxDaysAhead} day ahead.`;
+        return t('domain.field.dateTooFar', { field, days: rule.maxDaysAhead });
       }
       return null;
     }
     case 'boolean':
-      return typeof value === 'boolean' ? null : `${field} must be true or false.`;
+      return typeof value === 'boolean' ? null : t('domain.field.boolean', { field });
     case 'uuid':
-      return typeof value === 'string' && UUID_PATTERN.test(value)
-        ? null
-        : `${field} must be a lowercase UUID.`;
+      return typeof value === 'string' && UUID_PATTERN.test(value) ? null : t('domain.field.uuid', { field });
   }
 }
 
@@ -120,7 +123,7 @@ export function checkWriteOnce(
   for (const [field, rule] of Object.entries(rules)) {
     if (rule.kind !== 'uuid' || !rule.writeOnce) continue;
     if ((before[field] ?? null) !== (after[field] ?? null)) {
-      errors.push({ field, message: `${field} cannot be changed once the row is saved.` });
+      errors.push({ field, message: t('domain.field.writeOnce', { field }) });
     }
   }
   return errors;

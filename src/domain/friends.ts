@@ -1,4 +1,5 @@
 /** Friends and the ranking: the answers of the friends cloud functions (DESIGN.md §4). */
+import { t, type MessageId } from '../i18n/messages';
 
 export const RANKING_METRICS = [
   'activeMinutes',
@@ -59,12 +60,30 @@ export interface Ranking {
   notSharing: PublicProfile[];
 }
 
-export const METRIC_LABELS: Readonly<Record<RankingMetric, { label: string; unit: string }>> = {
-  activeMinutes: { label: 'Active minutes', unit: 'min' },
-  caloriesBurned: { label: 'Calories burned', unit: 'kcal' },
-  activeDays: { label: 'Active days', unit: 'days' },
-  loggingStreak: { label: 'Logging streak', unit: 'days' },
-  weightProgressPct: { label: 'Weight progress', unit: '%' },
+export interface RankingMetricInfo {
+  /** The metric's name in the language shown, translated when read. */
+  readonly label: string;
+  labelId: MessageId;
+  /** What the values count: a unit symbol, or "days" (a word for the shown text to say). */
+  unit: string;
+}
+
+function metricInfo(labelId: MessageId, unit: string): RankingMetricInfo {
+  return {
+    get label() {
+      return t(labelId);
+    },
+    labelId,
+    unit,
+  };
+}
+
+export const METRIC_LABELS: Readonly<Record<RankingMetric, RankingMetricInfo>> = {
+  activeMinutes: metricInfo('domain.rankingMetric.activeMinutes', 'min'),
+  caloriesBurned: metricInfo('domain.rankingMetric.caloriesBurned', 'kcal'),
+  activeDays: metricInfo('domain.rankingMetric.activeDays', 'days'),
+  loggingStreak: metricInfo('domain.rankingMetric.loggingStreak', 'days'),
+  weightProgressPct: metricInfo('domain.rankingMetric.weightProgressPct', '%'),
 };
 
 /** Ranks by value, highest first; equal values share a rank (1, 2, 2, 4). */

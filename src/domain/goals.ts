@@ -1,14 +1,33 @@
+import { t, type MessageId } from '../i18n/messages';
 import { settingsRules } from './contract';
 import { KCAL_PER_KG } from './weight';
 
+export interface ActivityLevel {
+  /** The multiplier of the resting burn. */
+  value: number;
+  /** How it reads in the language shown, translated when read. */
+  readonly label: string;
+  labelId: MessageId;
+}
+
+function level(value: number, labelId: MessageId): ActivityLevel {
+  return {
+    value,
+    get label() {
+      return t(labelId);
+    },
+    labelId,
+  };
+}
+
 /** Physical activity levels: the multiplier of the resting burn and how it reads. */
-export const ACTIVITY_LEVELS = [
-  { value: 1.2, label: 'Sedentary: little or no exercise' },
-  { value: 1.375, label: 'Lightly active: exercise 1–3 days a week' },
-  { value: 1.55, label: 'Moderately active: exercise 3–5 days a week' },
-  { value: 1.725, label: 'Very active: hard exercise 6–7 days a week' },
-  { value: 1.9, label: 'Extra active: physical job or training twice a day' },
-] as const;
+export const ACTIVITY_LEVELS: readonly ActivityLevel[] = [
+  level(1.2, 'domain.activityLevel.sedentary'),
+  level(1.375, 'domain.activityLevel.light'),
+  level(1.55, 'domain.activityLevel.moderate'),
+  level(1.725, 'domain.activityLevel.very'),
+  level(1.9, 'domain.activityLevel.extra'),
+];
 
 /** Weekly rates offered, in kg per week (the contract allows −1 … +0.5). */
 export const WEEKLY_RATES_KG = [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5] as const;

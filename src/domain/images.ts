@@ -1,4 +1,6 @@
+import { t, type MessageId } from '../i18n/messages';
 import { isObjectId } from './ids';
+import { formatDecimal } from './labels';
 
 /** The pictures a person may use as their avatar, recognised by their first bytes, never by name or type. */
 export type ImageKind = 'png' | 'jpeg' | 'webp';
@@ -42,24 +44,24 @@ export function imageKind(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-/** What a refused file is, in words, so the refusal can say it. */
-function describeOtherFile(bytes: Uint8Array): string {
-  if (startsWith(bytes, GIF)) return 'a GIF image';
-  if (startsWith(bytes, PDF)) return 'a PDF document';
+/** The refusal of a file that is not a picture, saying what the file is when that is known. */
+function otherFileProblem(bytes: Uint8Array): MessageId {
+  if (startsWith(bytes, GIF)) return 'domain.avatar.gif';
+  if (startsWith(bytes, PDF)) return 'domain.avatar.pdf';
   // Markup may start with a byte-order mark, spaces or comments, so look for its tags anywhere in the head.
   const head = Array.from(bytes.subarray(0, SNIFF_BYTES), (byte) => String.fromCharCode(byte)).join('');
   const text = head.toLowerCase();
-  if (text.includes('<svg')) return 'an SVG drawing';
-  if (/<!doctype html|<html|<head|<body|<script|<iframe/.test(text)) return 'an HTML page';
-  if (text.trimStart().startsWith('<?xml')) return 'an XML document';
-  return 'not one of them';
+  if (text.includes('<svg')) return 'domain.avatar.svg';
+  if (/<!doctype html|<html|<head|<body|<script|<iframe/.test(text)) return 'domain.avatar.html';
+  if (text.trimStart().startsWith('<?xml')) return 'domain.avatar.xml';
+  return 'domain.avatar.otherType';
 }
 
 const MEGABYTE = 1024 * 1024;
 
-/** One decimal, rounded up, so a file just over the limit never reads as "2.0 MB". */
+/** Megabytes to one decimal, rounded up, so a file just over the limit never reads as "2.0". */
 function megabytes(size: number): string {
-  return `${(Math.ceil((size / MEGABYTE) * 10) / 10).toFixed(1)} MB`;
+  return formatDecimal(Math.ceil((size / MEGABYTE) * 10) / 10, 1);
 }
 
 /**
@@ -67,11 +69,11 @@ function megabytes(size: number): string {
  * `head` is at least the first SNIFF_BYTES bytes (or the whole file); `size` the whole file's length.
  */
 export function avatarFileProblem(head: Uint8Array, size: number): string | null {
-  if (size === 0) return 'The avatar file is empty.';
-  if (size > AVATAR_MAX_BYTES) return `The avatar must be 2 MB or smaller; this file is ${megabytes(size)}.`;
-  if (!imageKind(head)) {
-    return `The avatar must be a PNG, JPEG or WebP image; this file is ${describeOtherFile(head)}.`;
+  if (size === 0) return t('domain.avatar.empty');
+  if (size > AVATAR_MAX_BYTES) {
+    return t('domain.avatar.tooLarge', { max: AVATAR_MAX_BYTES / MEGABYTE, size: megabytes(size) });
   }
+  if (!imageKind(head)) return t(otherFileProblem(head));
   return null;
 }
 

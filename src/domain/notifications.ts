@@ -1,3 +1,4 @@
+import { t } from '../i18n/messages';
 import type { PushMessage } from './reminders';
 
 /** What a person is told about (class Notification, owner only). */
@@ -33,23 +34,38 @@ export interface NotificationList {
   unread: number;
 }
 
-/** The notification as a sentence. */
-export function notificationSentence({ kind, actor, subject }: NotificationRow): string {
+/** The notification as a sentence, in the language shown (or the recipient's, for a push). */
+export function notificationSentence(row: NotificationRow): string {
+  const { kind } = row;
+  // A row read from elsewhere may lack them: undefined reads as null.
+  const actor = row.actor ?? null;
+  const subject = row.subject ?? null;
+  const title = subject ?? '';
   switch (kind) {
     case 'friend-request':
-      return `${actor ?? 'Someone'} sent you a friend request.`;
+      return actor === null
+        ? t('domain.notification.friendRequestSomeone')
+        : t('domain.notification.friendRequest', { actor });
     case 'friend-accepted':
-      return `${actor ?? 'Someone'} accepted your friend request.`;
+      return actor === null
+        ? t('domain.notification.friendAcceptedSomeone')
+        : t('domain.notification.friendAccepted', { actor });
     case 'personal-record':
-      return `New personal record in ${subject ?? 'an exercise'}.`;
+      return subject === null
+        ? t('domain.notification.personalRecordSomewhere')
+        : t('domain.notification.personalRecord', { exercise: subject });
     case 'challenge-invite':
-      return `${actor ?? 'Someone'} invited you to the challenge “${subject ?? ''}”.`;
+      return actor === null
+        ? t('domain.notification.challengeInviteSomeone', { title })
+        : t('domain.notification.challengeInvite', { actor, title });
     case 'weekly-summary':
-      return `Your week: ${subject ?? 'nothing logged'}.`;
+      return subject === null
+        ? t('domain.notification.weeklySummaryEmpty')
+        : t('domain.notification.weeklySummary', { summary: subject });
     case 'challenge-result':
       return actor
-        ? `The challenge “${subject ?? ''}” has ended: ${actor} won.`
-        : `The challenge “${subject ?? ''}” has ended.`;
+        ? t('domain.notification.challengeWon', { title, winner: actor })
+        : t('domain.notification.challengeEnded', { title });
   }
 }
 

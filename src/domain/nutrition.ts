@@ -1,3 +1,4 @@
+import { t } from '../i18n/messages';
 import { MEAL_TYPES, type MealType } from './contract';
 import type { SyncState } from './sync';
 
@@ -138,7 +139,11 @@ export function energyMismatch(food: Per100g): string | null {
   const fromMacros = macroEnergyKcal(food.proteinPer100g, food.carbsPer100g, food.fatPer100g);
   const tolerance = Math.max(20, 0.2 * Math.max(food.kcalPer100g, fromMacros));
   if (Math.abs(food.kcalPer100g - fromMacros) <= tolerance) return null;
-  return `kcalPer100g (${food.kcalPer100g}) does not match the macros: 4 kcal per g of protein and carbs and 9 per g of fat give ${Math.round(fromMacros)} kcal per 100 g.`;
+  return t('domain.nutrition.energyMismatch', {
+    field: 'kcalPer100g',
+    kcal: food.kcalPer100g,
+    fromMacros: Math.round(fromMacros),
+  });
 }
 
 export interface CalorieBalance {

@@ -3,6 +3,8 @@
  * person's own time zone, quiet hours, and the words a push carries (never a weight, never a meal).
  */
 
+import { t } from '../i18n/messages';
+
 /** A time of day as the settings hold it, "HH:MM" on a 24-hour clock. */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -54,17 +56,18 @@ export interface PushMessage {
   tag: string;
 }
 
+/** A reminder's push, in the current language (the recipient's, where the server sends it). */
 export function reminderMessage(kind: ReminderKind): PushMessage {
   return kind === 'weigh-in'
     ? {
-        title: 'Time to weigh in',
-        body: 'Step on the scale and log your weigh-in.',
+        title: t('domain.reminder.weighInTitle'),
+        body: t('domain.reminder.weighInBody'),
         url: '/weight-tracking',
         tag: 'weigh-in',
       }
     : {
-        title: 'Your streak is at risk',
-        body: 'Nothing is logged today yet: a workout, a meal or a weigh-in keeps your streak going.',
+        title: t('domain.reminder.streakTitle'),
+        body: t('domain.reminder.streakBody'),
         url: '/',
         tag: 'streak',
       };

@@ -3,7 +3,9 @@
  * (shared by the workout window and the `Activity` beforeSave), and the records a set can beat.
  * Weights are stored in kg; the person's unit applies at the edges (units.ts).
  */
+import { t, type MessageId } from '../i18n/messages';
 import type { FieldError } from './fieldRules';
+import { translatedTable } from './labels';
 
 export const EXERCISE_CATEGORIES = [
   'barbell',
@@ -18,18 +20,21 @@ export const EXERCISE_CATEGORIES = [
 ] as const;
 export type ExerciseCategory = (typeof EXERCISE_CATEGORIES)[number];
 
-/** Each category as a person reads it. */
-export const CATEGORY_LABELS: Readonly<Record<ExerciseCategory, string>> = {
-  barbell: 'Barbell',
-  dumbbell: 'Dumbbell',
-  machine: 'Machine',
-  cable: 'Cable',
-  bodyweight: 'Bodyweight',
-  kettlebell: 'Kettlebell',
-  band: 'Band',
-  cardio: 'Cardio',
-  other: 'Other',
+/** The message naming each category. */
+export const CATEGORY_LABEL_IDS: Readonly<Record<ExerciseCategory, MessageId>> = {
+  barbell: 'domain.category.barbell',
+  dumbbell: 'domain.category.dumbbell',
+  machine: 'domain.category.machine',
+  cable: 'domain.category.cable',
+  bodyweight: 'domain.category.bodyweight',
+  kettlebell: 'domain.category.kettlebell',
+  band: 'domain.category.band',
+  cardio: 'domain.category.cardio',
+  other: 'domain.category.other',
 };
+
+/** Each category as a person reads it, in the language shown when read. */
+export const CATEGORY_LABELS = translatedTable(CATEGORY_LABEL_IDS);
 
 /** The one list of muscles every exercise names its primary and secondary muscles from. */
 export const MUSCLES = [
@@ -54,39 +59,45 @@ export const MUSCLES = [
 ] as const;
 export type Muscle = (typeof MUSCLES)[number];
 
-/** Each muscle as a person reads it. */
-export const MUSCLE_LABELS: Readonly<Record<Muscle, string>> = {
-  chest: 'Chest',
-  shoulders: 'Shoulders',
-  biceps: 'Biceps',
-  triceps: 'Triceps',
-  forearms: 'Forearms',
-  lats: 'Lats',
-  upper_back: 'Upper back',
-  traps: 'Traps',
-  lower_back: 'Lower back',
-  abs: 'Abs',
-  obliques: 'Obliques',
-  glutes: 'Glutes',
-  quadriceps: 'Quadriceps',
-  hamstrings: 'Hamstrings',
-  adductors: 'Adductors',
-  abductors: 'Abductors',
-  calves: 'Calves',
-  neck: 'Neck',
+/** The message naming each muscle. */
+export const MUSCLE_LABEL_IDS: Readonly<Record<Muscle, MessageId>> = {
+  chest: 'domain.muscle.chest',
+  shoulders: 'domain.muscle.shoulders',
+  biceps: 'domain.muscle.biceps',
+  triceps: 'domain.muscle.triceps',
+  forearms: 'domain.muscle.forearms',
+  lats: 'domain.muscle.lats',
+  upper_back: 'domain.muscle.upperBack',
+  traps: 'domain.muscle.traps',
+  lower_back: 'domain.muscle.lowerBack',
+  abs: 'domain.muscle.abs',
+  obliques: 'domain.muscle.obliques',
+  glutes: 'domain.muscle.glutes',
+  quadriceps: 'domain.muscle.quadriceps',
+  hamstrings: 'domain.muscle.hamstrings',
+  adductors: 'domain.muscle.adductors',
+  abductors: 'domain.muscle.abductors',
+  calves: 'domain.muscle.calves',
+  neck: 'domain.muscle.neck',
 };
+
+/** Each muscle as a person reads it, in the language shown when read. */
+export const MUSCLE_LABELS = translatedTable(MUSCLE_LABEL_IDS);
 
 /** What a set of the exercise records: weight and reps, reps alone, a time, or a distance. */
 export const MEASURES = ['weight_reps', 'reps', 'time', 'distance'] as const;
 export type Measure = (typeof MEASURES)[number];
 
-/** What a person chooses when they add an exercise of their own. */
-export const MEASURE_LABELS: Readonly<Record<Measure, string>> = {
-  weight_reps: 'Weight and reps',
-  reps: 'Reps only',
-  time: 'Time',
-  distance: 'Distance',
+/** The message naming each measure. */
+export const MEASURE_LABEL_IDS: Readonly<Record<Measure, MessageId>> = {
+  weight_reps: 'domain.measure.weightReps',
+  reps: 'domain.measure.reps',
+  time: 'domain.measure.time',
+  distance: 'domain.measure.distance',
 };
+
+/** What a person chooses when they add an exercise of their own, in the language shown when read. */
+export const MEASURE_LABELS = translatedTable(MEASURE_LABEL_IDS);
 
 export const MAX_EXERCISES_PER_WORKOUT = 30;
 export const MAX_SETS_PER_EXERCISE = 20;
@@ -141,35 +152,39 @@ const EXERCISE_KEYS = new Set(['exerciseId', 'sets', 'note', 'restS']);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function checkNumber(path: string, name: SetNumber, value: unknown): string | null {
+function checkNumber(field: string, name: SetNumber, value: unknown): string | null {
   const { min, max, integer } = SET_LIMITS[name];
-  if (typeof value !== 'number' || !Number.isFinite(value)) return `${path} must be a number.`;
-  if (integer && !Number.isInteger(value)) return `${path} must be a whole number.`;
-  if (value < min || value > max) return `${path} must be between ${min} and ${max}.`;
-  if (name === 'rpe' && !Number.isInteger(value * 2)) return `${path} must be a whole or half number.`;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return t('domain.field.number', { field });
+  if (integer && !Number.isInteger(value)) return t('domain.field.wholeNumber', { field });
+  if (value < min || value > max) return t('domain.field.numberRange', { field, min, max });
+  if (name === 'rpe' && !Number.isInteger(value * 2)) return t('domain.strength.halfNumber', { field });
   return null;
 }
 
 function checkSet(path: string, set: unknown, measure: Measure): string | null {
-  if (!isRecord(set)) return `${path} must be a set of numbers.`;
+  if (!isRecord(set)) return t('domain.strength.setNotNumbers', { field: path });
   const { required, allowed } = MEASURE_FIELDS[measure];
   for (const key of Object.keys(set)) {
-    if (!SET_KEYS.has(key)) return `${path}.${key} is not a field of a set.`;
+    if (!SET_KEYS.has(key)) return t('domain.strength.notSetField', { field: `${path}.${key}` });
   }
   for (const name of Object.keys(SET_LIMITS) as SetNumber[]) {
     const value = set[name];
+    const field = `${path}.${name}`;
     if (value === undefined || value === null) {
-      if (required.includes(name)) return `${path}.${name} is required for this exercise.`;
+      if (required.includes(name)) return t('domain.strength.setFieldRequired', { field });
       continue;
     }
     if (name !== 'rpe' && !required.includes(name) && !allowed.includes(name)) {
-      return `${path}.${name} does not fit this exercise, which records ${required.join(' and ')}.`;
+      const [first = '', second] = required;
+      return second === undefined
+        ? t('domain.strength.doesNotFitOne', { field, recorded: first })
+        : t('domain.strength.doesNotFitTwo', { field, first, second });
     }
-    const problem = checkNumber(`${path}.${name}`, name, value);
+    const problem = checkNumber(field, name, value);
     if (problem) return problem;
   }
   if (set.warmup !== undefined && set.warmup !== null && typeof set.warmup !== 'boolean') {
-    return `${path}.warmup must be true or false.`;
+    return t('domain.field.boolean', { field: `${path}.warmup` });
   }
   return null;
 }
@@ -184,29 +199,36 @@ export function checkExercises(
   measureOf: (exerciseId: string) => Measure | undefined,
 ): FieldError | null {
   const fail = (field: string, message: string): FieldError => ({ field, message });
-  if (!Array.isArray(value)) return fail('exercises', 'exercises must be a list.');
+  if (!Array.isArray(value))
+    return fail('exercises', t('domain.strength.exercisesNotList', { field: 'exercises' }));
   if (value.length > MAX_EXERCISES_PER_WORKOUT) {
-    return fail('exercises', `exercises can hold at most ${MAX_EXERCISES_PER_WORKOUT} exercises.`);
+    return fail(
+      'exercises',
+      t('domain.strength.tooManyExercises', { field: 'exercises', max: MAX_EXERCISES_PER_WORKOUT }),
+    );
   }
   for (const [index, exercise] of value.entries()) {
     const path = `exercises[${index}]`;
-    if (!isRecord(exercise)) return fail(path, `${path} must be an exercise with its sets.`);
+    if (!isRecord(exercise)) return fail(path, t('domain.strength.notExercise', { field: path }));
     const unknownKey = Object.keys(exercise).find((key) => !EXERCISE_KEYS.has(key));
-    if (unknownKey)
-      return fail(`${path}.${unknownKey}`, `${path}.${unknownKey} is not a field of an exercise.`);
+    if (unknownKey) {
+      const field = `${path}.${unknownKey}`;
+      return fail(field, t('domain.strength.notExerciseField', { field }));
+    }
     const { exerciseId, sets, note } = exercise;
     const measure = typeof exerciseId === 'string' ? measureOf(exerciseId) : undefined;
     if (!measure) {
-      return fail(
-        `${path}.exerciseId`,
-        `${path}.exerciseId does not name an exercise in the catalogue or among your own exercises.`,
-      );
+      const field = `${path}.exerciseId`;
+      return fail(field, t('domain.strength.unknownExercise', { field }));
     }
     if (!Array.isArray(sets) || sets.length === 0) {
-      return fail(`${path}.sets`, `${path}.sets must list at least one set.`);
+      return fail(`${path}.sets`, t('domain.strength.noSets', { field: `${path}.sets` }));
     }
     if (sets.length > MAX_SETS_PER_EXERCISE) {
-      return fail(`${path}.sets`, `${path}.sets can hold at most ${MAX_SETS_PER_EXERCISE} sets.`);
+      return fail(
+        `${path}.sets`,
+        t('domain.strength.tooManySets', { field: `${path}.sets`, max: MAX_SETS_PER_EXERCISE }),
+      );
     }
     for (const [setIndex, set] of sets.entries()) {
       const problem = checkSet(`${path}.sets[${setIndex}]`, set, measure);
@@ -215,11 +237,9 @@ export function checkExercises(
     const { restS } = exercise;
     if (restS !== undefined && restS !== null) {
       const valid = typeof restS === 'number' && Number.isInteger(restS) && restS >= 0 && restS <= MAX_REST_S;
-      if (!valid)
-        return fail(
-          `${path}.restS`,
-          `${path}.restS must be a whole number of seconds from 0 to ${MAX_REST_S}.`,
-        );
+      if (!valid) {
+        return fail(`${path}.restS`, t('domain.strength.rest', { field: `${path}.restS`, max: MAX_REST_S }));
+      }
     }
     if (note !== undefined && note !== null) {
       const valid =
@@ -227,7 +247,7 @@ export function checkExercises(
       if (!valid) {
         return fail(
           `${path}.note`,
-          `${path}.note must be text of at most ${MAX_EXERCISE_NOTE_LENGTH} characters.`,
+          t('domain.strength.note', { field: `${path}.note`, max: MAX_EXERCISE_NOTE_LENGTH }),
         );
       }
     }
@@ -256,13 +276,16 @@ export function setVolumeKg({ weightKg, reps }: LoggedSet): number {
 export const RECORD_KINDS = ['heaviest', 'oneRepMax', 'repsAtWeight', 'setVolume'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
-/** Each record as a person reads it; the one-rep max names its formula. */
-export const RECORD_LABELS: Readonly<Record<RecordKind, string>> = {
-  heaviest: 'heaviest weight',
-  oneRepMax: 'best estimated one-rep max (Epley)',
-  repsAtWeight: 'most reps at this weight',
-  setVolume: 'best set volume',
+/** The message naming each record. */
+export const RECORD_LABEL_IDS: Readonly<Record<RecordKind, MessageId>> = {
+  heaviest: 'domain.record.heaviest',
+  oneRepMax: 'domain.record.oneRepMax',
+  repsAtWeight: 'domain.record.repsAtWeight',
+  setVolume: 'domain.record.setVolume',
 };
+
+/** Each record as a person reads it (the one-rep max names its formula), in the language shown when read. */
+export const RECORD_LABELS = translatedTable(RECORD_LABEL_IDS);
 
 /** The best of an exercise so far, from which a new set's records are found. */
 export interface Bests {
@@ -328,17 +351,19 @@ export const MAX_SECONDARY_MUSCLES = 8;
 
 function checkMuscleList(field: string, value: unknown, min: number, max: number): FieldError | null {
   const fail = (message: string): FieldError => ({ field, message });
-  if (!Array.isArray(value)) return fail(`${field} must be a list of muscles.`);
+  if (!Array.isArray(value)) return fail(t('domain.strength.musclesNotList', { field }));
   const list: unknown[] = value;
   if (list.length < min || list.length > max) {
     return fail(
-      min > 0 ? `${field} must name ${min}–${max} muscles.` : `${field} can name at most ${max} muscles.`,
+      min > 0
+        ? t('domain.strength.muscleCount', { field, min, max })
+        : t('domain.strength.muscleCountMax', { field, max }),
     );
   }
   if (!list.every((muscle) => (MUSCLES as readonly unknown[]).includes(muscle))) {
-    return fail(`${field} must name muscles of the list: ${MUSCLES.join(', ')}.`);
+    return fail(t('domain.strength.unknownMuscle', { field, muscles: MUSCLES.join(', ') }));
   }
-  if (new Set(list).size !== list.length) return fail(`${field} names a muscle twice.`);
+  if (new Set(list).size !== list.length) return fail(t('domain.strength.muscleTwice', { field }));
   return null;
 }
 
@@ -355,7 +380,10 @@ export function checkMuscles(primary: unknown, secondary: unknown): FieldError |
   const both = (primary as Muscle[]).find((muscle) => others.includes(muscle));
   return both === undefined
     ? null
-    : { field: 'secondaryMuscles', message: `secondaryMuscles names ${both}, a primary muscle already.` };
+    : {
+        field: 'secondaryMuscles',
+        message: t('domain.strength.alreadyPrimary', { field: 'secondaryMuscles', muscle: both }),
+      };
 }
 
 /** The MET of an exercise a person adds without one, by its category (Compendium of Physical Activities). */

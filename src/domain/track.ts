@@ -2,6 +2,8 @@
  * A recorded route (GPX, TCX, FIT): its distance, moving time, climb and heart rate, splits, best
  * efforts, and a simplified copy small enough to store.
  */
+// `t` is a track point's time here, so the messages' `t` goes by another name.
+import { t as translate, type MessageId } from '../i18n/messages';
 
 export interface TrackPoint {
   /** Milliseconds since the epoch. */
@@ -210,18 +212,19 @@ export function splitsOf(points: readonly TrackPoint[], unitM: number): Split[] 
   return splits;
 }
 
-/** The distances of a run's best efforts, metres. */
-export const BEST_EFFORT_DISTANCES = [
-  { label: '400 m', m: 400 },
-  { label: '1 km', m: 1000 },
-  { label: '1 mile', m: 1609.344 },
-  { label: '5 km', m: 5000 },
-  { label: '10 km', m: 10_000 },
-  { label: 'Half marathon', m: 21_097.5 },
-  { label: 'Marathon', m: 42_195 },
-] as const;
+/** The distances of a run's best efforts, metres, with the message that names each. */
+export const BEST_EFFORT_DISTANCES: readonly { label: MessageId; m: number }[] = [
+  { label: 'domain.bestEffort.400m', m: 400 },
+  { label: 'domain.bestEffort.1km', m: 1000 },
+  { label: 'domain.bestEffort.1mile', m: 1609.344 },
+  { label: 'domain.bestEffort.5km', m: 5000 },
+  { label: 'domain.bestEffort.10km', m: 10_000 },
+  { label: 'domain.bestEffort.halfMarathon', m: 21_097.5 },
+  { label: 'domain.bestEffort.marathon', m: 42_195 },
+];
 
 export interface BestEffort {
+  /** The distance's name in the language shown. */
   label: string;
   distanceM: number;
   seconds: number;
@@ -244,7 +247,7 @@ export function bestEfforts(points: readonly TrackPoint[]): BestEffort[] {
       const seconds = (timeAt(points, distances, from + m) - (points[start] as TrackPoint).t) / 1000;
       if (seconds < best) best = seconds;
     }
-    efforts.push({ label, distanceM: m, seconds: Math.round(best) });
+    efforts.push({ label: translate(label), distanceM: m, seconds: Math.round(best) });
   }
   return efforts;
 }
@@ -309,25 +312,25 @@ export function personalBests(
 
 /** What is wrong with a track as the server stores it, naming the field; null when it is fine. */
 export function trackProblem(points: unknown, field = 'track'): string | null {
-  if (!Array.isArray(points)) return `${field} must be a list of points.`;
-  if (points.length > MAX_TRACK_POINTS) return `${field} may have at most ${MAX_TRACK_POINTS} points.`;
+  if (!Array.isArray(points)) return translate('domain.track.notList', { field });
+  if (points.length > MAX_TRACK_POINTS)
+    return translate('domain.track.tooMany', { field, max: MAX_TRACK_POINTS });
   let previous = -Infinity;
   for (const [index, raw] of points.entries()) {
     const point = raw as Partial<Record<keyof TrackPoint, unknown>> | null;
-    const where = `${field} point ${index + 1}`;
-    if (typeof point !== 'object' || point === null) return `${where} must be an object.`;
+    const where = { field, point: index + 1 };
+    if (typeof point !== 'object' || point === null) return translate('domain.track.notObject', where);
     const { t, lat, lon, ele, hr } = point;
-    if (typeof t !== 'number' || !Number.isFinite(t)) return `${where} needs a time.`;
-    if (t < previous) return `${where} goes back in time.`;
+    if (typeof t !== 'number' || !Number.isFinite(t)) return translate('domain.track.noTime', where);
+    if (t < previous) return translate('domain.track.backInTime', where);
     previous = t;
-    if (typeof lat !== 'number' || lat < -90 || lat > 90) return `${where} has a latitude outside −90…90.`;
-    if (typeof lon !== 'number' || lon < -180 || lon > 180)
-      return `${where} has a longitude outside −180…180.`;
+    if (typeof lat !== 'number' || lat < -90 || lat > 90) return translate('domain.track.latitude', where);
+    if (typeof lon !== 'number' || lon < -180 || lon > 180) return translate('domain.track.longitude', where);
     if (ele !== undefined && (typeof ele !== 'number' || ele < -500 || ele > 9000)) {
-      return `${where} has an elevation outside −500…9 000 m.`;
+      return translate('domain.track.elevation', where);
     }
     if (hr !== undefined && (typeof hr !== 'number' || hr < 20 || hr > 250)) {
-      return `${where} has a heart rate outside 20…250.`;
+      return translate('domain.track.heartRate', where);
     }
   }
   return null;

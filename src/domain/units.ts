@@ -1,4 +1,6 @@
 /** Units are converted only at the edges (input and display); stored values are metric. */
+import { formatDecimal } from './labels';
+
 export type Units = 'metric' | 'imperial';
 
 export const KM_PER_MILE = 1.609344;
@@ -47,17 +49,20 @@ export function stoneLbToKg(stone: number, lb: number): number {
   return lbToKg(stone * LB_PER_STONE + lb);
 }
 
-/** A weight for display in the person's unit, e.g. "82.4 kg", "181.7 lb", "12 st 13.7 lb". */
+/**
+ * A weight for display in the person's unit, e.g. "82.4 kg", "181.7 lb", "12 st 13.7 lb", with
+ * the decimal sign of the language shown ("82,4 kg" in German).
+ */
 export function formatWeight(kg: number, unit: WeightUnit): string {
-  if (unit === 'kg') return `${kg.toFixed(1)} kg`;
-  if (unit === 'lb') return `${kgToLb(kg).toFixed(1)} lb`;
+  if (unit === 'kg') return `${formatDecimal(kg, 1)} kg`;
+  if (unit === 'lb') return `${formatDecimal(kgToLb(kg), 1)} lb`;
   const { stone, lb } = kgToStoneLb(kg);
-  return `${stone} st ${lb.toFixed(1)} lb`;
+  return `${stone} st ${formatDecimal(lb, 1)} lb`;
 }
 
 /** A weight difference (e.g. per week) in kg or lb; stones are not used for small amounts. */
 export function formatWeightChange(kg: number, unit: WeightUnit): string {
   const value = unit === 'kg' ? kg : kgToLb(kg);
   const sign = value > 0 ? '+' : value < 0 ? '−' : '±';
-  return `${sign}${Math.abs(value).toFixed(unit === 'kg' ? 2 : 1)} ${unit === 'kg' ? 'kg' : 'lb'}`;
+  return `${sign}${formatDecimal(Math.abs(value), unit === 'kg' ? 2 : 1)} ${unit === 'kg' ? 'kg' : 'lb'}`;
 }

@@ -1,3 +1,4 @@
+import { t, type MessageId } from '../i18n/messages';
 import type { SyncState } from './sync';
 import { addDays, daysBetween, localDay } from './calendarDays';
 import type { WeightUnit } from './units';
@@ -126,18 +127,19 @@ export function bmi(weightKg: number, heightCm: number): number {
   return weightKg / (metres * metres);
 }
 
-export const BMI_CLASSES = [
-  { below: 18.5, label: 'Underweight' },
-  { below: 25, label: 'Normal weight' },
-  { below: 30, label: 'Overweight' },
-  { below: 35, label: 'Obesity class I' },
-  { below: 40, label: 'Obesity class II' },
-  { below: Infinity, label: 'Obesity class III' },
-] as const;
+/** The WHO classes of a BMI, each up to `below`, with the message that names it. */
+export const BMI_CLASSES: readonly { below: number; label: MessageId }[] = [
+  { below: 18.5, label: 'domain.bmi.underweight' },
+  { below: 25, label: 'domain.bmi.normal' },
+  { below: 30, label: 'domain.bmi.overweight' },
+  { below: 35, label: 'domain.bmi.obesity1' },
+  { below: 40, label: 'domain.bmi.obesity2' },
+  { below: Infinity, label: 'domain.bmi.obesity3' },
+];
 
-/** The WHO class of a BMI. */
+/** The WHO class of a BMI, in the language shown. */
 export function bmiClass(value: number): string {
-  return BMI_CLASSES.find((entry) => value < entry.below)?.label ?? 'Obesity class III';
+  return t(BMI_CLASSES.find((entry) => value < entry.below)?.label ?? 'domain.bmi.obesity3');
 }
 
 /** True when the rate exceeds 1 % of body weight per week, in either direction. */

@@ -1,9 +1,9 @@
 import { setupI18n, type Messages as CompiledMessages } from '@lingui/core';
 import { TransNoContext } from '@lingui/react/server';
 import type { Locale } from 'date-fns';
-import { format } from 'date-fns';
 import { createElement, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from '@/domain/languages';
+import { setDateLocale } from './dateLocale';
 import {
   namespaceOf,
   setTranslator,
@@ -38,7 +38,6 @@ const DATE_LOCALES: Readonly<Record<Exclude<Language, 'en'>, () => Promise<Local
 const loaded = new Map<string, Promise<void>>();
 /** The namespaces asked for so far: a change of language fetches these in the new one. */
 const wanted = new Set<Namespace>(['common']);
-let dateLocale: Locale | undefined;
 
 function loadCatalogue(language: Language, namespace: Namespace): Promise<void> {
   const key = `${language}/${namespace}`;
@@ -103,7 +102,7 @@ export async function showLanguage(language: Language): Promise<void> {
     language === 'en' ? undefined : DATE_LOCALES[language](),
     ...[...wanted].map((namespace) => loadCatalogue(language, namespace)),
   ]);
-  dateLocale = locale;
+  setDateLocale(locale);
   document.documentElement.lang = language;
   i18n.activate(language);
 }
@@ -119,9 +118,16 @@ export function chooseLanguage(choice: Language | undefined): Promise<void> {
   return showLanguage(choice ?? browserLanguage());
 }
 
-/** Before the first paint: the language kept on this device, else the browser's. */
-export function startLanguage(): Promise<void> {
-  return showLanguage(languageChoice() ?? browserLanguage());
+/**
+ * Before the first paint: the language kept on this device, else the browser's. When its
+ * catalogue cannot be fetched, the language is set all the same and its messages arrive later.
+ */
+export async function startLanguage(): Promise<void> {
+  const language = languageChoice() ?? browserLanguage();
+  await showLanguage(language).catch(() => {
+    document.documentElement.lang = language;
+    i18n.activate(language);
+  });
 }
 
 // Counts changes of language and of loaded catalogues, so components re-render after each.
@@ -153,16 +159,6 @@ interface TProps {
 export function T({ id, values, components }: TProps): ReactNode {
   useT();
   return createElement(TransNoContext, { id, values, components, lingui: { i18n } });
-}
-
-/** `date` by a date-fns pattern, with month and day names in the language shown. */
-export function formatDate(date: Date | number, pattern: string): string {
-  return format(date, pattern, dateLocale ? { locale: dateLocale } : undefined);
-}
-
-/** The date-fns locale of the language shown (undefined for English), for date-fns helpers. */
-export function dateFnsLocale(): Locale | undefined {
-  return dateLocale;
 }
 
 /** A number in the language shown: "1,520" in English, "1.520" in German. */

@@ -1,22 +1,24 @@
+import { t, type MessageId } from '@/i18n';
+
 /** Parse error codes turned into sentences people can act on; raw codes never reach the screen. */
-const SENTENCES: Readonly<Record<number, string>> = {
-  100: 'The server could not be reached. Check your connection and try again.',
-  101: 'That item was not found, or you are not allowed to see it.',
-  119: 'You are not allowed to do that.',
-  124: 'The server took too long to answer. Please try again.',
-  125: 'That e-mail address is not valid.',
-  137: 'That already exists.',
-  141: 'The server could not complete that request.',
-  142: 'Some of the values are not valid.',
-  155: 'Too many requests. Please wait a moment and try again.',
-  159: 'That request was already sent.',
-  200: 'Please enter your username.',
-  201: 'Please enter your password.',
-  202: 'That username is taken. Please choose another.',
-  203: 'An account already uses that e-mail address.',
-  204: 'Please enter your e-mail address.',
-  205: 'No account uses that e-mail address.',
-  209: 'Your session has expired. Please log in again.',
+const SENTENCES: Readonly<Record<number, MessageId>> = {
+  100: 'common.errors.unreachable',
+  101: 'common.errors.notFound',
+  119: 'common.errors.notAllowed',
+  124: 'common.errors.timeout',
+  125: 'common.errors.invalidEmail',
+  137: 'common.errors.duplicate',
+  141: 'common.errors.serverFailed',
+  142: 'common.errors.invalidValues',
+  155: 'common.errors.tooManyRequests',
+  159: 'common.errors.alreadySent',
+  200: 'common.errors.usernameMissing',
+  201: 'common.errors.passwordMissing',
+  202: 'common.errors.usernameTaken',
+  203: 'common.errors.emailTaken',
+  204: 'common.errors.emailMissing',
+  205: 'common.errors.emailUnknown',
+  209: 'common.errors.sessionExpired',
 };
 
 export const SESSION_EXPIRED = 209;
@@ -50,20 +52,17 @@ export function isNetworkFailure(error: unknown): boolean {
 
 /** The sentence to show for any error thrown by a data call. */
 export function errorSentence(error: unknown): string {
-  if (isNetworkFailure(error)) return SENTENCES[100] ?? 'The server could not be reached.';
+  if (isNetworkFailure(error)) return t('common.errors.unreachable');
   if (!isParseLikeError(error)) {
-    return error instanceof Error && error.message
-      ? error.message
-      : 'Something went wrong. Please try again.';
+    return error instanceof Error && error.message ? error.message : t('common.errors.tryAgain');
   }
   const { code, message } = error;
   // Our cloud code and Parse's own validators write sentences that name the field: show those.
   if (code === 142 && message) return message;
-  if (code === 101 && /invalid username\/password/i.test(message)) return 'Wrong username or password.';
-  if (/account is locked/i.test(message)) {
-    return 'This account is locked after too many failed attempts. Try again in 5 minutes or reset your password.';
-  }
+  if (code === 101 && /invalid username\/password/i.test(message)) return t('common.errors.wrongCredentials');
+  if (/account is locked/i.test(message)) return t('common.errors.accountLocked');
   if (/password must|password should|password.*username/i.test(message)) return message;
-  if (code === 100 && /too many requests/i.test(message)) return SENTENCES[155] ?? message;
-  return SENTENCES[code] ?? 'Something went wrong. Please try again.';
+  if (code === 100 && /too many requests/i.test(message)) return t('common.errors.tooManyRequests');
+  const sentence = SENTENCES[code];
+  return t(sentence ?? 'common.errors.tryAgain');
 }

@@ -1,4 +1,5 @@
 import type ParseSdk from 'parse';
+import { currentLanguage, i18n } from '@/i18n';
 import { trackLoading } from './loadingBar';
 import { loadRuntimeConfig } from './runtimeConfig';
 
@@ -19,6 +20,13 @@ function instrumentRequests(Parse: ParseClient): void {
   } as unknown as Parameters<typeof Parse.CoreManager.setRESTController>[0]);
 }
 
+/** Every request names the language shown, so the server's sentences (errors, mails) come in it. */
+function speakLanguageShown(Parse: ParseClient): void {
+  const speak = () => Parse.CoreManager.set('REQUEST_HEADERS', { 'Accept-Language': currentLanguage() });
+  speak();
+  i18n.on('change', speak);
+}
+
 let parsePromise: Promise<ParseClient> | undefined;
 
 /**
@@ -34,6 +42,7 @@ export function getParse(): Promise<ParseClient> {
       Parse.serverURL = config.serverURL;
       Parse.liveQueryServerURL = config.liveQueryServerURL;
       instrumentRequests(Parse);
+      speakLanguageShown(Parse);
       return Parse;
     })
     .catch((error: unknown) => {

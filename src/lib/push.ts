@@ -1,3 +1,4 @@
+import { t } from '@/i18n';
 import { getParse } from './parse';
 import { loadRuntimeConfig } from './runtimeConfig';
 
@@ -31,10 +32,7 @@ const isSupported = () =>
 async function registration(): Promise<ServiceWorkerRegistration> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new Error('The app’s service worker is not running: reload the page and try again.')),
-      WORKER_TIMEOUT_MS,
-    );
+    timer = setTimeout(() => reject(new Error(t('common.errors.serviceWorker'))), WORKER_TIMEOUT_MS);
   });
   try {
     return await Promise.race([navigator.serviceWorker.ready, timeout]);

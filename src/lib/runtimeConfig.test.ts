@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import common from '@/locales/en/common.json';
 
 const CONFIG = {
   appId: 'fitstreak',
@@ -6,9 +7,13 @@ const CONFIG = {
   liveQueryServerURL: 'ws://localhost:1337/parse',
 };
 
-// A fresh module per test: it keeps the configuration it loaded.
+// A fresh module per test: it keeps the configuration it loaded. Its errors are messages, so the
+// fresh copy of the i18n module speaks English, as src/test/setup.ts makes the first one do.
 async function load() {
   vi.resetModules();
+  const { i18n } = await import('@/i18n');
+  i18n.load('en', common);
+  i18n.activate('en');
   const { loadRuntimeConfig } = await import('./runtimeConfig');
   return loadRuntimeConfig();
 }

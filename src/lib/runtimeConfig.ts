@@ -1,3 +1,5 @@
+import { t } from '@/i18n';
+
 /** The SPA's runtime configuration, served by the API process at /config.json. */
 export interface RuntimeConfig {
   appId: string;
@@ -44,9 +46,9 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   configPromise ??= fetch('/config.json', { headers: { Accept: 'application/json' } })
     .then(
       async (response) => {
-        if (!response.ok) throw new Error(`Could not load the app configuration (HTTP ${response.status}).`);
+        if (!response.ok) throw new Error(t('common.errors.configHttp', { status: response.status }));
         const body: unknown = await response.json();
-        if (!isRuntimeConfig(body)) throw new Error('The app configuration is incomplete.');
+        if (!isRuntimeConfig(body)) throw new Error(t('common.errors.configIncomplete'));
         try {
           localStorage.setItem(SAVED_KEY, JSON.stringify(body));
         } catch {

@@ -37,6 +37,7 @@ import type { SessionUser } from '@/features/auth';
 import { DailySummary, loadDashboardSummary, type DashboardSummary } from '@/features/dashboard';
 import { liftUnitFor, StrengthProgress } from '@/features/strength';
 import { weightUnitFor } from '@/domain/units';
+import { t, useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
@@ -100,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActivityA
     if (intent === 'delete' || intent === 'restore') {
       const rowField = form.get('row');
       const row = typeof rowField === 'string' ? parseActivityRow(rowField) : null;
-      if (!row) return { formError: 'That workout could not be read. Reload the page and try again.' };
+      if (!row) return { formError: t('dashboard.page.workoutUnreadable') };
       if (intent === 'delete') {
         await deleteActivity(row.id);
         return { deleted: row };
@@ -123,9 +124,16 @@ type Editing = { activity: ActivityRow | null; draft?: DraftFields } | null;
 const UNDO_MS = 8000;
 
 export function Component() {
+  const t = useT();
   const { summary, daily, savedAt, loadError, detail } = useLoaderData<LoaderData>();
   if (!summary) {
-    return <PageLoadFailure title="Today" sentence="Your activity could not be loaded." reason={loadError} />;
+    return (
+      <PageLoadFailure
+        title={t('dashboard.page.title')}
+        sentence={t('dashboard.page.loadFailed')}
+        reason={loadError}
+      />
+    );
   }
   return <ActivityPage summary={summary} daily={daily} savedAt={savedAt} detail={detail} />;
 }
@@ -138,6 +146,7 @@ interface ActivityPageProps {
 }
 
 function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
+  const t = useT();
   const [, setSearchParams] = useSearchParams();
   const account = useRouteLoaderData<SessionUser | null>('app')?.id;
   // A new workout that was being logged when the page went away opens again, as it was.
@@ -168,7 +177,7 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
   const selectDay = (date: Date) => setSearchParams({ month: dateToMonth(date), date: dateToDay(date) });
 
   return (
-    <PageFrame title="Today">
+    <PageFrame title={t('dashboard.page.title')}>
       <StaleNotice savedAt={savedAt} />
       <div className="activity-layout">
         <DailySummary summary={daily} />
@@ -179,7 +188,7 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
           streaks={summary.streaks}
         />
         <section className="card" aria-labelledby="calendar-heading">
-          <h2 id="calendar-heading">Activity calendar</h2>
+          <h2 id="calendar-heading">{t('dashboard.page.calendarHeading')}</h2>
           <ActivityCalendar
             month={summary.month}
             selected={summary.date}
@@ -228,7 +237,7 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
       <div className="toast-region" role="status">
         {showUndo ? (
           <div className="toast">
-            <span>Workout deleted.</span>
+            <span>{t('dashboard.page.workoutDeleted')}</span>
             <button
               type="button"
               className="button-secondary"
@@ -240,12 +249,12 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
                 );
               }}
             >
-              Undo
+              {t('dashboard.page.undo')}
             </button>
           </div>
         ) : null}
         {undoFetcher.data?.restored && undoFetcher.state === 'idle' ? (
-          <span className="toast">Workout restored.</span>
+          <span className="toast">{t('dashboard.page.workoutRestored')}</span>
         ) : null}
         {undoFetcher.data?.formError ? <span className="toast">{undoFetcher.data.formError}</span> : null}
       </div>

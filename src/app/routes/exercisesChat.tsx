@@ -10,6 +10,7 @@ import {
   useOutbox,
   type ChatPageData,
 } from '@/features/chat';
+import { T, useT } from '@/i18n';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
 
@@ -32,20 +33,24 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
 }
 
 export function Component() {
+  const t = useT();
   const { chat, loadError } = useLoaderData<LoaderData>();
   if (!chat) {
-    return <PageLoadFailure title="Chat" sentence="The chat could not be loaded." reason={loadError} />;
+    return (
+      <PageLoadFailure title={t('chat.page.title')} sentence={t('chat.page.loadFailed')} reason={loadError} />
+    );
   }
   return <ChatPage chat={chat} />;
 }
 
 function ChatPage({ chat }: { chat: ChatPageData }) {
+  const t = useT();
   const online = useOnlineStatus();
   // One outbox for the page, so messages waiting to be sent survive a change of room.
   const outbox = useOutbox(online);
   const { current } = chat;
   return (
-    <PageFrame title="Chat">
+    <PageFrame title={t('chat.page.title')}>
       <div className="chat-layout">
         <RoomList rooms={chat.rooms} currentKey={chat.roomKey} unread={chat.unread} />
         {current ? (
@@ -59,10 +64,9 @@ function ChatPage({ chat }: { chat: ChatPageData }) {
           />
         ) : (
           <section className="card chat-room" aria-labelledby="chat-not-friend">
-            <h2 id="chat-not-friend">Friends only</h2>
+            <h2 id="chat-not-friend">{t('chat.page.friendsOnlyHeading')}</h2>
             <p>
-              You can only chat with friends. Find people and send a request on the{' '}
-              <Link to="/friends-ranking">Friends page</Link>.
+              <T id="chat.page.friendsOnly" components={{ 0: <Link to="/friends-ranking" /> }} />
             </p>
           </section>
         )}

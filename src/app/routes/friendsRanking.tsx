@@ -39,6 +39,7 @@ import {
   type SearchData,
 } from '@/features/friends';
 import { ChallengesSection } from '@/features/challenges';
+import { t, useT } from '@/i18n';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
@@ -68,7 +69,7 @@ type LoaderData = PageData | SearchData;
 async function findPeople(request: Request, text: string): Promise<SearchAnswer> {
   const query = text.trim();
   if (Array.from(query).length < SEARCH_MIN_LENGTH) {
-    return { query, results: [], error: `Type at least ${SEARCH_MIN_LENGTH} characters.` };
+    return { query, results: [], error: t('friends.page.searchTooShort', { count: SEARCH_MIN_LENGTH }) };
   }
   try {
     return { query, results: await searchUsers(query), error: null };
@@ -118,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<FriendAct
         await blockUser(field('userId'));
         break;
       default:
-        return { formError: 'That action is not known. Reload the page and try again.' };
+        return { formError: t('friends.page.unknownAction') };
     }
     return { done: true };
   } catch (error) {
@@ -127,14 +128,15 @@ export async function action({ request }: ActionFunctionArgs): Promise<FriendAct
 }
 
 export function Component() {
+  const t = useT();
   const data = useLoaderData<LoaderData>();
   // The search answers a fetcher; an address with ?q= typed by hand shows the page without it.
   if ('search' in data) return <Navigate to="." replace />;
   if (!data.ranking) {
     return (
       <PageLoadFailure
-        title="Friends"
-        sentence="Your friends and the ranking could not be loaded."
+        title={t('friends.page.title')}
+        sentence={t('friends.page.loadFailed')}
         reason={data.loadError}
       />
     );
@@ -149,6 +151,7 @@ interface FriendsPageProps {
 }
 
 function FriendsPage({ ranking, friendships, savedAt }: FriendsPageProps) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -176,7 +179,7 @@ function FriendsPage({ ranking, friendships, savedAt }: FriendsPageProps) {
   };
 
   return (
-    <PageFrame title="Friends" intro="Find people, answer requests and see how you compare.">
+    <PageFrame title={t('friends.page.title')} intro={t('friends.page.intro')}>
       <StaleNotice savedAt={savedAt} />
       <div className="friends-layout">
         <div className="friends-people">

@@ -21,19 +21,20 @@ import {
   safeRedirectTarget,
   type AuthActionResult,
 } from '@/features/auth';
+import { SSO_LINK_PREFIX } from '@/domain/sso';
 import { CODE_NEEDED_PREFIX } from '@/domain/twoFactor';
+import { t, T, useT, type MessageId } from '@/i18n';
 import { errorSentence, isParseLikeError } from '@/lib/errors';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
 
-const NOTICES: Readonly<Record<string, string>> = {
-  expired: 'Your session has expired. Please log in again.',
-  'logged-out': 'You are logged out.',
-  'account-deleted': 'Your account and all its data were deleted.',
-  'email-verified': 'Your e-mail address is verified. Log in to go on.',
-  'email-link-invalid':
-    'That verification link is no longer valid. Log in and send a new one from Settings if you still need it.',
-  'email-link-expired': 'That verification link has expired. Log in and send a new one from Settings.',
-  'sso-failed': 'Logging in through your organisation did not work. Try again, or log in with your password.',
+const NOTICES: Readonly<Partial<Record<string, MessageId>>> = {
+  expired: 'auth.notice.expired',
+  'logged-out': 'auth.notice.loggedOut',
+  'account-deleted': 'auth.notice.accountDeleted',
+  'email-verified': 'auth.notice.emailVerified',
+  'email-link-invalid': 'auth.notice.emailLinkInvalid',
+  'email-link-expired': 'auth.notice.emailLinkExpired',
+  'sso-failed': 'auth.notice.ssoFailed',
 };
 
 /** A login through the provider waiting to be linked to the account its e-mail address names. */
@@ -85,19 +86,20 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response 
   } catch (error) {
     const sentence = errorSentence(error);
     if (sentence.startsWith(CODE_NEEDED_PREFIX)) return { oidcName, ssoCode: { id, ticket } };
-    // The server's own sentence (its code, 101, reads "not found" to the general error sentences).
-    if (isParseLikeError(error) && /log in with its password to link it/.test(error.message)) {
+    // The server's own sentence (its code, 101, reads "not found" to the general error sentences),
+    // recognised by its untranslated marker and shown without it.
+    if (isParseLikeError(error) && error.code === 101 && error.message.startsWith(SSO_LINK_PREFIX)) {
       sessionStorage.setItem(PENDING_LINK_KEY, JSON.stringify({ id, ticket }));
-      return { oidcName, ssoLink: error.message };
+      return { oidcName, ssoLink: error.message.slice(SSO_LINK_PREFIX.length).trim() };
     }
     return redirect('/login?notice=sso-failed');
   }
 }
 
-const CODE_MISSING: AuthActionResult = {
+const codeMissing = (): AuthActionResult => ({
   needsCode: true,
-  fieldErrors: { twoFactorCode: 'Enter the code from your authenticator app, or a recovery code.' },
-};
+  fieldErrors: { twoFactorCode: t('auth.login.codeMissing') },
+});
 
 /**
  * A login refused: its sentence, or, when the password (or the provider) was right and the code is
@@ -115,7 +117,7 @@ function refusedLogin(error: unknown, code: string): AuthActionResult {
 /** The second step of a login through the provider, for an account with two-factor sign-in. */
 async function finishProviderLogin(form: FormData): Promise<AuthActionResult | Response> {
   const code = formText(form, 'twoFactorCode').trim();
-  if (!code) return CODE_MISSING;
+  if (!code) return codeMissing();
   try {
     await logInWithProvider(formText(form, 'ssoId'), formText(form, 'ssoTicket'), code);
   } catch (error) {
@@ -130,11 +132,11 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
   const username = formText(form, 'username').trim();
   const password = formText(form, 'password');
   const fieldErrors: Partial<Record<string, string>> = {};
-  if (!username) fieldErrors.username = 'Please enter your username.';
-  if (!password) fieldErrors.password = 'Please enter your password.';
+  if (!username) fieldErrors.username = t('auth.login.usernameMissing');
+  if (!password) fieldErrors.password = t('auth.login.passwordMissing');
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
   const code = formText(form, 'twoFactorCode').trim();
-  if (formText(form, 'step') === 'code' && !code) return CODE_MISSING;
+  if (formText(form, 'step') === 'code' && !code) return codeMissing();
   try {
     await logIn(username, password, code || undefined);
   } catch (error) {
@@ -151,9 +153,10 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
 
 /** The second step of a login: the code of an account with two-factor sign-in. */
 function TwoFactorCodeField({ error }: { error: string | undefined }) {
+  const t = useT();
   return (
     <FormField
-      label="Authentication code"
+      label={t('auth.login.codeLabel')}
       name="twoFactorCode"
       autoComplete="one-time-code"
       autoCapitalize="none"
@@ -161,7 +164,7 @@ function TwoFactorCodeField({ error }: { error: string | undefined }) {
       required
       autoFocus
       maxLength={40}
-      hint="The six digits your authenticator app shows, or one of your recovery codes."
+      hint={t('auth.login.codeHint')}
       error={error}
     />
   );
@@ -175,19 +178,20 @@ function ProviderCodeForm({
   pending: PendingLink;
   result: AuthActionResult | undefined;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   return (
-    <AuthCard title="Log in">
+    <AuthCard title={t('auth.login.title')}>
       <FormMessage error={result?.formError} />
       <Form method="post" replace noValidate>
         <input type="hidden" name="step" value="sso-code" />
         <input type="hidden" name="ssoId" value={pending.id} />
         <input type="hidden" name="ssoTicket" value={pending.ticket} />
-        <p>Your account asks for a second step.</p>
+        <p>{t('auth.login.secondStep')}</p>
         <TwoFactorCodeField error={result?.fieldErrors?.twoFactorCode} />
         <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? 'Logging in…' : 'Log in'}
+          {busy ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
       </Form>
     </AuthCard>
@@ -210,29 +214,28 @@ function PasswordLogin({
   linkNotice: string | undefined;
   result: AuthActionResult | undefined;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state === 'submitting';
   const needsCode = result?.needsCode === true;
-  const notice =
-    linkNotice ??
-    (params.get('reset') === '1'
-      ? 'Your password was changed. Log in with the new one.'
-      : NOTICES[params.get('notice') ?? '']);
+  const noticeId =
+    params.get('reset') === '1' ? 'auth.login.passwordChanged' : NOTICES[params.get('notice') ?? ''];
+  const notice = linkNotice ?? (noticeId ? t(noticeId) : undefined);
   const signupLink = params.get('from')
     ? `/signup?from=${encodeURIComponent(params.get('from') ?? '')}`
     : '/signup';
 
   return (
     <AuthCard
-      title="Log in"
+      title={t('auth.login.title')}
       footer={
         <>
           <p>
-            New here? <Link to={signupLink}>Create an account</Link>
+            <T id="auth.login.newHere" components={{ 0: <Link to={signupLink} /> }} />
           </p>
           <p>
-            <Link to="/reset-password">Forgot your password?</Link>
+            <Link to="/reset-password">{t('auth.login.forgotPassword')}</Link>
           </p>
         </>
       }
@@ -242,7 +245,7 @@ function PasswordLogin({
         {/* Kept (hidden) while the code is asked for: the login sends them again with it. */}
         <div hidden={needsCode}>
           <FormField
-            label="Username"
+            label={t('auth.field.username')}
             name="username"
             autoComplete="username"
             required
@@ -250,7 +253,7 @@ function PasswordLogin({
             error={result?.fieldErrors?.username}
           />
           <FormField
-            label="Password"
+            label={t('auth.field.password')}
             name="password"
             type="password"
             autoComplete="current-password"
@@ -261,19 +264,19 @@ function PasswordLogin({
         {needsCode ? (
           <>
             <input type="hidden" name="step" value="code" />
-            <p>Your account asks for a second step.</p>
+            <p>{t('auth.login.secondStep')}</p>
             <TwoFactorCodeField key="twoFactorCode" error={result?.fieldErrors?.twoFactorCode} />
           </>
         ) : null}
         <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? 'Logging in…' : 'Log in'}
+          {busy ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
       </Form>
       {oidcName && !needsCode && !linkNotice ? (
         <p className="sso-choice">
           {/* A full page load: the server sends the browser on to the provider. */}
           <a className="button-secondary" href="/auth/oidc/start">
-            Log in with {oidcName}
+            {t('auth.login.withProvider', { provider: oidcName })}
           </a>
         </p>
       ) : null}

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import {
   Link,
@@ -36,6 +35,8 @@ import {
   type NutritionActionResult,
 } from '@/features/nutrition';
 import { saveMySettings } from '@/features/settings';
+import { t, useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { dateToDay, dayToDate } from '@/lib/days';
 import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
@@ -86,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<Nutrition
         const fromDate = formText(form, 'fromDate');
         const toDate = formText(form, 'toDate');
         const mealType = formText(form, 'mealType');
-        if (!isIsoDate(fromDate) || !isIsoDate(toDate)) return { formError: 'Choose the day to copy from.' };
+        if (!isIsoDate(fromDate) || !isIsoDate(toDate)) return { formError: t('nutrition.copy.chooseFrom') };
         const { copied } = await copyMeals({
           fromDate,
           toDate,
@@ -121,10 +122,15 @@ export async function action({ request }: ActionFunctionArgs): Promise<Nutrition
 }
 
 export function Component() {
+  const t = useT();
   const { day, span, savedAt, loadError } = useLoaderData<LoaderData>();
   if (!day) {
     return (
-      <PageLoadFailure title="Nutrition" sentence="Your meals could not be loaded." reason={loadError} />
+      <PageLoadFailure
+        title={t('nutrition.page.title')}
+        sentence={t('nutrition.page.loadFailed')}
+        reason={loadError}
+      />
     );
   }
   return <NutritionPage day={day} span={span} savedAt={savedAt} />;
@@ -140,6 +146,7 @@ interface NutritionPageProps {
 }
 
 function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
+  const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [open, setOpen] = useState<Window>(null);
@@ -157,32 +164,41 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
   const isToday = day.date === day.today;
 
   return (
-    <PageFrame title="Nutrition">
+    <PageFrame title={t('nutrition.page.title')}>
       <StaleNotice savedAt={savedAt} />
       <div className="page-actions day-nav">
-        <Link to={dayLink(addDays(day.date, -1))} className="button-secondary" aria-label="Previous day">
-          ‹ Previous
+        <Link
+          to={dayLink(addDays(day.date, -1))}
+          className="button-secondary"
+          aria-label={t('nutrition.page.previousDay')}
+        >
+          {t('nutrition.page.previous')}
         </Link>
         <DatePicker
-          label="Day"
+          label={t('nutrition.page.day')}
           value={dayToDate(day.date)}
           onChange={(date) => void navigate(dayLink(dateToDay(date)))}
         />
-        <Link to={dayLink(addDays(day.date, 1))} className="button-secondary" aria-label="Next day">
-          Next ›
+        <Link
+          to={dayLink(addDays(day.date, 1))}
+          className="button-secondary"
+          aria-label={t('nutrition.page.nextDay')}
+        >
+          {t('nutrition.page.next')}
         </Link>
         {isToday ? null : (
           <Link to={dayLink(day.today)} className="button-secondary">
-            Today
+            {t('nutrition.page.today')}
           </Link>
         )}
         <button type="button" className="button-secondary" onClick={() => setOpen({ kind: 'copy' })}>
-          Copy meals from another day
+          {t('nutrition.copy.title')}
         </button>
       </div>
       <p className="page-intro">
-        {isToday ? 'Today, ' : ''}
-        {format(dayToDate(day.date), 'EEEE d MMMM yyyy')}
+        {isToday
+          ? t('nutrition.page.todayDate', { date: formatDate(dayToDate(day.date), t('nutrition.dates.day')) })
+          : formatDate(dayToDate(day.date), t('nutrition.dates.day'))}
       </p>
       <div className="nutrition-layout">
         <DailyTotals
@@ -199,15 +215,15 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
         />
         <section className="card nutrition-history" aria-labelledby="history-heading">
           <div className="card-header">
-            <h2 id="history-heading">Calories per day</h2>
-            <nav aria-label="Chart range" className="range-links">
+            <h2 id="history-heading">{t('nutrition.history.title')}</h2>
+            <nav aria-label={t('nutrition.history.range')} className="range-links">
               {HISTORY_SPANS.map((days) => (
                 <Link
                   key={days}
                   to={link({ days: days === 7 ? null : String(days) })}
                   aria-current={span === days ? 'true' : undefined}
                 >
-                  {days} days
+                  {t('nutrition.history.days', { days })}
                 </Link>
               ))}
             </nav>
@@ -219,8 +235,8 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
           ) : (
             <p className="empty-note chart-empty">
               {day.meals.some((meal) => meal.sync !== undefined)
-                ? 'Meals waiting to sync join the chart once they are saved.'
-                : `No calories logged in the last ${span} days.`}
+                ? t('nutrition.history.waiting')
+                : t('nutrition.history.empty', { days: span })}
             </p>
           )}
         </section>

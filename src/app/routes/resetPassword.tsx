@@ -17,7 +17,8 @@ import {
   requestPasswordReset,
   type AuthActionResult,
 } from '@/features/auth';
-import { errorSentence } from '@/lib/errors';
+import { t, useT } from '@/i18n';
+import { errorSentence, isParseLikeError } from '@/lib/errors';
 
 export async function action({ request }: ActionFunctionArgs): Promise<AuthActionResult | Response> {
   const form = await request.formData();
@@ -25,23 +26,23 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
   if (!token) {
     const email = formText(form, 'email').trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      return { fieldErrors: { email: 'Enter the e-mail address of your account.' } };
+      return { fieldErrors: { email: t('auth.reset.emailMissing') } };
     }
     try {
       await requestPasswordReset(email);
     } catch (error) {
-      // Parse does not reveal whether an address exists; neither do we, except for real failures.
-      const sentence = errorSentence(error);
-      if (!/No account uses/.test(sentence)) return { formError: sentence };
+      // Parse does not reveal whether an address exists (205: no account uses it); neither do we,
+      // except for real failures.
+      if (!(isParseLikeError(error) && error.code === 205)) return { formError: errorSentence(error) };
     }
-    return { done: 'If an account uses that address, a link to choose a new password is on its way.' };
+    return { done: t('auth.reset.sent') };
   }
   const username = formText(form, 'username');
   const password = formText(form, 'password');
   const problem = passwordProblem(password, username);
   if (problem) return { fieldErrors: { password: problem } };
   if (password !== formText(form, 'confirmPassword')) {
-    return { fieldErrors: { confirmPassword: 'The two passwords do not match.' } };
+    return { fieldErrors: { confirmPassword: t('auth.reset.passwordMismatch') } };
   }
   try {
     await chooseNewPassword(token, password);
@@ -52,6 +53,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
 }
 
 export function Component() {
+  const t = useT();
   const result = useActionData<AuthActionResult>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -59,19 +61,19 @@ export function Component() {
   const token = params.get('token');
   const footer = (
     <p>
-      <Link to="/login">Back to log in</Link>
+      <Link to="/login">{t('auth.reset.backToLogin')}</Link>
     </p>
   );
 
   if (token) {
     return (
-      <AuthCard title="Choose a new password" footer={footer}>
+      <AuthCard title={t('auth.reset.chooseTitle')} footer={footer}>
         <FormMessage error={result?.formError ?? params.get('error') ?? undefined} />
         <Form method="post" replace noValidate>
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="username" value={params.get('username') ?? ''} />
           <FormField
-            label="New password"
+            label={t('auth.reset.newPassword')}
             name="password"
             type="password"
             autoComplete="new-password"
@@ -80,7 +82,7 @@ export function Component() {
             error={result?.fieldErrors?.password}
           />
           <FormField
-            label="Confirm password"
+            label={t('auth.field.confirmPassword')}
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
@@ -88,7 +90,7 @@ export function Component() {
             error={result?.fieldErrors?.confirmPassword}
           />
           <button type="submit" className="button-primary" disabled={busy}>
-            Change password
+            {t('auth.reset.change')}
           </button>
         </Form>
       </AuthCard>
@@ -97,27 +99,24 @@ export function Component() {
 
   const invalid = params.get('invalid') === '1';
   return (
-    <AuthCard title="Reset your password" footer={footer}>
+    <AuthCard title={t('auth.reset.title')} footer={footer}>
       <FormMessage
-        error={
-          result?.formError ??
-          (invalid ? 'This reset link has expired or was already used. Ask for a new one.' : undefined)
-        }
+        error={result?.formError ?? (invalid ? t('auth.reset.linkExpired') : undefined)}
         notice={result?.done}
       />
       <Form method="post" replace noValidate>
         <FormField
-          label="Email"
+          label={t('auth.field.email')}
           name="email"
           type="email"
           autoComplete="email"
           required
           autoFocus
-          hint="We will send a link to choose a new password."
+          hint={t('auth.reset.emailHint')}
           error={result?.fieldErrors?.email}
         />
         <button type="submit" className="button-primary" disabled={busy}>
-          Send reset link
+          {t('auth.reset.send')}
         </button>
       </Form>
     </AuthCard>

@@ -21,6 +21,7 @@ import {
   signUp,
   type AuthActionResult,
 } from '@/features/auth';
+import { T, useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 
 /**
@@ -61,6 +62,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
 }
 
 export function Component() {
+  const t = useT();
   const { mode } = useLoaderData<{ mode: SignupMode }>();
   const result = useActionData<AuthActionResult>();
   const navigation = useNavigation();
@@ -73,48 +75,44 @@ export function Component() {
   const invitation = params.get('invitation') ?? '';
   const footer = (
     <p>
-      Already have an account? <Link to={loginLink}>Log in</Link>
+      <T id="auth.signup.haveAccount" components={{ 0: <Link to={loginLink} /> }} />
     </p>
   );
 
   if (mode === 'closed') {
     return (
-      <AuthCard title="Sign-up is closed" footer={footer}>
-        <p>This server takes no new accounts. Ask the person who runs it to make one for you.</p>
+      <AuthCard title={t('auth.signup.closedTitle')} footer={footer}>
+        <p>{t('auth.signup.closed')}</p>
       </AuthCard>
     );
   }
   if (mode === 'invite' && !INVITATION_CODE_PATTERN.test(invitation)) {
     return (
-      <AuthCard title="Sign-up is by invitation" footer={footer}>
-        <p>
-          {invitation
-            ? 'This invitation link is incomplete. Open it again from the message you were sent, or ask for a new one.'
-            : 'New accounts on this server need an invitation. Ask someone who uses it for an invitation link, and open it here.'}
-        </p>
+      <AuthCard title={t('auth.signup.inviteTitle')} footer={footer}>
+        <p>{invitation ? t('auth.signup.inviteIncomplete') : t('auth.signup.inviteNeeded')}</p>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Create your account" footer={footer}>
-      {mode === 'invite' ? <p>You were invited: choose your username and password.</p> : null}
+    <AuthCard title={t('auth.signup.title')} footer={footer}>
+      {mode === 'invite' ? <p>{t('auth.signup.invited')}</p> : null}
       <FormMessage error={result?.formError} />
       <Form method="post" replace noValidate>
         {mode === 'invite' ? <input type="hidden" name="invitation" value={invitation} /> : null}
         <FormField
-          label="Username"
+          label={t('auth.field.username')}
           name="username"
           autoComplete="username"
           required
           autoFocus
           minLength={3}
           maxLength={30}
-          hint="3–30 letters, digits, “_”, “.” or “-”. Friends find you by it."
+          hint={t('auth.signup.usernameHint')}
           error={errors?.username}
         />
         <FormField
-          label="Email"
+          label={t('auth.field.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -122,17 +120,17 @@ export function Component() {
           error={errors?.email}
         />
         <FormField
-          label="Password"
+          label={t('auth.field.password')}
           name="password"
           type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, not containing your username.`}
+          hint={t('auth.signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           error={errors?.password}
         />
         <FormField
-          label="Confirm password"
+          label={t('auth.field.confirmPassword')}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
@@ -140,7 +138,7 @@ export function Component() {
           error={errors?.confirmPassword}
         />
         <button type="submit" className="button-primary" disabled={busy}>
-          {busy ? 'Signing up…' : 'Sign up'}
+          {busy ? t('auth.signup.submitting') : t('auth.signup.submit')}
         </button>
       </Form>
     </AuthCard>

@@ -30,6 +30,7 @@ import {
   loadTwoFactorStatus,
   parseAppearanceForm,
   parseBodyForm,
+  parseLanguageForm,
   parsePasswordForm,
   parseNotificationsForm,
   parsePrivacyForm,
@@ -51,6 +52,7 @@ import type { TwoFactorStatus } from '@/domain/twoFactor';
 import { loadSignupPolicy } from '@/features/auth';
 import { ImportWorkouts } from '@/features/imports';
 import { loadWeightSummary } from '@/features/weight';
+import { chooseLanguage, t, useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { chooseTheme } from '@/lib/theme';
 import { formText } from '@/lib/formValues';
@@ -132,41 +134,49 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
         return {
           done: true,
           notice: emailChanged
-            ? 'Profile saved. Open the link we sent to the new address to verify it.'
-            : 'Profile saved.',
+            ? t('settings.notices.profileSavedVerify')
+            : t('settings.notices.profileSaved'),
         };
       }
       case 'resendVerification':
         await resendVerification(formText(form, 'email'));
-        return { done: true, notice: 'The verification mail is on its way.' };
+        return { done: true, notice: t('settings.notices.verificationSent') };
       case 'units': {
         const parsed = parseUnitsForm(form);
         if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
         await saveMySettings(parsed.value);
-        return { done: true, notice: 'Units saved: every page now uses them.' };
+        return { done: true, notice: t('settings.notices.unitsSaved') };
       }
       case 'body': {
         const settings = await loadMySettings();
         const parsed = parseBodyForm(form, settings.weightUnit, new Date().getFullYear());
         if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
         await saveMySettings(parsed.value);
-        return { done: true, notice: 'Body data and goals saved.' };
+        return { done: true, notice: t('settings.notices.bodySaved') };
       }
       case 'privacy':
         await saveMySettings(parsePrivacyForm(form));
-        return { done: true, notice: 'Privacy saved.' };
+        return { done: true, notice: t('settings.notices.privacySaved') };
       case 'notifications': {
         const parsed = parseNotificationsForm(form);
         if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
         await saveMySettings(parsed.value);
-        return { done: true, notice: 'Notifications saved.' };
+        return { done: true, notice: t('settings.notices.notificationsSaved') };
       }
       case 'appearance': {
         const parsed = parseAppearanceForm(form);
         if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
         chooseTheme(parsed.value.theme);
         await saveMySettings(parsed.value);
-        return { done: true, notice: 'Theme saved for every device you use.' };
+        return { done: true, notice: t('settings.notices.themeSaved') };
+      }
+      case 'language': {
+        const parsed = parseLanguageForm(form);
+        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+        // Shown already when it was chosen; awaited here so the notice below is in that language.
+        await chooseLanguage(parsed.value.language ?? undefined).catch(() => undefined);
+        await saveMySettings(parsed.value);
+        return { done: true, notice: t('settings.notices.languageSaved') };
       }
       case 'password': {
         const profile = await loadProfile();
@@ -177,23 +187,24 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
         } catch (error) {
           const code = (error as { code?: unknown }).code;
           // verifyPassword answers "not found" for a wrong password.
-          if (code === 101) return { fieldErrors: { currentPassword: 'That is not your current password.' } };
+          if (code === 101)
+            return { fieldErrors: { currentPassword: t('settings.errors.currentPasswordWrong') } };
           throw error;
         }
-        return { done: true, notice: 'Password changed. Every other device has been logged out.' };
+        return { done: true, notice: t('settings.notices.passwordChanged') };
       }
       case 'invite':
         return { done: true, invitation: await createInvitation() };
       case 'revokeInvitation':
         await revokeInvitation(formText(form, 'invitationId'));
-        return { done: true, notice: 'Invitation revoked: its link no longer works.' };
+        return { done: true, notice: t('settings.notices.invitationRevoked') };
       case 'startTwoFactor':
         return { enrolment: await startTwoFactor() };
       case 'confirmTwoFactor': {
         const enrolment = { secret: formText(form, 'secret'), uri: formText(form, 'uri') };
         try {
           const recoveryCodes = await confirmTwoFactor(formText(form, 'code'));
-          return { done: true, recoveryCodes, notice: 'Two-factor sign-in is on.' };
+          return { done: true, recoveryCodes, notice: t('settings.notices.twoFactorOn') };
         } catch (error) {
           // Still turning it on: the key stays on screen beside the sentence.
           return { enrolment, ...serverFieldError(error, ['code']) };
@@ -202,16 +213,16 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
       case 'disableTwoFactor':
         try {
           await disableTwoFactor(formText(form, 'password'), formText(form, 'code'));
-          return { done: true, notice: 'Two-factor sign-in is off: your password alone logs you in.' };
+          return { done: true, notice: t('settings.notices.twoFactorOff') };
         } catch (error) {
           return serverFieldError(error, ['password', 'code']);
         }
       case 'revokeSessions': {
         const count = await revokeOtherSessions();
-        return { done: true, notice: `Logged out of ${count} other ${count === 1 ? 'device' : 'devices'}.` };
+        return { done: true, notice: t('settings.notices.sessionsRevoked', { count }) };
       }
       default:
-        return { formError: 'That change could not be read. Reload the page and try again.' };
+        return { formError: t('settings.errors.unknownChange') };
     }
   } catch (error) {
     return { formError: errorSentence(error) };
@@ -219,16 +230,21 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
 }
 
 export function Component() {
+  const t = useT();
   const { page, loadError } = useLoaderData<LoaderData>();
   const [params] = useSearchParams();
   if (!page) {
     return (
-      <PageLoadFailure title="Settings" sentence="Your settings could not be loaded." reason={loadError} />
+      <PageLoadFailure
+        title={t('settings.page.title')}
+        sentence={t('settings.page.loadFailed')}
+        reason={loadError}
+      />
     );
   }
   const { settings, profile, avatarUrl, sessions, currentWeightKg, invitations, twoFactor } = page;
   return (
-    <PageFrame title="Settings">
+    <PageFrame title={t('settings.page.title')}>
       <div className="settings-layout">
         <ProfileForm
           profile={profile}

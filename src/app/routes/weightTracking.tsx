@@ -28,6 +28,7 @@ import {
   withWaitingWeighIns,
   type WeightActionResult,
 } from '@/features/weight';
+import { t, useT, type MessageId, type Translator } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
@@ -36,22 +37,22 @@ import { requireValidSearch } from '../validity';
 
 const WeightChart = lazy(() => import('@/features/weight/components/WeightChart'));
 
-const RANGE_LABELS: Readonly<Record<WeightRange, string>> = {
-  '1m': '1 month',
-  '3m': '3 months',
-  '1y': '1 year',
-  all: 'All',
+const RANGE_LABELS: Readonly<Record<WeightRange, MessageId>> = {
+  '1m': 'weight.range.oneMonth',
+  '3m': 'weight.range.threeMonths',
+  '1y': 'weight.range.oneYear',
+  all: 'weight.range.all',
 };
 
 /** What the chart's place says when the range holds no saved weigh-in. */
-function emptyChartNote({ entries, page, range }: WeightSummary): string {
+function emptyChartNote({ entries, page, range }: WeightSummary, t: Translator): string {
   if (entries.some((entry) => entry.sync !== undefined)) {
-    return 'Weigh-ins waiting to sync join the chart once they are saved.';
+    return t('weight.page.chartWaiting');
   }
   if (entries.length === 0 && page === 0) {
-    return 'Your weigh-ins will show here as points, with your trend drawn through them.';
+    return t('weight.page.chartFirst');
   }
-  return `No weigh-ins in this range (${RANGE_LABELS[range]}). Choose All to see every one.`;
+  return t('weight.page.chartEmptyRange', { range: t(RANGE_LABELS[range]) });
 }
 
 const isRange = (value: string): value is WeightRange => (WEIGHT_RANGES as readonly string[]).includes(value);
@@ -115,7 +116,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<WeightAct
       }
       case 'unit': {
         const weightUnit = form.get('weightUnit');
-        if (!isUnit(weightUnit)) return { formError: 'Choose kg, lb or st + lb.' };
+        if (!isUnit(weightUnit)) return { formError: t('weight.page.chooseUnit') };
         await saveMySettings({ weightUnit, units: weightUnit === 'kg' ? 'metric' : 'imperial' });
         return { done: true };
       }
@@ -140,10 +141,15 @@ export async function action({ request }: ActionFunctionArgs): Promise<WeightAct
 }
 
 export function Component() {
+  const t = useT();
   const { summary, savedAt, loadError } = useLoaderData<LoaderData>();
   if (!summary) {
     return (
-      <PageLoadFailure title="Weight" sentence="Your weigh-ins could not be loaded." reason={loadError} />
+      <PageLoadFailure
+        title={t('weight.page.title')}
+        sentence={t('weight.page.loadFailed')}
+        reason={loadError}
+      />
     );
   }
   return <WeightPage summary={summary} savedAt={savedAt} />;
@@ -152,6 +158,7 @@ export function Component() {
 type Window = { kind: 'entry'; entry: WeightEntryRow | null } | { kind: 'goal' } | { kind: 'import' } | null;
 
 function WeightPage({ summary, savedAt }: { summary: WeightSummary; savedAt: string | null }) {
+  const t = useT();
   const [params] = useSearchParams();
   const [open, setOpen] = useState<Window>(null);
   const close = () => setOpen(null);
@@ -167,7 +174,7 @@ function WeightPage({ summary, savedAt }: { summary: WeightSummary; savedAt: str
   };
 
   return (
-    <PageFrame title="Weight">
+    <PageFrame title={t('weight.page.title')}>
       <StaleNotice savedAt={savedAt} />
       <div className="page-actions">
         <button
@@ -175,34 +182,34 @@ function WeightPage({ summary, savedAt }: { summary: WeightSummary; savedAt: str
           className="button-primary"
           onClick={() => setOpen({ kind: 'entry', entry: null })}
         >
-          Add a weigh-in
+          {t('weight.page.add')}
         </button>
         <button type="button" className="button-secondary" onClick={() => setOpen({ kind: 'goal' })}>
-          Goal and height
+          {t('weight.page.goal')}
         </button>
         <button type="button" className="button-secondary" onClick={() => setOpen({ kind: 'import' })}>
-          Import CSV
+          {t('weight.page.import')}
         </button>
         <UnitSwitch key={unit} unit={unit} />
       </div>
       <div className="weight-layout">
         <section className="card" aria-labelledby="chart-heading">
           <div className="card-header">
-            <h2 id="chart-heading">Chart</h2>
-            <nav aria-label="Chart range" className="range-links">
+            <h2 id="chart-heading">{t('weight.page.chart')}</h2>
+            <nav aria-label={t('weight.page.chartRange')} className="range-links">
               {WEIGHT_RANGES.map((range) => (
                 <Link
                   key={range}
                   to={link({ range, page: null })}
                   aria-current={summary.range === range ? 'true' : undefined}
                 >
-                  {RANGE_LABELS[range]}
+                  {t(RANGE_LABELS[range])}
                 </Link>
               ))}
             </nav>
           </div>
           {summary.points.length === 0 ? (
-            <p className="empty-note chart-empty">{emptyChartNote(summary)}</p>
+            <p className="empty-note chart-empty">{emptyChartNote(summary, t)}</p>
           ) : (
             <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
               <WeightChart points={summary.points} goalWeightKg={summary.goalWeightKg} unit={unit} />

@@ -1,4 +1,5 @@
 import type { ActivityType } from '@/domain/contract';
+import { t } from '@/i18n';
 import type { LoggedExercise } from '@/domain/strength';
 import { restDate, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
@@ -87,7 +88,7 @@ export async function loadOriginalFile(original: { name: string; url: string }):
   const response = await fetch(original.url, {
     headers: sessionToken ? { 'X-Parse-Session-Token': sessionToken } : {},
   });
-  if (!response.ok) throw new Error('The original file could not be downloaded. Please try again.');
+  if (!response.ok) throw new Error(t('activity.detail.downloadFailed'));
   const { gunzipSync } = await import('fflate');
   const bytes = gunzipSync(new Uint8Array(await response.arrayBuffer()));
   return new Blob([bytes], { type: 'application/octet-stream' });

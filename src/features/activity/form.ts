@@ -2,6 +2,7 @@ import { ACTIVITY_TYPES, activityRules, type ActivityType } from '@/domain/contr
 import { checkField } from '@/domain/fieldRules';
 import { checkExercises, MEASURES, type LoggedExercise, type Measure } from '@/domain/strength';
 import { displayToKm, distanceUnitLabel, type Units } from '@/domain/units';
+import { t } from '@/i18n';
 import { formText, readLocalDateTime } from '@/lib/formValues';
 import type { ActivityInput } from './api';
 
@@ -43,7 +44,7 @@ function readExercises(form: FormData): { exercises: LoggedExercise[] | null } |
     return isMeasure(measure) ? measure : undefined;
   };
   if (Array.isArray(list) && list.length === 0) return { exercises: null };
-  if (checkExercises(list, measureOf)) return { error: 'Some exercises need fixing: see the marked sets.' };
+  if (checkExercises(list, measureOf)) return { error: t('activity.form.exercisesInvalid') };
   return { exercises: list as LoggedExercise[] };
 }
 
@@ -58,22 +59,22 @@ function isActivityType(value: string): value is ActivityType {
 export function parseActivityForm(form: FormData, units: Units, now: Date = new Date()): ParsedActivityForm {
   const errors: ActivityFieldErrors = {};
   const type = formText(form, 'type');
-  if (!isActivityType(type)) errors.type = 'Choose the type of workout.';
+  if (!isActivityType(type)) errors.type = t('activity.form.typeMissing');
 
   const moment = readLocalDateTime(form);
   const startedAt = 'at' in moment ? moment.at : undefined;
-  if ('badDate' in moment && moment.badDate) errors.date = 'Choose the day of the workout.';
-  if ('badTime' in moment && moment.badTime) errors.time = 'Enter the start time as hours and minutes.';
+  if ('badDate' in moment && moment.badDate) errors.date = t('activity.form.dateMissing');
+  if ('badTime' in moment && moment.badTime) errors.time = t('activity.form.timeInvalid');
   if (startedAt && checkField('Start', activityRules.startedAt, startedAt, now)) {
-    errors.date = 'The workout cannot start more than a day from now.';
+    errors.date = t('activity.form.dateInFuture');
   }
 
   const durationText = formText(form, 'durationMin');
   const durationMin = durationText === '' ? Number.NaN : Number(durationText);
-  if (durationText === '') errors.durationMin = 'Enter how many minutes the workout lasted.';
+  if (durationText === '') errors.durationMin = t('activity.form.durationMissing');
   else {
     const problem = checkField('Duration', activityRules.durationMin, durationMin);
-    if (problem) errors.durationMin = 'Duration must be between 1 and 1440 minutes.';
+    if (problem) errors.durationMin = t('activity.form.durationRange');
   }
 
   const distance = optionalNumber(formText(form, 'distance'));
@@ -81,16 +82,16 @@ export function parseActivityForm(form: FormData, units: Units, now: Date = new 
   if (distanceKm !== null && checkField('Distance', activityRules.distanceKm, distanceKm)) {
     const unit = distanceUnitLabel(units);
     const max = units === 'imperial' ? 621 : 1000;
-    errors.distance = `Distance must be a number from 0 to ${max} ${unit}, or left empty.`;
+    errors.distance = t('activity.form.distanceRange', { max, unit });
   }
 
   const caloriesKcal = optionalNumber(formText(form, 'caloriesKcal'));
   if (caloriesKcal !== null && checkField('Calories', activityRules.caloriesKcal, caloriesKcal)) {
-    errors.caloriesKcal = 'Calories must be a number from 0 to 10000, or left empty to estimate.';
+    errors.caloriesKcal = t('activity.form.caloriesRange');
   }
 
   const notes = formText(form, 'notes');
-  if (checkField('Notes', activityRules.notes, notes)) errors.notes = 'Notes can be at most 500 characters.';
+  if (checkField('Notes', activityRules.notes, notes)) errors.notes = t('activity.form.notesTooLong');
 
   let exercises: LoggedExercise[] | null = null;
   if (type === 'strength') {

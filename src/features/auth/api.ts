@@ -1,5 +1,6 @@
 import type { SignupPolicy } from '@/domain/signup';
 import { TWO_FACTOR_CONTEXT_KEY } from '@/domain/twoFactor';
+import { t } from '@/i18n';
 import { getParse } from '@/lib/parse';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
 
@@ -167,10 +168,8 @@ export async function chooseNewPassword(token: string, password: string): Promis
 }
 
 function resetFailureSentence(serverMessage: string | undefined): string {
-  if (!serverMessage) return 'The password could not be changed. Please try again.';
-  if (/expired|invalid|link/i.test(serverMessage)) {
-    return 'This reset link has expired or was already used. Ask for a new one.';
-  }
+  if (!serverMessage) return t('auth.reset.failed');
+  if (/expired|invalid|link/i.test(serverMessage)) return t('auth.reset.linkExpired');
   return serverMessage.replace(/^Error:\s*/, '');
 }
 

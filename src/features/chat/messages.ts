@@ -1,3 +1,4 @@
+import { t } from '@/i18n';
 import type { ChatMessage } from './types';
 
 /** Messages shown at first and fetched per "Load older messages". */
@@ -44,6 +45,6 @@ export function authorLabel(
   meId: string,
   names: Readonly<Record<string, string>>,
 ): string {
-  if (authorId === meId) return 'You';
-  return names[authorId] ?? (authorName || `Member ${authorId.slice(-4)}`);
+  if (authorId === meId) return t('chat.author.you');
+  return names[authorId] ?? (authorName || t('chat.author.member', { id: authorId.slice(-4) }));
 }

@@ -18,7 +18,10 @@ export function roomEntries(
   const topics: RoomEntry[] = ACTIVITY_TYPES.map((type) => ({
     kind: 'topic',
     key: topicRoomKey(type),
-    label: ACTIVITY_TYPE_INFO[type].label,
+    // Read when shown, so the activity's name follows a change of language without a reload.
+    get label() {
+      return ACTIVITY_TYPE_INFO[type].label;
+    },
     icon: ACTIVITY_TYPE_INFO[type].icon,
   }));
   const direct: RoomEntry[] = friends

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardWeight } from '@/domain/dashboard';
-import { forecastSentence, formatKcal, formatMinutes, plural, titleForDay } from './format';
+import { t } from '@/i18n';
+import { forecastSentence, formatKcal, formatMinutes, titleForDay } from './format';
 
 const WEIGHT: DashboardWeight = {
   weightUnit: 'kg',
@@ -18,13 +19,13 @@ describe('dashboard wording', () => {
     expect(formatMinutes(45)).toBe('45 min');
     expect(formatMinutes(120)).toBe('2 h');
     expect(formatMinutes(150)).toBe('2 h 30 min');
-    expect(plural(1, 'day', 'days')).toBe('1 day');
-    expect(plural(0, 'day', 'days')).toBe('0 days');
+    expect(t('dashboard.streak.longest', { count: 1 })).toBe('Longest: 1 day.');
+    expect(t('dashboard.streak.longest', { count: 0 })).toBe('Longest: 0 days.');
   });
 
   it('says today for today and names any other day', () => {
-    expect(titleForDay('Calories', '2026-03-12', '2026-03-12')).toBe('Calories today');
-    expect(titleForDay('Calories', '2026-03-11', '2026-03-12')).toBe('Calories on 11 March');
+    expect(titleForDay('calories', '2026-03-12', '2026-03-12')).toBe('Calories today');
+    expect(titleForDay('calories', '2026-03-11', '2026-03-12')).toBe('Calories on 11 March');
   });
 
   it('words each kind of forecast in the person’s unit, and nothing without a goal', () => {

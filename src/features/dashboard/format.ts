@@ -1,22 +1,29 @@
-import { format } from 'date-fns';
 import type { DashboardWeight } from '@/domain/dashboard';
 import { formatWeight } from '@/domain/units';
+import { t, type MessageId } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { dayToDate } from '@/lib/days';
 
 export { formatKcal, formatMinutes } from '@/lib/format';
 
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+/** "14 March", for headings of a day other than today (the pattern follows the language). */
+export function shortDay(day: string): string {
+  return formatDate(dayToDate(day), t('dashboard.date.dayMonth'));
 }
 
-/** "14 March", for headings of a day other than today. */
-export function shortDay(day: string): string {
-  return format(dayToDate(day), 'd MMMM');
-}
+/** The cards whose heading names their day. */
+export type DaySubject = 'calories' | 'weight' | 'streak';
+
+const DAY_TITLES: Readonly<Record<DaySubject, { today: MessageId; on: MessageId }>> = {
+  calories: { today: 'dashboard.calories.titleToday', on: 'dashboard.calories.titleOn' },
+  weight: { today: 'dashboard.weight.title', on: 'dashboard.weight.titleOn' },
+  streak: { today: 'dashboard.streak.title', on: 'dashboard.streak.titleOn' },
+};
 
 /** "Calories today", or "Calories on 14 March" for another day. */
-export function titleForDay(subject: string, date: string, today: string): string {
-  return date === today ? `${subject} today` : `${subject} on ${shortDay(date)}`;
+export function titleForDay(subject: DaySubject, date: string, today: string): string {
+  const titles = DAY_TITLES[subject];
+  return date === today ? t(titles.today) : t(titles.on, { day: shortDay(date) });
 }
 
 /** When the trend reaches the goal at its current rate, or why there is no date; null without a goal. */
@@ -26,12 +33,15 @@ export function forecastSentence(weight: DashboardWeight): string | null {
   const goal = formatWeight(goalWeightKg, weightUnit);
   switch (forecast.kind) {
     case 'reached':
-      return `You are at your goal of ${goal}.`;
+      return t('dashboard.forecast.reached', { goal });
     case 'date':
-      return `At this rate you reach ${goal} around ${format(dayToDate(forecast.date), 'd MMMM yyyy')}.`;
+      return t('dashboard.forecast.date', {
+        goal,
+        date: formatDate(dayToDate(forecast.date), t('dashboard.date.dayMonthYear')),
+      });
     case 'away':
-      return `Your trend is moving away from your goal of ${goal}.`;
+      return t('dashboard.forecast.away', { goal });
     case 'flat':
-      return `Your trend is flat, so there is no date yet for your goal of ${goal}.`;
+      return t('dashboard.forecast.flat', { goal });
   }
 }

@@ -1,5 +1,6 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { lbToKg } from '@/domain/units';
+import { t } from '@/i18n/messages';
 import { activityTypeOf, WorkoutFileError, type ParsedWorkout } from './formats';
 
 /** A weigh-in from a health export, ready for `importWeightEntries`. */
@@ -146,7 +147,7 @@ export class AppleHealthReader {
     try {
       this.parser.write(this.decoder.decode(chunk, { stream: true }));
     } catch {
-      throw new WorkoutFileError('it is not well-formed XML (cut off, or not an Apple Health export)');
+      throw new WorkoutFileError(t('imports.problem.badHealthXml'));
     }
   }
 
@@ -154,8 +155,8 @@ export class AppleHealthReader {
     try {
       this.parser.write(this.decoder.decode()).close();
     } catch {
-      throw new WorkoutFileError('it is not well-formed XML (cut off, or not an Apple Health export)');
+      throw new WorkoutFileError(t('imports.problem.badHealthXml'));
     }
-    if (!this.sawRoot) throw new WorkoutFileError('it is not an Apple Health export');
+    if (!this.sawRoot) throw new WorkoutFileError(t('imports.problem.notHealthExport'));
   }
 }

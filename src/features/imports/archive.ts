@@ -1,4 +1,5 @@
 import { Gunzip, Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
+import { t } from '@/i18n/messages';
 import { WorkoutFileError } from './formats';
 
 /** All an archive may unpack to: an Apple Health export of many years is a few gigabytes. */
@@ -27,9 +28,10 @@ class Budget {
 
   add(bytes: number): string | undefined {
     this.unpacked += bytes;
-    if (this.unpacked > MAX_UNPACKED_BYTES) return 'it unpacks to more than 4 GB';
+    if (this.unpacked > MAX_UNPACKED_BYTES)
+      return t('imports.problem.unpacksOverGigabytes', { size: MAX_UNPACKED_BYTES / 1024 ** 3 });
     if (this.unpacked > RATIO_FREE_BYTES && this.unpacked > this.packed * MAX_RATIO) {
-      return `it unpacks to more than ${MAX_RATIO} times its size, which no export does (a zip bomb?)`;
+      return t('imports.problem.zipBomb', { ratio: MAX_RATIO });
     }
     return undefined;
   }
@@ -58,7 +60,7 @@ export async function readZip(
     file.ondata = (error, chunk, final) => {
       if (problem) return;
       if (error) {
-        problem = 'it is not a readable zip archive (damaged, or packed in a way browsers cannot read)';
+        problem = t('imports.problem.unreadableZip');
         return;
       }
       problem = budget.add(chunk.length);
@@ -71,14 +73,17 @@ export async function readZip(
         if (final) sink.end();
       } catch (failure) {
         // An entry read as it streams (an Apple Health export) may be refused half way.
-        problem = `${file.name}: ${failure instanceof WorkoutFileError ? failure.message : 'it could not be read'}`;
+        problem = t('imports.problem.inArchive', {
+          name: file.name,
+          problem: failure instanceof WorkoutFileError ? failure.message : t('imports.problem.unreadable'),
+        });
         file.terminate();
       }
     };
     try {
       file.start();
     } catch {
-      problem = `${file.name} is packed in a way this importer cannot unpack`;
+      problem = t('imports.problem.packedUnknown', { name: file.name });
     }
   });
   unzip.register(UnzipInflate);
@@ -87,7 +92,7 @@ export async function readZip(
   try {
     for await (const chunk of chunks) {
       if (!sawAny && chunk.length > 0 && !startsLikeZip(chunk)) {
-        throw new WorkoutFileError('it is not a zip archive');
+        throw new WorkoutFileError(t('imports.problem.notZip'));
       }
       for (let start = 0; start < chunk.length; start += SLICE_BYTES) {
         const slice = chunk.subarray(start, start + SLICE_BYTES);
@@ -101,12 +106,10 @@ export async function readZip(
     unzip.push(new Uint8Array(0), true);
   } catch (error) {
     if (error instanceof WorkoutFileError) throw error;
-    throw new WorkoutFileError(
-      problem ?? 'it is not a readable zip archive (damaged, or packed in a way browsers cannot read)',
-    );
+    throw new WorkoutFileError(problem ?? t('imports.problem.unreadableZip'));
   }
   if (problem) throw new WorkoutFileError(problem);
-  if (!sawAny) throw new WorkoutFileError('it is empty');
+  if (!sawAny) throw new WorkoutFileError(t('imports.problem.empty'));
 }
 
 /** A gzip file's contents (Strava keeps its FIT, GPX and TCX files gzipped), with the same limits as a zip. */
@@ -115,12 +118,13 @@ export function gunzip(bytes: Uint8Array, maxBytes: number): Uint8Array {
   const parts: Uint8Array[] = [];
   let size = 0;
   let problem: string | undefined;
-  if (bytes.length === 0) throw new WorkoutFileError('it is empty');
+  if (bytes.length === 0) throw new WorkoutFileError(t('imports.problem.empty'));
   const stream = new Gunzip((chunk) => {
     if (problem) return;
     problem = budget.add(chunk.length);
     size += chunk.length;
-    if (!problem && size > maxBytes) problem = `it unpacks to more than ${maxBytes / 1024 ** 2} MB`;
+    if (!problem && size > maxBytes)
+      problem = t('imports.problem.unpacksOverMegabytes', { size: maxBytes / 1024 ** 2 });
     parts.push(chunk);
   });
   try {
@@ -132,7 +136,7 @@ export function gunzip(bytes: Uint8Array, maxBytes: number): Uint8Array {
     }
   } catch (error) {
     if (error instanceof WorkoutFileError) throw error;
-    throw new WorkoutFileError('it is not a readable gzip file');
+    throw new WorkoutFileError(t('imports.problem.unreadableGzip'));
   }
   return joinBytes(parts, size);
 }

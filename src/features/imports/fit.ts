@@ -1,6 +1,7 @@
 import { Decoder, Stream, type RecordMesg, type SessionMesg } from '@garmin/fitsdk';
 import type { ActivitySource } from '@/domain/contract';
 import type { TrackPoint } from '@/domain/track';
+import { t } from '@/i18n/messages';
 import { activityTypeOf, WorkoutFileError, workoutOf, type ParsedWorkout } from './formats';
 
 /** FIT stores positions in semicircles: 2^31 of them make 180 degrees. */
@@ -77,15 +78,15 @@ function sessionWorkout(
  * SDK. A file that fails its checksum or ends early is refused whole rather than half read.
  */
 export function parseFitFile(bytes: Uint8Array, source: ActivitySource = 'fit'): ParsedWorkout[] {
-  if (bytes.length === 0) throw new WorkoutFileError('it is empty');
+  if (bytes.length === 0) throw new WorkoutFileError(t('imports.problem.empty'));
   const stream = Stream.fromByteArray(bytes);
-  if (!Decoder.isFIT(stream)) throw new WorkoutFileError('it is not a FIT file');
+  if (!Decoder.isFIT(stream)) throw new WorkoutFileError(t('imports.problem.notKind', { kind: 'FIT' }));
   const decoder = new Decoder(stream);
   if (!decoder.checkIntegrity()) {
-    throw new WorkoutFileError('it is damaged or cut off (its checksum does not match)');
+    throw new WorkoutFileError(t('imports.problem.badChecksum'));
   }
   const { messages, errors } = decoder.read();
-  if (errors.length > 0) throw new WorkoutFileError('it is damaged and could not be read to the end');
+  if (errors.length > 0) throw new WorkoutFileError(t('imports.problem.damaged'));
   const moments = (messages.recordMesgs ?? [])
     .flatMap((record) => {
       const moment = momentOf(record);

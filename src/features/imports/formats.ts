@@ -1,6 +1,7 @@
 import { SaxesParser } from 'saxes';
 import type { ActivitySource, ActivityType } from '@/domain/contract';
 import { simplifyTrack, summarizeTrack, type TrackPoint } from '@/domain/track';
+import { t } from '@/i18n/messages';
 
 /** A workout read from a file, ready for `importWorkouts`. */
 export interface ParsedWorkout {
@@ -87,7 +88,7 @@ function collect(text: string, kind: 'gpx' | 'tcx'): Collected {
   let current: Partial<TrackPoint> | undefined;
   let textValue = '';
   parser.on('doctype', () => {
-    throw new WorkoutFileError('it declares a DOCTYPE, which workout files never do');
+    throw new WorkoutFileError(t('imports.problem.doctype'));
   });
   parser.on('opentag', (tag) => {
     const name = tag.name.replace(/^.*:/, '');
@@ -145,7 +146,7 @@ function collect(text: string, kind: 'gpx' | 'tcx'): Collected {
     parser.write(text).close();
   } catch (error) {
     if (error instanceof WorkoutFileError) throw error;
-    throw new WorkoutFileError('it is not well-formed XML (cut off, or not a workout file)');
+    throw new WorkoutFileError(t('imports.problem.badXml'));
   }
   return collected;
 }
@@ -180,7 +181,8 @@ export function workoutOf(
   const times = [...sorted.map((point) => point.t), ...(totals.times ?? [])].sort((a, b) => a - b);
   const first = times[0];
   const last = times.at(-1);
-  if (first === undefined || last === undefined) throw new WorkoutFileError('it holds no timed points');
+  if (first === undefined || last === undefined)
+    throw new WorkoutFileError(t('imports.problem.noTimedPoints'));
   const summary = summarizeTrack(sorted);
   const hasTrack = sorted.length > 1;
   const elapsedS = positive(totals.elapsedS) ? totals.elapsedS : (last - first) / 1000;
@@ -218,10 +220,10 @@ export function parseWorkoutFile(
   kind: 'gpx' | 'tcx',
   source: ActivitySource = kind,
 ): ParsedWorkout {
-  if (text.trim() === '') throw new WorkoutFileError('it is empty');
+  if (text.trim() === '') throw new WorkoutFileError(t('imports.problem.empty'));
   const root = kind === 'gpx' ? '<gpx' : '<TrainingCenterDatabase';
   if (!text.slice(0, 4096).includes(root)) {
-    throw new WorkoutFileError(`it is not a ${kind.toUpperCase()} file`);
+    throw new WorkoutFileError(t('imports.problem.notKind', { kind: kind.toUpperCase() }));
   }
   const collected = collect(text, kind);
   return workoutOf(source, collected.points, {

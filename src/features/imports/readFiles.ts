@@ -3,6 +3,7 @@ import { gunzip, joinBytes, readZip, type EntrySink } from './archive';
 import { parseFitFile } from './fit';
 import { parseWorkoutFile, WorkoutFileError, type ParsedWorkout } from './formats';
 import { readStravaActivities, type StravaActivity } from './strava';
+import { t } from '@/i18n/messages';
 
 /** Larger workout files are refused before they are read: a ten-hour FIT file is a few megabytes. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
@@ -16,11 +17,10 @@ export interface ReadOutcome {
 }
 
 const WORKOUT_FILE = /\.(gpx|tcx|fit)(\.gz)?$/i;
-const READS = 'workout files (GPX, TCX, FIT), a zip of them, a Strava archive or an Apple Health export';
 
 const baseName = (path: string) => path.split('/').pop() ?? path;
 const problemOf = (error: unknown) =>
-  error instanceof WorkoutFileError ? error.message : 'it could not be read';
+  error instanceof WorkoutFileError ? error.message : t('imports.problem.unreadable');
 
 /** A workout file's workouts (a FIT file may hold several sessions), gzipped or not. */
 export function workoutsOf(
@@ -32,7 +32,7 @@ export function workoutsOf(
   const plain = lower.endsWith('.gz') ? gunzip(bytes, MAX_FILE_BYTES) : bytes;
   const kind = lower.replace(/\.gz$/, '').split('.').pop();
   if (kind === 'fit') return parseFitFile(plain, source ?? 'fit');
-  if (kind !== 'gpx' && kind !== 'tcx') throw new WorkoutFileError('it is not a workout file');
+  if (kind !== 'gpx' && kind !== 'tcx') throw new WorkoutFileError(t('imports.problem.notWorkoutFile'));
   return [parseWorkoutFile(new TextDecoder().decode(plain), kind, source ?? kind)];
 }
 
@@ -90,7 +90,7 @@ class Contents {
         const read = named(file);
         const fromFile = read?.workouts[0];
         outcome.workouts.push({
-          name: read?.name ?? `${name}, row ${index + 2}`,
+          name: read?.name ?? t('imports.read.stravaRow', { name, row: index + 2 }),
           workout: fromFile
             ? {
                 ...workout,
@@ -107,7 +107,10 @@ class Contents {
       for (const { workout, route } of reader.workouts) {
         const track = named(route)?.workouts[0];
         outcome.workouts.push({
-          name: `Apple Health, ${workout.type} of ${workout.startedAt.slice(0, 10)}`,
+          name: t('imports.read.healthWorkout', {
+            type: workout.type,
+            date: workout.startedAt.slice(0, 10),
+          }),
           workout: track
             ? {
                 ...workout,
@@ -157,7 +160,7 @@ async function* chunksOf(file: Blob, onRead: (bytes: number) => void): AsyncGene
 
 const isHealthExport = (path: string) => /(^|\/)export\.xml$/i.test(path);
 const isStravaIndex = (path: string) => /(^|\/)activities\.csv$/i.test(path);
-const tooLargeSentence = `it is larger than ${MAX_FILE_BYTES / 1024 ** 2} MB`;
+const tooLargeSentence = () => t('imports.problem.tooLarge', { size: MAX_FILE_BYTES / 1024 ** 2 });
 
 /** A zip's entries, streamed: workout files, a Strava index and an Apple Health export. */
 async function readArchive(file: File, onRead: (bytes: number) => void, outcome: ReadOutcome) {
@@ -176,14 +179,14 @@ async function readArchive(file: File, onRead: (bytes: number) => void, outcome:
           return collector(
             MAX_FILE_BYTES,
             (bytes) => contents.addStrava(path, new TextDecoder().decode(bytes)),
-            () => contents.addProblem(path, tooLargeSentence),
+            () => contents.addProblem(path, tooLargeSentence()),
           );
         }
         if (WORKOUT_FILE.test(path)) {
           return collector(
             MAX_FILE_BYTES,
             (bytes) => contents.addFile(path, bytes),
-            () => contents.addProblem(path, tooLargeSentence),
+            () => contents.addProblem(path, tooLargeSentence()),
           );
         }
         return undefined;
@@ -233,7 +236,7 @@ export async function readImportFiles(
       }
     } else if (isStravaIndex(lower) || WORKOUT_FILE.test(lower)) {
       if (file.size > MAX_FILE_BYTES) {
-        chosen.addProblem(path, tooLargeSentence);
+        chosen.addProblem(path, tooLargeSentence());
         onRead(file.size);
         continue;
       }
@@ -242,7 +245,7 @@ export async function readImportFiles(
       if (isStravaIndex(lower)) chosen.addStrava(path, new TextDecoder().decode(bytes));
       else chosen.addFile(path, bytes);
     } else {
-      chosen.addProblem(path, `only ${READS} are read here`);
+      chosen.addProblem(path, t('imports.problem.unsupported'));
       onRead(file.size);
     }
   }

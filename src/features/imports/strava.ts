@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/browser/esm/sync';
+import { t } from '@/i18n/messages';
 import { activityTypeOf, WorkoutFileError, type ParsedWorkout } from './formats';
 
 /** One row of a Strava archive's `activities.csv`: its workout, and the file it names if any. */
@@ -38,11 +39,11 @@ export function readStravaActivities(text: string): StravaActivity[] {
   try {
     rows = parse(text, { relax_column_count: true, bom: true, skip_empty_lines: true }) as string[][];
   } catch {
-    throw new WorkoutFileError('it is not a readable CSV file');
+    throw new WorkoutFileError(t('imports.problem.unreadableCsv'));
   }
   const [header, ...body] = rows;
   if (!header?.includes('Activity Date') || !header.includes('Activity Type')) {
-    throw new WorkoutFileError('it is not the activities.csv of a Strava archive');
+    throw new WorkoutFileError(t('imports.problem.notStravaIndex'));
   }
   const columns = (name: string) => header.flatMap((cell, index) => (cell.trim() === name ? [index] : []));
   const first = (name: string) => columns(name)[0];

@@ -3,6 +3,7 @@ import type { AdaptiveCalorieGoal, ExpenditureWithGoal } from '@/domain/expendit
 import { nutrientsFor, type FoodRow, type HistorySpan, type NutritionDay } from '@/domain/nutrition';
 import { restDate, restPointer, type PendingChange, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
+import { t } from '@/i18n';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 
@@ -65,7 +66,8 @@ function mealFields(input: MealInput): RestFields {
 /** What the list shows for a meal waiting on this device: for a food, its values for the amount. */
 function mealDisplay(input: MealInput, food: FoodRow | null): PendingChange['display'] {
   if (input.kind === 'quick') return {};
-  if (!food) return { name: 'Food', caloriesKcal: 0, proteinG: 0, carbsG: 0, fatG: 0 };
+  if (!food)
+    return { name: t('nutrition.meal.unknownFood'), caloriesKcal: 0, proteinG: 0, carbsG: 0, fatG: 0 };
   return { name: food.name, ...nutrientsFor(food, input.grams), food: JSON.stringify(food) };
 }
 

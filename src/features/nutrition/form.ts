@@ -1,6 +1,7 @@
 import { foodRules, isMealType, mealRules, settingsRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
 import { amountInGrams, energyMismatch, macroEnergyKcal, type FoodRow } from '@/domain/nutrition';
+import { t, type MessageId } from '@/i18n';
 import { formText, readLocalDateTime, readNumber } from '@/lib/formValues';
 import type { FoodInput, MealInput } from './api';
 
@@ -26,7 +27,11 @@ function optionalNumber(form: FormData, name: string): number {
   return text === '' ? 0 : readNumber(text);
 }
 
-const MACRO_WORDS = { proteinG: 'Protein', carbsG: 'Carbs', fatG: 'Fat' } as const;
+const MACRO_ERRORS: Readonly<Record<'proteinG' | 'carbsG' | 'fatG', MessageId>> = {
+  proteinG: 'nutrition.form.proteinRange',
+  carbsG: 'nutrition.form.carbsRange',
+  fatG: 'nutrition.form.fatRange',
+};
 
 /** Reads the nutrition edit window: an amount of a chosen food, or a quick add of energy and macros. */
 export function parseMealForm(
@@ -35,27 +40,27 @@ export function parseMealForm(
 ): { input: MealInput } | { fieldErrors: MealFieldErrors } {
   const errors: MealFieldErrors = {};
   const mealType = formText(form, 'mealType');
-  if (!isMealType(mealType)) errors.mealType = 'Choose breakfast, lunch, dinner or snacks.';
+  if (!isMealType(mealType)) errors.mealType = t('nutrition.form.mealType');
   const moment = readLocalDateTime(form);
   const eatenAt = 'at' in moment ? moment.at : undefined;
-  if ('badDate' in moment && moment.badDate) errors.date = 'Choose the day of the meal.';
-  if ('badTime' in moment && moment.badTime) errors.time = 'Enter the time as hours and minutes.';
+  if ('badDate' in moment && moment.badDate) errors.date = t('nutrition.form.date');
+  if ('badTime' in moment && moment.badTime) errors.time = t('nutrition.form.time');
   if (eatenAt && checkField('date', mealRules.eatenAt, eatenAt, now)) {
-    errors.date = 'A meal cannot be more than a day from now.';
+    errors.date = t('nutrition.form.dateRange');
   }
 
   if (formText(form, 'mode') === 'quick') {
-    const name = formText(form, 'name') || 'Quick add';
-    if (checkField('name', mealRules.name, name)) errors.name = 'The name can be at most 120 characters.';
+    const name = formText(form, 'name') || t('nutrition.quick.defaultName');
+    if (checkField('name', mealRules.name, name)) errors.name = t('nutrition.form.nameLength');
     const caloriesKcal = readNumber(formText(form, 'caloriesKcal'));
     if (checkField('calories', mealRules.caloriesKcal, caloriesKcal)) {
-      errors.caloriesKcal = 'Calories must be between 0 and 10 000 kcal.';
+      errors.caloriesKcal = t('nutrition.form.caloriesRange');
     }
     const macros = { proteinG: 0, carbsG: 0, fatG: 0 };
     for (const field of ['proteinG', 'carbsG', 'fatG'] as const) {
       macros[field] = optionalNumber(form, field);
       if (checkField(field, mealRules[field], macros[field])) {
-        errors[field] = `${MACRO_WORDS[field]} must be between 0 and 1000 g, or left empty.`;
+        errors[field] = t(MACRO_ERRORS[field]);
       }
     }
     if (Object.keys(errors).length > 0 || !eatenAt || !isMealType(mealType)) return { fieldErrors: errors };
@@ -63,7 +68,7 @@ export function parseMealForm(
   }
 
   const foodId = formText(form, 'foodId');
-  if (!foodId) errors.food = 'Search for a food and pick one, or use quick add.';
+  if (!foodId) errors.food = t('nutrition.form.food');
   const unit = formText(form, 'amountUnit') === 'serving' ? 'serving' : 'g';
   const servingG = readNumber(formText(form, 'servingG'));
   const grams = amountInGrams(
@@ -72,7 +77,7 @@ export function parseMealForm(
     Number.isFinite(servingG) ? servingG : null,
   );
   if (grams === null || !(grams > 0) || grams > 5000) {
-    errors.amount = 'Enter an amount above 0 and up to 5000 g.';
+    errors.amount = t('nutrition.form.amount');
   }
   if (Object.keys(errors).length > 0 || !eatenAt || !isMealType(mealType) || grams === null) {
     return { fieldErrors: errors };
@@ -80,15 +85,15 @@ export function parseMealForm(
   return { input: { kind: 'food', eatenAt, mealType, foodId, grams } };
 }
 
-const FOOD_WORDS: Readonly<Record<FoodField, string>> = {
-  name: 'Name the food (up to 120 characters).',
-  brand: 'The brand can be at most 120 characters.',
-  kcalPer100g: 'Energy must be between 0 and 900 kcal per 100 g.',
-  proteinPer100g: 'Protein must be between 0 and 100 g per 100 g.',
-  carbsPer100g: 'Carbs must be between 0 and 100 g per 100 g.',
-  fatPer100g: 'Fat must be between 0 and 100 g per 100 g.',
-  servingG: 'A serving must be between 1 and 5000 g, or left empty.',
-  servingLabel: 'The serving name can be at most 80 characters.',
+const FOOD_WORDS: Readonly<Record<FoodField, MessageId>> = {
+  name: 'nutrition.foodForm.nameError',
+  brand: 'nutrition.foodForm.brandError',
+  kcalPer100g: 'nutrition.foodForm.energyError',
+  proteinPer100g: 'nutrition.foodForm.proteinError',
+  carbsPer100g: 'nutrition.foodForm.carbsError',
+  fatPer100g: 'nutrition.foodForm.fatError',
+  servingG: 'nutrition.foodForm.servingError',
+  servingLabel: 'nutrition.foodForm.servingNameError',
 };
 
 /** Reads the new-food form: values per 100 g and an optional serving. */
@@ -107,24 +112,25 @@ export function parseFoodForm(form: FormData): { input: FoodInput } | { fieldErr
   };
   for (const field of Object.keys(FOOD_WORDS) as FoodField[]) {
     if (field === 'servingG') continue;
-    if (checkField(field, foodRules[field], input[field])) errors[field] = FOOD_WORDS[field];
+    if (checkField(field, foodRules[field], input[field])) errors[field] = t(FOOD_WORDS[field]);
   }
   if (input.servingG !== null && !(input.servingG >= 1 && input.servingG <= 5000)) {
-    errors.servingG = FOOD_WORDS.servingG;
+    errors.servingG = t(FOOD_WORDS.servingG);
   }
   if (Object.keys(errors).length > 0) return { fieldErrors: errors };
   const mismatch = energyMismatch(input);
   if (mismatch) {
     return {
       fieldErrors: {
-        kcalPer100g: `The energy does not match the macros: by 4/4/9 they give ${Math.round(
-          macroEnergyKcal(input.proteinPer100g, input.carbsPer100g, input.fatPer100g),
-        )} kcal per 100 g. Check the label.`,
+        kcalPer100g: t('nutrition.foodForm.energyMismatch', {
+          kcal: Math.round(macroEnergyKcal(input.proteinPer100g, input.carbsPer100g, input.fatPer100g)),
+        }),
       },
     };
   }
   const servingLabel =
-    input.servingLabel || (input.servingG !== null ? `1 serving (${input.servingG} g)` : '');
+    input.servingLabel ||
+    (input.servingG !== null ? t('nutrition.foodForm.defaultServing', { grams: input.servingG }) : '');
   return { input: { ...input, servingLabel } };
 }
 
@@ -134,7 +140,7 @@ export function parseCalorieGoal(
 ): { dailyCalorieGoal: number } | { fieldErrors: MealFieldErrors } {
   const dailyCalorieGoal = readNumber(formText(form, 'dailyCalorieGoal'));
   if (checkField('goal', settingsRules.dailyCalorieGoal, dailyCalorieGoal)) {
-    return { fieldErrors: { dailyCalorieGoal: 'The goal must be a whole number from 1000 to 6000 kcal.' } };
+    return { fieldErrors: { dailyCalorieGoal: t('nutrition.form.goalRange') } };
   }
   return { dailyCalorieGoal };
 }

@@ -1,10 +1,12 @@
 import type { MealType } from '@/domain/contract';
+import type { MessageId } from '@/i18n';
 
-export const MEAL_TYPE_LABELS: Readonly<Record<MealType, string>> = {
-  breakfast: 'Breakfast',
-  lunch: 'Lunch',
-  dinner: 'Dinner',
-  snack: 'Snacks',
+/** The section headings, as message ids (translated where shown). */
+export const MEAL_TYPE_LABELS: Readonly<Record<MealType, MessageId>> = {
+  breakfast: 'nutrition.mealType.breakfast',
+  lunch: 'nutrition.mealType.lunch',
+  dinner: 'nutrition.mealType.dinner',
+  snack: 'nutrition.mealType.snack',
 };
 
 /** When a meal added to a past day is put, by section (local time). */

@@ -10,6 +10,7 @@ import {
   type PendingChange,
   type PendingEntry,
 } from '@/lib/offline/changes';
+import { t } from '@/i18n';
 
 function foodOf(entry: PendingEntry): FoodRow | null {
   const json = entry.display.food;
@@ -36,7 +37,7 @@ function rowOf(entry: PendingEntry, saved: MealRow | undefined): MealRow | null 
   if (mealType === undefined || eatenAt === undefined) return null;
   const withFood = typeof fields.food === 'object' && fields.food !== null;
   const name = withFood
-    ? String(entry.display.name ?? saved?.name ?? 'Food')
+    ? String(entry.display.name ?? saved?.name ?? t('nutrition.meal.unknownFood'))
     : stringOf(fields.name) || saved?.name || '';
   return {
     id: entry.id,

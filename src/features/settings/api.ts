@@ -1,4 +1,5 @@
 import { SETTINGS_DEFAULTS, THEMES, type Theme } from '@/domain/contract';
+import { isLanguage, type Language } from '@/domain/languages';
 import { TIME_OF_DAY_PATTERN } from '@/domain/reminders';
 import type { ExportPage, ExportRequest } from '@/domain/dataExport';
 import type { InvitationRow, NewInvitation } from '@/domain/signup';
@@ -48,6 +49,7 @@ export function toMySettings(row: Stored | undefined): MySettings {
   const sex = read('sex');
   const weightUnit = read('weightUnit');
   const timezone = read('timezone');
+  const language = read('language');
   return {
     units,
     weightUnit: WEIGHT_UNITS.find((unit) => unit === weightUnit) ?? (units === 'imperial' ? 'lb' : 'kg'),
@@ -73,6 +75,7 @@ export function toMySettings(row: Stored | undefined): MySettings {
     quietHoursEnd: timeOr(read('quietHoursEnd'), SETTINGS_DEFAULTS.quietHoursEnd),
     timezone: typeof timezone === 'string' && timezone ? timezone : null,
     theme: THEMES.find((theme) => theme === read('theme')) ?? SETTINGS_DEFAULTS.theme,
+    language: isLanguage(language) ? language : null,
   };
 }
 
@@ -81,6 +84,13 @@ export async function loadMyTheme(): Promise<Theme> {
   const Parse = await getParse();
   const row = await new Parse.Query('Settings').select('theme').first();
   return toMySettings(row).theme;
+}
+
+/** The language kept with the person's account, or undefined while it follows the browser. */
+export async function loadLanguageChoice(): Promise<Language | undefined> {
+  const Parse = await getParse();
+  const row = await new Parse.Query('Settings').select('language').first();
+  return toMySettings(row).language ?? undefined;
 }
 
 export async function loadMySettings(): Promise<MySettings> {

@@ -7,6 +7,7 @@ import {
   type ExportValue,
 } from '@/domain/dataExport';
 import { trackToGpx, type TrackPoint } from '@/domain/track';
+import { t } from '@/i18n';
 import { saveFile } from '@/lib/saveFile';
 import { exportMyData } from './api';
 
@@ -20,8 +21,12 @@ export interface ExportProgress {
 }
 
 export function progressText({ partsDone, partCount, current }: ExportProgress): string {
-  if (!current) return `Export ready: ${partCount} of ${partCount} parts.`;
-  return `Exporting ${EXPORT_PART_LABELS[current]}… ${Math.min(partsDone + 1, partCount)} of ${partCount}`;
+  if (!current) return t('settings.export.ready', { count: partCount });
+  return t('settings.export.exporting', {
+    part: EXPORT_PART_LABELS[current],
+    number: Math.min(partsDone + 1, partCount),
+    count: partCount,
+  });
 }
 
 /** One part's rows gathered from all its pages, with its columns. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAppearanceForm, parseNotificationsForm } from './form';
+import { parseAppearanceForm, parseLanguageForm, parseNotificationsForm } from './form';
 
 function formWith(fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -18,6 +18,26 @@ describe('parseAppearanceForm', () => {
     for (const fields of [{ theme: 'purple' }, { theme: '' }, {}] as Record<string, string>[]) {
       expect(parseAppearanceForm(formWith(fields))).toEqual({
         fieldErrors: { theme: 'Choose system, light or dark.' },
+      });
+    }
+  });
+});
+
+describe('parseLanguageForm', () => {
+  it('takes each language the app speaks', () => {
+    for (const language of ['en', 'de', 'fr', 'es']) {
+      expect(parseLanguageForm(formWith({ language }))).toEqual({ value: { language } });
+    }
+  });
+
+  it('reads an empty choice as following the browser, which unsets the stored language', () => {
+    expect(parseLanguageForm(formWith({ language: '' }))).toEqual({ value: { language: null } });
+  });
+
+  it('refuses a language it does not speak with a sentence naming the field', () => {
+    for (const language of ['it', 'EN', 'de-AT']) {
+      expect(parseLanguageForm(formWith({ language }))).toEqual({
+        fieldErrors: { language: 'Choose a language from the list.' },
       });
     }
   });

@@ -2,8 +2,10 @@ import { passwordProblem } from '@/domain/account';
 import { isValidTimeZone } from '@/domain/calendarDays';
 import { settingsRules, THEMES, userRules, WEIGHT_UNITS, type Theme } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
+import { isLanguage, type Language } from '@/domain/languages';
 import { TIME_OF_DAY_PATTERN } from '@/domain/reminders';
 import type { WeightUnit } from '@/domain/units';
+import { t, type MessageId } from '@/i18n';
 import { formText, readHeightCm, readNumber, readWeightKg } from '@/lib/formValues';
 import type { SettingsPatch } from './api';
 
@@ -26,6 +28,7 @@ export type SettingsFieldErrors = Partial<
     | 'newPassword'
     | 'confirmPassword'
     | 'theme'
+    | 'language'
     | 'password'
     | 'code'
     | 'weighInReminderTime'
@@ -44,9 +47,9 @@ export function parseProfileForm(form: FormData): Parsed<{ displayName: string; 
   const email = formText(form, 'email');
   const errors: SettingsFieldErrors = {};
   if (checkField('displayName', userRules.displayName, displayName)) {
-    errors.displayName = 'The display name can be at most 50 characters.';
+    errors.displayName = t('settings.errors.displayNameTooLong');
   }
-  if (!EMAIL_PATTERN.test(email)) errors.email = 'Enter an e-mail address like name@example.com.';
+  if (!EMAIL_PATTERN.test(email)) errors.email = t('settings.errors.email');
   return Object.keys(errors).length > 0 ? { fieldErrors: errors } : { value: { displayName, email } };
 }
 
@@ -57,13 +60,13 @@ const isWeightUnit = (value: string): value is WeightUnit =>
 export function parseUnitsForm(form: FormData): Parsed<SettingsPatch> {
   const errors: SettingsFieldErrors = {};
   const weightUnit = formText(form, 'weightUnit');
-  if (!isWeightUnit(weightUnit)) errors.units = 'Choose kilograms, pounds, or stones and pounds.';
+  if (!isWeightUnit(weightUnit)) errors.units = t('settings.errors.units');
   const weekStartsOn = readNumber(formText(form, 'weekStartsOn'));
   if (checkField('weekStartsOn', settingsRules.weekStartsOn, weekStartsOn)) {
-    errors.weekStartsOn = 'Choose the day your week starts on.';
+    errors.weekStartsOn = t('settings.errors.weekStartsOn');
   }
   const timezone = formText(form, 'timezone');
-  if (!isValidTimeZone(timezone)) errors.timezone = 'Choose a time zone from the list.';
+  if (!isValidTimeZone(timezone)) errors.timezone = t('settings.errors.timezone');
   if (Object.keys(errors).length > 0 || !isWeightUnit(weightUnit)) return { fieldErrors: errors };
   return {
     value: { weightUnit, units: weightUnit === 'kg' ? 'metric' : 'imperial', weekStartsOn, timezone },
@@ -81,7 +84,7 @@ export function parseBodyForm(form: FormData, weightUnit: WeightUnit, year: numb
   const errors: SettingsFieldErrors = {};
   const heightCm = readHeightCm(form, weightUnit === 'kg');
   if (heightCm !== null && checkField('height', settingsRules.heightCm, heightCm)) {
-    errors.height = 'Height must be between 100 and 250 cm (3 ft 4 in and 8 ft 2 in), or left empty.';
+    errors.height = t('settings.errors.height');
   }
   const birthYear = optional(form, 'birthYear');
   if (
@@ -90,34 +93,36 @@ export function parseBodyForm(form: FormData, weightUnit: WeightUnit, year: numb
       birthYear > year - 13 ||
       birthYear < year - 120)
   ) {
-    errors.birthYear = `Enter a year of birth from ${year - 120} to ${year - 13}, or leave it empty.`;
+    errors.birthYear = t('settings.errors.birthYear', {
+      earliest: String(year - 120),
+      latest: String(year - 13),
+    });
   }
   const sex = formText(form, 'sex');
-  if (sex !== '' && checkField('sex', settingsRules.sex, sex)) errors.sex = 'Choose female, male or other.';
+  if (sex !== '' && checkField('sex', settingsRules.sex, sex)) errors.sex = t('settings.errors.sex');
   const activityLevel = optional(form, 'activityLevel');
   if (activityLevel !== null && checkField('activityLevel', settingsRules.activityLevel, activityLevel)) {
-    errors.activityLevel = 'Choose an activity level from the list.';
+    errors.activityLevel = t('settings.errors.activityLevel');
   }
   const goalEmpty = weightUnit === 'st' ? formText(form, 'goalSt') === '' : formText(form, 'goal') === '';
   const goalWeightKg = goalEmpty ? null : Math.round(readWeightKg(form, weightUnit, 'goal') * 10) / 10;
   if (goalWeightKg !== null && checkField('goal', settingsRules.goalWeightKg, goalWeightKg)) {
-    errors.goal = 'Goal weight must be between 30 and 300 kg (66 and 661 lb), or left empty.';
+    errors.goal = t('settings.errors.goalWeight');
   }
   const weeklyRateKg = optional(form, 'weeklyRateKg');
   if (weeklyRateKg !== null && checkField('weeklyRateKg', settingsRules.weeklyRateKg, weeklyRateKg)) {
-    errors.weeklyRateKg = 'Choose a weekly rate from the list.';
+    errors.weeklyRateKg = t('settings.errors.weeklyRate');
   }
   const dailyCalorieGoal = optional(form, 'dailyCalorieGoal');
   if (dailyCalorieGoal !== null && checkField('goal', settingsRules.dailyCalorieGoal, dailyCalorieGoal)) {
-    errors.dailyCalorieGoal =
-      'The calorie goal must be a whole number from 1000 to 6000 kcal, or left empty.';
+    errors.dailyCalorieGoal = t('settings.errors.dailyCalorieGoal');
   }
   const weeklyActiveMinutesGoal = optional(form, 'weeklyActiveMinutesGoal');
   if (
     weeklyActiveMinutesGoal === null ||
     checkField('goal', settingsRules.weeklyActiveMinutesGoal, weeklyActiveMinutesGoal)
   ) {
-    errors.weeklyActiveMinutesGoal = 'Active minutes a week must be a whole number from 0 to 3000.';
+    errors.weeklyActiveMinutesGoal = t('settings.errors.weeklyActiveMinutesGoal');
   }
   if (Object.keys(errors).length > 0) return { fieldErrors: errors };
   return {
@@ -139,7 +144,16 @@ const isTheme = (value: string): value is Theme => (THEMES as readonly string[])
 /** The theme: like the device, light or dark. */
 export function parseAppearanceForm(form: FormData): Parsed<{ theme: Theme }> {
   const theme = formText(form, 'theme');
-  return isTheme(theme) ? { value: { theme } } : { fieldErrors: { theme: 'Choose system, light or dark.' } };
+  return isTheme(theme) ? { value: { theme } } : { fieldErrors: { theme: t('settings.errors.theme') } };
+}
+
+/** The language the app is shown in; empty follows the browser (null unsets the stored choice). */
+export function parseLanguageForm(form: FormData): Parsed<{ language: Language | null }> {
+  const language = formText(form, 'language');
+  if (language === '') return { value: { language: null } };
+  return isLanguage(language)
+    ? { value: { language } }
+    : { fieldErrors: { language: t('settings.errors.language') } };
 }
 
 export function parsePrivacyForm(form: FormData): SettingsPatch {
@@ -152,20 +166,19 @@ export function parsePrivacyForm(form: FormData): SettingsPatch {
 /** What the person is told about, and when: reminders at times of day, quiet hours. */
 export function parseNotificationsForm(form: FormData): Parsed<SettingsPatch> {
   const errors: SettingsFieldErrors = {};
-  const time = (name: 'weighInReminderTime' | 'quietHoursStart' | 'quietHoursEnd', label: string) => {
+  const time = (name: 'weighInReminderTime' | 'quietHoursStart' | 'quietHoursEnd', problem: MessageId) => {
     const value = formText(form, name);
-    if (!TIME_OF_DAY_PATTERN.test(value))
-      errors[name] = `Enter ${label} as hours and minutes, such as 07:30.`;
+    if (!TIME_OF_DAY_PATTERN.test(value)) errors[name] = t(problem);
     return value;
   };
   const value = {
     weeklySummary: form.get('weeklySummary') === 'on',
     weighInReminder: form.get('weighInReminder') === 'on',
-    weighInReminderTime: time('weighInReminderTime', 'the time of the weigh-in reminder'),
+    weighInReminderTime: time('weighInReminderTime', 'settings.errors.weighInReminderTime'),
     streakReminder: form.get('streakReminder') === 'on',
     quietHours: form.get('quietHours') === 'on',
-    quietHoursStart: time('quietHoursStart', 'when quiet hours begin'),
-    quietHoursEnd: time('quietHoursEnd', 'when quiet hours end'),
+    quietHoursStart: time('quietHoursStart', 'settings.errors.quietHoursStart'),
+    quietHoursEnd: time('quietHoursEnd', 'settings.errors.quietHoursEnd'),
   };
   return Object.keys(errors).length > 0 ? { fieldErrors: errors } : { value };
 }
@@ -184,12 +197,11 @@ export function parsePasswordForm(
   const currentPassword = rawText(form, 'currentPassword');
   const newPassword = rawText(form, 'newPassword');
   const confirmPassword = rawText(form, 'confirmPassword');
-  if (!currentPassword) errors.currentPassword = 'Enter your current password.';
+  if (!currentPassword) errors.currentPassword = t('settings.errors.currentPasswordMissing');
   const problem = passwordProblem(newPassword, username);
   if (problem) errors.newPassword = problem;
-  else if (newPassword === currentPassword)
-    errors.newPassword = 'Choose a password different from the current one.';
-  if (confirmPassword !== newPassword) errors.confirmPassword = 'The two new passwords do not match.';
+  else if (newPassword === currentPassword) errors.newPassword = t('settings.errors.newPasswordSame');
+  if (confirmPassword !== newPassword) errors.confirmPassword = t('settings.errors.passwordsDiffer');
   return Object.keys(errors).length > 0
     ? { fieldErrors: errors }
     : { value: { currentPassword, newPassword } };

@@ -5,6 +5,7 @@ export {
   disableTwoFactor,
   listInvitations,
   listSessions,
+  loadLanguageChoice,
   loadMySettings,
   loadTwoFactorStatus,
   loadProfile,
@@ -29,6 +30,7 @@ export { UnitsForm } from './components/UnitsForm';
 export {
   parseAppearanceForm,
   parseBodyForm,
+  parseLanguageForm,
   parsePasswordForm,
   parseNotificationsForm,
   parsePrivacyForm,

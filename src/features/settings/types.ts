@@ -1,4 +1,5 @@
 import type { Theme } from '@/domain/contract';
+import type { Language } from '@/domain/languages';
 import type { Sex } from '@/domain/goals';
 import type { Units, WeightUnit } from '@/domain/units';
 
@@ -32,6 +33,8 @@ export interface MySettings {
   quietHoursEnd: string;
   timezone: string | null;
   theme: Theme;
+  /** The language the app is shown in; null follows the browser. */
+  language: Language | null;
 }
 
 export interface Profile {

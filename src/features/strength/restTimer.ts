@@ -1,4 +1,5 @@
 import { DEFAULT_REST_S, type LoggedExercise } from '@/domain/strength';
+import { t } from '@/i18n';
 
 /** The running rest, kept for the tab's session so a reload carries on with it. */
 export const REST_TIMER_STORAGE_KEY = 'fitstreak:rest-timer';
@@ -18,7 +19,7 @@ export const REST_CHOICES_S = [0, 30, 45, 60, 90, 120, 150, 180, 240, 300, 420, 
 
 /** A rest as a person reads it in the rest picker: "1:30", or "No rest". */
 export function restChoiceText(seconds: number): string {
-  if (seconds === 0) return 'No rest';
+  if (seconds === 0) return t('strength.rest.none');
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
 }

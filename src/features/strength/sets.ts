@@ -1,6 +1,17 @@
 import type { FieldError } from '@/domain/fieldRules';
-import type { LoggedSet, Measure, SetNumber } from '@/domain/strength';
+import {
+  MAX_EXERCISE_NOTE_LENGTH,
+  MAX_REST_S,
+  MAX_SETS_PER_EXERCISE,
+  MEASURE_FIELDS,
+  SET_LIMITS,
+  type LoggedSet,
+  type Measure,
+  type SetNumber,
+} from '@/domain/strength';
 import { kgToLb, lbToKg, type WeightUnit } from '@/domain/units';
+import { currentLanguage, t, type MessageId, type MessageValues } from '@/i18n';
+import { liftNumber } from './labels';
 
 /** Lifts are read and typed in kg or lb; stones are for body weight. */
 export type LiftUnit = 'kg' | 'lb';
@@ -53,17 +64,24 @@ export function nextSet(sets: readonly LoggedSet[]): LoggedSet {
 
 function setText(set: LoggedSet, measure: Measure, unit: LiftUnit): string {
   const weight =
-    set.weightKg !== undefined && set.weightKg > 0 ? `${weightToDisplay(set.weightKg, unit)} ${unit}` : '';
+    set.weightKg !== undefined && set.weightKg > 0 ? liftNumber(weightToDisplay(set.weightKg, unit)) : '';
   const time = set.durationS !== undefined ? formatDuration(set.durationS) : '';
+  const reps = liftNumber(set.reps ?? 0);
   switch (measure) {
     case 'weight_reps':
-      return `${set.reps ?? 0} × ${weight || `0 ${unit}`}`;
+      return t('strength.lastTime.weightReps', { reps, weight: weight || '0', unit });
     case 'reps':
-      return `${set.reps ?? 0} reps${weight ? ` + ${weight}` : ''}`;
+      return weight
+        ? t('strength.lastTime.repsWithWeight', { reps, weight, unit })
+        : t('strength.lastTime.reps', { reps });
     case 'time':
-      return `${time || '0:00'}${weight ? ` with ${weight}` : ''}`;
-    case 'distance':
-      return `${set.distanceM ?? 0} m${time ? ` in ${time}` : ''}`;
+      return weight ? t('strength.lastTime.timeWithWeight', { time, weight, unit }) : time || '0:00';
+    case 'distance': {
+      const distance = liftNumber(set.distanceM ?? 0);
+      return time
+        ? t('strength.lastTime.distanceInTime', { distance, time })
+        : t('strength.lastTime.distance', { distance });
+    }
   }
 }
 
@@ -80,17 +98,19 @@ export function lastTimeText(sets: readonly LoggedSet[], measure: Measure, unit:
     if (last?.text === text) last.count += 1;
     else runs.push({ text, count: 1 });
   }
-  return runs.map(({ text, count }) => (count > 1 ? `${count} × ${text}` : text)).join(', ');
+  return runs
+    .map(({ text, count }) => (count > 1 ? t('strength.lastTime.repeated', { count, set: text }) : text))
+    .join(', ');
 }
 
-/** What the set fields are called on screen. */
-export const SET_FIELD_WORDS: Readonly<Record<SetNumber | 'warmup', string>> = {
-  reps: 'reps',
-  weightKg: 'weight',
-  durationS: 'time',
-  distanceM: 'distance',
-  rpe: 'RPE',
-  warmup: 'warm-up',
+/** What the set fields are called in a fault ("Set 2 reps must be a whole number."). */
+export const SET_FIELD_WORDS: Readonly<Record<SetNumber | 'warmup', MessageId>> = {
+  reps: 'strength.field.reps',
+  weightKg: 'strength.field.weight',
+  durationS: 'strength.field.time',
+  distanceM: 'strength.field.distance',
+  rpe: 'strength.field.rpe',
+  warmup: 'strength.field.warmup',
 };
 
 /** Where a fault of `checkExercises` lies within one exercise, and the sentence to show there. */
@@ -106,22 +126,83 @@ function isSetField(name: string): name is keyof typeof SET_FIELD_WORDS {
   return Object.hasOwn(SET_FIELD_WORDS, name);
 }
 
-const RANGE = /between (\d+(?:\.\d+)?) and (\d+(?:\.\d+)?)\./;
+/** A field of a set as the person reads it; a name that is no field of a set stays as it is. */
+const fieldWords = (name: string): string => (isSetField(name) ? t(SET_FIELD_WORDS[name]) : name);
 
 /** The limits of a number in the words and unit the person reads it in. */
-function rangeInUnit(field: SetFault['field'], message: string, unit: LiftUnit): string {
-  const range = RANGE.exec(message);
-  if (!range) return message;
-  const [, min = '0', max = '0'] = range;
-  const words =
-    field === 'weightKg'
-      ? `from ${weightToDisplay(Number(min), unit)} to ${weightToDisplay(Number(max), unit)} ${unit}.`
-      : field === 'durationS'
-        ? `from ${formatDuration(Number(min))} to ${formatDuration(Number(max))}.`
-        : field === 'distanceM'
-          ? `from ${min} to ${max} m.`
-          : `from ${min} to ${max}.`;
-  return message.replace(RANGE, words);
+function rangeText(place: string, field: SetNumber, unit: LiftUnit): string {
+  const { min, max } = SET_LIMITS[field];
+  switch (field) {
+    case 'weightKg':
+      return t('strength.fault.rangeUnit', {
+        place,
+        min: liftNumber(weightToDisplay(min, unit)),
+        max: liftNumber(weightToDisplay(max, unit)),
+        unit,
+      });
+    case 'durationS':
+      return t('strength.fault.range', { place, min: formatDuration(min), max: formatDuration(max) });
+    case 'distanceM':
+      return t('strength.fault.rangeUnit', { place, min: liftNumber(min), max: liftNumber(max), unit: 'm' });
+    default:
+      return t('strength.fault.range', { place, min: liftNumber(min), max: liftNumber(max) });
+  }
+}
+
+/**
+ * `checkExercises` says of a set `path` (`exercises[0].sets[1].reps`) what its sentence `said` says,
+ * found by writing each of its sentences for that path in the language shown: told again of
+ * `place` ("Set 2 reps"), or null for a sentence this window does not know.
+ */
+function setFaultText(said: string, path: string, name: string | undefined, place: string, unit: LiftUnit) {
+  const is = (id: MessageId, values: MessageValues = {}) => t(id, { field: path, ...values }) === said;
+  if (is('domain.field.number')) return t('strength.fault.number', { place });
+  if (is('domain.field.wholeNumber')) return t('strength.fault.wholeNumber', { place });
+  if (name !== undefined && isSetField(name) && name !== 'warmup') {
+    const { min, max } = SET_LIMITS[name];
+    if (is('domain.field.numberRange', { min, max })) return rangeText(place, name, unit);
+  }
+  if (is('domain.strength.halfNumber')) return t('strength.fault.halfNumber', { place });
+  if (is('domain.strength.setFieldRequired')) return t('strength.fault.required', { place });
+  if (is('domain.strength.notSetField')) return t('strength.fault.notSetField', { place });
+  if (is('domain.field.boolean')) return t('strength.fault.trueOrFalse', { place });
+  if (is('domain.strength.setNotNumbers')) return t('strength.fault.notSet', { place });
+  for (const { required } of Object.values(MEASURE_FIELDS)) {
+    const [first = '', second] = required;
+    const fits =
+      second === undefined
+        ? is('domain.strength.doesNotFitOne', { recorded: first })
+        : is('domain.strength.doesNotFitTwo', { first, second });
+    if (fits) {
+      const fields = new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(
+        required.map(fieldWords),
+      );
+      return t('strength.fault.doesNotFit', { place, fields });
+    }
+  }
+  return null;
+}
+
+/** What `checkExercises` says of the exercise at `prefix` (`exercises[0]`) as a whole, or null. */
+function exerciseFaultText(fault: FieldError, prefix: string): string | null {
+  const is = (id: MessageId, field: string, values: MessageValues = {}) =>
+    t(id, { field, ...values }) === fault.message;
+  const sets = `${prefix}.sets`;
+  if (is('domain.strength.noSets', sets)) return t('strength.fault.noSets');
+  if (is('domain.strength.tooManySets', sets, { max: MAX_SETS_PER_EXERCISE })) {
+    return t('strength.fault.tooManySets', { max: MAX_SETS_PER_EXERCISE });
+  }
+  if (is('domain.strength.rest', `${prefix}.restS`, { max: MAX_REST_S })) {
+    return t('strength.fault.rest', { min: 0, max: MAX_REST_S });
+  }
+  if (is('domain.strength.note', `${prefix}.note`, { max: MAX_EXERCISE_NOTE_LENGTH })) {
+    return t('strength.fault.note', { max: MAX_EXERCISE_NOTE_LENGTH });
+  }
+  if (is('domain.strength.notExerciseField', fault.field)) {
+    return t('strength.fault.notExerciseField', { name: fault.field.slice(prefix.length + 1) });
+  }
+  if (is('domain.strength.notExercise', prefix)) return t('strength.fault.notExercise');
+  return null;
 }
 
 /**
@@ -136,32 +217,23 @@ export function setFaultOf(
   if (!fault) return null;
   const prefix = `exercises[${index}]`;
   if (fault.field !== prefix && !fault.field.startsWith(`${prefix}.`)) return null;
-  const place = /^exercises\[\d+\]\.sets\[(\d+)\](?:\.(\w+))?/.exec(fault.message);
+  const place = /exercises\[\d+\]\.sets\[(\d+)\](?:\.(\w+))?/.exec(fault.message);
   if (place) {
     const [path, setNumber = '0', name] = place;
     const field = name !== undefined && isSetField(name) ? name : null;
     const setIndex = Number(setNumber);
-    const words = `Set ${setIndex + 1}${field ? ` ${SET_FIELD_WORDS[field]}` : name ? ` ${name}` : ''}`;
-    const message = fault.message
-      .replace(path, words)
-      .replace(/\bweightKg\b/g, 'weight')
-      .replace(/\bdurationS\b/g, 'time')
-      .replace(/\bdistanceM\b/g, 'distance');
-    return { setIndex, field, message: rangeInUnit(field, message, unit) };
+    const number = setIndex + 1;
+    const words =
+      name !== undefined
+        ? t('strength.fault.setField', { number, field: fieldWords(name) })
+        : t('strength.fault.set', { number });
+    // A sentence this window does not know is shown as it came, its place in words.
+    const message =
+      setFaultText(fault.message, path, name, words, unit) ?? fault.message.replace(path, words);
+    return { setIndex, field, message };
   }
   if (fault.field === `${prefix}.exerciseId`) {
-    return {
-      setIndex: null,
-      field: null,
-      message: 'This exercise is not in the catalogue or among your own.',
-    };
+    return { setIndex: null, field: null, message: t('strength.fault.unknownExercise') };
   }
-  const message = fault.message
-    .replace(`${prefix}.sets must list at least one set.`, 'Add at least one set.')
-    .replace(`${prefix}.sets can hold`, 'An exercise can hold')
-    .replace(`${prefix}.restS`, 'The rest time')
-    .replace(`${prefix}.note`, 'The note')
-    .replace(`${prefix}.`, 'The exercise’s ')
-    .replace(`${prefix} `, 'This exercise ');
-  return { setIndex: null, field: null, message };
+  return { setIndex: null, field: null, message: exerciseFaultText(fault, prefix) ?? fault.message };
 }

@@ -1,6 +1,7 @@
 import { weightEntryRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
 import { lbToKg, type WeightUnit } from '@/domain/units';
+import { t, type MessageId } from '@/i18n';
 
 export interface CsvWeighIn {
   /** 1-based line in the file. */
@@ -61,18 +62,18 @@ export function parseWeightCsv(text: string, unit: WeightUnit, now: Date = new D
     if (!content) return;
     const [dateText = '', weightText = '', unitText = ''] = splitLine(content);
     if (index === 0 && !/\d/.test(dateText)) return; // header
-    const reject = (reason: string) => rejected.push({ line, text: content.slice(0, 80), reason });
+    const reject = (reason: MessageId) =>
+      rejected.push({ line, text: content.slice(0, 80), reason: t(reason) });
     const measuredAt = readDate(dateText);
-    if (!measuredAt) return reject('the date is not YYYY-MM-DD (optionally with HH:MM)');
+    if (!measuredAt) return reject('weight.csv.badDate');
     const value = Number(weightText.replace(',', '.'));
-    if (!weightText || !Number.isFinite(value)) return reject('the weight is not a number');
+    if (!weightText || !Number.isFinite(value)) return reject('weight.csv.badNumber');
     const rowUnit = unitText.toLowerCase() || (unit === 'kg' ? 'kg' : 'lb');
-    if (!['kg', 'lb', 'lbs'].includes(rowUnit)) return reject('the unit is not kg or lb');
+    if (!['kg', 'lb', 'lbs'].includes(rowUnit)) return reject('weight.csv.badUnit');
     const weightKg = Math.round((rowUnit === 'kg' ? value : lbToKg(value)) * 1000) / 1000;
-    if (checkField('weight', weightEntryRules.weightKg, weightKg))
-      return reject('the weight is not between 20 and 500 kg');
+    if (checkField('weight', weightEntryRules.weightKg, weightKg)) return reject('weight.csv.weightRange');
     if (checkField('date', weightEntryRules.measuredAt, measuredAt, now))
-      return reject('the date is in the future');
+      return reject('weight.csv.futureDate');
     rows.push({ line, measuredAt: measuredAt.toISOString(), weightKg });
   });
   return { rows, rejected };

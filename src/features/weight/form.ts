@@ -1,16 +1,17 @@
 import { settingsRules, weightEntryRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
 import type { WeightUnit } from '@/domain/units';
+import { t, type MessageId } from '@/i18n';
 import { formText, readHeightCm, readLocalDateTime, readNumber, readWeightKg } from '@/lib/formValues';
 import type { WeighInInput } from './api';
 
 export type WeightField = 'date' | 'time' | 'weight' | 'bodyFatPct' | 'note';
 export type WeightFieldErrors = Partial<Record<WeightField, string>>;
 
-const RANGE_WORDS: Readonly<Record<WeightUnit, string>> = {
-  kg: 'between 20 and 500 kg',
-  lb: 'between 44 and 1102 lb',
-  st: 'between 3 st 2 lb and 78 st 10 lb',
+const RANGE_ERRORS: Readonly<Record<WeightUnit, MessageId>> = {
+  kg: 'weight.form.weightRangeKg',
+  lb: 'weight.form.weightRangeLb',
+  st: 'weight.form.weightRangeSt',
 };
 
 /** Reads the weight edit window in the person's unit; stored weights are kg. */
@@ -22,22 +23,20 @@ export function parseWeightForm(
   const errors: WeightFieldErrors = {};
   const moment = readLocalDateTime(form);
   const measuredAt = 'at' in moment ? moment.at : undefined;
-  if ('badDate' in moment && moment.badDate) errors.date = 'Choose the day of the weigh-in.';
-  if ('badTime' in moment && moment.badTime) errors.time = 'Enter the time as hours and minutes.';
+  if ('badDate' in moment && moment.badDate) errors.date = t('weight.form.chooseDay');
+  if ('badTime' in moment && moment.badTime) errors.time = t('weight.form.enterTime');
   if (measuredAt && checkField('date', weightEntryRules.measuredAt, measuredAt, now)) {
-    errors.date = 'The weigh-in cannot be more than a day from now.';
+    errors.date = t('weight.form.dateTooFar');
   }
   const weightKg = readWeightKg(form, unit);
-  if (checkField('weight', weightEntryRules.weightKg, weightKg))
-    errors.weight = `Weight must be ${RANGE_WORDS[unit]}.`;
+  if (checkField('weight', weightEntryRules.weightKg, weightKg)) errors.weight = t(RANGE_ERRORS[unit]);
   const fatText = formText(form, 'bodyFatPct');
   const bodyFatPct = fatText === '' ? null : readNumber(fatText);
   if (bodyFatPct !== null && checkField('body fat', weightEntryRules.bodyFatPct, bodyFatPct)) {
-    errors.bodyFatPct = 'Body fat must be between 2 and 75 %, or left empty.';
+    errors.bodyFatPct = t('weight.form.bodyFatRange');
   }
   const note = formText(form, 'note');
-  if (checkField('note', weightEntryRules.note, note))
-    errors.note = 'The note can be at most 200 characters.';
+  if (checkField('note', weightEntryRules.note, note)) errors.note = t('weight.form.noteTooLong');
   if (Object.keys(errors).length > 0 || !measuredAt) return { fieldErrors: errors };
   return { input: { measuredAt, weightKg: Math.round(weightKg * 1000) / 1000, bodyFatPct, note } };
 }
@@ -53,11 +52,11 @@ export function parseGoalForm(
   const goalEmpty = unit === 'st' ? formText(form, 'goalSt') === '' : formText(form, 'goal') === '';
   const goalWeightKg = goalEmpty ? null : Math.round(readWeightKg(form, unit, 'goal') * 10) / 10;
   if (goalWeightKg !== null && checkField('goal', settingsRules.goalWeightKg, goalWeightKg)) {
-    errors.goal = 'Goal weight must be between 30 and 300 kg (66 and 661 lb), or left empty.';
+    errors.goal = t('weight.form.goalRange');
   }
   const heightCm = readHeightCm(form, unit === 'kg');
   if (heightCm !== null && checkField('height', settingsRules.heightCm, heightCm)) {
-    errors.height = 'Height must be between 100 and 250 cm (3 ft 4 in and 8 ft 2 in), or left empty.';
+    errors.height = t('weight.form.heightRange');
   }
   return Object.keys(errors).length > 0 ? { fieldErrors: errors } : { patch: { goalWeightKg, heightCm } };
 }

@@ -1,3 +1,4 @@
+import { t } from '@/i18n';
 import { isNetworkFailure } from '../errors';
 import { signedInSession } from './session';
 import { readPage, savePage } from './store';
@@ -11,7 +12,7 @@ export interface Loaded<T> {
 /** The page was never loaded on this device and there is no network to load it now. */
 export class NotLoadedOffline extends Error {
   constructor() {
-    super('You are offline, and this page was not opened on this device before.');
+    super(t('common.errors.notLoadedOffline'));
     this.name = 'NotLoadedOffline';
   }
 }

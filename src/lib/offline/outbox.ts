@@ -1,3 +1,4 @@
+import { t } from '@/i18n';
 import { isNetworkFailure, isParseLikeError } from '../errors';
 import { getParse, type ParseClient } from '../parse';
 import { loadRuntimeConfig } from '../runtimeConfig';
@@ -91,7 +92,7 @@ function takeSeq(next: number): number {
 /** Keeps a write on this device to be sent when the network allows; returns the entry's id. */
 export async function queueChange(write: QueuedWrite): Promise<string> {
   const signedIn = await signedInSession();
-  if (!signedIn) throw new Error('Log in to save changes.');
+  if (!signedIn) throw new Error(t('common.errors.logInToSave'));
   const { account } = signedIn;
   const id = write.id ?? newChangeId();
   const given = write.target ?? '';

@@ -4,6 +4,8 @@ import 'react-day-picker/style.css';
 import type { DayTotals } from '@/domain/activityStats';
 import { dayToDate, formatMinutes } from '../days';
 import { dayButtonLabel } from '@/components/dayButtonLabel';
+import { useT } from '@/i18n';
+import { dateFnsLocale } from '@/i18n/dates';
 
 /** Shade steps by active minutes in a day. */
 const LEVELS = [
@@ -40,6 +42,7 @@ export function ActivityCalendar({
   onSelectDay,
   onMonthChange,
 }: ActivityCalendarProps) {
+  const t = useT();
   const totals = new Map(days.map((day) => [day.date, day]));
   const modifiers: Record<string, Matcher[]> = Object.fromEntries(LEVELS.map((level) => [level.name, []]));
   for (const day of days) {
@@ -60,29 +63,35 @@ export function ActivityCalendar({
         }}
         today={dayToDate(today)}
         weekStartsOn={weekStartsOn as 0 | 1 | 2 | 3 | 4 | 5 | 6}
+        locale={dateFnsLocale()}
         modifiers={modifiers}
         modifiersClassNames={Object.fromEntries(
           LEVELS.map((level) => [level.name, `activity-${level.name}`]),
         )}
         labels={{
+          labelNext: () => t('activity.calendar.nextMonth'),
+          labelPrevious: () => t('activity.calendar.previousMonth'),
           labelDayButton: (date, dayModifiers) => {
             const total = totals.get(format(date, 'yyyy-MM-dd'));
             return dayButtonLabel(
               date,
               dayModifiers,
               total
-                ? `${formatMinutes(total.minutes)} active, ${total.sessions} ${total.sessions === 1 ? 'workout' : 'workouts'}`
-                : 'no workouts',
+                ? t('activity.calendar.dayTotals', {
+                    minutes: formatMinutes(total.minutes),
+                    sessions: total.sessions,
+                  })
+                : t('activity.calendar.noWorkouts'),
             );
           },
         }}
       />
       <p className="activity-legend" aria-hidden="true">
-        <span>Less</span>
+        <span>{t('activity.calendar.less')}</span>
         {LEVELS.map((level) => (
           <span key={level.name} className={`activity-swatch activity-${level.name}`} />
         ))}
-        <span>More</span>
+        <span>{t('activity.calendar.more')}</span>
       </p>
     </div>
   );

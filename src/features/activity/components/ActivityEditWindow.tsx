@@ -10,6 +10,7 @@ import { ACTIVITY_TYPES } from '@/domain/contract';
 import type { ExerciseRow, LoggedExercise } from '@/domain/strength';
 import { distanceUnitLabel, kmToDisplay, weightUnitFor, type Units } from '@/domain/units';
 import { liftUnitFor, StrengthExercises } from '@/features/strength';
+import { useT } from '@/i18n';
 import { draftDay, draftFieldsOf, dropWorkoutDraft, keepWorkoutDraft, type DraftFields } from '../draft';
 import type { ActivityFieldErrors } from '../form';
 import type { ActivityRow } from '../types';
@@ -87,8 +88,13 @@ export function ActivityEditWindow({
     if (!activity) dropWorkoutDraft();
     onClose();
   }, [activity, onClose]);
+  const t = useT();
   return (
-    <Popup open={open} title={activity ? 'Edit workout' : 'Log a workout'} onClose={close}>
+    <Popup
+      open={open}
+      title={activity ? t('activity.edit.editTitle') : t('activity.edit.logTitle')}
+      onClose={close}
+    >
       <ActivityForm
         key={activity?.id ?? `new-${day}`}
         activity={activity}
@@ -125,6 +131,7 @@ function ActivityForm({
   draft,
   onDone,
 }: ActivityFormProps) {
+  const t = useT();
   const fetcher = useFetcher<ActivityActionResult>({ key: ACTIVITY_FETCHER_KEY });
   const startedAt = activity ? new Date(activity.startedAt) : undefined;
   const [date, setDate] = useState<Date>(startedAt ?? dayToDate(draftDay(draft) ?? day));
@@ -166,7 +173,7 @@ function ActivityForm({
     >
       {restored ? (
         <p className="field-hint" role="status">
-          Carried on where you left it: the workout you were logging on this device.
+          {t('activity.edit.restored')}
         </p>
       ) : null}
       <input type="hidden" name="units" value={units} />
@@ -174,7 +181,7 @@ function ActivityForm({
       {activity ? <input type="hidden" name="row" value={JSON.stringify(activity)} /> : null}
 
       <div className="form-field">
-        <label htmlFor={ids.type}>Type</label>
+        <label htmlFor={ids.type}>{t('activity.edit.type')}</label>
         <select
           id={ids.type}
           name="type"
@@ -194,7 +201,7 @@ function ActivityForm({
 
       <div className="form-row">
         <DatePicker
-          label="Date"
+          label={t('activity.edit.date')}
           name="date"
           value={date}
           onChange={setDate}
@@ -202,7 +209,7 @@ function ActivityForm({
           maxDate={tomorrow}
         />
         <FormField
-          label="Start time"
+          label={t('activity.edit.startTime')}
           name="time"
           type="time"
           required
@@ -214,7 +221,7 @@ function ActivityForm({
 
       <div className="form-row">
         <FormField
-          label="Duration (min)"
+          label={t('activity.edit.duration')}
           name="durationMin"
           type="number"
           inputMode="numeric"
@@ -225,13 +232,13 @@ function ActivityForm({
           error={errors.durationMin}
         />
         <FormField
-          label={`Distance (${unit})`}
+          label={t('activity.edit.distance', { unit })}
           name="distance"
           type="number"
           inputMode="decimal"
           step="any"
           min={0}
-          hint="Optional"
+          hint={t('activity.edit.optional')}
           defaultValue={
             activity?.distanceKm != null
               ? roundForDisplay(kmToDisplay(activity.distanceKm, units))
@@ -242,16 +249,16 @@ function ActivityForm({
       </div>
 
       <FormField
-        label="Calories (kcal)"
+        label={t('activity.edit.calories')}
         name="caloriesKcal"
         type="number"
         inputMode="numeric"
         min={0}
         max={10000}
-        hint={`Leave empty to estimate: net MET × your latest weight (${DEFAULT_BODY_WEIGHT_KG} kg until you log one) × hours, without the energy you would burn at rest.`}
+        hint={t('activity.edit.caloriesHint', { weight: DEFAULT_BODY_WEIGHT_KG })}
         placeholder={
           activity?.caloriesEstimated && activity.caloriesKcal !== null
-            ? `${activity.caloriesKcal} (estimated)`
+            ? t('activity.edit.caloriesEstimated', { kcal: activity.caloriesKcal })
             : ''
         }
         defaultValue={
@@ -275,7 +282,7 @@ function ActivityForm({
       ) : null}
 
       <div className="form-field">
-        <label htmlFor={ids.notes}>Notes</label>
+        <label htmlFor={ids.notes}>{t('activity.edit.notes')}</label>
         <textarea
           id={ids.notes}
           name="notes"
@@ -294,10 +301,10 @@ function ActivityForm({
       ) : null}
 
       <SaveOrDelete
-        thing="workout"
+        thing={t('activity.edit.thing')}
         busy={busy}
         canDelete={activity !== null}
-        confirmQuestion="Delete this workout? You can undo it for a few seconds."
+        confirmQuestion={t('activity.edit.confirmDelete')}
       />
     </fetcher.Form>
   );

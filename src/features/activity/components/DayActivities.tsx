@@ -1,8 +1,9 @@
 import { SyncBadge } from '@/components/SyncBadge';
-import { format } from 'date-fns';
 import { Link, useSearchParams } from 'react-router';
 import { ACTIVITY_TYPE_INFO } from '@/domain/activity';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
+import { formatNumber, T, useT, type Translator } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import type { ActivityRow } from '../types';
 import { dayToDate, formatMinutes } from '../days';
 
@@ -16,31 +17,41 @@ export interface DayActivitiesProps {
 }
 
 /** A strength workout's exercises, sets and the sets that beat a personal record. */
-function describeLifts({ exercises = [], setRecords = [] }: ActivityRow): string | null {
+function describeLifts({ exercises = [], setRecords = [] }: ActivityRow, t: Translator): string | null {
   if (exercises.length === 0) return null;
   const sets = exercises.reduce((sum, exercise) => sum + exercise.sets.length, 0);
   const records = setRecords.flat().filter((kinds) => kinds.length > 0).length;
   const parts = [
-    exercises.length === 1 ? '1 exercise' : `${exercises.length} exercises`,
-    sets === 1 ? '1 set' : `${sets} sets`,
+    t('activity.day.exercises', { count: exercises.length }),
+    t('activity.day.sets', { count: sets }),
   ];
-  if (records > 0) parts.push(`🏆 ${records === 1 ? '1 set' : `${records} sets`} with a personal record`);
+  if (records > 0) parts.push(t('activity.day.recordSets', { count: records }));
   return parts.join(' · ');
 }
 
-function describe(activity: ActivityRow, units: Units): string {
-  const parts = [format(new Date(activity.startedAt), 'HH:mm'), formatMinutes(activity.durationMin)];
+function describe(activity: ActivityRow, units: Units, t: Translator): string {
+  const parts = [formatDate(new Date(activity.startedAt), 'HH:mm'), formatMinutes(activity.durationMin)];
   if (activity.distanceKm !== null) {
-    parts.push(`${kmToDisplay(activity.distanceKm, units).toFixed(1)} ${distanceUnitLabel(units)}`);
+    const distance = formatNumber(kmToDisplay(activity.distanceKm, units), {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+      useGrouping: false,
+    });
+    parts.push(`${distance} ${distanceUnitLabel(units)}`);
   }
   if (activity.caloriesKcal !== null) {
-    parts.push(`${activity.caloriesKcal} kcal${activity.caloriesEstimated ? ' (estimated)' : ''}`);
+    parts.push(
+      activity.caloriesEstimated
+        ? t('activity.day.kcalEstimated', { kcal: activity.caloriesKcal })
+        : `${activity.caloriesKcal} kcal`,
+    );
   }
   return parts.join(' · ');
 }
 
 /** The workouts of the chosen day with their totals; each opens the activity edit window. */
 export function DayActivities({ day, today, activities, units, onEdit, onAdd }: DayActivitiesProps) {
+  const t = useT();
   const [params] = useSearchParams();
   const detailLink = (id: string) => {
     const next = new URLSearchParams(params);
@@ -50,27 +61,32 @@ export function DayActivities({ day, today, activities, units, onEdit, onAdd }: 
   const minutes = activities.reduce((sum, activity) => sum + activity.durationMin, 0);
   const kcal = activities.reduce((sum, activity) => sum + (activity.caloriesKcal ?? 0), 0);
   const title =
-    day === today ? `Today, ${format(dayToDate(day), 'd MMMM')}` : format(dayToDate(day), 'EEEE d MMMM yyyy');
+    day === today
+      ? t('activity.day.today', { date: formatDate(dayToDate(day), 'd MMMM') })
+      : formatDate(dayToDate(day), 'EEEE d MMMM yyyy');
   return (
     <section className="card day-activities" aria-labelledby="day-heading">
       <div className="card-header">
         <h2 id="day-heading">{title}</h2>
         <button type="button" className="button-primary" onClick={onAdd}>
-          Log a workout
+          {t('activity.day.logWorkout')}
         </button>
       </div>
       {activities.length === 0 ? (
-        <p className="empty-note">No workouts on this day yet.</p>
+        <p className="empty-note">{t('activity.day.empty')}</p>
       ) : (
         <>
           <p className="day-totals">
-            {activities.length === 1 ? '1 workout' : `${activities.length} workouts`} ·{' '}
-            {formatMinutes(minutes)} · {kcal} kcal
+            {t('activity.day.totals', {
+              count: activities.length,
+              minutes: formatMinutes(minutes),
+              kcal,
+            })}
           </p>
           <ul className="activity-list">
             {activities.map((activity) => {
               const info = ACTIVITY_TYPE_INFO[activity.type];
-              const lifts = describeLifts(activity);
+              const lifts = describeLifts(activity, t);
               return (
                 <li key={activity.id}>
                   <button type="button" className="activity-item" onClick={() => onEdit(activity)}>
@@ -79,20 +95,23 @@ export function DayActivities({ day, today, activities, units, onEdit, onAdd }: 
                     </span>
                     <span className="activity-text">
                       <span className="activity-name">{info.label}</span>
-                      <span className="activity-details">{describe(activity, units)}</span>
+                      <span className="activity-details">{describe(activity, units, t)}</span>
                       {lifts ? <span className="activity-details">{lifts}</span> : null}
                       {activity.notes ? <span className="activity-notes">{activity.notes}</span> : null}
                       <SyncBadge state={activity.sync} />
                     </span>
-                    <span className="visually-hidden">, edit</span>
+                    <span className="visually-hidden">{t('activity.day.editSuffix')}</span>
                   </button>
                   {activity.source ? (
                     <Link className="activity-detail-link" to={detailLink(activity.id)}>
-                      Route and splits
-                      <span className="visually-hidden">
-                        {' '}
-                        of the {info.label.toLowerCase()} at {format(new Date(activity.startedAt), 'HH:mm')}
-                      </span>
+                      <T
+                        id="activity.day.detailLink"
+                        values={{
+                          type: activity.type,
+                          time: formatDate(new Date(activity.startedAt), 'HH:mm'),
+                        }}
+                        components={{ 0: <span className="visually-hidden" /> }}
+                      />
                     </Link>
                   ) : null}
                 </li>

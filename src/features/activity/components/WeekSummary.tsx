@@ -1,6 +1,7 @@
-import { format } from 'date-fns';
 import { lazy, Suspense } from 'react';
 import type { Streaks, WeekTotals } from '@/domain/activityStats';
+import { formatNumber, T, useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { dayToDate, formatMinutes } from '../days';
 
 const WeeklyMinutesChart = lazy(() => import('./WeeklyMinutesChart'));
@@ -12,53 +13,60 @@ export interface WeekSummaryProps {
   streaks: Streaks;
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** This week against the goal, the streaks, and twelve weeks of active minutes. */
 export function WeekSummary({ thisWeek, weeks, weeklyGoalMin, streaks }: WeekSummaryProps) {
+  const t = useT();
   const goal = Math.max(1, weeklyGoalMin);
   const share = Math.min(100, Math.round((thisWeek.minutes / goal) * 100));
   const left = Math.max(0, weeklyGoalMin - thisWeek.minutes);
   return (
     <section className="card week-summary" aria-labelledby="week-heading">
-      <h2 id="week-heading">This week</h2>
-      <p className="week-since">Since {format(dayToDate(thisWeek.start), 'EEEE d MMMM')}</p>
+      <h2 id="week-heading">{t('activity.week.title')}</h2>
+      <p className="week-since">
+        {t('activity.week.since', { date: formatDate(dayToDate(thisWeek.start), 'EEEE d MMMM') })}
+      </p>
       <div className="goal-progress">
         <label htmlFor="week-progress">
-          <strong>{thisWeek.minutes}</strong> of {weeklyGoalMin} active minutes
+          <T
+            id="activity.week.progress"
+            values={{ minutes: thisWeek.minutes, goal: weeklyGoalMin }}
+            components={{ 0: <strong /> }}
+          />
         </label>
         <progress id="week-progress" max={goal} value={Math.min(thisWeek.minutes, goal)}>
-          {share}%
+          {formatNumber(share / 100, { style: 'percent' })}
         </progress>
         <p className="goal-words">
           {left === 0
-            ? 'Weekly goal reached. Well done!'
-            : `${formatMinutes(left)} to go to reach your weekly goal.`}
+            ? t('activity.week.goalReached')
+            : t('activity.week.toGo', { left: formatMinutes(left) })}
         </p>
       </div>
       <dl className="stat-list">
         <div>
-          <dt>Calories burned</dt>
-          <dd>{thisWeek.kcal.toLocaleString()} kcal</dd>
+          <dt>{t('activity.week.calories')}</dt>
+          <dd>{formatNumber(thisWeek.kcal)} kcal</dd>
         </div>
         <div>
-          <dt>Sessions</dt>
+          <dt>{t('activity.week.sessions')}</dt>
           <dd>{thisWeek.sessions}</dd>
         </div>
         <div>
-          <dt>Day streak</dt>
+          <dt>{t('activity.week.dayStreak')}</dt>
           <dd>
-            {plural(streaks.currentDays, 'day', 'days')}{' '}
-            <span className="stat-note">(longest {plural(streaks.longestDays, 'day', 'days')})</span>
+            {t('activity.week.days', { count: streaks.currentDays })}{' '}
+            <span className="stat-note">
+              {t('activity.week.longestDays', { count: streaks.longestDays })}
+            </span>
           </dd>
         </div>
         <div>
-          <dt>Weeks meeting the goal</dt>
+          <dt>{t('activity.week.weekStreak')}</dt>
           <dd>
-            {plural(streaks.currentWeeks, 'week', 'weeks')}{' '}
-            <span className="stat-note">(longest {plural(streaks.longestWeeks, 'week', 'weeks')})</span>
+            {t('activity.week.weeks', { count: streaks.currentWeeks })}{' '}
+            <span className="stat-note">
+              {t('activity.week.longestWeeks', { count: streaks.longestWeeks })}
+            </span>
           </dd>
         </div>
       </dl>

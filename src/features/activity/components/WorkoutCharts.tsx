@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ActivityType } from '@/domain/contract';
 import { profileOf, type ProfilePoint, type TrackPoint } from '@/domain/track';
 import { distanceUnitLabel, type Units } from '@/domain/units';
+import { formatNumber, useT, type Translator } from '@/i18n';
 import { LineChart, useChartPalette } from '@/lib/charts';
 import { clock } from './clock';
 
@@ -11,7 +12,12 @@ const FEET_PER_METRE = 3.28084;
 /** Workouts on foot read as pace (time per km or mile); the rest as speed. */
 const PACED: ReadonlySet<ActivityType> = new Set(['run', 'walk', 'hike']);
 
+/** A number with `digits` decimals in the language shown ("12.5", "12,5"). */
+const fixed = (value: number, digits: number) =>
+  formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+
 interface Series {
+  kind: 'pace' | 'speed' | 'heartRate' | 'elevation';
   title: string;
   unit: string;
   /** Lower is better (pace): the axis is turned over so faster stands higher. */
@@ -20,7 +26,7 @@ interface Series {
   value: (point: ProfilePoint) => number | null | undefined;
 }
 
-function seriesFor(type: ActivityType, units: Units): Series[] {
+function seriesFor(type: ActivityType, units: Units, t: Translator): Series[] {
   const unitM = units === 'imperial' ? MILE_M : 1000;
   const distanceUnit = distanceUnitLabel(units);
   const speedUnit = units === 'imperial' ? 'mph' : 'km/h';
@@ -28,26 +34,30 @@ function seriesFor(type: ActivityType, units: Units): Series[] {
   return [
     PACED.has(type)
       ? {
-          title: 'Pace',
-          unit: `per ${distanceUnit}`,
+          kind: 'pace',
+          title: t('activity.workoutCharts.pace'),
+          unit: t('activity.workoutCharts.perUnit', { unit: distanceUnit }),
           reverse: true,
           format: (seconds) => clock(seconds),
           value: (point) => (point.speedMs === null ? null : unitM / point.speedMs),
         }
       : {
-          title: 'Speed',
+          kind: 'speed',
+          title: t('activity.workoutCharts.speed'),
           unit: speedUnit,
-          format: (speed) => speed.toFixed(1),
+          format: (speed) => fixed(speed, 1),
           value: (point) => (point.speedMs === null ? null : (point.speedMs * 3600) / unitM),
         },
     {
-      title: 'Heart rate',
+      kind: 'heartRate',
+      title: t('activity.workoutCharts.heartRate'),
       unit: 'bpm',
       format: (bpm) => String(Math.round(bpm)),
       value: (point) => point.hr,
     },
     {
-      title: 'Elevation',
+      kind: 'elevation',
+      title: t('activity.workoutCharts.elevation'),
       unit: climbUnit,
       format: (metres) => String(Math.round(metres)),
       value: (point) =>
@@ -69,11 +79,12 @@ export default function WorkoutCharts({
   type: ActivityType;
   units: Units;
 }) {
+  const t = useT();
   const palette = useChartPalette();
   const profile = useMemo(() => profileOf(points), [points]);
   const unitM = units === 'imperial' ? MILE_M : 1000;
   const distanceUnit = distanceUnitLabel(units);
-  const charts = seriesFor(type, units).flatMap((series) => {
+  const charts = seriesFor(type, units, t).flatMap((series) => {
     const data = profile.map((point) => {
       const value = series.value(point);
       return { x: point.distanceM / unitM, y: value ?? null };
@@ -88,23 +99,30 @@ export default function WorkoutCharts({
       {charts.map(({ series, data, low, high }) => {
         const [best, worst] = series.reverse ? [low, high] : [high, low];
         return (
-          <figure key={series.title} className="workout-chart">
+          <figure key={series.kind} className="workout-chart">
             <figcaption>
-              {series.title} ({series.unit})
+              {t('activity.workoutCharts.caption', { title: series.title, unit: series.unit })}
             </figcaption>
             <div className="chart-box">
               <LineChart
-                label={`${series.title} against distance over ${length.toFixed(1)} ${distanceUnit}: from ${series.format(worst)} to ${series.format(best)} ${series.unit}.`}
+                label={t('activity.workoutCharts.description', {
+                  title: series.title,
+                  length: fixed(length, 1),
+                  distanceUnit,
+                  worst: series.format(worst),
+                  best: series.format(best),
+                  unit: series.unit,
+                })}
                 data={{
                   datasets: [
                     {
                       label: series.title,
                       data,
-                      borderColor: series.title === 'Heart rate' ? palette.over : palette.primary,
+                      borderColor: series.kind === 'heartRate' ? palette.over : palette.primary,
                       borderWidth: 2,
                       pointRadius: 0,
                       spanGaps: false,
-                      fill: series.title === 'Elevation' ? 'start' : false,
+                      fill: series.kind === 'elevation' ? 'start' : false,
                       backgroundColor: palette.soft,
                     },
                   ],
@@ -118,7 +136,7 @@ export default function WorkoutCharts({
                     legend: { display: false },
                     tooltip: {
                       callbacks: {
-                        title: (items) => `${(items[0]?.parsed.x ?? 0).toFixed(2)} ${distanceUnit}`,
+                        title: (items) => `${fixed(items[0]?.parsed.x ?? 0, 2)} ${distanceUnit}`,
                         label: (item) => `${series.format(item.parsed.y ?? 0)} ${series.unit}`,
                       },
                     },
@@ -128,7 +146,11 @@ export default function WorkoutCharts({
                       type: 'linear',
                       min: 0,
                       max: length,
-                      ticks: { callback: (value) => `${Number(value)} ${distanceUnit}`, maxTicksLimit: 6 },
+                      ticks: {
+                        callback: (value) =>
+                          `${formatNumber(Number(value), { useGrouping: false })} ${distanceUnit}`,
+                        maxTicksLimit: 6,
+                      },
                     },
                     y: {
                       reverse: series.reverse === true,

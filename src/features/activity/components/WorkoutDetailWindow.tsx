@@ -1,9 +1,10 @@
-import { format } from 'date-fns';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Popup } from '@/components/Popup';
 import { ACTIVITY_TYPE_INFO, type WorkoutDetail } from '@/domain/activity';
 import { bestEfforts, splitsOf, trackToGpx, type TrackPoint } from '@/domain/track';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
+import { formatNumber, useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
 import { saveFile } from '@/lib/saveFile';
@@ -16,6 +17,10 @@ const MILE_M = 1609.344;
 
 /** chart.js comes with the charts, when a workout with a route is opened. */
 const WorkoutCharts = lazy(() => import('./WorkoutCharts'));
+
+/** A number with `digits` decimals in the language shown ("12.50", "12,50"). */
+const fixed = (value: number, digits: number) =>
+  formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 
 /** Pace for a split: time per km or mile. */
 const paceOf = (seconds: number, metres: number, unitM: number) => clock((seconds / metres) * unitM);
@@ -42,6 +47,7 @@ function useMapTiles(): { url: string; attribution: string } | null {
 
 /** The route as a line scaled to its box, north up, over the operator's map tiles where there are some. */
 function RouteLine({ points, label }: { points: readonly TrackPoint[]; label: string }) {
+  const t = useT();
   const tiles = useMapTiles();
   const map = useMemo(() => routeMap(points, tiles?.url), [points, tiles]);
   return (
@@ -74,7 +80,11 @@ function RouteLine({ points, label }: { points: readonly TrackPoint[]; label: st
         {map.start ? <circle cx={map.start.x} cy={map.start.y} r="5" className="route-start" /> : null}
         {map.end ? <circle cx={map.end.x} cy={map.end.y} r="5" className="route-end" /> : null}
       </svg>
-      {tiles?.attribution ? <figcaption className="field-hint">Map: {tiles.attribution}</figcaption> : null}
+      {tiles?.attribution ? (
+        <figcaption className="field-hint">
+          {t('activity.detail.mapAttribution', { attribution: tiles.attribution })}
+        </figcaption>
+      ) : null}
     </figure>
   );
 }
@@ -92,6 +102,7 @@ function downloadGpx(detail: WorkoutDetail, title: string): void {
 
 /** The file the workout was imported from, kept as it was. */
 function OriginalDownload({ original }: { original: { name: string; url: string } }) {
+  const t = useT();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const download = async () => {
@@ -108,7 +119,7 @@ function OriginalDownload({ original }: { original: { name: string; url: string 
   return (
     <>
       <button type="button" className="button-secondary" disabled={busy} onClick={() => void download()}>
-        Download the original file
+        {t('activity.detail.downloadOriginal')}
       </button>
       {error ? (
         <p role="alert" className="form-error">
@@ -132,10 +143,14 @@ export function WorkoutDetailWindow({
   units: Units;
   onClose: () => void;
 }) {
+  const t = useT();
   const activity = detail?.activity;
-  const info = activity ? ACTIVITY_TYPE_INFO[activity.type] : null;
-  const title =
-    activity && info ? `${info.label} on ${format(new Date(activity.startedAt), 'd MMMM yyyy')}` : 'Workout';
+  const title = activity
+    ? t('activity.detail.title', {
+        type: ACTIVITY_TYPE_INFO[activity.type].label,
+        date: formatDate(new Date(activity.startedAt), 'd MMMM yyyy'),
+      })
+    : t('activity.detail.untitled');
   const unitM = units === 'imperial' ? MILE_M : 1000;
   const unitLabel = distanceUnitLabel(units);
   const track = detail?.track ?? null;
@@ -152,25 +167,25 @@ export function WorkoutDetailWindow({
           <dl className="stat-list">
             {activity.distanceKm !== null ? (
               <div>
-                <dt>Distance</dt>
+                <dt>{t('activity.detail.distance')}</dt>
                 <dd>
-                  {kmToDisplay(activity.distanceKm, units).toFixed(2)} {unitLabel}
+                  {fixed(kmToDisplay(activity.distanceKm, units), 2)} {unitLabel}
                 </dd>
               </div>
             ) : null}
             {detail.movingTimeS !== null ? (
               <div>
-                <dt>Moving time</dt>
+                <dt>{t('activity.detail.movingTime')}</dt>
                 <dd>{clock(detail.movingTimeS)}</dd>
               </div>
             ) : null}
             <div>
-              <dt>Elapsed</dt>
+              <dt>{t('activity.detail.elapsed')}</dt>
               <dd>{formatMinutes(activity.durationMin)}</dd>
             </div>
             {detail.elevationGainM !== null ? (
               <div>
-                <dt>Climb</dt>
+                <dt>{t('activity.detail.climb')}</dt>
                 <dd>
                   {units === 'imperial'
                     ? `${Math.round(detail.elevationGainM * 3.28084)} ft`
@@ -180,9 +195,11 @@ export function WorkoutDetailWindow({
             ) : null}
             {detail.avgHr !== null ? (
               <div>
-                <dt>Heart rate</dt>
+                <dt>{t('activity.detail.heartRate')}</dt>
                 <dd>
-                  {detail.avgHr} bpm average{detail.maxHr !== null ? `, ${detail.maxHr} max` : ''}
+                  {detail.maxHr !== null
+                    ? t('activity.detail.heartRateAverageMax', { average: detail.avgHr, max: detail.maxHr })
+                    : t('activity.detail.heartRateAverage', { average: detail.avgHr })}
                 </dd>
               </div>
             ) : null}
@@ -191,7 +208,7 @@ export function WorkoutDetailWindow({
             <div className="form-actions">
               {track ? (
                 <button type="button" className="button-secondary" onClick={() => downloadGpx(detail, title)}>
-                  Download GPX
+                  {t('activity.detail.downloadGpx')}
                 </button>
               ) : null}
               {detail.original ? <OriginalDownload original={detail.original} /> : null}
@@ -200,24 +217,31 @@ export function WorkoutDetailWindow({
           {track ? (
             <RouteLine
               points={track}
-              label={`The route, ${kmToDisplay(activity.distanceKm ?? 0, units).toFixed(1)} ${unitLabel}, from the start (filled dot) to the end (ringed dot).`}
+              label={t('activity.detail.routeLabel', {
+                distance: fixed(kmToDisplay(activity.distanceKm ?? 0, units), 1),
+                unit: unitLabel,
+              })}
             />
           ) : (
-            <p className="empty-note">This workout has no route.</p>
+            <p className="empty-note">{t('activity.detail.noRoute')}</p>
           )}
           {track ? (
-            <Suspense fallback={<p className="empty-note">Loading the charts…</p>}>
+            <Suspense fallback={<p className="empty-note">{t('activity.detail.loadingCharts')}</p>}>
               <WorkoutCharts points={track} type={activity.type} units={units} />
             </Suspense>
           ) : null}
           {splits.length > 0 ? (
             <table className="splits">
-              <caption>Splits per {units === 'imperial' ? 'mile' : 'kilometre'}</caption>
+              <caption>
+                {units === 'imperial' ? t('activity.detail.splitsPerMile') : t('activity.detail.splitsPerKm')}
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">{units === 'imperial' ? 'Mile' : 'Km'}</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Pace (per {unitLabel})</th>
+                  <th scope="col">
+                    {units === 'imperial' ? t('activity.detail.splitMile') : t('activity.detail.splitKm')}
+                  </th>
+                  <th scope="col">{t('activity.detail.splitTime')}</th>
+                  <th scope="col">{t('activity.detail.splitPace', { unit: unitLabel })}</th>
                 </tr>
               </thead>
               <tbody>
@@ -225,7 +249,7 @@ export function WorkoutDetailWindow({
                   <tr key={split.index}>
                     <th scope="row">
                       {split.distanceM < unitM - 1
-                        ? `${split.index} (${kmToDisplay(split.distanceM / 1000, units).toFixed(2)})`
+                        ? `${split.index} (${fixed(kmToDisplay(split.distanceM / 1000, units), 2)})`
                         : split.index}
                     </th>
                     <td>{clock(split.seconds)}</td>
@@ -237,7 +261,7 @@ export function WorkoutDetailWindow({
           ) : null}
           {efforts.length > 0 ? (
             <>
-              <h3>Best efforts</h3>
+              <h3>{t('activity.detail.bestEfforts')}</h3>
               <dl className="stat-list best-efforts">
                 {efforts.map((effort) => {
                   const best = bests.get(effort.distanceM);
@@ -247,9 +271,12 @@ export function WorkoutDetailWindow({
                       <dd>
                         {clock(effort.seconds)}
                         {best === undefined || effort.seconds <= best ? (
-                          <span className="record-badge"> Personal best</span>
+                          <span className="record-badge"> {t('activity.detail.personalBest')}</span>
                         ) : (
-                          <span className="field-hint"> (best {clock(best)})</span>
+                          <span className="field-hint">
+                            {' '}
+                            {t('activity.detail.previousBest', { time: clock(best) })}
+                          </span>
                         )}
                       </dd>
                     </div>

@@ -1,21 +1,22 @@
-import { format } from 'date-fns';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Popup } from '@/components/Popup';
 import { addDays, localDay } from '@/domain/calendarDays';
 import {
-  CHALLENGE_METRIC_LABELS,
   CHALLENGE_METRICS,
   challengeProblem,
   challengeRoomKey,
   isChallengeMetric,
   MAX_CHALLENGE_DAYS,
   MAX_CHALLENGE_MEMBERS,
+  type ChallengeMetric,
   type ChallengeSummary,
   type Leaderboard,
 } from '@/domain/challenges';
 import type { PublicProfile } from '@/domain/friends';
 import { PersonLabel } from '@/features/friends/components/Person';
+import { T, useT, type MessageId, type Translator } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import { browserTimeZone } from '@/lib/timeZone';
 import { createChallenge, leaveChallenge, listChallenges, loadLeaderboard, respondChallenge } from '../api';
@@ -23,12 +24,50 @@ import { createChallenge, leaveChallenge, listChallenges, loadLeaderboard, respo
 /** How often an open leaderboard asks again, so it moves as members log workouts. */
 const BOARD_REFRESH_MS = 15_000;
 
-const dayText = (day: string) => format(new Date(`${day}T12:00:00`), 'd MMM');
+/** What a challenge counts, as a label (a menu option, a column). */
+const METRIC_NAMES: Readonly<Record<ChallengeMetric, MessageId>> = {
+  activeMinutes: 'challenges.metric.activeMinutes',
+  workouts: 'challenges.metric.workouts',
+  distanceKm: 'challenges.metric.distanceKm',
+  activeDays: 'challenges.metric.activeDays',
+  loggingDays: 'challenges.metric.loggingDays',
+};
 
-function stateText(challenge: ChallengeSummary): string {
-  if (challenge.state === 'upcoming') return `Starts ${dayText(challenge.startDate)}`;
-  if (challenge.state === 'running') return `Until ${dayText(challenge.endDate)}`;
-  return `Ended ${dayText(challenge.endDate)}`;
+/** What a challenge counts, inside a sentence ("… invites you to “Run”: active minutes, …"). */
+const METRIC_IN_SENTENCE: Readonly<Record<ChallengeMetric, MessageId>> = {
+  activeMinutes: 'challenges.metricInSentence.activeMinutes',
+  workouts: 'challenges.metricInSentence.workouts',
+  distanceKm: 'challenges.metricInSentence.distanceKm',
+  activeDays: 'challenges.metricInSentence.activeDays',
+  loggingDays: 'challenges.metricInSentence.loggingDays',
+};
+
+/** A member's value with its unit: "{value} km". */
+const METRIC_VALUES: Readonly<Record<ChallengeMetric, MessageId>> = {
+  activeMinutes: 'challenges.value.activeMinutes',
+  workouts: 'challenges.value.workouts',
+  distanceKm: 'challenges.value.distanceKm',
+  activeDays: 'challenges.value.activeDays',
+  loggingDays: 'challenges.value.loggingDays',
+};
+
+/** The leaderboard table's caption. */
+const BOARD_CAPTIONS: Readonly<Record<ChallengeMetric, MessageId>> = {
+  activeMinutes: 'challenges.board.captionActiveMinutes',
+  workouts: 'challenges.board.captionWorkouts',
+  distanceKm: 'challenges.board.captionDistanceKm',
+  activeDays: 'challenges.board.captionActiveDays',
+  loggingDays: 'challenges.board.captionLoggingDays',
+};
+
+const dayText = (day: string) => formatDate(new Date(`${day}T12:00:00`), 'd MMM');
+
+function stateText(challenge: ChallengeSummary, t: Translator): string {
+  if (challenge.state === 'upcoming')
+    return t('challenges.state.upcoming', { date: dayText(challenge.startDate) });
+  if (challenge.state === 'running')
+    return t('challenges.state.running', { date: dayText(challenge.endDate) });
+  return t('challenges.state.ended', { date: dayText(challenge.endDate) });
 }
 
 /**
@@ -36,6 +75,7 @@ function stateText(challenge: ChallengeSummary): string {
  * with a leaderboard and a chat room each, and a window to start one with friends.
  */
 export function ChallengesSection({ friends }: { friends: readonly PublicProfile[] }) {
+  const t = useT();
   const [challenges, setChallenges] = useState<ChallengeSummary[] | null>(null);
   const [error, setError] = useState('');
   const [creating, setCreating] = useState(false);
@@ -75,26 +115,34 @@ export function ChallengesSection({ friends }: { friends: readonly PublicProfile
   return (
     <section className="card challenges" aria-labelledby={headingId}>
       <div className="card-header">
-        <h2 id={headingId}>Challenges</h2>
+        <h2 id={headingId}>{t('challenges.section.title')}</h2>
         <button
           type="button"
           className="button-primary"
           disabled={friends.length === 0}
           onClick={() => setCreating(true)}
         >
-          New challenge
+          {t('challenges.section.new')}
         </button>
       </div>
-      {friends.length === 0 ? <p className="field-hint">Add a friend to challenge them.</p> : null}
-      {challenges === null && !error ? <p className="empty-note">Loading your challenges…</p> : null}
+      {friends.length === 0 ? <p className="field-hint">{t('challenges.section.noFriends')}</p> : null}
+      {challenges === null && !error ? <p className="empty-note">{t('challenges.section.loading')}</p> : null}
       {invitations.length > 0 ? (
-        <ul className="challenge-list" aria-label="Invitations">
+        <ul className="challenge-list" aria-label={t('challenges.section.invitations')}>
           {invitations.map((challenge) => (
             <li key={challenge.id}>
               <p>
-                <strong>{challenge.creator || 'Someone'}</strong> invites you to “{challenge.title}”:{' '}
-                {CHALLENGE_METRIC_LABELS[challenge.metric].label.toLowerCase()},{' '}
-                {dayText(challenge.startDate)} to {dayText(challenge.endDate)}.
+                <T
+                  id="challenges.section.invitation"
+                  values={{
+                    creator: challenge.creator || t('challenges.section.someone'),
+                    title: challenge.title,
+                    metric: t(METRIC_IN_SENTENCE[challenge.metric]),
+                    start: dayText(challenge.startDate),
+                    end: dayText(challenge.endDate),
+                  }}
+                  components={{ 0: <strong /> }}
+                />
               </p>
               <div className="form-actions">
                 <button
@@ -102,14 +150,14 @@ export function ChallengesSection({ friends }: { friends: readonly PublicProfile
                   className="button-primary"
                   onClick={() => void respond(challenge, true)}
                 >
-                  Accept “{challenge.title}”
+                  {t('challenges.section.accept', { title: challenge.title })}
                 </button>
                 <button
                   type="button"
                   className="button-secondary"
                   onClick={() => void respond(challenge, false)}
                 >
-                  Decline
+                  {t('challenges.section.decline')}
                 </button>
               </div>
             </li>
@@ -117,21 +165,23 @@ export function ChallengesSection({ friends }: { friends: readonly PublicProfile
         </ul>
       ) : null}
       {challenges !== null && mine.length === 0 && invitations.length === 0 ? (
-        <p className="empty-note">No challenges yet. Start one and see who moves most.</p>
+        <p className="empty-note">{t('challenges.section.empty')}</p>
       ) : null}
       {mine.length > 0 ? (
-        <ul className="challenge-list" aria-label="Your challenges">
+        <ul className="challenge-list" aria-label={t('challenges.section.mine')}>
           {mine.map((challenge) => (
             <li key={challenge.id}>
               <p>
-                <strong>{challenge.title}</strong> · {CHALLENGE_METRIC_LABELS[challenge.metric].label} ·{' '}
-                {stateText(challenge)} · {challenge.accepted} {challenge.accepted === 1 ? 'person' : 'people'}
+                <strong>{challenge.title}</strong> · {t(METRIC_NAMES[challenge.metric])} ·{' '}
+                {stateText(challenge, t)} · {t('challenges.section.members', { count: challenge.accepted })}
               </p>
               <div className="form-actions">
                 <button type="button" className="button-secondary" onClick={() => setBoard(challenge)}>
-                  Leaderboard of “{challenge.title}”
+                  {t('challenges.section.leaderboard', { title: challenge.title })}
                 </button>
-                <Link to={`/exercises-chat?room=${challengeRoomKey(challenge.id)}`}>Chat room</Link>
+                <Link to={`/exercises-chat?room=${challengeRoomKey(challenge.id)}`}>
+                  {t('challenges.section.chatRoom')}
+                </Link>
               </div>
             </li>
           ))}
@@ -174,6 +224,7 @@ function NewChallengeWindow({
   onClose: () => void;
   onCreated: () => void;
 }) {
+  const t = useT();
   const today = localDay(new Date(), browserTimeZone() ?? 'UTC');
   const [title, setTitle] = useState('');
   const [metric, setMetric] = useState<string>('activeMinutes');
@@ -188,9 +239,9 @@ function NewChallengeWindow({
     event.preventDefault();
     const problem =
       challengeProblem({ title, metric, startDate, endDate }, today) ??
-      (invited.size === 0 ? 'Choose at least one friend to invite.' : null);
+      (invited.size === 0 ? t('challenges.form.chooseFriend') : null);
     if (problem || !isChallengeMetric(metric)) {
-      setError(problem ?? 'Choose what to count.');
+      setError(problem ?? t('challenges.form.chooseMetric'));
       return;
     }
     setBusy(true);
@@ -208,10 +259,10 @@ function NewChallengeWindow({
   };
 
   return (
-    <Popup open={open} title="New challenge" onClose={onClose}>
+    <Popup open={open} title={t('challenges.form.title')} onClose={onClose}>
       <form className="challenge-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="form-field">
-          <label htmlFor={`${ids}-title`}>Title</label>
+          <label htmlFor={`${ids}-title`}>{t('challenges.form.name')}</label>
           <input
             id={`${ids}-title`}
             value={title}
@@ -221,18 +272,18 @@ function NewChallengeWindow({
           />
         </div>
         <div className="form-field">
-          <label htmlFor={`${ids}-metric`}>What counts</label>
+          <label htmlFor={`${ids}-metric`}>{t('challenges.form.metric')}</label>
           <select id={`${ids}-metric`} value={metric} onChange={(event) => setMetric(event.target.value)}>
             {CHALLENGE_METRICS.map((choice) => (
               <option key={choice} value={choice}>
-                {CHALLENGE_METRIC_LABELS[choice].label}
+                {t(METRIC_NAMES[choice])}
               </option>
             ))}
           </select>
         </div>
         <div className="form-row">
           <div className="form-field">
-            <label htmlFor={`${ids}-start`}>First day</label>
+            <label htmlFor={`${ids}-start`}>{t('challenges.form.firstDay')}</label>
             <input
               id={`${ids}-start`}
               type="date"
@@ -242,7 +293,7 @@ function NewChallengeWindow({
             />
           </div>
           <div className="form-field">
-            <label htmlFor={`${ids}-end`}>Last day</label>
+            <label htmlFor={`${ids}-end`}>{t('challenges.form.lastDay')}</label>
             <input
               id={`${ids}-end`}
               type="date"
@@ -254,7 +305,7 @@ function NewChallengeWindow({
           </div>
         </div>
         <fieldset className="form-field">
-          <legend>Friends to invite (up to {MAX_CHALLENGE_MEMBERS - 1})</legend>
+          <legend>{t('challenges.form.friends', { count: MAX_CHALLENGE_MEMBERS - 1 })}</legend>
           <ul className="challenge-friends">
             {friends.map((friend) => (
               <li key={friend.userId}>
@@ -283,7 +334,7 @@ function NewChallengeWindow({
         ) : null}
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={busy}>
-            Start the challenge
+            {t('challenges.form.start')}
           </button>
         </div>
       </form>
@@ -300,6 +351,7 @@ function LeaderboardWindow({
   onClose: () => void;
   onLeft: () => void;
 }) {
+  const t = useT();
   const [board, setBoard] = useState<Leaderboard | null>(null);
   const [error, setError] = useState('');
   const id = challenge?.id;
@@ -331,35 +383,45 @@ function LeaderboardWindow({
     };
   }, [id]);
 
-  const unit = challenge ? CHALLENGE_METRIC_LABELS[challenge.metric].unit : '';
   const winners = board ? board.rows.filter((row) => board.winners.includes(row.userId)) : [];
   return (
     <Popup
       open={challenge !== null}
-      title={challenge ? `Leaderboard: ${challenge.title}` : 'Leaderboard'}
+      title={
+        challenge ? t('challenges.board.titleOf', { title: challenge.title }) : t('challenges.board.title')
+      }
       onClose={onClose}
     >
       {challenge ? (
         <div className="challenge-board">
           <p className="field-hint">
-            {CHALLENGE_METRIC_LABELS[challenge.metric].label}, {dayText(challenge.startDate)} to{' '}
-            {dayText(challenge.endDate)}. {stateText(challenge)}.
+            {t('challenges.board.about', {
+              metric: t(METRIC_NAMES[challenge.metric]),
+              start: dayText(challenge.startDate),
+              end: dayText(challenge.endDate),
+              state: stateText(challenge, t),
+            })}
           </p>
           {board?.challenge.state === 'ended' ? (
             <p className="challenge-result" role="status">
               {winners.length > 0
-                ? `🏆 ${winners.map((row) => row.displayName || row.username).join(' and ')} won.`
-                : 'It ended without a winner: nobody logged anything that counts.'}
+                ? t('challenges.board.won', {
+                    count: winners.length,
+                    names: winners
+                      .map((row) => row.displayName || row.username)
+                      .reduce((first, second) => t('challenges.board.namesAnd', { first, second })),
+                  })
+                : t('challenges.board.noWinner')}
             </p>
           ) : null}
           {board ? (
             <table className="challenge-table">
-              <caption className="visually-hidden">Members ranked by {unit}</caption>
+              <caption className="visually-hidden">{t(BOARD_CAPTIONS[challenge.metric])}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Rank</th>
-                  <th scope="col">Member</th>
-                  <th scope="col">{CHALLENGE_METRIC_LABELS[challenge.metric].label}</th>
+                  <th scope="col">{t('challenges.board.rank')}</th>
+                  <th scope="col">{t('challenges.board.member')}</th>
+                  <th scope="col">{t(METRIC_NAMES[challenge.metric])}</th>
                 </tr>
               </thead>
               <tbody>
@@ -368,16 +430,22 @@ function LeaderboardWindow({
                     <td>{row.rank ?? '–'}</td>
                     <th scope="row">
                       <PersonLabel person={row}>
-                        {row.me ? <span className="visually-hidden"> (you)</span> : null}
+                        {row.me ? (
+                          <span className="visually-hidden"> {t('challenges.board.you')}</span>
+                        ) : null}
                       </PersonLabel>
                     </th>
-                    <td>{row.value === null ? 'Not shared' : `${row.value} ${unit}`}</td>
+                    <td>
+                      {row.value === null
+                        ? t('challenges.board.notShared')
+                        : t(METRIC_VALUES[challenge.metric], { value: row.value })}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           ) : error ? null : (
-            <p className="empty-note">Loading the leaderboard…</p>
+            <p className="empty-note">{t('challenges.board.loading')}</p>
           )}
           {error ? (
             <p role="alert" className="form-error">
@@ -385,7 +453,9 @@ function LeaderboardWindow({
             </p>
           ) : null}
           <div className="form-actions">
-            <Link to={`/exercises-chat?room=${challengeRoomKey(challenge.id)}`}>Open its chat room</Link>
+            <Link to={`/exercises-chat?room=${challengeRoomKey(challenge.id)}`}>
+              {t('challenges.board.chatRoom')}
+            </Link>
             {challenge.state !== 'ended' ? (
               <button
                 type="button"
@@ -396,7 +466,7 @@ function LeaderboardWindow({
                   )
                 }
               >
-                Leave the challenge
+                {t('challenges.board.leave')}
               </button>
             ) : null}
           </div>

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useOnlineStatus } from '@/components/useOnlineStatus';
+import { useT, type MessageId } from '@/i18n';
 import { authorLabel } from '../messages';
 import type { Outbox } from '../outbox';
 import type { MessagePage, RoomEntry } from '../types';
@@ -16,10 +17,10 @@ export interface ChatRoomProps {
   outbox: Outbox;
 }
 
-const LIVE_TEXT: Readonly<Record<LiveStatus, string>> = {
-  connecting: 'Connecting…',
-  live: 'Live',
-  unavailable: 'Live updates unavailable',
+const LIVE_TEXT: Readonly<Record<LiveStatus, MessageId>> = {
+  connecting: 'chat.live.connecting',
+  live: 'chat.live.live',
+  unavailable: 'chat.live.unavailable',
 };
 
 /** Closer than this to the bottom counts as reading the newest messages: new ones scroll into view. */
@@ -27,6 +28,7 @@ const BOTTOM_SLACK_PX = 48;
 
 /** One room: its messages (newest at the bottom), older pages on request, and the composer. */
 export function ChatRoom({ room, meId, names, initial, outbox }: ChatRoomProps) {
+  const t = useT();
   const online = useOnlineStatus();
   const chat = useChatRoom({ room: room.key, meId, initial, outbox, online });
   const items = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot, outbox.getSnapshot);
@@ -61,19 +63,17 @@ export function ChatRoom({ room, meId, names, initial, outbox }: ChatRoomProps) 
           <RoomIcon room={room} />
           <span>{room.label}</span>
         </h2>
-        <p className={`chat-live-status chat-live-${chat.live}`}>{LIVE_TEXT[chat.live]}</p>
+        <p className={`chat-live-status chat-live-${chat.live}`}>{t(LIVE_TEXT[chat.live])}</p>
       </div>
       <div role="status" className="chat-offline-region">
-        {online ? null : (
-          <p className="chat-offline">You are offline. Messages will be sent when you are back online.</p>
-        )}
+        {online ? null : <p className="chat-offline">{t('chat.room.offline')}</p>}
       </div>
       <div
         ref={logRef}
         className="chat-log"
         role="log"
         aria-live="polite"
-        aria-label={`Messages in ${room.label}`}
+        aria-label={t('chat.room.logLabel', { room: room.label })}
         tabIndex={0}
         onScroll={(event) => {
           const log = event.currentTarget;
@@ -92,12 +92,12 @@ export function ChatRoom({ room, meId, names, initial, outbox }: ChatRoomProps) 
               })
             }
           >
-            {chat.loadingOlder ? 'Loading older messages…' : 'Load older messages'}
+            {chat.loadingOlder ? t('chat.room.loadingOlder') : t('chat.room.loadOlder')}
           </button>
         ) : null}
         {chat.olderError ? <p className="field-error">{chat.olderError}</p> : null}
         {empty ? (
-          <p className="empty-note chat-empty">No messages yet. Say hello!</p>
+          <p className="empty-note chat-empty">{t('chat.room.empty')}</p>
         ) : (
           <ol className="chat-messages">
             {chat.messages.map((message) => (
@@ -126,7 +126,7 @@ export function ChatRoom({ room, meId, names, initial, outbox }: ChatRoomProps) 
         )}
       </div>
       {room.kind === 'challenge' && room.ended ? (
-        <p className="empty-note">This challenge has ended: its room can be read, not written in.</p>
+        <p className="empty-note">{t('chat.room.challengeEnded')}</p>
       ) : (
         <Composer
           inputRef={composerRef}

@@ -1,5 +1,6 @@
 import { useId, useState, type RefObject } from 'react';
 import { chatMessageRules } from '@/domain/contract';
+import { T, useT } from '@/i18n';
 
 const MAX_LENGTH = chatMessageRules.text.max;
 
@@ -13,6 +14,7 @@ export interface ComposerProps {
 
 /** The message field: Enter sends, Shift+Enter starts a new line; focus stays here after sending. */
 export function Composer({ onSend, inputRef }: ComposerProps) {
+  const t = useT();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -26,9 +28,9 @@ export function Composer({ onSend, inputRef }: ComposerProps) {
   function send() {
     const message = text.trim();
     if (!message) {
-      setError('Write a message first.');
+      setError(t('chat.composer.empty'));
     } else if (lengthOf(message) > MAX_LENGTH) {
-      setError(`Messages can be at most ${MAX_LENGTH} characters long.`);
+      setError(t('chat.composer.tooLong', { max: MAX_LENGTH }));
     } else {
       onSend(message);
       setText('');
@@ -47,7 +49,7 @@ export function Composer({ onSend, inputRef }: ComposerProps) {
       }}
     >
       <div className="form-field">
-        <label htmlFor={id}>Message</label>
+        <label htmlFor={id}>{t('chat.composer.label')}</label>
         <textarea
           ref={inputRef}
           id={id}
@@ -69,11 +71,14 @@ export function Composer({ onSend, inputRef }: ComposerProps) {
         />
         <div className="chat-composer-notes">
           <p id={hintId} className="field-hint">
-            Enter sends, Shift+Enter starts a new line.
+            {t('chat.composer.hint')}
           </p>
           <p id={countId} className={tooLong ? 'field-error chat-counter' : 'field-hint chat-counter'}>
-            {length} / {MAX_LENGTH}
-            <span className="visually-hidden"> characters</span>
+            <T
+              id="chat.composer.counter"
+              values={{ length, max: MAX_LENGTH }}
+              components={{ 0: <span className="visually-hidden" /> }}
+            />
           </p>
         </div>
         {error ? (
@@ -83,7 +88,7 @@ export function Composer({ onSend, inputRef }: ComposerProps) {
         ) : null}
       </div>
       <button type="submit" className="button-primary chat-send">
-        Send
+        {t('chat.composer.send')}
       </button>
     </form>
   );

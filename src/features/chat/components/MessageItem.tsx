@@ -1,21 +1,23 @@
 import { useState } from 'react';
+import { currentLanguage, useT, type MessageId } from '@/i18n';
 import type { OutboxItem } from '../outbox';
 import { LinkedText } from './LinkedText';
 
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const DAY_AND_TIME = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
+/** The time of day for today's messages, else the day and the time, in the language shown. */
 function shownTime(iso: string): string {
   const date = new Date(iso);
-  return date.toDateString() === new Date().toDateString() ? TIME.format(date) : DAY_AND_TIME.format(date);
+  const today = date.toDateString() === new Date().toDateString();
+  return new Intl.DateTimeFormat(
+    currentLanguage(),
+    today
+      ? { hour: '2-digit', minute: '2-digit' }
+      : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+  ).format(date);
 }
 
 function MessageBody({ author, createdAt, text }: { author: string; createdAt: string; text: string }) {
+  // Re-rendered when the language changes, so the time follows it.
+  useT();
   return (
     <>
       <p className="chat-meta">
@@ -48,6 +50,7 @@ export function SavedMessage({ author, mine, createdAt, text, onDelete }: SavedM
 }
 
 function DeleteMessage({ onDelete }: { onDelete: () => Promise<string | null> }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -55,8 +58,13 @@ function DeleteMessage({ onDelete }: { onDelete: () => Promise<string | null> })
     return (
       // Keyed apart from the Delete button below, so this group mounts afresh and autoFocus moves
       // focus to its first button; a reused element would keep focus on a button whose meaning changed.
-      <div key="confirm" className="confirm-delete chat-confirm" role="group" aria-label="Confirm delete">
-        <p>Delete this message?</p>
+      <div
+        key="confirm"
+        className="confirm-delete chat-confirm"
+        role="group"
+        aria-label={t('chat.message.confirmLabel')}
+      >
+        <p>{t('chat.message.confirmQuestion')}</p>
         <button
           type="button"
           className="button-danger"
@@ -73,10 +81,10 @@ function DeleteMessage({ onDelete }: { onDelete: () => Promise<string | null> })
             });
           }}
         >
-          {busy ? 'Deleting…' : 'Delete message'}
+          {busy ? t('chat.message.deleting') : t('chat.message.deleteConfirm')}
         </button>
         <button type="button" className="button-secondary" onClick={() => setConfirming(false)}>
-          Keep it
+          {t('chat.message.keep')}
         </button>
       </div>
     );
@@ -84,18 +92,18 @@ function DeleteMessage({ onDelete }: { onDelete: () => Promise<string | null> })
   return (
     <div key="actions" className="chat-actions">
       <button type="button" className="chat-action" onClick={() => setConfirming(true)}>
-        Delete
+        {t('chat.message.delete')}
       </button>
       {error ? <p className="field-error">{error}</p> : null}
     </div>
   );
 }
 
-const STATUS_TEXT = {
-  sending: 'Sending…',
-  waiting: 'Waiting to send',
-  failed: 'Not sent',
-} as const;
+const STATUS_TEXT: Readonly<Record<'sending' | 'waiting' | 'failed', MessageId>> = {
+  sending: 'chat.status.sending',
+  waiting: 'chat.status.waiting',
+  failed: 'chat.status.failed',
+};
 
 export interface OutgoingMessageProps {
   item: OutboxItem;
@@ -105,17 +113,18 @@ export interface OutgoingMessageProps {
 
 /** A message written here and not saved yet: sending, waiting for the connection, or failed. */
 export function OutgoingMessage({ item, online, onRetry }: OutgoingMessageProps) {
+  const t = useT();
   const status =
     item.status === 'failed' ? 'failed' : item.status === 'pending' && !online ? 'waiting' : 'sending';
   return (
     <li className={`chat-message chat-mine chat-outgoing chat-${status}`}>
-      <MessageBody author="You" createdAt={item.writtenAt} text={item.text} />
-      <p className="chat-status">{STATUS_TEXT[status]}</p>
+      <MessageBody author={t('chat.author.you')} createdAt={item.writtenAt} text={item.text} />
+      <p className="chat-status">{t(STATUS_TEXT[status])}</p>
       {status === 'failed' ? (
         <div className="chat-actions">
           {item.error ? <p className="field-error">{item.error}</p> : null}
           <button type="button" className="chat-action" onClick={onRetry}>
-            Retry
+            {t('chat.message.retry')}
           </button>
         </div>
       ) : null}

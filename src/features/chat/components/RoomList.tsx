@@ -1,5 +1,6 @@
 import { Suspense, use, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { T, useT } from '@/i18n';
 import { unreadBadgeText } from '../rooms';
 import type { RoomEntry, UnreadCounts } from '../types';
 import { RoomIcon } from './RoomIcon';
@@ -15,6 +16,7 @@ const roomLink = (key: string) => `?room=${key}`;
 
 /** The rooms: a list of links on wide screens, a select on narrow ones (CSS shows one of the two). */
 export function RoomList({ rooms, currentKey, unread }: RoomListProps) {
+  const t = useT();
   const topics = rooms.filter((room) => room.kind === 'topic');
   const friends = rooms.filter((room) => room.kind === 'dm');
   const challenges = rooms.filter((room) => room.kind === 'challenge');
@@ -23,20 +25,20 @@ export function RoomList({ rooms, currentKey, unread }: RoomListProps) {
       <Suspense fallback={<RoomSelect rooms={rooms} currentKey={currentKey} counts={{}} />}>
         <CountedRoomSelect rooms={rooms} currentKey={currentKey} unread={unread} />
       </Suspense>
-      <nav className="chat-room-nav" aria-label="Chat rooms">
-        <h2 className="chat-rooms-heading">Activities</h2>
+      <nav className="chat-room-nav" aria-label={t('chat.rooms.navLabel')}>
+        <h2 className="chat-rooms-heading">{t('chat.rooms.activities')}</h2>
         <RoomLinks rooms={topics} currentKey={currentKey} unread={unread} />
-        <h2 className="chat-rooms-heading">Friends</h2>
+        <h2 className="chat-rooms-heading">{t('chat.rooms.friends')}</h2>
         {friends.length > 0 ? (
           <RoomLinks rooms={friends} currentKey={currentKey} unread={unread} />
         ) : (
           <p className="chat-rooms-empty">
-            Add friends on the <Link to="/friends-ranking">Friends page</Link> to chat with them.
+            <T id="chat.rooms.noFriends" components={{ 0: <Link to="/friends-ranking" /> }} />
           </p>
         )}
         {challenges.length > 0 ? (
           <>
-            <h2 className="chat-rooms-heading">Challenges</h2>
+            <h2 className="chat-rooms-heading">{t('chat.rooms.challenges')}</h2>
             <RoomLinks rooms={challenges} currentKey={currentKey} unread={unread} />
           </>
         ) : null}
@@ -70,8 +72,11 @@ function UnreadBadge({ roomKey, unread }: { roomKey: string; unread: Promise<Unr
   if (count === 0) return null;
   return (
     <span className="chat-unread">
-      {unreadBadgeText(count)}
-      <span className="visually-hidden"> unread messages</span>
+      <T
+        id="chat.rooms.unreadBadge"
+        values={{ count: unreadBadgeText(count) }}
+        components={{ 0: <span className="visually-hidden" /> }}
+      />
     </span>
   );
 }
@@ -89,6 +94,7 @@ function RoomSelect({
   currentKey: string;
   counts: UnreadCounts;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const id = useId();
   const known = rooms.some((room) => room.key === currentKey);
@@ -97,13 +103,13 @@ function RoomSelect({
     const name = room.kind === 'topic' ? `${room.icon} ${room.label}` : room.label;
     return (
       <option key={room.key} value={room.key}>
-        {count > 0 ? `${name} (${unreadBadgeText(count)} unread)` : name}
+        {count > 0 ? t('chat.rooms.optionUnread', { name, count: unreadBadgeText(count) }) : name}
       </option>
     );
   };
   return (
     <div className="form-field chat-room-select">
-      <label htmlFor={id}>Room</label>
+      <label htmlFor={id}>{t('chat.rooms.roomLabel')}</label>
       <select
         id={id}
         value={known ? currentKey : ''}
@@ -111,15 +117,19 @@ function RoomSelect({
       >
         {known ? null : (
           <option value="" disabled>
-            Choose a room
+            {t('chat.rooms.choose')}
           </option>
         )}
-        <optgroup label="Activities">{rooms.filter((room) => room.kind === 'topic').map(option)}</optgroup>
+        <optgroup label={t('chat.rooms.activities')}>
+          {rooms.filter((room) => room.kind === 'topic').map(option)}
+        </optgroup>
         {rooms.some((room) => room.kind === 'dm') ? (
-          <optgroup label="Friends">{rooms.filter((room) => room.kind === 'dm').map(option)}</optgroup>
+          <optgroup label={t('chat.rooms.friends')}>
+            {rooms.filter((room) => room.kind === 'dm').map(option)}
+          </optgroup>
         ) : null}
         {rooms.some((room) => room.kind === 'challenge') ? (
-          <optgroup label="Challenges">
+          <optgroup label={t('chat.rooms.challenges')}>
             {rooms.filter((room) => room.kind === 'challenge').map(option)}
           </optgroup>
         ) : null}

@@ -1,33 +1,36 @@
 import type { DashboardSummary } from '@/domain/dashboard';
-import { plural, shortDay } from '../format';
+import { T, useT } from '@/i18n';
+import { titleForDay } from '../format';
 import { SummaryCard } from './SummaryCard';
-
-const LINK = { to: '/', label: 'See your workouts on the calendar' };
 
 /** Days in a row with a workout, up to the day. */
 export function StreakCard({ summary }: { summary: DashboardSummary }) {
+  const t = useT();
   const { streak, counts, date, today } = summary;
-  const title = date === today ? 'Streak' : `Streak on ${shortDay(date)}`;
+  const title = titleForDay('streak', date, today);
+  const link = { to: '/', label: t('dashboard.streak.link') };
   if (counts.workouts === 0) {
     return (
-      <SummaryCard id="summary-streak" title={title} link={LINK}>
-        <p className="empty-note">Log a workout today to start a streak of days in a row with a workout.</p>
+      <SummaryCard id="summary-streak" title={title} link={link}>
+        <p className="empty-note">{t('dashboard.streak.empty')}</p>
       </SummaryCard>
     );
   }
   return (
-    <SummaryCard id="summary-streak" title={title} link={LINK}>
+    <SummaryCard id="summary-streak" title={title} link={link}>
       <p className="summary-figure">
-        <strong>{plural(streak.currentDays, 'day', 'days')}</strong> in a row with a workout
+        <T
+          id="dashboard.streak.current"
+          values={{ count: streak.currentDays }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       {streak.currentDays === 0 ? (
         <p className="goal-words">
-          {date === today
-            ? 'No workout yesterday or today yet. One today starts a new streak.'
-            : 'No workout on this day or the day before.'}
+          {date === today ? t('dashboard.streak.noneToday') : t('dashboard.streak.noneOnDay')}
         </p>
       ) : null}
-      <p className="stat-note">Longest: {plural(streak.longestDays, 'day', 'days')}.</p>
+      <p className="stat-note">{t('dashboard.streak.longest', { count: streak.longestDays })}</p>
     </SummaryCard>
   );
 }

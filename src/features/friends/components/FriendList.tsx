@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Friendships } from '@/domain/friends';
+import { useT, type MessageId } from '@/i18n';
 import type { FriendActionResult } from '../types';
 import { PersonLabel } from './Person';
 
@@ -9,11 +10,12 @@ type Blocked = Friendships['blocked'][number];
 
 /** The person's friends, each removable or blockable after one confirmation. */
 export function FriendList({ friends }: { friends: readonly Friend[] }) {
+  const t = useT();
   return (
     <section className="card" aria-labelledby="friends-heading">
-      <h2 id="friends-heading">Your friends</h2>
+      <h2 id="friends-heading">{t('friends.list.title')}</h2>
       {friends.length === 0 ? (
-        <p className="empty-note">No friends yet. Find people above and send them a request.</p>
+        <p className="empty-note">{t('friends.list.empty')}</p>
       ) : (
         <ul className="person-list" aria-labelledby="friends-heading">
           {friends.map((friend) => (
@@ -25,21 +27,24 @@ export function FriendList({ friends }: { friends: readonly Friend[] }) {
   );
 }
 
-const CONFIRM = {
+/** The question (with the friend's {name}), the group's label and the button of each confirmation. */
+const CONFIRM: Readonly<
+  Record<'remove' | 'block', { question: MessageId; label: MessageId; button: MessageId }>
+> = {
   remove: {
-    question: (name: string) => `Remove ${name} from your friends?`,
-    label: 'Confirm remove',
-    button: 'Remove friend',
+    question: 'friends.list.removeQuestion',
+    label: 'friends.list.removeConfirm',
+    button: 'friends.list.removeButton',
   },
   block: {
-    question: (name: string) =>
-      `Block ${name}? This ends your friendship and neither of you will find the other. They are not told.`,
-    label: 'Confirm block',
-    button: 'Block',
+    question: 'friends.list.blockQuestion',
+    label: 'friends.list.blockConfirm',
+    button: 'friends.list.blockButton',
   },
-} as const;
+};
 
 function FriendItem({ friend }: { friend: Friend }) {
+  const t = useT();
   const fetcher = useFetcher<FriendActionResult>();
   const namesId = useId();
   const [confirming, setConfirming] = useState<'remove' | 'block' | null>(null);
@@ -52,8 +57,13 @@ function FriendItem({ friend }: { friend: Friend }) {
         <input type="hidden" name="userId" value={friend.userId} />
         {confirming ? (
           // Keyed apart from the actions, so the click that asked to confirm cannot become a submit.
-          <div key="confirm" className="confirm-delete" role="group" aria-label={CONFIRM[confirming].label}>
-            <p>{CONFIRM[confirming].question(friend.displayName)}</p>
+          <div
+            key="confirm"
+            className="confirm-delete"
+            role="group"
+            aria-label={t(CONFIRM[confirming].label)}
+          >
+            <p>{t(CONFIRM[confirming].question, { name: friend.displayName })}</p>
             <button
               type="submit"
               name="intent"
@@ -62,10 +72,10 @@ function FriendItem({ friend }: { friend: Friend }) {
               disabled={busy}
               autoFocus
             >
-              {CONFIRM[confirming].button}
+              {t(CONFIRM[confirming].button)}
             </button>
             <button type="button" className="button-secondary" onClick={() => setConfirming(null)}>
-              Keep
+              {t('friends.list.keep')}
             </button>
           </div>
         ) : (
@@ -76,7 +86,7 @@ function FriendItem({ friend }: { friend: Friend }) {
               onClick={() => setConfirming('remove')}
               aria-describedby={namesId}
             >
-              Remove
+              {t('friends.list.remove')}
             </button>
             <button
               type="button"
@@ -84,7 +94,7 @@ function FriendItem({ friend }: { friend: Friend }) {
               onClick={() => setConfirming('block')}
               aria-describedby={namesId}
             >
-              Block
+              {t('friends.list.block')}
             </button>
           </div>
         )}
@@ -100,11 +110,12 @@ function FriendItem({ friend }: { friend: Friend }) {
 
 /** People the person blocked; unblocking ends the block and leaves no relation. */
 export function BlockedList({ blocked }: { blocked: readonly Blocked[] }) {
+  const t = useT();
   return (
     <section className="card" aria-labelledby="blocked-heading">
-      <h2 id="blocked-heading">Blocked</h2>
+      <h2 id="blocked-heading">{t('friends.blocked.title')}</h2>
       {blocked.length === 0 ? (
-        <p className="empty-note">You have not blocked anyone.</p>
+        <p className="empty-note">{t('friends.blocked.empty')}</p>
       ) : (
         <ul className="person-list" aria-labelledby="blocked-heading">
           {blocked.map((person) => (
@@ -117,6 +128,7 @@ export function BlockedList({ blocked }: { blocked: readonly Blocked[] }) {
 }
 
 function BlockedItem({ person }: { person: Blocked }) {
+  const t = useT();
   const fetcher = useFetcher<FriendActionResult>();
   const namesId = useId();
   const error = fetcher.state === 'idle' ? fetcher.data?.formError : undefined;
@@ -133,7 +145,7 @@ function BlockedItem({ person }: { person: Blocked }) {
           disabled={fetcher.state !== 'idle'}
           aria-describedby={namesId}
         >
-          Unblock
+          {t('friends.blocked.unblock')}
         </button>
       </fetcher.Form>
       {error ? (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useFetcher } from 'react-router';
 import type { Friendships } from '@/domain/friends';
+import { useT } from '@/i18n';
 import type { FriendActionResult } from '../types';
 import { PersonLabel } from './Person';
 
@@ -13,12 +14,13 @@ export interface FriendRequestsProps {
 
 /** Requests to the person (accept or decline) and the ones they sent (cancel). */
 export function FriendRequests({ incoming, outgoing }: FriendRequestsProps) {
+  const t = useT();
   return (
     <section className="card" aria-labelledby="requests-heading">
-      <h2 id="requests-heading">Friend requests</h2>
-      <h3 id="incoming-heading">Requests to you</h3>
+      <h2 id="requests-heading">{t('friends.requests.title')}</h2>
+      <h3 id="incoming-heading">{t('friends.requests.incoming')}</h3>
       {incoming.length === 0 ? (
-        <p className="empty-note">No one is waiting for your answer.</p>
+        <p className="empty-note">{t('friends.requests.incomingEmpty')}</p>
       ) : (
         <ul className="person-list" aria-labelledby="incoming-heading">
           {incoming.map((request) => (
@@ -26,9 +28,9 @@ export function FriendRequests({ incoming, outgoing }: FriendRequestsProps) {
           ))}
         </ul>
       )}
-      <h3 id="outgoing-heading">Requests you sent</h3>
+      <h3 id="outgoing-heading">{t('friends.requests.outgoing')}</h3>
       {outgoing.length === 0 ? (
-        <p className="empty-note">You have no requests waiting for an answer.</p>
+        <p className="empty-note">{t('friends.requests.outgoingEmpty')}</p>
       ) : (
         <ul className="person-list" aria-labelledby="outgoing-heading">
           {outgoing.map((request) => (
@@ -41,6 +43,7 @@ export function FriendRequests({ incoming, outgoing }: FriendRequestsProps) {
 }
 
 function RequestItem({ request, direction }: { request: Request; direction: 'incoming' | 'outgoing' }) {
+  const t = useT();
   const fetcher = useFetcher<FriendActionResult>();
   const namesId = useId();
   const busy = fetcher.state !== 'idle';
@@ -60,7 +63,7 @@ function RequestItem({ request, direction }: { request: Request; direction: 'inc
               disabled={busy}
               aria-describedby={namesId}
             >
-              Accept
+              {t('friends.requests.accept')}
             </button>
             <button
               type="submit"
@@ -70,7 +73,7 @@ function RequestItem({ request, direction }: { request: Request; direction: 'inc
               disabled={busy}
               aria-describedby={namesId}
             >
-              Decline
+              {t('friends.requests.decline')}
             </button>
           </>
         ) : (
@@ -84,7 +87,7 @@ function RequestItem({ request, direction }: { request: Request; direction: 'inc
               disabled={busy}
               aria-describedby={namesId}
             >
-              Cancel
+              {t('friends.requests.cancel')}
             </button>
           </>
         )}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { SEARCH_MIN_LENGTH, type SearchResult } from '@/domain/friends';
+import { useT } from '@/i18n';
 import type { FriendActionResult, SearchData } from '../types';
 import { PersonLabel } from './Person';
 
@@ -17,6 +18,7 @@ export interface FriendSearchProps {
  * after a short pause and refresh by themselves after each action.
  */
 export function FriendSearch({ incomingRequests }: FriendSearchProps) {
+  const t = useT();
   const inputId = useId();
   const hintId = useId();
   const { load, data, state } = useFetcher<SearchData>();
@@ -33,17 +35,17 @@ export function FriendSearch({ incomingRequests }: FriendSearchProps) {
   }, [searchable, searchHref, load]);
 
   let status = '';
-  if (searchable && !answer) status = 'Searching…';
+  if (searchable && !answer) status = t('friends.search.searching');
   else if (answer && !answer.error) {
     status =
       answer.results.length === 0
-        ? 'No one found'
-        : `${answer.results.length} ${answer.results.length === 1 ? 'person' : 'people'} found`;
+        ? t('friends.search.noneFound')
+        : t('friends.search.found', { count: answer.results.length });
   }
 
   return (
     <section className="card friend-search" aria-labelledby="search-heading">
-      <h2 id="search-heading">Add friends</h2>
+      <h2 id="search-heading">{t('friends.search.title')}</h2>
       <form
         role="search"
         onSubmit={(event) => {
@@ -52,7 +54,7 @@ export function FriendSearch({ incomingRequests }: FriendSearchProps) {
         }}
       >
         <div className="form-field">
-          <label htmlFor={inputId}>Find people</label>
+          <label htmlFor={inputId}>{t('friends.search.label')}</label>
           <input
             id={inputId}
             type="search"
@@ -65,7 +67,7 @@ export function FriendSearch({ incomingRequests }: FriendSearchProps) {
             aria-describedby={hintId}
           />
           <p id={hintId} className="field-hint">
-            Type at least {SEARCH_MIN_LENGTH} characters of a username or name.
+            {t('friends.search.hint', { count: SEARCH_MIN_LENGTH })}
           </p>
         </div>
       </form>
@@ -82,7 +84,7 @@ export function FriendSearch({ incomingRequests }: FriendSearchProps) {
         {status}
       </p>
       {answer && answer.results.length > 0 ? (
-        <ul className="person-list" aria-label="People found">
+        <ul className="person-list" aria-label={t('friends.search.results')}>
           {answer.results.map((person) => (
             <SearchResultItem
               key={person.userId}
@@ -103,6 +105,7 @@ function SearchResultItem({
   person: SearchResult;
   friendshipId: string | undefined;
 }) {
+  const t = useT();
   const fetcher = useFetcher<FriendActionResult>();
   const namesId = useId();
   const busy = fetcher.state !== 'idle';
@@ -122,7 +125,7 @@ function SearchResultItem({
               disabled={busy}
               aria-describedby={namesId}
             >
-              Add friend
+              {t('friends.search.addFriend')}
             </button>
           </>
         ) : null}
@@ -142,17 +145,17 @@ function SearchResultItem({
               disabled={busy}
               aria-describedby={namesId}
             >
-              Accept
+              {t('friends.search.accept')}
             </button>
           </>
         ) : null}
         {person.relation === 'outgoing' || person.relation === 'friend' || person.relation === 'blocked' ? (
           <button type="button" className="button-secondary" disabled aria-describedby={namesId}>
             {person.relation === 'outgoing'
-              ? 'Requested'
+              ? t('friends.search.requested')
               : person.relation === 'friend'
-                ? 'Friends'
-                : 'Blocked'}
+                ? t('friends.search.friends')
+                : t('friends.search.blocked')}
           </button>
         ) : null}
       </fetcher.Form>

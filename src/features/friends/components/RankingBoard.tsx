@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { Ranking } from '@/domain/friends';
+import { useT } from '@/i18n';
 import { RankingControls, type RankingChoice } from './RankingControls';
 import { RankingTable } from './RankingTable';
 
@@ -17,22 +18,23 @@ export interface RankingBoardProps {
 
 /** The ranking of the person and their friends: controls, table, who is left out, and a chart. */
 export function RankingBoard({ ranking, choice, onChoose, busy, hasFriends }: RankingBoardProps) {
+  const t = useT();
   const names = ranking.notSharing.map((person) => person.displayName).join(', ');
   const ranked = ranking.rows.some((row) => row.me);
   return (
     <section className="card ranking-board" aria-labelledby="ranking-heading" aria-busy={busy || undefined}>
-      <h2 id="ranking-heading">Ranking</h2>
+      <h2 id="ranking-heading">{t('friends.ranking.title')}</h2>
       <RankingControls metric={choice.metric} period={choice.period} onChange={onChoose} />
-      {hasFriends ? null : <p className="empty-note">Add friends to see how you compare with them.</p>}
+      {hasFriends ? null : <p className="empty-note">{t('friends.ranking.noFriends')}</p>}
       {ranking.metric === 'weightProgressPct' ? (
         <p className="ranking-note">
-          Only the percentage of the way to each person’s own goal is shown, never a weight.
-          {ranked ? null : ' You are not ranked yet: it needs a goal weight and a weigh-in.'}
+          {t('friends.ranking.weightNote')}
+          {ranked ? null : ` ${t('friends.ranking.notRanked')}`}
         </p>
       ) : null}
       <RankingTable ranking={ranking} />
       {ranking.notSharing.length > 0 ? (
-        <p className="ranking-note">Not shown because they do not share this: {names}</p>
+        <p className="ranking-note">{t('friends.ranking.notSharing', { names })}</p>
       ) : null}
       {/* A chart of the person alone compares nothing. */}
       {hasFriends && ranking.rows.length > 0 ? (

@@ -1,16 +1,27 @@
-import { METRIC_LABELS, type Ranking } from '@/domain/friends';
+import type { Ranking } from '@/domain/friends';
+import { useT } from '@/i18n';
 import { BarChart, useChartPalette } from '@/lib/charts';
-import { PERIOD_LABELS, formatValue } from '../format';
+import { METRIC_NAMES, METRIC_UNITS, PERIOD_IN_SENTENCE, formatValue } from '../format';
 
 /** The ranking's values as horizontal bars, the person's own in the brand colour; loaded on demand. */
 export default function RankingChart({ ranking }: { ranking: Ranking }) {
+  const t = useT();
   const palette = useChartPalette();
   const { metric, period, rows } = ranking;
-  const { label, unit } = METRIC_LABELS[metric];
-  const names = rows.map((row) => (row.me ? `${row.displayName} (you)` : row.displayName));
-  const description =
-    `${label}, ${PERIOD_LABELS[period].toLowerCase()}: ` +
-    rows.map((row, index) => `${names[index]} ${formatValue(metric, row.value)}`).join(', ');
+  const label = t(METRIC_NAMES[metric]);
+  const unit = t(METRIC_UNITS[metric]);
+  const names = rows.map((row) =>
+    row.me ? t('friends.chart.you', { name: row.displayName }) : row.displayName,
+  );
+  const description = t('friends.chart.description', {
+    metric: label,
+    period: t(PERIOD_IN_SENTENCE[period]),
+    values: rows
+      .map((row, index) =>
+        t('friends.chart.value', { name: names[index] ?? '', value: formatValue(metric, row.value) }),
+      )
+      .join(', '),
+  });
   return (
     <div className="chart-box ranking-chart" style={{ height: `${Math.max(160, rows.length * 36 + 64)}px` }}>
       <BarChart

@@ -1,12 +1,7 @@
 import { useId } from 'react';
-import {
-  METRIC_LABELS,
-  RANKING_METRICS,
-  RANKING_PERIODS,
-  type RankingMetric,
-  type RankingPeriod,
-} from '@/domain/friends';
-import { PERIOD_LABELS } from '../format';
+import { RANKING_METRICS, RANKING_PERIODS, type RankingMetric, type RankingPeriod } from '@/domain/friends';
+import { useT } from '@/i18n';
+import { METRIC_NAMES, PERIOD_LABELS } from '../format';
 
 export interface RankingChoice {
   metric: RankingMetric;
@@ -22,11 +17,12 @@ const isMetric = (value: string): value is RankingMetric =>
 
 /** What to rank by and over which period; the page keeps both in its query string. */
 export function RankingControls({ metric, period, onChange }: RankingControlsProps) {
+  const t = useT();
   const selectId = useId();
   return (
     <div className="ranking-controls">
       <div className="form-field">
-        <label htmlFor={selectId}>Rank by</label>
+        <label htmlFor={selectId}>{t('friends.controls.rankBy')}</label>
         <select
           id={selectId}
           value={metric}
@@ -37,13 +33,13 @@ export function RankingControls({ metric, period, onChange }: RankingControlsPro
         >
           {RANKING_METRICS.map((value) => (
             <option key={value} value={value}>
-              {METRIC_LABELS[value].label}
+              {t(METRIC_NAMES[value])}
             </option>
           ))}
         </select>
       </div>
       <fieldset className="period-switch">
-        <legend>Period</legend>
+        <legend>{t('friends.controls.period')}</legend>
         {RANKING_PERIODS.map((value) => (
           <label key={value} className="period-option">
             <input
@@ -53,7 +49,7 @@ export function RankingControls({ metric, period, onChange }: RankingControlsPro
               checked={period === value}
               onChange={() => onChange({ metric, period: value })}
             />
-            {PERIOD_LABELS[value]}
+            {t(PERIOD_LABELS[value])}
           </label>
         ))}
       </fieldset>

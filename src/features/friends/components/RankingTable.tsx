@@ -1,22 +1,27 @@
-import { METRIC_LABELS, type Ranking } from '@/domain/friends';
-import { PERIOD_LABELS, formatValue, movement } from '../format';
+import type { Ranking } from '@/domain/friends';
+import { useT } from '@/i18n';
+import { METRIC_IN_SENTENCE, PERIOD_IN_SENTENCE, formatValue, movement } from '../format';
 import { PersonLabel } from './Person';
 
 /** Everyone ranked, the person's own row marked; movement is against the previous period. */
 export function RankingTable({ ranking }: { ranking: Ranking }) {
+  const t = useT();
   const { metric, period, rows } = ranking;
-  if (rows.length === 0) return <p className="empty-note">No one is ranked for this yet.</p>;
+  if (rows.length === 0) return <p className="empty-note">{t('friends.table.empty')}</p>;
   return (
     <table className="data-table ranking-table">
       <caption className="visually-hidden">
-        Ranking by {METRIC_LABELS[metric].label.toLowerCase()}, {PERIOD_LABELS[period].toLowerCase()}
+        {t('friends.table.caption', {
+          metric: t(METRIC_IN_SENTENCE[metric]),
+          period: t(PERIOD_IN_SENTENCE[period]),
+        })}
       </caption>
       <thead>
         <tr>
-          <th scope="col">Rank</th>
-          <th scope="col">Name</th>
-          <th scope="col">Value</th>
-          <th scope="col">Movement</th>
+          <th scope="col">{t('friends.table.rank')}</th>
+          <th scope="col">{t('friends.table.name')}</th>
+          <th scope="col">{t('friends.table.value')}</th>
+          <th scope="col">{t('friends.table.movement')}</th>
         </tr>
       </thead>
       <tbody>
@@ -31,7 +36,7 @@ export function RankingTable({ ranking }: { ranking: Ranking }) {
               <td className="ranking-rank">{row.rank}</td>
               <th scope="row" className="ranking-name">
                 <PersonLabel person={row}>
-                  {row.me ? <span className="visually-hidden"> (you)</span> : null}
+                  {row.me ? <span className="visually-hidden"> {t('friends.table.you')}</span> : null}
                 </PersonLabel>
               </th>
               <td className="ranking-value">{formatValue(metric, row.value)}</td>

@@ -1,6 +1,7 @@
-import { format } from 'date-fns';
 import { useId, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
+import { currentLanguage, formatNumber, i18n, t, useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import type { ImportAnswer } from '@/domain/track';
 import type { ImportResult } from '@/features/weight/api';
@@ -8,7 +9,7 @@ import { MAX_ORIGINAL_BYTES } from '@/domain/originals';
 import { importWeighIns, importWorkouts, keyOf, uploadOriginal, type KeyedWorkout } from '../api';
 import type { ImportedWeighIn } from '../appleHealth';
 import type { ReadOutcome } from '../readFiles';
-import type { WorkerMessage } from '../worker';
+import type { WorkerMessage, WorkerRequest } from '../worker';
 
 type Stage =
   | { kind: 'idle' }
@@ -39,7 +40,7 @@ function readInWorker(
     const worker = new Worker(new URL('../worker.ts', import.meta.url), { type: 'module' });
     const fail = () => {
       worker.terminate();
-      reject(new Error('The files could not be read in this browser.'));
+      reject(new Error(t('imports.read.browserFailed')));
     };
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
       const message = event.data;
@@ -51,13 +52,24 @@ function readInWorker(
       }
     };
     worker.onerror = fail;
-    worker.postMessage(files);
+    // The worker writes its sentences (files it cannot read) with the messages of the language shown.
+    const messages = Object.fromEntries(
+      Object.entries(i18n.messages).filter(([id]) => id.startsWith('imports.')),
+    );
+    worker.postMessage({ files, language: currentLanguage(), messages } satisfies WorkerRequest);
   });
 }
 
-const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const megabytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(bytes < 10 * 1024 ** 2 ? 1 : 0)} MB`;
+const day = (iso: string) => formatDate(new Date(iso), 'd MMM yyyy');
+const megabytes = (bytes: number) => {
+  const digits = bytes < 10 * 1024 ** 2 ? 1 : 0;
+  const value = formatNumber(bytes / 1024 ** 2, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
+  return t('imports.progress.megabytes', { value });
+};
 
 /** Fresh workouts and weigh-ins of a preview: those neither saved already nor refused. */
 function freshOf({ workouts, weighIns, workoutAnswer, weighInAnswer }: Preview) {
@@ -109,6 +121,7 @@ async function withOriginals(preview: Preview, rows: readonly number[], onUpload
  * named), then sent in batches with a progress bar.
  */
 export function ImportWorkouts() {
+  const t = useT();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [keep, setKeep] = useState(false);
   const [error, setError] = useState('');
@@ -186,7 +199,7 @@ export function ImportWorkouts() {
     } catch (failure) {
       // Each workout keeps its key: importing the same files again adds nothing twice.
       setStage({ kind: 'idle' });
-      setError(`${errorSentence(failure)} Choose the files again to finish; nothing is imported twice.`);
+      setError(t('imports.import.failed', { error: errorSentence(failure) }));
     }
   };
 
@@ -197,15 +210,14 @@ export function ImportWorkouts() {
 
   return (
     <section className="card workout-import" aria-labelledby="workout-import-heading">
-      <h2 id="workout-import-heading">Import workouts</h2>
+      <h2 id="workout-import-heading">{t('imports.form.title')}</h2>
       <div className="import-drop" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
         <p id={hintId} className="field-hint">
-          GPX, TCX or FIT files from a watch, a bike computer or another app, a zip of them, a Strava archive
-          (the zip, or its folder) or an Apple Health export. Choose several at once, or drop them here.
+          {t('imports.form.hint')}
         </p>
         <div className="import-inputs">
           <label>
-            Workout files
+            {t('imports.form.files')}
             <input
               type="file"
               multiple
@@ -216,7 +228,7 @@ export function ImportWorkouts() {
             />
           </label>
           <label>
-            A folder of them
+            {t('imports.form.folder')}
             <input
               type="file"
               {...{ webkitdirectory: '' }}
@@ -234,28 +246,29 @@ export function ImportWorkouts() {
             aria-describedby={`${hintId}-keep`}
             onChange={(event) => setKeep(event.currentTarget.checked)}
           />
-          Keep the original files
+          {t('imports.form.keepOriginals')}
         </label>
         <p id={`${hintId}-keep`} className="field-hint">
-          Workout files chosen one by one (not those inside an archive), up to{' '}
-          {MAX_ORIGINAL_BYTES / 1024 ** 2} MB each once compressed, stored for you alone and downloadable from
-          each workout.
+          {t('imports.form.keepHint', { size: MAX_ORIGINAL_BYTES / 1024 ** 2 })}
         </p>
       </div>
       {stage.kind === 'reading' ? (
         <Progress
-          label="Reading files"
+          label={t('imports.progress.reading')}
           done={stage.done}
           total={stage.total}
-          text={`${megabytes(stage.done)} of ${megabytes(stage.total)}`}
+          status={t('imports.progress.readingStatus', {
+            done: megabytes(stage.done),
+            total: megabytes(stage.total),
+          })}
         />
       ) : null}
       {stage.kind === 'importing' ? (
         <Progress
-          label="Importing"
+          label={t('imports.progress.importing')}
           done={stage.done}
           total={stage.total}
-          text={`${stage.done} of ${stage.total}`}
+          status={t('imports.progress.importingStatus', { done: stage.done, total: stage.total })}
         />
       ) : null}
       {stage.kind === 'preview' ? (
@@ -263,14 +276,16 @@ export function ImportWorkouts() {
       ) : null}
       {stage.kind === 'done' ? (
         <p role="status">
-          Imported {plural(stage.workouts, 'workout', 'workouts')}
-          {stage.weighIns > 0 ? ` and ${plural(stage.weighIns, 'weigh-in', 'weigh-ins')}` : ''}
-          {stage.skipped > 0 ? `; ${stage.skipped} were saved already` : ''}.{' '}
-          {stage.kept > 0 ? `Kept ${plural(stage.kept, 'original file', 'original files')}. ` : ''}
+          {t('imports.done.imported', {
+            workouts: stage.workouts,
+            weighIns: stage.weighIns,
+            skipped: stage.skipped,
+          })}{' '}
+          {stage.kept > 0 ? `${t('imports.done.kept', { count: stage.kept })} ` : ''}
           {stage.tooLarge > 0
-            ? `${plural(stage.tooLarge, 'file was', 'files were')} too large to keep (over ${MAX_ORIGINAL_BYTES / 1024 ** 2} MB gzipped). `
+            ? `${t('imports.done.tooLarge', { count: stage.tooLarge, size: MAX_ORIGINAL_BYTES / 1024 ** 2 })} `
             : ''}
-          <Link to="/">See them in the activity calendar</Link>
+          <Link to="/">{t('imports.done.calendarLink')}</Link>
         </p>
       ) : null}
       {error ? (
@@ -286,19 +301,18 @@ function Progress({
   label,
   done,
   total,
-  text,
+  status,
 }: {
   label: string;
   done: number;
   total: number;
-  text: string;
+  /** "Reading files: 2.5 MB of 10 MB". */
+  status: string;
 }) {
   return (
     <div className="import-progress">
       <progress max={total} value={done} aria-label={label} />
-      <p role="status">
-        {label}: {text}
-      </p>
+      <p role="status">{status}</p>
     </div>
   );
 }
@@ -307,50 +321,57 @@ function Progress({
 const LISTED = 20;
 
 function PreviewPanel({ preview, onImport }: { preview: Preview; onImport: () => void }) {
+  const t = useT();
   const { names, problems, workoutAnswer, weighInAnswer } = preview;
   const fresh = freshOf(preview);
   const starts = [
     ...fresh.workouts.map((workout) => workout.startedAt),
     ...fresh.weighIns.map((row) => row.measuredAt),
   ].sort();
+  const nameOf = (row: number) => names[row - 1] ?? t('imports.preview.workoutNumber', { row });
   const skipped = [
-    ...workoutAnswer.duplicates.map((row) => `${names[row - 1] ?? `Workout ${row}`}: already saved.`),
-    ...workoutAnswer.refused.map(
-      (refusal) => `${names[refusal.row - 1] ?? `Workout ${refusal.row}`}: ${refusal.reason}`,
+    ...workoutAnswer.duplicates.map((row) => t('imports.preview.alreadySaved', { name: nameOf(row) })),
+    ...workoutAnswer.refused.map((refusal) =>
+      t('imports.preview.refused', { name: nameOf(refusal.row), reason: refusal.reason }),
     ),
-    ...problems.map((problem) => `${problem.name}: ${problem.problem}.`),
+    ...problems.map((problem) =>
+      t('imports.preview.problem', { name: problem.name, problem: problem.problem }),
+    ),
   ];
   const count = fresh.workouts.length + fresh.weighIns.length;
+  const workouts = fresh.workouts.length;
+  const weighIns = fresh.weighIns.length;
   return (
     <div className="import-preview">
-      <h3>Ready to import</h3>
+      <h3>{t('imports.preview.title')}</h3>
       <p role="status">
-        {plural(fresh.workouts.length, 'new workout', 'new workouts')}
-        {preview.weighIns.length > 0
-          ? ` and ${plural(fresh.weighIns.length, 'new weigh-in', 'new weigh-ins')}`
-          : ''}
-        {starts.length > 0 ? ` from ${day(starts[0] ?? '')} to ${day(starts.at(-1) ?? '')}` : ''}
-        {workoutAnswer.duplicates.length + weighInAnswer.duplicates.length > 0
-          ? `; ${workoutAnswer.duplicates.length + weighInAnswer.duplicates.length} already saved, skipped`
-          : ''}
-        .
+        {t('imports.preview.summary', {
+          workouts,
+          withWeighIns: preview.weighIns.length > 0 ? 'yes' : 'no',
+          weighIns,
+          withDates: starts.length > 0 ? 'yes' : 'no',
+          from: starts.length > 0 ? day(starts[0] ?? '') : '',
+          to: starts.length > 0 ? day(starts.at(-1) ?? '') : '',
+          skipped: workoutAnswer.duplicates.length + weighInAnswer.duplicates.length,
+        })}
       </p>
       {skipped.length > 0 ? (
         <ul className="import-skipped">
           {skipped.slice(0, LISTED).map((line, index) => (
             <li key={index}>{line}</li>
           ))}
-          {skipped.length > LISTED ? <li>and {skipped.length - LISTED} more.</li> : null}
+          {skipped.length > LISTED ? (
+            <li>{t('imports.preview.more', { count: skipped.length - LISTED })}</li>
+          ) : null}
         </ul>
       ) : null}
       <div className="form-actions">
         <button type="button" className="button-primary" disabled={count === 0} onClick={onImport}>
-          Import{' '}
-          {fresh.workouts.length > 0 || fresh.weighIns.length === 0
-            ? plural(fresh.workouts.length, 'workout', 'workouts')
-            : ''}
-          {fresh.workouts.length > 0 && fresh.weighIns.length > 0 ? ' and ' : ''}
-          {fresh.weighIns.length > 0 ? plural(fresh.weighIns.length, 'weigh-in', 'weigh-ins') : ''}
+          {workouts > 0 && weighIns > 0
+            ? t('imports.preview.importBoth', { workouts, weighIns })
+            : workouts === 0 && weighIns > 0
+              ? t('imports.preview.importWeighIns', { count: weighIns })
+              : t('imports.preview.importWorkouts', { count: workouts })}
         </button>
       </div>
     </div>

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Popup } from '@/components/Popup';
 import { notificationLink, notificationSentence, type NotificationList } from '@/domain/notifications';
+import { useT } from '@/i18n';
+import { dateFnsLocale } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import { loadNotifications, markAllNotificationsRead, watchNotifications } from '../api';
 
@@ -11,6 +13,7 @@ import { loadNotifications, markAllNotificationsRead, watchNotifications } from 
  * list in a window; opening it marks them read.
  */
 export default function NotificationBell() {
+  const t = useT();
   const [list, setList] = useState<NotificationList | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -62,7 +65,9 @@ export default function NotificationBell() {
         type="button"
         className="notification-bell"
         aria-haspopup="dialog"
-        aria-label={unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`}
+        aria-label={
+          unread === 0 ? t('notifications.title') : t('notifications.bell.unread', { count: unread })
+        }
         onClick={show}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
@@ -77,10 +82,10 @@ export default function NotificationBell() {
           </span>
         ) : null}
       </button>
-      <Popup open={open} title="Notifications" onClose={() => setOpen(false)}>
+      <Popup open={open} title={t('notifications.title')} onClose={() => setOpen(false)}>
         {failure ? <p role="alert">{failure}</p> : null}
         {list && list.notifications.length === 0 ? (
-          <p className="empty-note">Nothing yet. Friend requests and new personal records show up here.</p>
+          <p className="empty-note">{t('notifications.list.empty')}</p>
         ) : null}
         {list && list.notifications.length > 0 ? (
           <ul className="notification-list">
@@ -91,8 +96,11 @@ export default function NotificationBell() {
                 </Link>
                 <span className="stat-note">
                   {' '}
-                  {formatDistanceToNowStrict(new Date(notification.createdAt), { addSuffix: true })}
-                  {notification.read ? '' : ' · new'}
+                  {formatDistanceToNowStrict(new Date(notification.createdAt), {
+                    addSuffix: true,
+                    locale: dateFnsLocale(),
+                  })}
+                  {notification.read ? '' : ` · ${t('notifications.list.new')}`}
                 </span>
               </li>
             ))}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
+import { useT } from '@/i18n';
 import type { NutritionActionResult } from '../actionResult';
 
 export interface CalorieGoalWindowProps {
@@ -12,14 +13,16 @@ export interface CalorieGoalWindowProps {
 
 /** Sets the daily calorie goal the day's totals are measured against. */
 export function CalorieGoalWindow({ open, onClose, calorieGoal }: CalorieGoalWindowProps) {
+  const t = useT();
   return (
-    <Popup open={open} title="Daily calorie goal" onClose={onClose}>
+    <Popup open={open} title={t('nutrition.goal.title')} onClose={onClose}>
       <GoalForm calorieGoal={calorieGoal} onDone={onClose} />
     </Popup>
   );
 }
 
 function GoalForm({ calorieGoal, onDone }: { calorieGoal: number | null; onDone: () => void }) {
+  const t = useT();
   const fetcher = useFetcher<NutritionActionResult>();
   const result = fetcher.data;
   useEffect(() => {
@@ -29,7 +32,7 @@ function GoalForm({ calorieGoal, onDone }: { calorieGoal: number | null; onDone:
     <fetcher.Form method="post" noValidate>
       <input type="hidden" name="intent" value="goal" />
       <FormField
-        label="Calories per day (kcal)"
+        label={t('nutrition.goal.label')}
         name="dailyCalorieGoal"
         type="number"
         inputMode="numeric"
@@ -39,7 +42,7 @@ function GoalForm({ calorieGoal, onDone }: { calorieGoal: number | null; onDone:
         required
         autoFocus
         defaultValue={calorieGoal ?? ''}
-        hint="A whole number from 1000 to 6000."
+        hint={t('nutrition.goal.hint')}
         error={result?.fieldErrors?.dailyCalorieGoal}
       />
       {result?.formError ? (
@@ -49,7 +52,7 @@ function GoalForm({ calorieGoal, onDone }: { calorieGoal: number | null; onDone:
       ) : null}
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
-          {fetcher.state !== 'idle' ? 'Saving…' : 'Save goal'}
+          {fetcher.state !== 'idle' ? t('nutrition.field.saving') : t('nutrition.goal.save')}
         </button>
       </div>
     </fetcher.Form>

@@ -5,6 +5,7 @@ import { Popup } from '@/components/Popup';
 import { addDays } from '@/domain/calendarDays';
 import { MEAL_TYPES } from '@/domain/contract';
 import { dateToDay, dayToDate } from '@/lib/days';
+import { useT } from '@/i18n';
 import type { NutritionActionResult } from '../actionResult';
 import { MEAL_TYPE_LABELS } from '../mealTypes';
 
@@ -17,14 +18,16 @@ export interface CopyMealsWindowProps {
 
 /** Copies a whole day, or one of its meals, from another day to this one. */
 export function CopyMealsWindow({ open, onClose, day }: CopyMealsWindowProps) {
+  const t = useT();
   return (
-    <Popup open={open} title="Copy meals from another day" onClose={onClose}>
+    <Popup open={open} title={t('nutrition.copy.title')} onClose={onClose}>
       <CopyForm key={day} day={day} onDone={onClose} />
     </Popup>
   );
 }
 
 function CopyForm({ day, onDone }: { day: string; onDone: () => void }) {
+  const t = useT();
   const fetcher = useFetcher<NutritionActionResult>();
   const [from, setFrom] = useState<Date>(dayToDate(addDays(day, -1)));
   const sectionId = useId();
@@ -38,21 +41,21 @@ function CopyForm({ day, onDone }: { day: string; onDone: () => void }) {
     <fetcher.Form method="post" className="copy-form">
       <input type="hidden" name="intent" value="copy" />
       <input type="hidden" name="toDate" value={day} />
-      <DatePicker label="Copy from" name="fromDate" value={from} onChange={setFrom} />
+      <DatePicker label={t('nutrition.copy.from')} name="fromDate" value={from} onChange={setFrom} />
       <div className="form-field">
-        <label htmlFor={sectionId}>What to copy</label>
+        <label htmlFor={sectionId}>{t('nutrition.copy.what')}</label>
         <select id={sectionId} name="mealType" defaultValue="">
-          <option value="">The whole day</option>
+          <option value="">{t('nutrition.copy.wholeDay')}</option>
           {MEAL_TYPES.map((type) => (
             <option key={type} value={type}>
-              {MEAL_TYPE_LABELS[type]}
+              {t(MEAL_TYPE_LABELS[type])}
             </option>
           ))}
         </select>
       </div>
-      {dateToDay(from) === day ? <p className="field-error">Choose another day than this one.</p> : null}
+      {dateToDay(from) === day ? <p className="field-error">{t('nutrition.copy.sameDay')}</p> : null}
       <p role="status" className="form-notice">
-        {copied === 0 ? 'That day has nothing to copy.' : (fetcher.data?.formError ?? '')}
+        {copied === 0 ? t('nutrition.copy.nothing') : (fetcher.data?.formError ?? '')}
       </p>
       <div className="form-actions">
         <button
@@ -60,7 +63,7 @@ function CopyForm({ day, onDone }: { day: string; onDone: () => void }) {
           className="button-primary"
           disabled={fetcher.state !== 'idle' || dateToDay(from) === day}
         >
-          {fetcher.state !== 'idle' ? 'Copying…' : 'Copy'}
+          {fetcher.state !== 'idle' ? t('nutrition.copy.copying') : t('nutrition.copy.submit')}
         </button>
       </div>
     </fetcher.Form>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { CalorieGoalProgress } from '@/components/CalorieGoalProgress';
 import { calorieBalance, macroShares, type Nutrients } from '@/domain/nutrition';
+import { T, useT } from '@/i18n';
 import { formatGrams, formatKcal } from '@/lib/format';
 
 const MacroChart = lazy(() => import('./MacroChart'));
@@ -13,44 +14,54 @@ export interface DailyTotalsProps {
 
 /** The day's energy against the goal, in words and a bar, and the macros in grams and shares. */
 export function DailyTotals({ totals, calorieGoal, onChangeGoal }: DailyTotalsProps) {
+  const t = useT();
   const shares = macroShares(totals);
   const balance = calorieGoal === null ? null : calorieBalance(totals.caloriesKcal, calorieGoal);
   return (
     <section className="card nutrition-totals" aria-labelledby="totals-heading">
       <div className="card-header">
-        <h2 id="totals-heading">Day totals</h2>
+        <h2 id="totals-heading">{t('nutrition.totals.title')}</h2>
         <button type="button" className="button-secondary" onClick={onChangeGoal}>
-          {calorieGoal === null ? 'Set a calorie goal' : 'Change goal'}
+          {calorieGoal === null ? t('nutrition.totals.setGoal') : t('nutrition.totals.changeGoal')}
         </button>
       </div>
       {balance ? (
         <CalorieGoalProgress id="calorie-progress" balance={balance} />
       ) : (
         <p className="goal-words">
-          <strong>{formatKcal(totals.caloriesKcal)}</strong> eaten. Set a daily calorie goal to see what is
-          left.
+          <T
+            id="nutrition.totals.eatenNoGoal"
+            values={{ kcal: formatKcal(totals.caloriesKcal) }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       )}
       <dl className="stat-list macro-list">
         <div>
-          <dt>Protein</dt>
+          <dt>{t('nutrition.macros.protein')}</dt>
           <dd>
             {formatGrams(totals.proteinG)}
-            {shares ? <span className="stat-note"> · {shares.protein}% of energy</span> : null}
+            {shares ? (
+              <span className="stat-note"> · {t('nutrition.totals.share', { share: shares.protein })}</span>
+            ) : null}
           </dd>
         </div>
         <div>
-          <dt>Carbs</dt>
+          <dt>{t('nutrition.macros.carbs')}</dt>
           <dd>
             {formatGrams(totals.carbsG)}
-            {shares ? <span className="stat-note"> · {shares.carbs}% of energy</span> : null}
+            {shares ? (
+              <span className="stat-note"> · {t('nutrition.totals.share', { share: shares.carbs })}</span>
+            ) : null}
           </dd>
         </div>
         <div>
-          <dt>Fat</dt>
+          <dt>{t('nutrition.macros.fat')}</dt>
           <dd>
             {formatGrams(totals.fatG)}
-            {shares ? <span className="stat-note"> · {shares.fat}% of energy</span> : null}
+            {shares ? (
+              <span className="stat-note"> · {t('nutrition.totals.share', { share: shares.fat })}</span>
+            ) : null}
           </dd>
         </div>
       </dl>
@@ -59,7 +70,7 @@ export function DailyTotals({ totals, calorieGoal, onChangeGoal }: DailyTotalsPr
           <MacroChart totals={totals} />
         </Suspense>
       ) : (
-        <p className="empty-note">Log a meal with protein, carbs or fat to see how your energy splits.</p>
+        <p className="empty-note">{t('nutrition.totals.noMacros')}</p>
       )}
     </section>
   );

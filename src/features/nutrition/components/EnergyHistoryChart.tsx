@@ -1,5 +1,6 @@
-import { format } from 'date-fns';
 import type { DayEnergy } from '@/domain/nutrition';
+import { useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { BarLineChart, goalLine, useChartPalette } from '@/lib/charts';
 import { dayToDate } from '@/lib/days';
 
@@ -10,13 +11,16 @@ export interface EnergyHistoryChartProps {
 
 /** Energy eaten per day with the calorie goal as a line; chart.js, loaded on demand. */
 export default function EnergyHistoryChart({ history, calorieGoal }: EnergyHistoryChartProps) {
+  const t = useT();
   const palette = useChartPalette();
-  const labels = history.map((day) => format(dayToDate(day.date), history.length > 7 ? 'd MMM' : 'EEE d'));
+  const pattern = history.length > 7 ? t('nutrition.dates.chartShort') : t('nutrition.dates.chartWeekday');
+  const labels = history.map((day) => formatDate(dayToDate(day.date), pattern));
   const kcal = history.map((day) => Math.round(day.caloriesKcal));
+  const values = labels.map((label, index) => `${label} ${kcal[index] ?? 0}`).join(', ');
   const description =
-    `Calories eaten per day, last ${history.length} days` +
-    (calorieGoal === null ? '' : `, goal ${calorieGoal} kcal`) +
-    `: ${labels.map((label, index) => `${label} ${kcal[index] ?? 0}`).join(', ')}.`;
+    calorieGoal === null
+      ? t('nutrition.chart.energyDescription', { days: history.length, values })
+      : t('nutrition.chart.energyDescriptionGoal', { days: history.length, goal: calorieGoal, values });
   const over = (value: number) => calorieGoal !== null && value > calorieGoal;
   return (
     <div className="chart-box energy-chart">
@@ -27,11 +31,13 @@ export default function EnergyHistoryChart({ history, calorieGoal }: EnergyHisto
           datasets: [
             {
               type: 'bar' as const,
-              label: 'Calories eaten',
+              label: t('nutrition.chart.eaten'),
               data: kcal,
               backgroundColor: kcal.map((value) => (over(value) ? palette.over : palette.primary)),
             },
-            ...(calorieGoal === null ? [] : [goalLine('Daily goal', history.length, calorieGoal, palette)]),
+            ...(calorieGoal === null
+              ? []
+              : [goalLine(t('nutrition.chart.goal'), history.length, calorieGoal, palette)]),
           ],
         }}
         options={{

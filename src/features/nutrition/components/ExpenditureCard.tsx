@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Tooltip } from '@/components/Tooltip';
@@ -8,6 +7,8 @@ import {
   type ExpenditureWithGoal,
 } from '@/domain/expenditure';
 import { KCAL_PER_KG } from '@/domain/weight';
+import { formatNumber, t, T, useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { formatKcal } from '@/lib/format';
@@ -37,6 +38,7 @@ export function ExpenditureCard({
   load?: () => Promise<ExpenditureWithGoal>;
   calorieGoal?: number | null;
 }) {
+  const t = useT();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const loads = useRef(0);
   useEffect(() => {
@@ -53,8 +55,10 @@ export function ExpenditureCard({
 
   return (
     <section className="card nutrition-expenditure" aria-labelledby="expenditure-heading">
-      <h2 id="expenditure-heading">What you burn</h2>
-      {loaded.kind === 'loading' ? <p className="empty-note">Measuring…</p> : null}
+      <h2 id="expenditure-heading">{t('nutrition.expenditure.title')}</h2>
+      {loaded.kind === 'loading' ? (
+        <p className="empty-note">{t('nutrition.expenditure.measuring')}</p>
+      ) : null}
       {loaded.kind === 'failed' ? <p role="alert">{loaded.message}</p> : null}
       {loaded.kind === 'done' ? <Expenditure key={loaded.load} expenditure={loaded.expenditure} /> : null}
     </section>
@@ -62,6 +66,7 @@ export function ExpenditureCard({
 }
 
 function Expenditure({ expenditure }: { expenditure: ExpenditureWithGoal }) {
+  const t = useT();
   const { kcalPerDay, formulaKcalPerDay, confidence, meanIntakeKcal, weeklyChangeKg, explanation } =
     expenditure;
   if (kcalPerDay === null || confidence === null) {
@@ -76,17 +81,29 @@ function Expenditure({ expenditure }: { expenditure: ExpenditureWithGoal }) {
   return (
     <>
       <p className="expenditure-value">
-        <strong>{formatKcal(kcalPerDay)}</strong> a day{' '}
+        <T
+          id="nutrition.expenditure.perDay"
+          values={{ kcal: formatKcal(kcalPerDay) }}
+          components={{ 0: <strong /> }}
+        />{' '}
         <Tooltip
-          label="How this is worked out"
-          content={`${formatKcal(meanIntakeKcal ?? 0)} eaten a day on the days logged, ${stored > 0 ? 'minus' : 'plus'} ${formatKcal(Math.abs(stored))} a day the trend weight says was ${stored > 0 ? 'stored' : 'drawn from your body'} (${Math.abs(weeklyChangeKg ?? 0).toFixed(2)} kg a week × ${formatKcal(KCAL_PER_KG)} per kg ÷ 7 days).`}
+          label={t('nutrition.expenditure.howLabel')}
+          content={t(stored > 0 ? 'nutrition.expenditure.howStored' : 'nutrition.expenditure.howDrawn', {
+            eaten: formatKcal(meanIntakeKcal ?? 0),
+            stored: formatKcal(Math.abs(stored)),
+            weekly: formatNumber(Math.abs(weeklyChangeKg ?? 0), {
+              minimumFractionDigits: 2,
+              maximumFractionDigits: 2,
+            }),
+            perKg: formatKcal(KCAL_PER_KG),
+          })}
         />
       </p>
       <p>{explanation}</p>
       <p className={`expenditure-confidence confidence-${confidence}`}>{CONFIDENCE_SENTENCES[confidence]}</p>
       {formulaKcalPerDay !== null ? (
         <p className="stat-note">
-          Your body data and activity level predict {formatKcal(formulaKcalPerDay)} a day.
+          {t('nutrition.expenditure.formula', { kcal: formatKcal(formulaKcalPerDay) })}
         </p>
       ) : null}
       <GoalToggle goal={expenditure.calorieGoal} />
@@ -94,20 +111,34 @@ function Expenditure({ expenditure }: { expenditure: ExpenditureWithGoal }) {
   );
 }
 
-const longDay = (day: string) => format(dayToDate(day), 'd MMMM yyyy');
+const longDay = (day: string) => formatDate(dayToDate(day), t('nutrition.dates.long'));
+
+/** The first sentence about a goal that follows the measurement: which goal, and since when. */
+function followingSentence(goal: AdaptiveCalorieGoal): string {
+  const kcal = goal.dailyCalorieGoal === null ? null : formatKcal(goal.dailyCalorieGoal);
+  if (goal.setOn === null) {
+    return kcal === null
+      ? t('nutrition.expenditure.following')
+      : t('nutrition.expenditure.followingGoal', { kcal });
+  }
+  const date = longDay(goal.setOn);
+  return kcal === null
+    ? t('nutrition.expenditure.followingSince', { date })
+    : t('nutrition.expenditure.followingGoalSince', { kcal, date });
+}
 
 /** What following the measurement does to the goal, as it stands. */
 function goalSentence(goal: AdaptiveCalorieGoal): string {
   if (!goal.on) {
-    return goal.kcal === null
-      ? ''
-      : `Your daily goal would be ${formatKcal(goal.kcal)}: what you burn, less what your weekly rate takes off, never below a safe minimum. It is set again each week.`;
+    return goal.kcal === null ? '' : t('nutrition.expenditure.wouldBe', { kcal: formatKcal(goal.kcal) });
   }
-  const goalNow =
-    goal.dailyCalorieGoal === null ? 'Your daily goal' : `Your goal of ${formatKcal(goal.dailyCalorieGoal)}`;
-  const setOn = goal.setOn === null ? '' : `, last set on ${longDay(goal.setOn)}`;
-  const unmeasured = goal.kcal === null ? ' Until what you burn is measured again, it stays as it is.' : '';
-  return `${goalNow} follows what you burn${setOn}, and is set again each week.${unmeasured} Setting a goal yourself stops this.`;
+  return [
+    followingSentence(goal),
+    goal.kcal === null ? t('nutrition.expenditure.untilMeasured') : null,
+    t('nutrition.expenditure.stopsWhenSet'),
+  ]
+    .filter((sentence) => sentence !== null)
+    .join(' ');
 }
 
 /**
@@ -115,6 +146,7 @@ function goalSentence(goal: AdaptiveCalorieGoal): string {
  * week; turned off, the last goal stays. The page's goal updates as the action's answer arrives.
  */
 function GoalToggle({ goal: loaded }: { goal: AdaptiveCalorieGoal }) {
+  const t = useT();
   // Unkeyed: each new measurement mounts a new toggle, whose state starts from it.
   const fetcher = useFetcher<NutritionActionResult>();
   const hintId = useId();
@@ -137,7 +169,7 @@ function GoalToggle({ goal: loaded }: { goal: AdaptiveCalorieGoal }) {
             )
           }
         />
-        Use it for my calorie goal
+        {t('nutrition.expenditure.useForGoal')}
       </label>
       <p id={hintId} className="field-hint">
         {goalSentence(goal)}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FoodRow } from '@/domain/nutrition';
+import { useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { searchFoods } from '../api';
 
@@ -21,6 +22,7 @@ type SearchState =
 
 /** Search the catalogue and one's own foods as one types; recent and frequent foods before that. */
 export function FoodSearch({ recentFoods, frequentFoods, onPick, error }: FoodSearchProps) {
+  const t = useT();
   const [query, setQuery] = useState('');
   const [state, setState] = useState<SearchState>({ kind: 'idle' });
   const timer = useRef<number | undefined>(undefined);
@@ -55,14 +57,14 @@ export function FoodSearch({ recentFoods, frequentFoods, onPick, error }: FoodSe
   return (
     <div className="food-search">
       <div className="form-field">
-        <label htmlFor={inputId}>Search foods</label>
+        <label htmlFor={inputId}>{t('nutrition.search.label')}</label>
         <input
           id={inputId}
           type="search"
           value={query}
           autoFocus
           autoComplete="off"
-          placeholder="e.g. greek yogurt"
+          placeholder={t('nutrition.search.placeholder')}
           maxLength={60}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
@@ -83,22 +85,24 @@ export function FoodSearch({ recentFoods, frequentFoods, onPick, error }: FoodSe
       </div>
       <p role="status" className="search-status">
         {state.kind === 'searching'
-          ? 'Searching…'
+          ? t('nutrition.search.searching')
           : state.kind === 'failed'
             ? state.message
             : state.kind === 'found'
               ? state.foods.length === 0
-                ? `No food matches “${state.query}”. Try fewer letters, quick add, or a new food.`
-                : `${state.foods.length} ${state.foods.length === 1 ? 'food' : 'foods'} found.`
+                ? t('nutrition.search.noMatch', { query: state.query })
+                : t('nutrition.search.found', { count: state.foods.length })
               : ''}
       </p>
       {state.kind === 'found' ? (
-        <FoodList label="Search results" foods={state.foods} onPick={onPick} />
+        <FoodList label={t('nutrition.search.results')} foods={state.foods} onPick={onPick} />
       ) : state.kind === 'idle' ? (
         <>
-          {recentFoods.length > 0 ? <FoodList label="Recent" foods={recentFoods} onPick={onPick} /> : null}
+          {recentFoods.length > 0 ? (
+            <FoodList label={t('nutrition.search.recent')} foods={recentFoods} onPick={onPick} />
+          ) : null}
           {frequentFoods.length > 0 ? (
-            <FoodList label="Frequent" foods={frequentFoods} onPick={onPick} />
+            <FoodList label={t('nutrition.search.frequent')} foods={frequentFoods} onPick={onPick} />
           ) : null}
         </>
       ) : null}
@@ -115,6 +119,7 @@ function FoodList({
   foods: readonly FoodRow[];
   onPick: (food: FoodRow) => void;
 }) {
+  const t = useT();
   const headingId = useId();
   return (
     <div className="food-list">
@@ -126,10 +131,10 @@ function FoodList({
               <span className="food-name">
                 {food.name}
                 {food.brand ? <span className="stat-note"> · {food.brand}</span> : null}
-                {food.custom ? <span className="food-badge">My food</span> : null}
+                {food.custom ? <span className="food-badge">{t('nutrition.search.myFood')}</span> : null}
               </span>
               <span className="food-values">
-                {Math.round(food.kcalPer100g)} kcal per 100 g
+                {t('nutrition.search.kcalPer100g', { kcal: Math.round(food.kcalPer100g) })}
                 {food.servingLabel ? ` · ${food.servingLabel}` : ''}
               </span>
             </button>

@@ -1,9 +1,10 @@
 import { SyncBadge } from '@/components/SyncBadge';
-import { format } from 'date-fns';
 import { useFetcher } from 'react-router';
 import { addDays } from '@/domain/calendarDays';
 import { MEAL_TYPES, type MealType } from '@/domain/contract';
 import type { MealRow, Nutrients } from '@/domain/nutrition';
+import { formatNumber, T, useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import type { NutritionActionResult } from '../actionResult';
 import { formatGrams, formatKcal } from '@/lib/format';
 import { MEAL_TYPE_LABELS } from '../mealTypes';
@@ -42,7 +43,7 @@ function amountText(meal: MealRow): string {
   if (serving && meal.food?.servingLabel) {
     const servings = Math.round((meal.grams / serving) * 100) / 100;
     if (Number.isInteger(servings * 4)) {
-      return `${servings} × ${meal.food.servingLabel}`;
+      return `${formatNumber(servings, { useGrouping: false })} × ${meal.food.servingLabel}`;
     }
   }
   return formatGrams(meal.grams);
@@ -63,8 +64,9 @@ function MealSection({
   onAdd: () => void;
   onEdit: (meal: MealRow) => void;
 }) {
+  const t = useT();
   const copier = useFetcher<NutritionActionResult>();
-  const label = MEAL_TYPE_LABELS[mealType];
+  const label = t(MEAL_TYPE_LABELS[mealType]);
   const headingId = `section-${mealType}`;
   const copied = copier.state === 'idle' ? copier.data?.copied : undefined;
   return (
@@ -74,25 +76,33 @@ function MealSection({
         <p className="meal-subtotal">
           {formatKcal(subtotal.caloriesKcal)}
           <span className="stat-note">
-            {' '}
-            · P {formatGrams(subtotal.proteinG)} · C {formatGrams(subtotal.carbsG)} · F{' '}
-            {formatGrams(subtotal.fatG)}
+            {' · '}
+            {t('nutrition.macros.short', {
+              protein: formatGrams(subtotal.proteinG),
+              carbs: formatGrams(subtotal.carbsG),
+              fat: formatGrams(subtotal.fatG),
+            })}
           </span>
         </p>
       </div>
       {meals.length === 0 ? (
-        <p className="empty-note">Nothing logged for {label.toLowerCase()}.</p>
+        <p className="empty-note">{t('nutrition.meals.nothingLogged', { meal: mealType })}</p>
       ) : (
         <ul className="meal-list">
           {meals.map((meal) => (
             <li key={meal.id} className="meal-item">
               <button type="button" className="meal-entry" onClick={() => onEdit(meal)}>
                 {/* The name read out is the text shown, with "Edit" and pauses only a screen reader hears. */}
-                <span className="visually-hidden">Edit </span>
-                <span className="meal-name">{meal.name}</span>
+                <T
+                  id="nutrition.meals.editEntry"
+                  values={{ name: meal.name }}
+                  components={{ 0: <span className="visually-hidden" />, 1: <span className="meal-name" /> }}
+                />
                 <span className="visually-hidden">, </span>
                 <span className="meal-amount">
-                  {[amountText(meal), format(new Date(meal.eatenAt), 'HH:mm')].filter(Boolean).join(' · ')}
+                  {[amountText(meal), formatDate(new Date(meal.eatenAt), 'HH:mm')]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
                 <span className="visually-hidden">, </span>
                 <span className="meal-kcal">{formatKcal(meal.caloriesKcal)}</span>
@@ -104,7 +114,7 @@ function MealSection({
       )}
       <div className="section-actions">
         <button type="button" className="button-secondary" onClick={onAdd}>
-          Add to {label.toLowerCase()}
+          {t('nutrition.meals.addTo', { meal: mealType })}
         </button>
         <copier.Form method="post">
           <input type="hidden" name="intent" value="copy" />
@@ -112,7 +122,7 @@ function MealSection({
           <input type="hidden" name="toDate" value={day} />
           <input type="hidden" name="mealType" value={mealType} />
           <button type="submit" className="button-secondary" disabled={copier.state !== 'idle'}>
-            Copy {label.toLowerCase()} from the day before
+            {t('nutrition.meals.copyDayBefore', { meal: mealType })}
           </button>
         </copier.Form>
       </div>
@@ -120,8 +130,8 @@ function MealSection({
         {copied === undefined
           ? (copier.data?.formError ?? '')
           : copied === 0
-            ? `The day before had nothing under ${label.toLowerCase()}.`
-            : `Copied ${copied} ${copied === 1 ? 'entry' : 'entries'} from the day before.`}
+            ? t('nutrition.meals.dayBeforeEmpty', { meal: mealType })
+            : t('nutrition.meals.copied', { count: copied })}
       </p>
     </section>
   );

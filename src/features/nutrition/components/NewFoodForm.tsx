@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
 import type { FoodRow } from '@/domain/nutrition';
+import { useT } from '@/i18n';
 import type { NutritionActionResult } from '../actionResult';
 
 /** Creates one of the person's own foods (private to them), values per 100 g, then picks it. */
 export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void }) {
+  const t = useT();
   const fetcher = useFetcher<NutritionActionResult>();
   const result = fetcher.data;
   const errors = result?.foodErrors ?? {};
@@ -19,12 +21,25 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
   return (
     <fetcher.Form method="post" className="food-form" noValidate>
       <input type="hidden" name="intent" value="createFood" />
-      <p className="field-hint">Values per 100 g, as on the label. Only you see your own foods.</p>
-      <FormField label="Name" name="name" required maxLength={120} autoFocus error={errors.name} />
-      <FormField label="Brand" name="brand" maxLength={120} hint="Optional" error={errors.brand} />
+      <p className="field-hint">{t('nutrition.foodForm.intro')}</p>
+      <FormField
+        label={t('nutrition.field.name')}
+        name="name"
+        required
+        maxLength={120}
+        autoFocus
+        error={errors.name}
+      />
+      <FormField
+        label={t('nutrition.foodForm.brand')}
+        name="brand"
+        maxLength={120}
+        hint={t('nutrition.field.optional')}
+        error={errors.brand}
+      />
       <div className="form-row">
         <FormField
-          label="Energy (kcal per 100 g)"
+          label={t('nutrition.foodForm.energy')}
           name="kcalPer100g"
           required
           max={900}
@@ -32,21 +47,21 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           error={errors.kcalPer100g}
         />
         <FormField
-          label="Protein (g per 100 g)"
+          label={t('nutrition.foodForm.protein')}
           name="proteinPer100g"
           max={100}
           {...number}
           error={errors.proteinPer100g}
         />
         <FormField
-          label="Carbs (g per 100 g)"
+          label={t('nutrition.foodForm.carbs')}
           name="carbsPer100g"
           max={100}
           {...number}
           error={errors.carbsPer100g}
         />
         <FormField
-          label="Fat (g per 100 g)"
+          label={t('nutrition.foodForm.fat')}
           name="fatPer100g"
           max={100}
           {...number}
@@ -55,18 +70,18 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
       </div>
       <div className="form-row">
         <FormField
-          label="Serving (g)"
+          label={t('nutrition.foodForm.serving')}
           name="servingG"
           max={5000}
-          hint="Optional"
+          hint={t('nutrition.field.optional')}
           {...number}
           error={errors.servingG}
         />
         <FormField
-          label="Serving name"
+          label={t('nutrition.foodForm.servingName')}
           name="servingLabel"
           maxLength={80}
-          hint="Optional, e.g. 1 bar"
+          hint={t('nutrition.foodForm.servingNameHint')}
           error={errors.servingLabel}
         />
       </div>
@@ -77,7 +92,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
       ) : null}
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
-          {fetcher.state !== 'idle' ? 'Saving…' : 'Save food'}
+          {fetcher.state !== 'idle' ? t('nutrition.field.saving') : t('nutrition.foodForm.save')}
         </button>
       </div>
     </fetcher.Form>

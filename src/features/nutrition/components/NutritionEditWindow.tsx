@@ -7,6 +7,7 @@ import { Popup } from '@/components/Popup';
 import { SaveOrDelete } from '@/components/SaveOrDelete';
 import { MEAL_TYPES, type MealType } from '@/domain/contract';
 import { amountInGrams, nutrientsFor, type FoodRow, type MealRow } from '@/domain/nutrition';
+import { formatNumber, useT, type MessageId } from '@/i18n';
 import { dayToDate } from '@/lib/days';
 import type { NutritionActionResult } from '../actionResult';
 import { formatGrams, formatKcal } from '@/lib/format';
@@ -28,16 +29,22 @@ export interface NutritionEditWindowProps {
 
 type Mode = 'food' | 'quick' | 'new';
 
-const MODE_LABELS: Readonly<Record<Mode, string>> = {
-  food: 'Food from the catalogue',
-  quick: 'Quick add',
-  new: 'New food',
+const MODE_LABELS: Readonly<Record<Mode, MessageId>> = {
+  food: 'nutrition.mode.food',
+  quick: 'nutrition.mode.quick',
+  new: 'nutrition.mode.new',
 };
+
+/** A number as typed or stored, with the shown language's decimal sign and every digit kept. */
+const exact = (value: number) => formatNumber(value, { maximumFractionDigits: 20, useGrouping: false });
 
 /** The nutrition edit window: add food by search or quick add, create a food, change or delete an entry. */
 export function NutritionEditWindow(props: NutritionEditWindowProps) {
+  const t = useT();
   const { open, onClose, entry, mealType } = props;
-  const title = entry ? `Edit ${entry.name}` : `Add to ${MEAL_TYPE_LABELS[mealType].toLowerCase()}`;
+  const title = entry
+    ? t('nutrition.edit.title', { name: entry.name })
+    : t('nutrition.meals.addTo', { meal: mealType });
   return (
     <Popup open={open} title={title} onClose={onClose}>
       <MealEditor key={entry?.id ?? `new-${mealType}`} {...props} />
@@ -54,13 +61,14 @@ function MealEditor({
   frequentFoods,
   onClose,
 }: NutritionEditWindowProps) {
+  const t = useT();
   const [mode, setMode] = useState<Mode>(entry && entry.grams === null ? 'quick' : 'food');
   const [picked, setPicked] = useState<FoodRow | null>(entry?.food ?? null);
   const modeName = useId();
   return (
     <div className="meal-editor">
       <fieldset className="mode-switch">
-        <legend>Add by</legend>
+        <legend>{t('nutrition.edit.addBy')}</legend>
         {(Object.keys(MODE_LABELS) as Mode[]).map((option) => (
           <label key={option} className="mode-option">
             <input
@@ -70,7 +78,7 @@ function MealEditor({
               checked={mode === option}
               onChange={() => setMode(option)}
             />
-            {MODE_LABELS[option]}
+            {t(MODE_LABELS[option])}
           </label>
         ))}
       </fieldset>
@@ -127,6 +135,7 @@ function MealForm({
   frequentFoods: readonly FoodRow[];
   onDone: () => void;
 }) {
+  const t = useT();
   const fetcher = useFetcher<NutritionActionResult>();
   const [date, setDate] = useState<Date>(entry ? new Date(entry.eatenAt) : dayToDate(day));
   const sectionId = useId();
@@ -165,18 +174,18 @@ function MealForm({
       ) : (
         <div className="quick-add">
           <FormField
-            label="Name"
+            label={t('nutrition.field.name')}
             name="name"
             maxLength={120}
             defaultValue={quick?.name ?? ''}
-            placeholder="Quick add"
-            hint="Optional"
+            placeholder={t('nutrition.quick.defaultName')}
+            hint={t('nutrition.field.optional')}
             error={errors.name}
             autoFocus
           />
           <div className="form-row">
             <FormField
-              label="Calories (kcal)"
+              label={t('nutrition.quick.calories')}
               name="caloriesKcal"
               type="number"
               inputMode="decimal"
@@ -188,7 +197,7 @@ function MealForm({
               error={errors.caloriesKcal}
             />
             <FormField
-              label="Protein (g)"
+              label={t('nutrition.quick.protein')}
               name="proteinG"
               type="number"
               inputMode="decimal"
@@ -199,7 +208,7 @@ function MealForm({
               error={errors.proteinG}
             />
             <FormField
-              label="Carbs (g)"
+              label={t('nutrition.quick.carbs')}
               name="carbsG"
               type="number"
               inputMode="decimal"
@@ -210,7 +219,7 @@ function MealForm({
               error={errors.carbsG}
             />
             <FormField
-              label="Fat (g)"
+              label={t('nutrition.quick.fat')}
               name="fatG"
               type="number"
               inputMode="decimal"
@@ -225,19 +234,25 @@ function MealForm({
       )}
       <div className="form-row">
         <div className="form-field">
-          <label htmlFor={sectionId}>Meal</label>
+          <label htmlFor={sectionId}>{t('nutrition.edit.meal')}</label>
           <select id={sectionId} name="mealType" defaultValue={entry?.mealType ?? mealType}>
             {MEAL_TYPES.map((type) => (
               <option key={type} value={type}>
-                {MEAL_TYPE_LABELS[type]}
+                {t(MEAL_TYPE_LABELS[type])}
               </option>
             ))}
           </select>
           {errors.mealType ? <p className="field-error">{errors.mealType}</p> : null}
         </div>
-        <DatePicker label="Date" name="date" value={date} onChange={setDate} maxDate={tomorrow} />
+        <DatePicker
+          label={t('nutrition.edit.date')}
+          name="date"
+          value={date}
+          onChange={setDate}
+          maxDate={tomorrow}
+        />
         <FormField
-          label="Time"
+          label={t('nutrition.edit.time')}
           name="time"
           type="time"
           required
@@ -252,10 +267,14 @@ function MealForm({
         </p>
       ) : null}
       <SaveOrDelete
-        thing="entry"
+        thing={t('nutrition.edit.thing')}
         busy={busy}
         canDelete={entry !== null}
-        confirmQuestion={`Delete ${entry?.name ?? 'this entry'}?`}
+        confirmQuestion={
+          entry
+            ? t('nutrition.edit.deleteQuestion', { name: entry.name })
+            : t('nutrition.edit.deleteThisEntry')
+        }
       />
     </fetcher.Form>
   );
@@ -273,6 +292,7 @@ function FoodAmount({
   onChange: () => void;
   error: string | undefined;
 }) {
+  const t = useT();
   const hasServing = food.servingG !== null && food.servingG > 0;
   const startsInServings =
     hasServing &&
@@ -301,17 +321,21 @@ function FoodAmount({
           {food.brand ? <span className="stat-note"> · {food.brand}</span> : null}
           <br />
           <span className="stat-note">
-            {Math.round(food.kcalPer100g)} kcal · P {food.proteinPer100g} g · C {food.carbsPer100g} g · F{' '}
-            {food.fatPer100g} g per 100 g
+            {t('nutrition.food.per100g', {
+              kcal: Math.round(food.kcalPer100g),
+              protein: exact(food.proteinPer100g),
+              carbs: exact(food.carbsPer100g),
+              fat: exact(food.fatPer100g),
+            })}
           </span>
         </p>
         <button type="button" className="button-secondary" onClick={onChange}>
-          Change food
+          {t('nutrition.edit.changeFood')}
         </button>
       </div>
       <div className="form-row">
         <div className="form-field">
-          <label htmlFor={amountId}>Amount</label>
+          <label htmlFor={amountId}>{t('nutrition.edit.amount')}</label>
           <input
             id={amountId}
             name="amount"
@@ -332,24 +356,32 @@ function FoodAmount({
           ) : null}
         </div>
         <div className="form-field">
-          <label htmlFor={unitId}>Unit</label>
+          <label htmlFor={unitId}>{t('nutrition.edit.unit')}</label>
           <select
             id={unitId}
             name="amountUnit"
             value={unit}
             onChange={(event) => setUnit(event.target.value === 'serving' ? 'serving' : 'g')}
           >
-            <option value="g">grams</option>
+            <option value="g">{t('nutrition.edit.grams')}</option>
             {hasServing ? (
-              <option value="serving">{food.servingLabel || `serving (${food.servingG} g)`}</option>
+              <option value="serving">
+                {food.servingLabel || t('nutrition.edit.serving', { grams: exact(food.servingG ?? 0) })}
+              </option>
             ) : null}
           </select>
         </div>
       </div>
       <p className="meal-preview" aria-live="polite">
         {preview && inGrams !== null
-          ? `${formatGrams(inGrams)}: ${formatKcal(preview.caloriesKcal)} · protein ${formatGrams(preview.proteinG)} · carbs ${formatGrams(preview.carbsG)} · fat ${formatGrams(preview.fatG)}`
-          : 'Enter an amount to see its energy and macros.'}
+          ? t('nutrition.edit.preview', {
+              amount: formatGrams(inGrams),
+              kcal: formatKcal(preview.caloriesKcal),
+              protein: formatGrams(preview.proteinG),
+              carbs: formatGrams(preview.carbsG),
+              fat: formatGrams(preview.fatG),
+            })
+          : t('nutrition.edit.previewEmpty')}
       </p>
     </div>
   );

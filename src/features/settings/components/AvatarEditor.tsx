@@ -5,6 +5,7 @@ import 'react-easy-crop/react-easy-crop.css';
 import { useRevalidator } from 'react-router';
 import { Popup } from '@/components/Popup';
 import { SNIFF_BYTES, avatarFileProblem } from '@/domain/images';
+import { t, useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { initials } from '@/lib/initials';
 import { removeAvatar, uploadAvatar } from '../api';
@@ -32,12 +33,12 @@ async function cropToSquare(source: string, area: Area): Promise<Blob> {
   canvas.width = AVATAR_SIZE;
   canvas.height = AVATAR_SIZE;
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('This browser cannot prepare the photo.');
+  if (!context) throw new Error(t('settings.avatar.cannotPrepare'));
   context.imageSmoothingQuality = 'high';
   context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, AVATAR_SIZE, AVATAR_SIZE);
   // Browsers that cannot encode WebP hand back a PNG, which is fine too.
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/webp', 0.9));
-  if (!blob) throw new Error('The photo could not be prepared. Please try another one.');
+  if (!blob) throw new Error(t('settings.avatar.notPrepared'));
   return blob;
 }
 
@@ -46,6 +47,7 @@ async function cropToSquare(source: string, area: Area): Promise<Blob> {
  * lets them crop a square of it, and stores or removes it.
  */
 export function AvatarEditor({ avatarUrl, name }: AvatarEditorProps) {
+  const t = useT();
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   // What was saved here shows at once; the page's loader catches up when it revalidates.
@@ -85,7 +87,7 @@ export function AvatarEditor({ avatarUrl, name }: AvatarEditorProps) {
       const url = await uploadAvatar(await cropToSquare(source, area));
       setSavedUrl(url);
       setSource(null);
-      setMessage({ kind: 'done', text: 'Your photo is saved.' });
+      setMessage({ kind: 'done', text: t('settings.avatar.saved') });
       void revalidator.revalidate();
     } catch (error) {
       setMessage({ kind: 'error', text: errorSentence(error) });
@@ -100,7 +102,7 @@ export function AvatarEditor({ avatarUrl, name }: AvatarEditorProps) {
     try {
       await removeAvatar();
       setSavedUrl(null);
-      setMessage({ kind: 'done', text: 'Your photo is removed.' });
+      setMessage({ kind: 'done', text: t('settings.avatar.removed') });
       void revalidator.revalidate();
     } catch (error) {
       setMessage({ kind: 'error', text: errorSentence(error) });
@@ -127,9 +129,19 @@ export function AvatarEditor({ avatarUrl, name }: AvatarEditorProps) {
   return (
     <div className="avatar-editor">
       {shownUrl ? (
-        <img className="avatar-editor-picture" src={shownUrl} alt="Your photo" width={96} height={96} />
+        <img
+          className="avatar-editor-picture"
+          src={shownUrl}
+          alt={t('settings.avatar.photo')}
+          width={96}
+          height={96}
+        />
       ) : (
-        <span className="avatar-editor-picture avatar-editor-initials" role="img" aria-label="No photo yet">
+        <span
+          className="avatar-editor-picture avatar-editor-initials"
+          role="img"
+          aria-label={t('settings.avatar.noPhoto')}
+        >
           {initials(name)}
         </span>
       )}
@@ -145,7 +157,7 @@ export function AvatarEditor({ avatarUrl, name }: AvatarEditorProps) {
             onChange={(event) => void choose(event.currentTarget)}
           />
           <label htmlFor={inputId} className="button-secondary avatar-editor-choose">
-            Choose a photo
+            {t('settings.avatar.choose')}
           </label>
           {shownUrl ? (
             <button
@@ -154,16 +166,16 @@ export function AvatarEditor({ avatarUrl, name }: AvatarEditorProps) {
               disabled={busy !== null}
               onClick={() => void remove()}
             >
-              {busy === 'removing' ? 'Removing…' : 'Remove photo'}
+              {busy === 'removing' ? t('settings.avatar.removing') : t('settings.avatar.remove')}
             </button>
           ) : null}
         </div>
         <p id={hintId} className="field-hint">
-          PNG, JPEG or WebP, up to 2 MB. You choose the square that shows.
+          {t('settings.avatar.hint')}
         </p>
         {source ? null : notice}
       </div>
-      <Popup open={source !== null} title="Crop your photo" onClose={cancel}>
+      <Popup open={source !== null} title={t('settings.avatar.cropTitle')} onClose={cancel}>
         {source ? (
           <CropForm
             source={source}
@@ -187,6 +199,7 @@ interface CropFormProps {
 }
 
 function CropForm({ source, busy, notice, onSave, onCancel }: CropFormProps) {
+  const t = useT();
   const zoomId = useId();
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
@@ -207,15 +220,15 @@ function CropForm({ source, busy, notice, onSave, onCancel }: CropFormProps) {
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={(_area, pixels) => setArea(pixels)}
-          mediaProps={{ alt: 'The photo to crop' }}
+          mediaProps={{ alt: t('settings.avatar.cropImage') }}
           cropperProps={{
             role: 'group',
-            'aria-label': 'Part of the photo to keep; move it with the arrow keys',
+            'aria-label': t('settings.avatar.cropArea'),
           }}
         />
       </div>
       <div className="form-field avatar-crop-zoom">
-        <label htmlFor={zoomId}>Zoom</label>
+        <label htmlFor={zoomId}>{t('settings.avatar.zoom')}</label>
         <input
           id={zoomId}
           type="range"
@@ -227,11 +240,11 @@ function CropForm({ source, busy, notice, onSave, onCancel }: CropFormProps) {
           onChange={(event) => setZoom(Number(event.target.value))}
         />
       </div>
-      <p className="field-hint">Drag the photo or use the arrow keys to choose what shows in the circle.</p>
+      <p className="field-hint">{t('settings.avatar.cropHint')}</p>
       {notice}
       {busy ? (
         <p role="status" className="avatar-crop-progress">
-          <progress aria-label="Saving your photo" /> Saving your photo…
+          <progress aria-label={t('settings.avatar.savingLabel')} /> {t('settings.avatar.saving')}
         </p>
       ) : null}
       <div className="form-actions">
@@ -243,10 +256,10 @@ function CropForm({ source, busy, notice, onSave, onCancel }: CropFormProps) {
             if (area) void onSave(area);
           }}
         >
-          Save photo
+          {t('settings.avatar.save')}
         </button>
         <button type="button" className="button-secondary" disabled={busy} onClick={onCancel}>
-          Cancel
+          {t('settings.cancel')}
         </button>
       </div>
     </div>

@@ -12,6 +12,7 @@ import {
   type Sex,
 } from '@/domain/goals';
 import { formatWeightChange } from '@/domain/units';
+import { currentLanguage, formatNumber, T, useT, type MessageId } from '@/i18n';
 import { formText, readHeightCm, readNumber } from '@/lib/formValues';
 import type { SettingsActionResult } from '../actionResult';
 import type { MySettings } from '../types';
@@ -24,21 +25,21 @@ export interface BodyGoalsFormProps {
   year: number;
 }
 
-const SEX_CHOICES = [
-  { value: 'female', label: 'Female' },
-  { value: 'male', label: 'Male' },
-  { value: 'other', label: 'Other' },
-] as const;
+const SEX_CHOICES: readonly { value: Sex; label: MessageId }[] = [
+  { value: 'female', label: 'settings.body.female' },
+  { value: 'male', label: 'settings.body.male' },
+  { value: 'other', label: 'settings.body.other' },
+];
 
 const isSex = (value: string): value is Sex => value === 'female' || value === 'male' || value === 'other';
 
-/** The suggestion for what the form holds now, or what is still missing for one. */
+/** The suggestion for what the form holds now, or the messages naming what is still missing for one. */
 function suggestionFor(
   form: HTMLFormElement | null,
   settings: MySettings,
   currentWeightKg: number | null,
   year: number,
-): CalorieSuggestion | string {
+): CalorieSuggestion | readonly MessageId[] {
   const data = form ? new FormData(form) : null;
   const sex = data ? formText(data, 'sex') : (settings.sex ?? '');
   const birthYear = data ? readNumber(formText(data, 'birthYear')) : (settings.birthYear ?? Number.NaN);
@@ -48,15 +49,13 @@ function suggestionFor(
     : (settings.activityLevel ?? Number.NaN);
   const rateText = data ? formText(data, 'weeklyRateKg') : String(settings.weeklyRateKg ?? '');
   const missing = [
-    currentWeightKg === null ? 'a weigh-in' : null,
-    heightCm === null || !Number.isFinite(heightCm) ? 'your height' : null,
-    Number.isFinite(birthYear) ? null : 'your year of birth',
-    isSex(sex) ? null : 'your sex',
-    Number.isFinite(activityLevel) ? null : 'your activity level',
-  ].filter((item): item is string => item !== null);
-  if (missing.length > 0 || currentWeightKg === null || heightCm === null || !isSex(sex)) {
-    return `For a suggestion, add ${missing.join(', ')}.`;
-  }
+    currentWeightKg === null ? 'settings.body.missingWeighIn' : null,
+    heightCm === null || !Number.isFinite(heightCm) ? 'settings.body.missingHeight' : null,
+    Number.isFinite(birthYear) ? null : 'settings.body.missingBirthYear',
+    isSex(sex) ? null : 'settings.body.missingSex',
+    Number.isFinite(activityLevel) ? null : 'settings.body.missingActivityLevel',
+  ].filter((item): item is MessageId => item !== null);
+  if (missing.length > 0 || currentWeightKg === null || heightCm === null || !isSex(sex)) return missing;
   return suggestCalorieGoal(
     {
       sex,
@@ -72,6 +71,7 @@ function suggestionFor(
 
 /** Body data and goals; suggests a calorie goal and shows its arithmetic, which the person may override. */
 export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsFormProps) {
+  const t = useT();
   const fetcher = useFetcher<SettingsActionResult>();
   const errors = fetcher.data?.fieldErrors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
@@ -81,16 +81,20 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
   const activityId = useId();
   const rateId = useId();
   const unit = settings.weightUnit;
+  const rateLabel = (rate: number) => {
+    const amount = formatWeightChange(Math.abs(rate), unit).replace(/^\+/, '');
+    return rate < 0 ? t('settings.body.rateLose', { amount }) : t('settings.body.rateGain', { amount });
+  };
   const refresh = () => setSuggestion(suggestionFor(formRef.current, settings, currentWeightKg, year));
 
   return (
-    <SettingsSection id="body" title="Body and goals" result={fetcher.data}>
+    <SettingsSection id="body" title={t('settings.body.title')} result={fetcher.data}>
       <fetcher.Form method="post" noValidate ref={formRef} onChange={refresh}>
         <input type="hidden" name="intent" value="body" />
         <div className="form-row">
           <HeightInput metric={unit === 'kg'} heightCm={settings.heightCm} error={errors.height} />
           <FormField
-            label="Year of birth"
+            label={t('settings.body.birthYear')}
             name="birthYear"
             type="number"
             inputMode="numeric"
@@ -100,12 +104,12 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
             error={errors.birthYear}
           />
           <div className="form-field">
-            <label htmlFor={sexId}>Sex</label>
+            <label htmlFor={sexId}>{t('settings.body.sex')}</label>
             <select id={sexId} name="sex" defaultValue={settings.sex ?? ''}>
-              <option value="">Not set</option>
+              <option value="">{t('settings.body.notSet')}</option>
               {SEX_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
-                  {choice.label}
+                  {t(choice.label)}
                 </option>
               ))}
             </select>
@@ -113,16 +117,19 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
           </div>
         </div>
         <div className="form-field">
-          <label htmlFor={activityId}>Activity level</label>
+          <label htmlFor={activityId}>{t('settings.body.activityLevel')}</label>
           <select
             id={activityId}
             name="activityLevel"
             defaultValue={settings.activityLevel === null ? '' : String(settings.activityLevel)}
           >
-            <option value="">Not set</option>
+            <option value="">{t('settings.body.notSet')}</option>
             {ACTIVITY_LEVELS.map((level) => (
               <option key={level.value} value={level.value}>
-                {level.label} (× {level.value})
+                {t('settings.body.activityLevelOption', {
+                  label: level.label,
+                  factor: formatNumber(level.value),
+                })}
               </option>
             ))}
           </select>
@@ -132,24 +139,22 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
           <WeightInput
             unit={unit}
             name="goal"
-            label="Goal weight"
+            label={t('settings.body.goalWeight')}
             defaultKg={settings.goalWeightKg}
             error={errors.goal}
-            hint="Leave empty for no goal."
+            hint={t('settings.body.goalWeightHint')}
           />
           <div className="form-field">
-            <label htmlFor={rateId}>Weekly rate</label>
+            <label htmlFor={rateId}>{t('settings.body.weeklyRate')}</label>
             <select
               id={rateId}
               name="weeklyRateKg"
               defaultValue={settings.weeklyRateKg === null ? '' : String(settings.weeklyRateKg)}
             >
-              <option value="">Not set</option>
+              <option value="">{t('settings.body.notSet')}</option>
               {WEEKLY_RATES_KG.map((rate) => (
                 <option key={rate} value={rate}>
-                  {rate === 0
-                    ? 'Keep my weight'
-                    : `${rate < 0 ? 'Lose' : 'Gain'} ${formatWeightChange(Math.abs(rate), unit).replace(/^\+/, '')} a week`}
+                  {rate === 0 ? t('settings.body.rateKeep') : rateLabel(rate)}
                 </option>
               ))}
             </select>
@@ -159,7 +164,7 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
         <div className="calorie-goal">
           <FormField
             ref={goalRef}
-            label="Daily calorie goal (kcal)"
+            label={t('settings.body.dailyCalorieGoal')}
             name="dailyCalorieGoal"
             type="number"
             inputMode="numeric"
@@ -167,11 +172,7 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
             max={6000}
             step={1}
             defaultValue={settings.dailyCalorieGoal ?? ''}
-            hint={
-              settings.adaptiveCalorieGoal
-                ? 'Follows what you burn, as measured on the nutrition page, and is set again each week. Saving another goal here stops that.'
-                : undefined
-            }
+            hint={settings.adaptiveCalorieGoal ? t('settings.body.adaptiveHint') : undefined}
             error={errors.dailyCalorieGoal}
           />
           <SuggestionNote
@@ -182,7 +183,7 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
           />
         </div>
         <FormField
-          label="Active minutes a week"
+          label={t('settings.body.activeMinutes')}
           name="weeklyActiveMinutesGoal"
           type="number"
           inputMode="numeric"
@@ -190,10 +191,10 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
           max={3000}
           step={1}
           defaultValue={settings.weeklyActiveMinutesGoal}
-          hint="The WHO suggests at least 150 for adults."
+          hint={t('settings.body.activeMinutesHint')}
           error={errors.weeklyActiveMinutesGoal}
         />
-        <SaveButton busy={fetcher.state !== 'idle'} label="Save body and goals" />
+        <SaveButton busy={fetcher.state !== 'idle'} label={t('settings.body.save')} />
       </fetcher.Form>
     </SettingsSection>
   );
@@ -203,29 +204,52 @@ function SuggestionNote({
   suggestion,
   onUse,
 }: {
-  suggestion: CalorieSuggestion | string;
+  suggestion: CalorieSuggestion | readonly MessageId[];
   onUse: (kcal: number) => void;
 }) {
-  if (typeof suggestion === 'string') return <p className="field-hint suggestion">{suggestion}</p>;
+  const t = useT();
+  if (!('suggestedKcal' in suggestion)) {
+    // What is missing as a list ("a, b, c"), in the shown language's way of listing.
+    const list = new Intl.ListFormat(currentLanguage(), { type: 'unit', style: 'short' }).format(
+      suggestion.map((id) => t(id)),
+    );
+    return <p className="field-hint suggestion">{t('settings.body.missing', { list })}</p>;
+  }
   const adjustment = suggestion.dailyAdjustmentKcal;
+  const values = {
+    sign: adjustment > 0 ? '+' : '−',
+    kcal: Math.abs(adjustment),
+    floor: suggestion.floorKcal,
+    suggested: suggestion.suggestedKcal,
+  };
+  const outcome: MessageId =
+    adjustment === 0
+      ? suggestion.atFloor
+        ? 'settings.body.noChangeBelowFloor'
+        : 'settings.body.noChangeRounded'
+      : suggestion.atFloor
+        ? 'settings.body.changeBelowFloor'
+        : 'settings.body.changeRounded';
   const arithmetic = (
     <>
-      Resting burn (Mifflin–St Jeor, age {suggestion.age}): {suggestion.bmrKcal} kcal. × activity level ={' '}
-      {suggestion.maintenanceKcal} kcal to keep your weight.{' '}
-      {adjustment === 0
-        ? 'No change a week'
-        : `${adjustment > 0 ? '+' : '−'} ${Math.abs(adjustment)} kcal a day for your weekly rate (7 700 kcal per kg)`}
-      {suggestion.atFloor
-        ? `, which would go below ${suggestion.floorKcal} kcal, the lowest goal we suggest without a doctor: ${suggestion.floorKcal} kcal.`
-        : ` = ${suggestion.suggestedKcal} kcal, rounded to 10.`}
+      {t('settings.body.arithmetic', {
+        age: suggestion.age,
+        bmr: suggestion.bmrKcal,
+        maintenance: suggestion.maintenanceKcal,
+      })}{' '}
+      {t(outcome, values)}
     </>
   );
   return (
     <p className="field-hint suggestion">
-      Suggested: <strong>{suggestion.suggestedKcal} kcal</strong>{' '}
-      <Tooltip label="How the suggestion is worked out" content={arithmetic} />{' '}
+      <T
+        id="settings.body.suggested"
+        values={{ kcal: suggestion.suggestedKcal }}
+        components={{ 0: <strong /> }}
+      />{' '}
+      <Tooltip label={t('settings.body.suggestionHow')} content={arithmetic} />{' '}
       <button type="button" className="button-secondary" onClick={() => onUse(suggestion.suggestedKcal)}>
-        Use {suggestion.suggestedKcal} kcal
+        {t('settings.body.useSuggestion', { kcal: suggestion.suggestedKcal })}
       </button>
     </p>
   );

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
 import { DELETED_KINDS } from '@/domain/dataExport';
+import { useT } from '@/i18n';
 import { errorSentence, isParseLikeError } from '@/lib/errors';
 import { deleteMyAccount } from '../api';
 
@@ -11,15 +12,16 @@ export const ACCOUNT_DELETED_PATH = '/login?notice=account-deleted';
 
 /** Deletes the account and all its data for good, after the person confirms with their password. */
 export function DeleteAccount() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <section className="card account-delete" aria-labelledby="account-delete-heading">
-      <h2 id="account-delete-heading">Delete account</h2>
-      <p>Deleting your account removes it and everything in it for good. It cannot be undone.</p>
+      <h2 id="account-delete-heading">{t('settings.delete.title')}</h2>
+      <p>{t('settings.delete.intro')}</p>
       <button type="button" className="button-danger" onClick={() => setOpen(true)}>
-        Delete my account
+        {t('settings.delete.open')}
       </button>
-      <Popup open={open} title="Delete your account?" onClose={() => setOpen(false)}>
+      <Popup open={open} title={t('settings.delete.popupTitle')} onClose={() => setOpen(false)}>
         <DeleteAccountForm onCancel={() => setOpen(false)} />
       </Popup>
     </section>
@@ -27,6 +29,7 @@ export function DeleteAccount() {
 }
 
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [passwordError, setPasswordError] = useState('');
@@ -36,7 +39,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
     event.preventDefault();
     const password = new FormData(event.currentTarget).get('password');
     if (typeof password !== 'string' || password === '') {
-      setPasswordError('Please enter your password.');
+      setPasswordError(t('settings.delete.passwordMissing'));
       return;
     }
     setBusy(true);
@@ -54,18 +57,15 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
 
   return (
     <form className="account-delete-form" onSubmit={submit} noValidate>
-      <p>This deletes, for good:</p>
+      <p>{t('settings.delete.listIntro')}</p>
       <ul className="account-delete-kinds">
         {DELETED_KINDS.map((kind) => (
           <li key={kind}>{kind}</li>
         ))}
       </ul>
-      <p>
-        Other people keep their own data; messages your friends wrote to you stay in their chats. Download
-        your data first if you want a copy.
-      </p>
+      <p>{t('settings.delete.othersKeep')}</p>
       <FormField
-        label="Your password"
+        label={t('settings.delete.password')}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -80,10 +80,10 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       ) : null}
       <div className="form-actions">
         <button type="submit" className="button-danger" disabled={busy}>
-          {busy ? 'Deleting…' : 'Delete my account for good'}
+          {busy ? t('settings.delete.deleting') : t('settings.delete.confirm')}
         </button>
         <button type="button" className="button-secondary" disabled={busy} onClick={onCancel}>
-          Cancel
+          {t('settings.cancel')}
         </button>
       </div>
     </form>

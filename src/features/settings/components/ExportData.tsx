@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { downloadMyData, progressText, type ExportFormat, type ExportProgress } from '../export';
 
@@ -7,6 +8,7 @@ import { downloadMyData, progressText, type ExportFormat, type ExportProgress } 
  * arrives part by part, so the bar shows how far it has come.
  */
 export function ExportData() {
+  const t = useT();
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -24,17 +26,14 @@ export function ExportData() {
 
   return (
     <section className="card account-export" aria-labelledby="account-export-heading">
-      <h2 id="account-export-heading">Your data</h2>
-      <p>
-        Download a copy of everything you stored: your profile, settings, workouts, meals and own foods,
-        weigh-ins, friendships and the chat messages you wrote.
-      </p>
+      <h2 id="account-export-heading">{t('settings.export.title')}</h2>
+      <p>{t('settings.export.intro')}</p>
       <div className="account-export-actions">
         <button type="button" className="button-secondary" disabled={busy} onClick={() => start('json')}>
-          Download my data (JSON)
+          {t('settings.export.json')}
         </button>
         <button type="button" className="button-secondary" disabled={busy} onClick={() => start('csv')}>
-          Download my data (CSV, zip)
+          {t('settings.export.csv')}
         </button>
       </div>
       {progress ? (
@@ -42,7 +41,7 @@ export function ExportData() {
           <progress
             max={progress.partCount}
             value={progress.partsDone}
-            aria-label="Export progress"
+            aria-label={t('settings.export.progress')}
             aria-valuetext={progressText(progress)}
           />
           <p role="status">{progressText(progress)}</p>

@@ -1,15 +1,16 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
 import { invitationLink, type InvitationRow, type NewInvitation } from '@/domain/signup';
+import { t, useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import type { SettingsActionResult } from '../actionResult';
 import { SettingsSection } from './SettingsSection';
 
 /** Making and revoking share one fetcher, so the section says what the last of them did. */
 const INVITATIONS_FETCHER = 'invitations';
 
-const shortDate = (iso: string) => format(new Date(iso), 'd MMM yyyy, HH:mm');
+const shortDate = (iso: string) => formatDate(new Date(iso), t('settings.dateTimePattern'));
 
 /**
  * Invitation links on an invite-only server: make one (shown once, to copy and send), and see and
@@ -22,25 +23,24 @@ export function InvitationsPanel({
   invitations: readonly InvitationRow[];
   isAdmin: boolean;
 }) {
+  const t = useT();
   const fetcher = useFetcher<SettingsActionResult>({ key: INVITATIONS_FETCHER });
   const made = fetcher.data?.invitation;
   return (
-    <SettingsSection id="invitations" title="Invitations" result={fetcher.data}>
-      <p>
-        New accounts on this server need an invitation link. Each link works for one sign-up, for seven days.
-      </p>
+    <SettingsSection id="invitations" title={t('settings.invitations.title')} result={fetcher.data}>
+      <p>{t('settings.invitations.intro')}</p>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="invite" />
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
-            {fetcher.state !== 'idle' ? 'Making…' : 'Make an invitation link'}
+            {fetcher.state !== 'idle' ? t('settings.invitations.making') : t('settings.invitations.make')}
           </button>
         </div>
       </fetcher.Form>
       {made ? <MadeLink invitation={made} /> : null}
-      <h3>{isAdmin ? 'Open invitations' : 'Your open invitations'}</h3>
+      <h3>{isAdmin ? t('settings.invitations.openAll') : t('settings.invitations.openMine')}</h3>
       {invitations.length === 0 ? (
-        <p className="empty-note">No open invitations.</p>
+        <p className="empty-note">{t('settings.invitations.none')}</p>
       ) : (
         <ul className="invitation-list">
           {invitations.map((invitation) => (
@@ -54,18 +54,19 @@ export function InvitationsPanel({
 
 /** The new link, selected for copying; the page never shows it again. */
 function MadeLink({ invitation }: { invitation: NewInvitation }) {
+  const t = useT();
   const link = invitationLink(window.location.origin, invitation.code);
   const [copied, setCopied] = useState(false);
   return (
     <div className="invitation-made">
       <FormField
-        label="Invitation link"
+        label={t('settings.invitations.link')}
         name="invitationLink"
         readOnly
         value={link}
         autoFocus
         onFocus={(event) => event.currentTarget.select()}
-        hint={`Copy it now and send it to the person you invite: it is shown only this once. It works until ${shortDate(invitation.expiresAt)}.`}
+        hint={t('settings.invitations.linkHint', { until: shortDate(invitation.expiresAt) })}
       />
       <div className="form-actions">
         <button
@@ -78,9 +79,9 @@ function MadeLink({ invitation }: { invitation: NewInvitation }) {
             )
           }
         >
-          Copy link
+          {t('settings.invitations.copy')}
         </button>
-        <span role="status">{copied ? 'Copied.' : ''}</span>
+        <span role="status">{copied ? t('settings.invitations.copied') : ''}</span>
       </div>
     </div>
   );
@@ -88,13 +89,16 @@ function MadeLink({ invitation }: { invitation: NewInvitation }) {
 
 /** One open invitation; its revocation answers in the section, since the row goes with it. */
 function OpenInvitation({ invitation, showMaker }: { invitation: InvitationRow; showMaker: boolean }) {
+  const t = useT();
   const fetcher = useFetcher<SettingsActionResult>({ key: INVITATIONS_FETCHER });
   const made = shortDate(invitation.createdAt);
+  const until = shortDate(invitation.expiresAt);
   return (
     <li>
       <span>
-        Made {showMaker ? `by ${invitation.createdBy} ` : ''}on {made}; works until{' '}
-        {shortDate(invitation.expiresAt)}.
+        {showMaker
+          ? t('settings.invitations.madeBy', { maker: invitation.createdBy, made, until })
+          : t('settings.invitations.made', { made, until })}
       </span>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="revokeInvitation" />
@@ -103,9 +107,9 @@ function OpenInvitation({ invitation, showMaker }: { invitation: InvitationRow; 
           type="submit"
           className="button-danger"
           disabled={fetcher.state !== 'idle'}
-          aria-label={`Revoke the invitation made on ${made}`}
+          aria-label={t('settings.invitations.revokeLabel', { made })}
         >
-          Revoke
+          {t('settings.invitations.revoke')}
         </button>
       </fetcher.Form>
     </li>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
 import { STREAK_REMINDER_TIME } from '@/domain/reminders';
+import { useT, type MessageId } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import type * as Push from '@/lib/push';
 import type { DevicePushState } from '@/lib/push';
@@ -9,17 +10,17 @@ import type { SettingsActionResult } from '../actionResult';
 import type { MySettings } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
 
-const STATE_SENTENCES: Record<DevicePushState, string> = {
-  unsupported: 'This browser cannot show notifications from FITSTREAK.',
-  unavailable: 'This server does not send push notifications.',
-  blocked:
-    'Notifications are blocked for this site. Allow them in your browser’s site settings, then reload this page.',
-  off: 'Notifications are off on this device.',
-  on: 'Notifications are on for this device.',
+const STATE_SENTENCES: Record<DevicePushState, MessageId> = {
+  unsupported: 'settings.push.unsupported',
+  unavailable: 'settings.push.unavailable',
+  blocked: 'settings.push.blocked',
+  off: 'settings.push.off',
+  on: 'settings.push.on',
 };
 
 /** This browser's web push: on, off, a test, or why it cannot be turned on. */
 function DevicePush() {
+  const t = useT();
   const [state, setState] = useState<DevicePushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
@@ -53,8 +54,8 @@ function DevicePush() {
 
   return (
     <div className="device-push">
-      <h3>On this device</h3>
-      <p>{state === null ? 'Checking this browser…' : STATE_SENTENCES[state]}</p>
+      <h3>{t('settings.push.heading')}</h3>
+      <p>{state === null ? t('settings.push.checking') : t(STATE_SENTENCES[state])}</p>
       <div className="form-actions">
         {state === 'off' ? (
           <button
@@ -65,11 +66,11 @@ function DevicePush() {
               void act(async ({ turnOnPush }) => {
                 const next = await turnOnPush();
                 setState(next);
-                return next === 'on' ? 'Notifications are on for this device.' : '';
+                return next === 'on' ? t('settings.push.on') : '';
               })
             }
           >
-            Turn on notifications on this device
+            {t('settings.push.turnOn')}
           </button>
         ) : null}
         {state === 'on' ? (
@@ -80,13 +81,11 @@ function DevicePush() {
               disabled={busy}
               onClick={() =>
                 void act(async ({ sendTestPush }) =>
-                  (await sendTestPush())
-                    ? 'A test notification is on its way.'
-                    : 'No device took the test notification; turn notifications off and on again here.',
+                  (await sendTestPush()) ? t('settings.push.testSent') : t('settings.push.testNotDelivered'),
                 )
               }
             >
-              Send a test notification
+              {t('settings.push.sendTest')}
             </button>
             <button
               type="button"
@@ -95,11 +94,11 @@ function DevicePush() {
               onClick={() =>
                 void act(async ({ turnOffPush }) => {
                   setState(await turnOffPush());
-                  return 'Notifications are off on this device.';
+                  return t('settings.push.off');
                 })
               }
             >
-              Turn off on this device
+              {t('settings.push.turnOff')}
             </button>
           </>
         ) : null}
@@ -118,27 +117,25 @@ function DevicePush() {
 
 /** What the person is told about without asking, and when: reminders, quiet hours, the weekly summary. */
 export function NotificationsForm({ settings }: { settings: MySettings }) {
+  const t = useT();
   const fetcher = useFetcher<SettingsActionResult>();
   const errors = fetcher.data?.fieldErrors ?? {};
   return (
-    <SettingsSection id="notifications" title="Notifications" result={fetcher.data}>
+    <SettingsSection id="notifications" title={t('settings.notifications.title')} result={fetcher.data}>
       <DevicePush />
       <fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="notifications" />
-        <p className="field-hint">
-          Friend requests, challenges and new records always appear under the bell; they and the reminders
-          below are also sent to every device where notifications are on.
-        </p>
+        <p className="field-hint">{t('settings.notifications.intro')}</p>
         <label className="check-option">
-          <input type="checkbox" name="weeklySummary" defaultChecked={settings.weeklySummary} />A summary of
-          my week every Monday morning (workouts, active minutes and days with anything logged)
+          <input type="checkbox" name="weeklySummary" defaultChecked={settings.weeklySummary} />
+          {t('settings.notifications.weeklySummary')}
         </label>
         <label className="check-option">
           <input type="checkbox" name="weighInReminder" defaultChecked={settings.weighInReminder} />
-          Remind me to weigh in on days I have not
+          {t('settings.notifications.weighInReminder')}
         </label>
         <FormField
-          label="Weigh-in reminder time"
+          label={t('settings.notifications.weighInReminderTime')}
           name="weighInReminderTime"
           type="time"
           required
@@ -147,15 +144,15 @@ export function NotificationsForm({ settings }: { settings: MySettings }) {
         />
         <label className="check-option">
           <input type="checkbox" name="streakReminder" defaultChecked={settings.streakReminder} />
-          Tell me at {STREAK_REMINDER_TIME} when my streak is at risk (nothing logged yet that day)
+          {t('settings.notifications.streakReminder', { time: STREAK_REMINDER_TIME })}
         </label>
         <label className="check-option">
           <input type="checkbox" name="quietHours" defaultChecked={settings.quietHours} />
-          Quiet hours: send nothing to my devices between
+          {t('settings.notifications.quietHours')}
         </label>
         <div className="form-row">
           <FormField
-            label="Quiet from"
+            label={t('settings.notifications.quietFrom')}
             name="quietHoursStart"
             type="time"
             required
@@ -163,7 +160,7 @@ export function NotificationsForm({ settings }: { settings: MySettings }) {
             error={errors.quietHoursStart}
           />
           <FormField
-            label="Quiet until"
+            label={t('settings.notifications.quietUntil')}
             name="quietHoursEnd"
             type="time"
             required
@@ -171,8 +168,8 @@ export function NotificationsForm({ settings }: { settings: MySettings }) {
             error={errors.quietHoursEnd}
           />
         </div>
-        <p className="field-hint">Times are in your time zone, set under Units and calendar.</p>
-        <SaveButton busy={fetcher.state !== 'idle'} label="Save notifications" />
+        <p className="field-hint">{t('settings.notifications.timeZoneHint')}</p>
+        <SaveButton busy={fetcher.state !== 'idle'} label={t('settings.notifications.save')} />
       </fetcher.Form>
     </SettingsSection>
   );

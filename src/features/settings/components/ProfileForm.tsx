@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
+import { T, useT, type MessageId } from '@/i18n';
 import type { SettingsActionResult } from '../actionResult';
 import type { Profile } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
 
 /** What the card says when a verification link from a mail brought the person here (`?notice=`). */
-const LINK_OUTCOMES: Readonly<Record<string, string>> = {
-  'email-verified': 'Your e-mail address is verified.',
-  'email-link-invalid':
-    'That verification link is no longer valid: it was used already or a newer one was sent.',
-  'email-link-expired': 'That verification link has expired. Send the mail again below.',
+const LINK_OUTCOMES: Readonly<Record<string, MessageId>> = {
+  'email-verified': 'settings.profile.emailVerified',
+  'email-link-invalid': 'settings.profile.emailLinkInvalid',
+  'email-link-expired': 'settings.profile.emailLinkExpired',
 };
 
 /** Display name and e-mail address; a new address must be verified again. */
@@ -23,50 +23,56 @@ export function ProfileForm({
   avatar?: ReactNode;
   linkOutcome?: string | null;
 }) {
+  const t = useT();
   const fetcher = useFetcher<SettingsActionResult>();
   const resend = useFetcher<SettingsActionResult>();
   const errors = fetcher.data?.fieldErrors ?? {};
-  const arrived = LINK_OUTCOMES[linkOutcome ?? ''];
+  const arrivedId = LINK_OUTCOMES[linkOutcome ?? ''];
+  const arrived = arrivedId ? t(arrivedId) : undefined;
   return (
     <SettingsSection
       id="profile"
-      title="Profile"
+      title={t('settings.profile.title')}
       result={resend.data ?? fetcher.data ?? (arrived ? { notice: arrived } : undefined)}
     >
       {avatar}
       <fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="profile" />
         <p className="field-hint">
-          Username: <strong>{profile.username}</strong> (it cannot be changed)
+          <T
+            id="settings.profile.username"
+            values={{ username: profile.username }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         <FormField
-          label="Display name"
+          label={t('settings.profile.displayName')}
           name="displayName"
           maxLength={50}
           defaultValue={profile.displayName}
-          hint="Shown to friends and in chat instead of your username."
+          hint={t('settings.profile.displayNameHint')}
           error={errors.displayName}
         />
         <FormField
-          label="E-mail"
+          label={t('settings.profile.email')}
           name="email"
           type="email"
           autoComplete="email"
           required
           defaultValue={profile.email}
-          hint={profile.emailVerified ? 'Verified.' : undefined}
+          hint={profile.emailVerified ? t('settings.profile.verified') : undefined}
           error={errors.email}
         />
-        <SaveButton busy={fetcher.state !== 'idle'} label="Save profile" />
+        <SaveButton busy={fetcher.state !== 'idle'} label={t('settings.profile.save')} />
       </fetcher.Form>
       {profile.emailVerified === false ? (
         <resend.Form method="post" className="verify-note">
           <input type="hidden" name="intent" value="resendVerification" />
           <input type="hidden" name="email" value={profile.email} />
           <p>
-            {profile.email} is not verified yet: open the link in the mail we sent.{' '}
+            {t('settings.profile.notVerified', { email: profile.email })}{' '}
             <button type="submit" className="button-secondary" disabled={resend.state !== 'idle'}>
-              Send the mail again
+              {t('settings.profile.resend')}
             </button>
           </p>
         </resend.Form>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n';
 import type { SettingsActionResult } from '../actionResult';
 
 /** One card of the settings page, with its heading and the outcome of its last save. */
@@ -29,11 +30,12 @@ export function SettingsSection({
   );
 }
 
-export function SaveButton({ busy, label = 'Save' }: { busy: boolean; label?: string }) {
+export function SaveButton({ busy, label }: { busy: boolean; label?: string }) {
+  const t = useT();
   return (
     <div className="form-actions">
       <button type="submit" className="button-primary" disabled={busy}>
-        {busy ? 'Saving…' : label}
+        {busy ? t('settings.saving') : (label ?? t('settings.save'))}
       </button>
     </div>
   );

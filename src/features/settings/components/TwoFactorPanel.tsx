@@ -2,6 +2,7 @@ import { useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
 import { QrCode } from '@/components/QrCode';
 import { formatRecoveryCode, type TwoFactorEnrolment, type TwoFactorStatus } from '@/domain/twoFactor';
+import { T, useT } from '@/i18n';
 import type { SettingsActionResult } from '../actionResult';
 import { SettingsSection } from './SettingsSection';
 
@@ -16,22 +17,23 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
  * and as text), ten recovery codes shown once, turned off with the password and a code.
  */
 export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
+  const t = useT();
   const fetcher = useFetcher<SettingsActionResult>({ key: TWO_FACTOR_FETCHER });
   const result = fetcher.data;
   const busy = fetcher.state !== 'idle';
   return (
-    <SettingsSection id="two-factor" title="Two-factor sign-in" result={result}>
+    <SettingsSection id="two-factor" title={t('settings.twoFactor.title')} result={result}>
       {result?.recoveryCodes ? <RecoveryCodes codes={result.recoveryCodes} /> : null}
       {status.enabled ? (
         <>
           <p>
-            On: after your password, logging in asks for the code your authenticator app shows.{' '}
-            {status.recoveryCodesLeft} of your recovery codes are unused.
+            {t('settings.twoFactor.onSentence')}{' '}
+            {t('settings.twoFactor.codesLeft', { count: status.recoveryCodesLeft })}
           </p>
           <fetcher.Form method="post" noValidate>
             <input type="hidden" name="intent" value="disableTwoFactor" />
             <FormField
-              label="Password"
+              label={t('settings.twoFactor.password')}
               name="password"
               type="password"
               autoComplete="current-password"
@@ -39,7 +41,7 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
               error={result?.fieldErrors?.password}
             />
             <FormField
-              label="Code from your app, or a recovery code"
+              label={t('settings.twoFactor.codeOrRecovery')}
               name="code"
               autoComplete="one-time-code"
               autoCapitalize="none"
@@ -50,7 +52,7 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
             />
             <div className="form-actions">
               <button type="submit" className="button-danger" disabled={busy}>
-                Turn off two-factor sign-in
+                {t('settings.twoFactor.turnOff')}
               </button>
             </div>
           </fetcher.Form>
@@ -59,15 +61,12 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
         <Enrolment enrolment={result.enrolment} error={result.fieldErrors?.code} busy={busy} />
       ) : (
         <>
-          <p>
-            Off. Turned on, logging in asks for a code from an authenticator app on your phone after your
-            password, so a stolen password alone opens nothing.
-          </p>
+          <p>{t('settings.twoFactor.offSentence')}</p>
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="startTwoFactor" />
             <div className="form-actions">
               <button type="submit" className="button-primary" disabled={busy}>
-                Turn on two-factor sign-in
+                {t('settings.twoFactor.turnOnStart')}
               </button>
             </div>
           </fetcher.Form>
@@ -86,23 +85,25 @@ function Enrolment({
   error: string | undefined;
   busy: boolean;
 }) {
+  const t = useT();
   const fetcher = useFetcher<SettingsActionResult>({ key: TWO_FACTOR_FETCHER });
   return (
     <div className="two-factor-enrolment">
+      <p>{t('settings.twoFactor.scan')}</p>
+      <QrCode text={enrolment.uri} label={t('settings.twoFactor.qrLabel')} />
       <p>
-        Scan this with an authenticator app (such as Aegis, FreeOTP or your password manager), or type the key
-        below into it. Then enter the code it shows.
-      </p>
-      <QrCode text={enrolment.uri} label="QR code of the key for your authenticator app" />
-      <p>
-        Key: <code className="two-factor-secret">{grouped(enrolment.secret)}</code>
+        <T
+          id="settings.twoFactor.key"
+          values={{ key: grouped(enrolment.secret) }}
+          components={{ 0: <code className="two-factor-secret" /> }}
+        />
       </p>
       <fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="confirmTwoFactor" />
         <input type="hidden" name="secret" value={enrolment.secret} />
         <input type="hidden" name="uri" value={enrolment.uri} />
         <FormField
-          label="Code from your app"
+          label={t('settings.twoFactor.code')}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -113,7 +114,7 @@ function Enrolment({
         />
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={busy}>
-            Turn on
+            {t('settings.twoFactor.turnOn')}
           </button>
         </div>
       </fetcher.Form>
@@ -123,14 +124,12 @@ function Enrolment({
 
 /** The recovery codes, shown this once. */
 function RecoveryCodes({ codes }: { codes: readonly string[] }) {
+  const t = useT();
   return (
     <div className="recovery-codes">
-      <h3>Your recovery codes</h3>
-      <p>
-        Keep them somewhere safe, apart from your phone: each one logs you in once in place of a code if the
-        phone is lost. They are shown only now.
-      </p>
-      <ul aria-label="Recovery codes">
+      <h3>{t('settings.twoFactor.recoveryHeading')}</h3>
+      <p>{t('settings.twoFactor.recoveryKeep')}</p>
+      <ul aria-label={t('settings.twoFactor.recoveryList')}>
         {codes.map((code) => (
           <li key={code}>
             <code>{formatRecoveryCode(code)}</code>

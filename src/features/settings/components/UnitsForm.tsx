@@ -1,17 +1,27 @@
 import { useId, useMemo } from 'react';
 import { useFetcher } from 'react-router';
+import { useT, type MessageId } from '@/i18n';
 import { browserTimeZone } from '@/lib/timeZone';
 import type { SettingsActionResult } from '../actionResult';
 import type { MySettings } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
 
-const WEIGHT_UNIT_CHOICES = [
-  { value: 'kg', label: 'Metric: kg, km, cm' },
-  { value: 'lb', label: 'Imperial: lb, mi, ft and in' },
-  { value: 'st', label: 'Imperial with stones: st and lb, mi, ft and in' },
-] as const;
+const WEIGHT_UNIT_CHOICES: readonly { value: string; label: MessageId }[] = [
+  { value: 'kg', label: 'settings.units.metric' },
+  { value: 'lb', label: 'settings.units.imperial' },
+  { value: 'st', label: 'settings.units.stones' },
+];
 
-const WEEK_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The days of the week from Sunday, as `weekStartsOn` counts them. */
+const WEEK_DAYS: readonly MessageId[] = [
+  'settings.units.sunday',
+  'settings.units.monday',
+  'settings.units.tuesday',
+  'settings.units.wednesday',
+  'settings.units.thursday',
+  'settings.units.friday',
+  'settings.units.saturday',
+];
 
 function timeZones(current: string): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -20,6 +30,7 @@ function timeZones(current: string): string[] {
 
 /** Units every screen follows, the first day of the week, and the time zone days are counted in. */
 export function UnitsForm({ settings }: { settings: MySettings }) {
+  const t = useT();
   const fetcher = useFetcher<SettingsActionResult>();
   const errors = fetcher.data?.fieldErrors ?? {};
   const zone = settings.timezone ?? browserTimeZone() ?? 'UTC';
@@ -27,11 +38,11 @@ export function UnitsForm({ settings }: { settings: MySettings }) {
   const weekId = useId();
   const zoneId = useId();
   return (
-    <SettingsSection id="units" title="Units and calendar" result={fetcher.data}>
+    <SettingsSection id="units" title={t('settings.units.title')} result={fetcher.data}>
       <fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="units" />
         <fieldset className="choice-list">
-          <legend>Units</legend>
+          <legend>{t('settings.units.legend')}</legend>
           {WEIGHT_UNIT_CHOICES.map((choice) => (
             <label key={choice.value}>
               <input
@@ -40,25 +51,25 @@ export function UnitsForm({ settings }: { settings: MySettings }) {
                 value={choice.value}
                 defaultChecked={settings.weightUnit === choice.value}
               />
-              {choice.label}
+              {t(choice.label)}
             </label>
           ))}
           {errors.units ? <p className="field-error">{errors.units}</p> : null}
         </fieldset>
         <div className="form-row">
           <div className="form-field">
-            <label htmlFor={weekId}>Week starts on</label>
+            <label htmlFor={weekId}>{t('settings.units.weekStartsOn')}</label>
             <select id={weekId} name="weekStartsOn" defaultValue={String(settings.weekStartsOn)}>
               {WEEK_DAYS.map((day, index) => (
                 <option key={day} value={index}>
-                  {day}
+                  {t(day)}
                 </option>
               ))}
             </select>
             {errors.weekStartsOn ? <p className="field-error">{errors.weekStartsOn}</p> : null}
           </div>
           <div className="form-field">
-            <label htmlFor={zoneId}>Time zone</label>
+            <label htmlFor={zoneId}>{t('settings.units.timeZone')}</label>
             <select id={zoneId} name="timezone" defaultValue={zone}>
               {zones.map((name) => (
                 <option key={name} value={name}>
@@ -69,7 +80,7 @@ export function UnitsForm({ settings }: { settings: MySettings }) {
             {errors.timezone ? <p className="field-error">{errors.timezone}</p> : null}
           </div>
         </div>
-        <SaveButton busy={fetcher.state !== 'idle'} label="Save units" />
+        <SaveButton busy={fetcher.state !== 'idle'} label={t('settings.units.save')} />
       </fetcher.Form>
     </SettingsSection>
   );

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MUSCLE_LABELS, MUSCLES, type ExerciseRow, type Muscle } from '@/domain/strength';
+import { t, useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { searchExercises, type createExercise } from '../api';
+import { MUSCLE_WORDS } from '../labels';
 import { NewExerciseForm } from './NewExerciseForm';
 
 /** Time after the last keystroke before a search goes out. */
@@ -27,21 +29,25 @@ function isMuscle(value: string): value is Muscle {
 }
 
 function statusText(state: SearchState): string {
-  if (state.kind === 'searching') return 'Searching…';
+  if (state.kind === 'searching') return t('strength.picker.searching');
   if (state.kind === 'failed') return state.message;
   if (state.kind !== 'found') return '';
   const { query, muscle, exercises } = state;
-  const forMuscle = muscle ? ` for ${MUSCLE_LABELS[muscle].toLowerCase()}` : '';
-  if (exercises.length === 0) {
-    return query.trim()
-      ? `No exercise matches “${query}”${forMuscle}. Try fewer letters or another muscle.`
-      : `No exercise found${forMuscle}.`;
+  const count = exercises.length;
+  if (!muscle) {
+    if (count > 0) return t('strength.picker.found', { count });
+    return query.trim() ? t('strength.picker.noMatch', { query }) : t('strength.picker.noneFound');
   }
-  return `${exercises.length} ${exercises.length === 1 ? 'exercise' : 'exercises'} found${forMuscle}.`;
+  const values = { count, query, muscle: t(MUSCLE_WORDS[muscle]) };
+  if (count > 0) return t('strength.picker.foundForMuscle', values);
+  return query.trim()
+    ? t('strength.picker.noMatchForMuscle', values)
+    : t('strength.picker.noneFoundForMuscle', values);
 }
 
 /** Find an exercise by name as one types, or by the muscle it works; recent exercises before that. */
 export function ExercisePicker({ recentExercises, onPick, error, create }: ExercisePickerProps) {
+  const t = useT();
   const [query, setQuery] = useState('');
   const [creating, setCreating] = useState(false);
   const [muscle, setMuscle] = useState<Muscle | null>(null);
@@ -106,14 +112,14 @@ export function ExercisePicker({ recentExercises, onPick, error, create }: Exerc
     <div ref={picker} className="exercise-picker" onKeyDown={moveFocus}>
       <div className="form-row">
         <div className="form-field">
-          <label htmlFor={ids.query}>Search exercises</label>
+          <label htmlFor={ids.query}>{t('strength.picker.search')}</label>
           <input
             ref={searchField}
             id={ids.query}
             type="search"
             value={query}
             autoComplete="off"
-            placeholder="e.g. bench press"
+            placeholder={t('strength.picker.searchPlaceholder')}
             maxLength={60}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
@@ -133,7 +139,7 @@ export function ExercisePicker({ recentExercises, onPick, error, create }: Exerc
           ) : null}
         </div>
         <div className="form-field">
-          <label htmlFor={ids.muscle}>Muscle</label>
+          <label htmlFor={ids.muscle}>{t('strength.picker.muscle')}</label>
           <select
             id={ids.muscle}
             value={muscle ?? ''}
@@ -142,7 +148,7 @@ export function ExercisePicker({ recentExercises, onPick, error, create }: Exerc
               search(query, isMuscle(value) ? value : null);
             }}
           >
-            <option value="">Any muscle</option>
+            <option value="">{t('strength.picker.anyMuscle')}</option>
             {MUSCLES.map((name) => (
               <option key={name} value={name}>
                 {MUSCLE_LABELS[name]}
@@ -155,14 +161,14 @@ export function ExercisePicker({ recentExercises, onPick, error, create }: Exerc
         {statusText(state)}
       </p>
       {state.kind === 'found' ? (
-        <ExerciseList label="Search results" exercises={state.exercises} onPick={onPick} />
+        <ExerciseList label={t('strength.picker.results')} exercises={state.exercises} onPick={onPick} />
       ) : state.kind === 'idle' && recentExercises.length > 0 ? (
-        <ExerciseList label="Recent" exercises={recentExercises} onPick={onPick} />
+        <ExerciseList label={t('strength.picker.recent')} exercises={recentExercises} onPick={onPick} />
       ) : null}
       <button type="button" className="button-secondary" onClick={() => setCreating(true)}>
         {state.kind === 'found' && state.exercises.length === 0 && query.trim()
-          ? `Create “${query.trim()}” as your own exercise`
-          : 'Create your own exercise'}
+          ? t('strength.picker.createNamed', { name: query.trim() })
+          : t('strength.picker.create')}
       </button>
     </div>
   );
@@ -177,6 +183,7 @@ function ExerciseList({
   exercises: readonly ExerciseRow[];
   onPick: (exercise: ExerciseRow) => void;
 }) {
+  const t = useT();
   const headingId = useId();
   return (
     <div className="food-list">
@@ -189,7 +196,8 @@ function ExerciseList({
                 {exercise.name}
                 {exercise.custom ? (
                   <span className="food-badge">
-                    <span className="visually-hidden">, </span>My exercise
+                    <span className="visually-hidden">, </span>
+                    {t('strength.picker.mine')}
                   </span>
                 ) : null}
               </span>

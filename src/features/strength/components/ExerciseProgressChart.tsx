@@ -1,6 +1,8 @@
-import { format } from 'date-fns';
 import type { ProgressPoint } from '@/domain/strength';
+import { currentLanguage, useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { BarLineChart, useChartPalette } from '@/lib/charts';
+import { liftNumber } from '../labels';
 import { weightToDisplay, type LiftUnit } from '../sets';
 
 export interface ExerciseProgressChartProps {
@@ -11,20 +13,27 @@ export interface ExerciseProgressChartProps {
 
 /** One exercise over time: the best estimated one-rep max per workout as a line, its volume as bars. */
 export default function ExerciseProgressChart({ name, points, unit }: ExerciseProgressChartProps) {
+  const t = useT();
   const palette = useChartPalette();
-  const labels = points.map((point) => format(new Date(point.startedAt), 'd MMM yyyy'));
+  const labels = points.map((point) => formatDate(new Date(point.startedAt), 'd MMM yyyy'));
   const oneRepMax = points.map((point) =>
     point.oneRepMaxKg === null ? Number.NaN : weightToDisplay(point.oneRepMaxKg, unit),
   );
   const volume = points.map((point) => weightToDisplay(point.volumeKg, unit));
-  const description =
-    `${name}: estimated one-rep max (Epley) and volume per workout, in ${unit}: ` +
-    points
-      .map(
-        (point, index) =>
-          `${labels[index]} ${Number.isNaN(oneRepMax[index]) ? 'no one-rep max' : `${oneRepMax[index]} ${unit}`}, volume ${volume[index]} ${unit}`,
-      )
-      .join('; ');
+  const description = t('strength.progressChart.description', {
+    name,
+    unit,
+    points: points
+      .map((_, index) => {
+        const date = labels[index] ?? '';
+        const max = oneRepMax[index] ?? Number.NaN;
+        const moved = liftNumber(volume[index] ?? 0);
+        return Number.isNaN(max)
+          ? t('strength.progressChart.pointNoMax', { date, volume: moved, unit })
+          : t('strength.progressChart.point', { date, oneRepMax: liftNumber(max), volume: moved, unit });
+      })
+      .join('; '),
+  });
   return (
     <div className="chart-box">
       <BarLineChart
@@ -34,7 +43,7 @@ export default function ExerciseProgressChart({ name, points, unit }: ExercisePr
           datasets: [
             {
               type: 'line' as const,
-              label: `Estimated one-rep max (${unit})`,
+              label: t('strength.progressChart.oneRepMaxLegend', { unit }),
               data: oneRepMax,
               borderColor: palette.primary,
               backgroundColor: palette.primary,
@@ -43,7 +52,7 @@ export default function ExerciseProgressChart({ name, points, unit }: ExercisePr
             },
             {
               type: 'bar' as const,
-              label: `Volume (${unit})`,
+              label: t('strength.progressChart.volumeLegend', { unit }),
               data: volume,
               backgroundColor: palette.soft,
               yAxisID: 'volume',
@@ -51,15 +60,19 @@ export default function ExerciseProgressChart({ name, points, unit }: ExercisePr
           ],
         }}
         options={{
+          locale: currentLanguage(),
           maintainAspectRatio: false,
           plugins: { legend: { position: 'bottom' } },
           scales: {
-            oneRepMax: { position: 'left', title: { display: true, text: `one-rep max (${unit})` } },
+            oneRepMax: {
+              position: 'left',
+              title: { display: true, text: t('strength.progressChart.oneRepMaxAxis', { unit }) },
+            },
             volume: {
               position: 'right',
               beginAtZero: true,
               grid: { drawOnChartArea: false },
-              title: { display: true, text: `volume (${unit})` },
+              title: { display: true, text: t('strength.progressChart.volumeAxis', { unit }) },
             },
           },
         }}

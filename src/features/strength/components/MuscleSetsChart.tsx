@@ -1,4 +1,5 @@
 import { MUSCLE_LABELS, type Muscle } from '@/domain/strength';
+import { currentLanguage, useT } from '@/i18n';
 import { BarChart, useChartPalette } from '@/lib/charts';
 
 export interface MuscleSetsChartProps {
@@ -8,11 +9,12 @@ export interface MuscleSetsChartProps {
 
 /** This week's working sets per muscle as horizontal bars; loaded on demand with chart.js. */
 export default function MuscleSetsChart({ sets }: MuscleSetsChartProps) {
+  const t = useT();
   const palette = useChartPalette();
   const labels = sets.map(([muscle]) => MUSCLE_LABELS[muscle]);
-  const description =
-    'Working sets per muscle this week: ' +
-    sets.map(([muscle, count]) => `${MUSCLE_LABELS[muscle]} ${count}`).join(', ');
+  const description = t('strength.muscleChart.description', {
+    sets: sets.map(([, count], index) => `${labels[index] ?? ''} ${count}`).join(', '),
+  });
   return (
     <div className="chart-box" style={{ height: `${Math.max(120, 32 * sets.length + 60)}px` }}>
       <BarChart
@@ -20,15 +22,24 @@ export default function MuscleSetsChart({ sets }: MuscleSetsChartProps) {
         data={{
           labels,
           datasets: [
-            { label: 'Working sets', data: sets.map(([, count]) => count), backgroundColor: palette.primary },
+            {
+              label: t('strength.muscleChart.legend'),
+              data: sets.map(([, count]) => count),
+              backgroundColor: palette.primary,
+            },
           ],
         }}
         options={{
+          locale: currentLanguage(),
           indexAxis: 'y',
           maintainAspectRatio: false,
           plugins: { legend: { display: false } },
           scales: {
-            x: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: 'sets' } },
+            x: {
+              beginAtZero: true,
+              ticks: { precision: 0 },
+              title: { display: true, text: t('strength.muscleChart.axis') },
+            },
           },
         }}
       />

@@ -13,6 +13,7 @@ import {
   type Measure,
   type Muscle,
 } from '@/domain/strength';
+import { useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { createExercise } from '../api';
 
@@ -37,6 +38,7 @@ export function NewExerciseForm({
   onCancel,
   create = createExercise,
 }: NewExerciseFormProps) {
+  const t = useT();
   const [name, setName] = useState(searched.trim());
   const [category, setCategory] = useState<ExerciseCategory>('barbell');
   const [measure, setMeasure] = useState<Measure>('weight_reps');
@@ -52,9 +54,9 @@ export function NewExerciseForm({
   const submit = async () => {
     const trimmed = name.trim();
     const found: Partial<Record<Field, string>> = {};
-    const nameProblem = checkField('The name', exerciseRules.name, trimmed);
-    if (nameProblem) found.name = trimmed === '' ? 'Name the exercise.' : nameProblem;
-    if (primary === '') found.muscle = 'Choose the muscle it works most.';
+    const nameProblem = checkField(t('strength.newExercise.nameField'), exerciseRules.name, trimmed);
+    if (nameProblem) found.name = trimmed === '' ? t('strength.newExercise.nameMissing') : nameProblem;
+    if (primary === '') found.muscle = t('strength.newExercise.muscleMissing');
     setErrors(found);
     setFailure('');
     if (Object.keys(found).length > 0 || primary === '') {
@@ -89,9 +91,9 @@ export function NewExerciseForm({
 
   return (
     <fieldset className="new-exercise">
-      <legend>New exercise of your own</legend>
+      <legend>{t('strength.newExercise.legend')}</legend>
       <div className="form-field">
-        <label htmlFor={fieldId('name')}>Exercise name</label>
+        <label htmlFor={fieldId('name')}>{t('strength.newExercise.name')}</label>
         <input
           id={fieldId('name')}
           type="text"
@@ -112,7 +114,7 @@ export function NewExerciseForm({
       </div>
       <div className="form-row">
         <div className="form-field">
-          <label htmlFor={fieldId('measure')}>Each set records</label>
+          <label htmlFor={fieldId('measure')}>{t('strength.newExercise.measure')}</label>
           <select
             id={fieldId('measure')}
             value={measure}
@@ -126,7 +128,7 @@ export function NewExerciseForm({
           </select>
         </div>
         <div className="form-field">
-          <label htmlFor={fieldId('category')}>Kind</label>
+          <label htmlFor={fieldId('category')}>{t('strength.newExercise.category')}</label>
           <select
             id={fieldId('category')}
             value={category}
@@ -142,14 +144,14 @@ export function NewExerciseForm({
       </div>
       <div className="form-row">
         <div className="form-field">
-          <label htmlFor={fieldId('muscle')}>Main muscle</label>
+          <label htmlFor={fieldId('muscle')}>{t('strength.newExercise.muscle')}</label>
           <select
             id={fieldId('muscle')}
             value={primary}
             onChange={(event) => setPrimary(event.target.value as Muscle | '')}
             {...described('muscle')}
           >
-            <option value="">Choose a muscle</option>
+            <option value="">{t('strength.newExercise.chooseMuscle')}</option>
             {MUSCLES.map((value) => (
               <option key={value} value={value}>
                 {MUSCLE_LABELS[value]}
@@ -159,13 +161,13 @@ export function NewExerciseForm({
           {errorText('muscle')}
         </div>
         <div className="form-field">
-          <label htmlFor={fieldId('secondary')}>Also works (optional)</label>
+          <label htmlFor={fieldId('secondary')}>{t('strength.newExercise.secondary')}</label>
           <select
             id={fieldId('secondary')}
             value={secondary}
             onChange={(event) => setSecondary(event.target.value as Muscle | '')}
           >
-            <option value="">Nothing else</option>
+            <option value="">{t('strength.newExercise.noSecondary')}</option>
             {MUSCLES.filter((value) => value !== primary).map((value) => (
               <option key={value} value={value}>
                 {MUSCLE_LABELS[value]}
@@ -175,7 +177,7 @@ export function NewExerciseForm({
         </div>
       </div>
       <div className="form-field">
-        <label htmlFor={fieldId('equipment')}>Equipment (optional)</label>
+        <label htmlFor={fieldId('equipment')}>{t('strength.newExercise.equipment')}</label>
         <input
           id={fieldId('equipment')}
           type="text"
@@ -192,10 +194,10 @@ export function NewExerciseForm({
       ) : null}
       <div className="form-actions">
         <button type="button" className="button-secondary" disabled={saving} onClick={() => void submit()}>
-          {saving ? 'Creating…' : 'Create exercise'}
+          {saving ? t('strength.newExercise.creating') : t('strength.newExercise.create')}
         </button>
         <button type="button" className="button-secondary" onClick={onCancel}>
-          Cancel
+          {t('strength.newExercise.cancel')}
         </button>
       </div>
     </fieldset>

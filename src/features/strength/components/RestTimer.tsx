@@ -1,3 +1,4 @@
+import { T, useT } from '@/i18n';
 import { REST_EXTENSION_S } from '../restTimer';
 import { formatDuration } from '../sets';
 import type { RestTimerState } from '../useRestTimer';
@@ -9,30 +10,32 @@ export interface RestTimerProps {
 
 /** The countdown of the rest between sets, with a little more time or none; its end is announced. */
 export function RestTimer({ timer }: RestTimerProps) {
+  const t = useT();
   const { secondsLeft, totalS, over, extend, skip } = timer;
   return (
-    <section className="rest-timer" aria-label="Rest timer">
+    <section className="rest-timer" aria-label={t('strength.rest.timer')}>
       {secondsLeft !== null ? (
         <div className="rest-running">
           <p className="rest-time">
-            Rest{' '}
-            <span role="timer" aria-label="Rest left">
-              {formatDuration(secondsLeft)}
-            </span>
+            <T
+              id="strength.rest.running"
+              values={{ time: formatDuration(secondsLeft) }}
+              components={{ 0: <span role="timer" aria-label={t('strength.rest.left')} /> }}
+            />
           </p>
           <progress className="rest-progress" max={totalS} value={secondsLeft} aria-hidden="true" />
           <div className="rest-actions">
             <button type="button" className="button-secondary" onClick={extend}>
-              +{REST_EXTENSION_S} s
+              {t('strength.rest.extend', { seconds: REST_EXTENSION_S })}
             </button>
             <button type="button" className="button-secondary" onClick={skip}>
-              Skip
+              {t('strength.rest.skip')}
             </button>
           </div>
         </div>
       ) : null}
       <p role="status" className="rest-status">
-        {over ? 'Rest over. Time for the next set.' : ''}
+        {over ? t('strength.rest.over') : ''}
       </p>
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { checkField } from '@/domain/fieldRules';
 import { routineRules } from '@/domain/contract';
 import type { LoggedExercise, RoutineRow } from '@/domain/strength';
+import { useT, type MessageId } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { routineStore, type RoutineStore } from '../api';
 
@@ -18,10 +19,10 @@ type Status =
 /** What the name field is for: a new routine from the workout, a new name, or a copy. */
 type Naming = 'new' | 'rename' | 'duplicate';
 
-const NAMING_BUTTON: Readonly<Record<Naming, string>> = {
-  new: 'Save routine',
-  rename: 'Rename routine',
-  duplicate: 'Save copy',
+const NAMING_BUTTON: Readonly<Record<Naming, MessageId>> = {
+  new: 'strength.routine.save',
+  rename: 'strength.routine.rename',
+  duplicate: 'strength.routine.saveCopy',
 };
 
 const byName = (routines: readonly RoutineRow[]) =>
@@ -34,6 +35,7 @@ const byName = (routines: readonly RoutineRow[]) =>
  * it (or from nothing), change the exercises and sets, then save or update.
  */
 export function RoutineBar({ exercises, onStart, store = routineStore }: RoutineBarProps) {
+  const t = useT();
   const [routines, setRoutines] = useState<readonly RoutineRow[]>([]);
   const [chosenId, setChosenId] = useState('');
   const [naming, setNaming] = useState<Naming | null>(null);
@@ -83,7 +85,7 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
       purpose === 'rename'
         ? (chosen?.name ?? '')
         : purpose === 'duplicate'
-          ? `${chosen?.name ?? ''} copy`
+          ? t('strength.routine.copyName', { name: chosen?.name ?? '' })
           : '',
     );
     setStatus({ kind: 'idle' });
@@ -96,55 +98,58 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
 
   const keepName = async () => {
     const trimmed = name.trim();
-    const problem = trimmed === '' ? 'Name the routine.' : checkField('The name', routineRules.name, trimmed);
+    const problem =
+      trimmed === ''
+        ? t('strength.routine.nameMissing')
+        : checkField(t('strength.routine.nameField'), routineRules.name, trimmed);
     if (problem) {
       say(problem, true);
       return;
     }
     if (naming === 'rename' && chosen) {
-      await attempt('Renaming the routine…', async () => {
+      await attempt(t('strength.routine.renaming'), async () => {
         await store.update(chosen.id, { name: trimmed });
         setRoutines((kept) =>
           byName(kept.map((row) => (row.id === chosen.id ? { ...row, name: trimmed } : row))),
         );
         finishNaming();
-        say(`Renamed to “${trimmed}”.`);
+        say(t('strength.routine.renamed', { name: trimmed }));
       });
       return;
     }
     const source = naming === 'duplicate' && chosen ? chosen.exercises : exercises;
-    await attempt('Saving the routine…', async () => {
+    await attempt(t('strength.routine.saving'), async () => {
       const saved = await store.save(trimmed, source);
       setRoutines((kept) => byName([...kept, saved]));
       finishNaming();
       if (naming === 'duplicate') {
         setChosenId(saved.id);
-        say(`Saved a copy as “${saved.name}”.`);
+        say(t('strength.routine.savedCopy', { name: saved.name }));
       } else {
-        say(`Saved as the routine “${saved.name}”.`);
+        say(t('strength.routine.saved', { name: saved.name }));
       }
     });
   };
 
   const updateChosen = async () => {
     if (!chosen) return;
-    await attempt('Updating the routine…', async () => {
+    await attempt(t('strength.routine.updating'), async () => {
       await store.update(chosen.id, { exercises });
       setRoutines((kept) =>
         kept.map((row) => (row.id === chosen.id ? { ...row, exercises: [...exercises] } : row)),
       );
-      say(`The routine “${chosen.name}” now has this workout’s exercises and sets.`);
+      say(t('strength.routine.updated', { name: chosen.name }));
     });
   };
 
   const deleteChosen = async () => {
     if (!chosen) return;
-    await attempt('Deleting the routine…', async () => {
+    await attempt(t('strength.routine.deleting'), async () => {
       await store.remove(chosen.id);
       setRoutines((kept) => kept.filter((row) => row.id !== chosen.id));
       setChosenId('');
       setConfirming(false);
-      say(`Deleted the routine “${chosen.name}”. Workouts started from it stay.`);
+      say(t('strength.routine.deleted', { name: chosen.name }));
       focusAfter.current = 'list';
     });
   };
@@ -162,7 +167,7 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
       {routines.length > 0 ? (
         <div className="form-row">
           <div className="form-field">
-            <label htmlFor={ids.routine}>Routine</label>
+            <label htmlFor={ids.routine}>{t('strength.routine.label')}</label>
             <select
               ref={select}
               id={ids.routine}
@@ -173,7 +178,7 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
                 if (naming !== 'new') finishNaming();
               }}
             >
-              <option value="">Choose a routine</option>
+              <option value="">{t('strength.routine.choose')}</option>
               {routines.map((routine) => (
                 <option key={routine.id} value={routine.id}>
                   {routine.name}
@@ -187,14 +192,19 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
             disabled={!chosen}
             onClick={() => chosen && onStart(chosen)}
           >
-            Start from routine
+            {t('strength.routine.start')}
           </button>
         </div>
       ) : null}
       {chosen && confirming ? (
         // Keyed apart from the actions, so the click that asked to confirm cannot press Delete.
-        <div key="confirm" className="confirm-delete" role="group" aria-label="Confirm delete">
-          <p>Delete the routine “{chosen.name}”? Workouts started from it stay.</p>
+        <div
+          key="confirm"
+          className="confirm-delete"
+          role="group"
+          aria-label={t('strength.routine.confirmDelete')}
+        >
+          <p>{t('strength.routine.deleteQuestion', { name: chosen.name })}</p>
           <button
             type="button"
             className="button-danger"
@@ -202,7 +212,7 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
             autoFocus
             onClick={() => void deleteChosen()}
           >
-            Delete routine
+            {t('strength.routine.delete')}
           </button>
           <button
             type="button"
@@ -212,25 +222,30 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
               setConfirming(false);
             }}
           >
-            Keep
+            {t('strength.routine.keep')}
           </button>
         </div>
       ) : chosen ? (
-        <div key="actions" className="form-actions" role="group" aria-label={`Routine “${chosen.name}”`}>
+        <div
+          key="actions"
+          className="form-actions"
+          role="group"
+          aria-label={t('strength.routine.actions', { name: chosen.name })}
+        >
           <button
             type="button"
             className="button-secondary"
             disabled={busy || exercises.length === 0}
-            title="Keep this workout’s exercises and sets as the routine’s targets"
+            title={t('strength.routine.updateHint')}
             onClick={() => void updateChosen()}
           >
-            Update routine
+            {t('strength.routine.update')}
           </button>
           <button type="button" className="button-secondary" onClick={() => startNaming('rename')}>
-            Rename
+            {t('strength.routine.renameButton')}
           </button>
           <button type="button" className="button-secondary" onClick={() => startNaming('duplicate')}>
-            Duplicate
+            {t('strength.routine.duplicate')}
           </button>
           <button
             ref={deleteButton}
@@ -241,14 +256,14 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
               setConfirming(true);
             }}
           >
-            Delete
+            {t('strength.routine.deleteButton')}
           </button>
         </div>
       ) : null}
       {naming ? (
         <div className="form-row">
           <div className="form-field">
-            <label htmlFor={ids.name}>Routine name</label>
+            <label htmlFor={ids.name}>{t('strength.routine.name')}</label>
             <input
               id={ids.name}
               type="text"
@@ -267,10 +282,10 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
             />
           </div>
           <button type="button" className="button-secondary" disabled={busy} onClick={() => void keepName()}>
-            {NAMING_BUTTON[naming]}
+            {t(NAMING_BUTTON[naming])}
           </button>
           <button type="button" className="button-secondary" onClick={finishNaming}>
-            Cancel
+            {t('strength.routine.cancel')}
           </button>
         </div>
       ) : (
@@ -280,7 +295,7 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
           disabled={exercises.length === 0}
           onClick={() => startNaming('new')}
         >
-          Save as routine
+          {t('strength.routine.saveAs')}
         </button>
       )}
       <p

@@ -9,6 +9,7 @@ import {
   type RecordKind,
   type SetNumber,
 } from '@/domain/strength';
+import { t, useT } from '@/i18n';
 import {
   displayToWeightKg,
   formatDuration,
@@ -51,6 +52,7 @@ interface SetColumn {
   read: (text: string) => number | undefined;
 }
 
+/** The columns of a measure's sets, in the language shown. */
 function columnsFor(measure: Measure, unit: LiftUnit): SetColumn[] {
   const count = (field: SetNumber, words: string, header: string): SetColumn => ({
     field,
@@ -62,8 +64,8 @@ function columnsFor(measure: Measure, unit: LiftUnit): SetColumn[] {
   });
   const weight = (words: string, header: string): SetColumn => ({
     field: 'weightKg',
-    words: `${words} (${unit})`,
-    header: `${header} (${unit})`,
+    words,
+    header,
     inputMode: 'decimal',
     show: (kg) => String(weightToDisplay(kg, unit)),
     read: (text) => {
@@ -73,21 +75,27 @@ function columnsFor(measure: Measure, unit: LiftUnit): SetColumn[] {
   });
   const time: SetColumn = {
     field: 'durationS',
-    words: 'time',
-    header: 'Time (m:ss)',
+    words: t('strength.field.time'),
+    header: t('strength.sets.timeHeader'),
     inputMode: 'text',
     show: formatDuration,
     read: parseDuration,
   };
   switch (measure) {
     case 'weight_reps':
-      return [count('reps', 'reps', 'Reps'), weight('weight', 'Weight')];
+      return [
+        count('reps', t('strength.field.reps'), t('strength.sets.repsHeader')),
+        weight(t('strength.sets.weightWords', { unit }), t('strength.sets.weightHeader', { unit })),
+      ];
     case 'reps':
-      return [count('reps', 'reps', 'Reps'), weight('added weight', 'Added weight')];
+      return [
+        count('reps', t('strength.field.reps'), t('strength.sets.repsHeader')),
+        weight(t('strength.sets.addedWeightWords', { unit }), t('strength.sets.addedWeightHeader', { unit })),
+      ];
     case 'time':
       return [time];
     case 'distance':
-      return [count('distanceM', 'distance (m)', 'Distance (m)'), time];
+      return [count('distanceM', t('strength.sets.distanceWords'), t('strength.sets.distanceHeader')), time];
   }
 }
 
@@ -121,6 +129,7 @@ export function SetRows({
   onSetDone,
   records,
 }: SetRowsProps) {
+  const t = useT();
   const [done, setDone] = useState<readonly boolean[]>([]);
   const addButton = useRef<HTMLButtonElement>(null);
   const { sets } = exercise;
@@ -153,24 +162,26 @@ export function SetRows({
   return (
     <div className="set-rows">
       {previousSets && previousSets.length > 0 ? (
-        <p className="field-hint">Last time: {lastTimeText(previousSets, measure, unit)}</p>
+        <p className="field-hint">
+          {t('strength.sets.lastTime', { sets: lastTimeText(previousSets, measure, unit) })}
+        </p>
       ) : null}
       {sets.length > 0 ? (
         <table className="set-table">
-          <caption className="visually-hidden">Sets of {name}</caption>
+          <caption className="visually-hidden">{t('strength.sets.caption', { name })}</caption>
           <thead>
             <tr>
-              <th scope="col">Set</th>
+              <th scope="col">{t('strength.sets.setHeader')}</th>
               {columns.map((column) => (
                 <th key={column.field} scope="col">
                   {column.header}
                 </th>
               ))}
-              <th scope="col">RPE</th>
-              <th scope="col">Warm-up</th>
-              <th scope="col">Done</th>
+              <th scope="col">{t('strength.sets.rpeHeader')}</th>
+              <th scope="col">{t('strength.sets.warmupHeader')}</th>
+              <th scope="col">{t('strength.sets.doneHeader')}</th>
               <th scope="col">
-                <span className="visually-hidden">Delete</span>
+                <span className="visually-hidden">{t('strength.sets.deleteHeader')}</span>
               </th>
             </tr>
           </thead>
@@ -207,9 +218,11 @@ export function SetRows({
           aria-describedby={found && found.setIndex === null ? errorId : undefined}
           onClick={() => changeSets([...sets, nextSet(sets)])}
         >
-          Add set
+          {t('strength.sets.add')}
         </button>
-        {full ? <p className="field-hint">An exercise holds at most {MAX_SETS_PER_EXERCISE} sets.</p> : null}
+        {full ? (
+          <p className="field-hint">{t('strength.sets.full', { max: MAX_SETS_PER_EXERCISE })}</p>
+        ) : null}
       </div>
     </div>
   );
@@ -228,8 +241,10 @@ interface SetRowProps {
 }
 
 function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelete, records }: SetRowProps) {
+  const t = useT();
   const errorId = useId();
   const number = setIndex + 1;
+  const recordWords = records.map((kind) => RECORD_LABELS[kind]).join(', ');
   const faultOf = (field: SetFault['field']) =>
     fault && (fault.field === field || fault.field === null) ? errorId : undefined;
   return (
@@ -238,13 +253,10 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
         <th scope="row">
           {number}
           {records.length > 0 ? (
-            <span
-              className="set-record"
-              title={`Personal record: ${records.map((kind) => RECORD_LABELS[kind]).join(', ')}`}
-            >
+            <span className="set-record" title={t('strength.sets.recordTitle', { records: recordWords })}>
               <span aria-hidden="true">🏆</span>
               <span className="visually-hidden">
-                , personal record: {records.map((kind) => RECORD_LABELS[kind]).join(', ')}
+                {t('strength.sets.recordHidden', { records: recordWords })}
               </span>
             </span>
           ) : null}
@@ -252,7 +264,7 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
         {columns.map((column) => (
           <td key={column.field}>
             <SetNumberInput
-              label={`Set ${number} ${column.words}`}
+              label={t('strength.sets.fieldLabel', { number, field: column.words })}
               column={column}
               value={set[column.field]}
               errorId={faultOf(column.field)}
@@ -262,7 +274,7 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
         ))}
         <td>
           <select
-            aria-label={`Set ${number} RPE`}
+            aria-label={t('strength.sets.fieldLabel', { number, field: t('strength.field.rpe') })}
             value={set.rpe === undefined ? '' : String(set.rpe)}
             aria-invalid={faultOf('rpe') ? true : undefined}
             aria-describedby={faultOf('rpe')}
@@ -281,7 +293,7 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
         <td>
           <input
             type="checkbox"
-            aria-label={`Set ${number} warm-up`}
+            aria-label={t('strength.sets.fieldLabel', { number, field: t('strength.field.warmup') })}
             checked={set.warmup ?? false}
             onChange={(event) => onChange(withValue(set, 'warmup', event.target.checked || undefined))}
           />
@@ -289,13 +301,18 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
         <td>
           <input
             type="checkbox"
-            aria-label={`Set ${number} done`}
+            aria-label={t('strength.sets.doneLabel', { number })}
             checked={done}
             onChange={(event) => onTick(event.target.checked)}
           />
         </td>
         <td>
-          <button type="button" className="set-delete" aria-label={`Delete set ${number}`} onClick={onDelete}>
+          <button
+            type="button"
+            className="set-delete"
+            aria-label={t('strength.sets.deleteLabel', { number })}
+            onClick={onDelete}
+          >
             ✕
           </button>
         </td>

@@ -8,6 +8,7 @@ import {
   type RecordKind,
   type RoutineRow,
 } from '@/domain/strength';
+import { useT } from '@/i18n';
 import { exerciseMemory, loadRecentExercises, type ExerciseMemory, type RoutineStore } from '../api';
 import { REST_CHOICES_S, restChoiceText, restSecondsOf } from '../restTimer';
 import { nextSet, type LiftUnit } from '../sets';
@@ -62,6 +63,7 @@ export function StrengthExercises({
   memory = exerciseMemory,
   onChange,
 }: StrengthExercisesProps) {
+  const t = useT();
   const [entries, setEntries] = useState<readonly LoggedExercise[]>(initial);
   const [picking, setPicking] = useState(initial.length === 0);
   // Every exercise the window has met, by id: a gone one (deleted) has no name and no measure.
@@ -164,15 +166,15 @@ export function StrengthExercises({
 
   return (
     <section className="strength-exercises" aria-labelledby={headingId}>
-      <h3 id={headingId}>Exercises</h3>
+      <h3 id={headingId}>{t('strength.exercises.title')}</h3>
       <RoutineBar exercises={entries} onStart={startFrom} store={routines} />
       <input type="hidden" name="exercises" value={JSON.stringify(entries)} />
       <input type="hidden" name="exerciseMeasures" value={JSON.stringify(measures)} />
-      {entries.length === 0 ? <p className="field-hint">No exercise yet: add the first one below.</p> : null}
+      {entries.length === 0 ? <p className="field-hint">{t('strength.exercises.empty')}</p> : null}
       <ol ref={list} className="exercise-list">
         {entries.map((entry, index) => {
           const row = rows[entry.exerciseId];
-          const name = row?.name ?? 'An exercise no longer available';
+          const name = row?.name ?? t('strength.exercises.gone');
           return (
             <li key={`${entry.exerciseId}-${index}`} className="exercise-entry">
               <div className="exercise-heading">
@@ -182,7 +184,7 @@ export function StrengthExercises({
                     type="button"
                     className="button-secondary"
                     disabled={index === 0}
-                    aria-label={`Move ${name} up`}
+                    aria-label={t('strength.exercises.moveUp', { name })}
                     onClick={() => move(index, -1)}
                   >
                     ↑
@@ -191,7 +193,7 @@ export function StrengthExercises({
                     type="button"
                     className="button-secondary"
                     disabled={index === entries.length - 1}
-                    aria-label={`Move ${name} down`}
+                    aria-label={t('strength.exercises.moveDown', { name })}
                     onClick={() => move(index, 1)}
                   >
                     ↓
@@ -199,10 +201,10 @@ export function StrengthExercises({
                   <button
                     type="button"
                     className="button-secondary"
-                    aria-label={`Remove ${name}`}
+                    aria-label={t('strength.exercises.removeLabel', { name })}
                     onClick={() => remove(index)}
                   >
-                    Remove
+                    {t('strength.exercises.remove')}
                   </button>
                 </div>
               </div>
@@ -239,11 +241,11 @@ export function StrengthExercises({
           disabled={full}
           onClick={() => setPicking(true)}
         >
-          Add exercise
+          {t('strength.exercises.add')}
         </button>
       )}
       {full ? (
-        <p className="field-hint">A workout holds at most {MAX_EXERCISES_PER_WORKOUT} exercises.</p>
+        <p className="field-hint">{t('strength.exercises.full', { max: MAX_EXERCISES_PER_WORKOUT })}</p>
       ) : null}
     </section>
   );
@@ -259,17 +261,18 @@ function RestChoice({
   seconds: number;
   onChange: (seconds: number) => void;
 }) {
+  const t = useT();
   const id = useId();
   const choices = (REST_CHOICES_S as readonly number[]).includes(seconds)
     ? REST_CHOICES_S
     : [...REST_CHOICES_S, seconds].sort((a, b) => a - b);
   return (
     <div className="exercise-rest">
-      <label htmlFor={id}>Rest after each set</label>
+      <label htmlFor={id}>{t('strength.exercises.rest')}</label>
       <select
         id={id}
         value={seconds}
-        aria-label={`Rest after each set of ${name}`}
+        aria-label={t('strength.exercises.restOf', { name })}
         onChange={(event) => onChange(Number(event.target.value))}
       >
         {choices.map((choice) => (

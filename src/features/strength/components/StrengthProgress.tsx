@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import {
   PROGRESS_RANGES,
@@ -8,27 +7,23 @@ import {
   type PersonalRecord,
   type ProgressRange,
 } from '@/domain/strength';
+import { t, useT, type MessageId } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import { loadExerciseProgress, loadRecentExercises } from '../api';
+import { liftNumber, RANGE_NAMES } from '../labels';
 import { weightToDisplay, type LiftUnit } from '../sets';
 
 const ExerciseProgressChart = lazy(() => import('./ExerciseProgressChart'));
 const MuscleSetsChart = lazy(() => import('./MuscleSetsChart'));
 
-const RANGE_WORDS: Readonly<Record<ProgressRange, string>> = {
-  '1m': 'the last month',
-  '3m': 'the last 3 months',
-  '6m': 'the last 6 months',
-  '1y': 'the last year',
-  all: 'all time',
-};
-
-const RANGE_LABELS: Readonly<Record<ProgressRange, string>> = {
-  '1m': '1 month',
-  '3m': '3 months',
-  '6m': '6 months',
-  '1y': '1 year',
-  all: 'All',
+/** What an empty range says, per range: `{name}` is the exercise. */
+const NO_WORKOUT_IN: Readonly<Record<ProgressRange, MessageId>> = {
+  '1m': 'strength.progress.noWorkoutMonth',
+  '3m': 'strength.progress.noWorkoutThreeMonths',
+  '6m': 'strength.progress.noWorkoutSixMonths',
+  '1y': 'strength.progress.noWorkoutYear',
+  all: 'strength.progress.noWorkoutAllTime',
 };
 
 export interface StrengthProgressProps {
@@ -47,7 +42,10 @@ type Loaded =
 
 function recordText(record: PersonalRecord | null, value: (record: PersonalRecord) => string) {
   if (!record) return null;
-  return `${value(record)}, ${format(new Date(record.startedAt), 'd MMM yyyy')}`;
+  return t('strength.progress.recordOn', {
+    record: value(record),
+    date: formatDate(new Date(record.startedAt), 'd MMM yyyy'),
+  });
 }
 
 /** An exercise with weight and reps: the one kind a one-rep max and a set volume mean something for. */
@@ -65,6 +63,7 @@ export function StrengthProgress({
   loadRecent = loadRecentExercises,
   loadProgress = loadExerciseProgress,
 }: StrengthProgressProps) {
+  const t = useT();
   const [exercises, setExercises] = useState<readonly ExerciseRow[]>([]);
   const [exerciseId, setExerciseId] = useState('');
   const [range, setRange] = useState<ProgressRange>('3m');
@@ -107,36 +106,50 @@ export function StrengthProgress({
   const muscleSets = (Object.entries(weekMuscleSets) as [Muscle, number][])
     .filter(([, count]) => count > 0)
     .sort((a, b) => b[1] - a[1]);
-  const weight = (kg: number) => `${weightToDisplay(kg, unit)} ${unit}`;
+  const weight = (kg: number) =>
+    t('strength.progress.weight', { weight: liftNumber(weightToDisplay(kg, unit)), unit });
   const progress = loaded.kind === 'done' ? loaded.progress : null;
   const records = progress?.records;
   const recordLines = records
     ? [
-        ['Heaviest weight', recordText(records.heaviest, (r) => `${weight(r.weightKg)} × ${r.reps}`)],
         [
-          'Best estimated one-rep max (Epley: weight × (1 + reps ÷ 30))',
-          recordText(records.oneRepMax, (r) => `${weight(r.value)} from ${weight(r.weightKg)} × ${r.reps}`),
+          t('strength.progress.heaviest'),
+          recordText(records.heaviest, (r) =>
+            t('strength.progress.heaviestValue', { weight: weight(r.weightKg), reps: r.reps }),
+          ),
         ],
         [
-          'Best set volume',
-          recordText(records.setVolume, (r) => `${weight(r.value)} (${weight(r.weightKg)} × ${r.reps})`),
+          t('strength.progress.oneRepMax'),
+          recordText(records.oneRepMax, (r) =>
+            t('strength.progress.oneRepMaxValue', {
+              oneRepMax: weight(r.value),
+              weight: weight(r.weightKg),
+              reps: r.reps,
+            }),
+          ),
+        ],
+        [
+          t('strength.progress.setVolume'),
+          recordText(records.setVolume, (r) =>
+            t('strength.progress.setVolumeValue', {
+              volume: weight(r.value),
+              weight: weight(r.weightKg),
+              reps: r.reps,
+            }),
+          ),
         ],
       ].filter((line): line is [string, string] => line[1] !== null)
     : [];
 
   return (
     <section className="card strength-progress" aria-labelledby={ids.heading}>
-      <h2 id={ids.heading}>Strength progress</h2>
-      {lifts.length === 0 ? (
-        <p className="empty-note">
-          Log an exercise with weight and reps to follow its estimated one-rep max and volume here.
-        </p>
-      ) : null}
+      <h2 id={ids.heading}>{t('strength.progress.title')}</h2>
+      {lifts.length === 0 ? <p className="empty-note">{t('strength.progress.noLifts')}</p> : null}
       {lifts.length > 0 ? (
         <>
           <div className="form-row">
             <div className="form-field">
-              <label htmlFor={ids.exercise}>Exercise</label>
+              <label htmlFor={ids.exercise}>{t('strength.progress.exercise')}</label>
               <select
                 id={ids.exercise}
                 value={exerciseId}
@@ -153,7 +166,7 @@ export function StrengthProgress({
               </select>
             </div>
             <div className="form-field">
-              <label htmlFor={ids.range}>Range</label>
+              <label htmlFor={ids.range}>{t('strength.progress.range')}</label>
               <select
                 id={ids.range}
                 value={range}
@@ -164,7 +177,7 @@ export function StrengthProgress({
               >
                 {PROGRESS_RANGES.map((choice) => (
                   <option key={choice} value={choice}>
-                    {RANGE_LABELS[choice]}
+                    {t(RANGE_NAMES[choice])}
                   </option>
                 ))}
               </select>
@@ -174,11 +187,10 @@ export function StrengthProgress({
           {progress ? (
             progress.points.length === 0 ? (
               <p className="empty-note">
-                No workout with {progress.exercise.name} in {RANGE_WORDS[progress.range]}. Choose a longer
-                range.
+                {t(NO_WORKOUT_IN[progress.range], { name: progress.exercise.name })}
               </p>
             ) : (
-              <Suspense fallback={<p className="empty-note">Loading the chart…</p>}>
+              <Suspense fallback={<p className="empty-note">{t('strength.progress.loadingChart')}</p>}>
                 <ExerciseProgressChart name={progress.exercise.name} points={progress.points} unit={unit} />
               </Suspense>
             )
@@ -195,11 +207,11 @@ export function StrengthProgress({
           ) : null}
         </>
       ) : null}
-      <h3>Sets per muscle this week</h3>
+      <h3>{t('strength.progress.muscleSets')}</h3>
       {muscleSets.length === 0 ? (
-        <p className="empty-note">No working sets this week yet.</p>
+        <p className="empty-note">{t('strength.progress.noMuscleSets')}</p>
       ) : (
-        <Suspense fallback={<p className="empty-note">Loading the chart…</p>}>
+        <Suspense fallback={<p className="empty-note">{t('strength.progress.loadingChart')}</p>}>
           <MuscleSetsChart sets={muscleSets} />
         </Suspense>
       )}

@@ -4,6 +4,7 @@ import { HeightInput } from '@/components/HeightInput';
 import { Popup } from '@/components/Popup';
 import { WeightInput } from '@/components/WeightInput';
 import type { WeightUnit } from '@/domain/units';
+import { useT } from '@/i18n';
 import type { WeightActionResult } from '../actionResult';
 
 export interface GoalWindowProps {
@@ -16,8 +17,9 @@ export interface GoalWindowProps {
 
 /** Goal weight and height, saved to the person's settings; they drive the forecast and BMI. */
 export function GoalWindow({ open, onClose, unit, goalWeightKg, heightCm }: GoalWindowProps) {
+  const t = useT();
   return (
-    <Popup open={open} title="Goal and height" onClose={onClose}>
+    <Popup open={open} title={t('weight.goal.title')} onClose={onClose}>
       <GoalForm unit={unit} goalWeightKg={goalWeightKg} heightCm={heightCm} onDone={onClose} />
     </Popup>
   );
@@ -29,6 +31,7 @@ function GoalForm({
   heightCm,
   onDone,
 }: Omit<GoalWindowProps, 'open' | 'onClose'> & { onDone: () => void }) {
+  const t = useT();
   const fetcher = useFetcher<WeightActionResult>();
   const errors = fetcher.data?.fieldErrors ?? {};
   useEffect(() => {
@@ -42,10 +45,10 @@ function GoalForm({
       <WeightInput
         unit={unit}
         name="goal"
-        label="Goal weight"
+        label={t('weight.goal.goalWeight')}
         defaultKg={goalWeightKg}
         error={errors.goal}
-        hint="Leave empty for no goal."
+        hint={t('weight.goal.goalHint')}
         autoFocus
       />
       <HeightInput metric={unit === 'kg'} heightCm={heightCm} error={errors.height} />
@@ -55,7 +58,7 @@ function GoalForm({
         </p>
       ) : null}
       <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
-        Save goal
+        {t('weight.goal.save')}
       </button>
     </fetcher.Form>
   );

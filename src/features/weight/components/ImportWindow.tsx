@@ -1,8 +1,9 @@
-import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Popup } from '@/components/Popup';
 import { formatWeight, type WeightUnit } from '@/domain/units';
+import { T, useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import type { WeightActionResult } from '../actionResult';
 import { parseWeightCsv, type ParsedCsv } from '../csv';
 
@@ -14,8 +15,9 @@ export interface ImportWindowProps {
 
 /** Import weigh-ins from a CSV file: read it, preview what will happen, then import. */
 export function ImportWindow({ open, onClose, unit }: ImportWindowProps) {
+  const t = useT();
   return (
-    <Popup open={open} title="Import weigh-ins" onClose={onClose}>
+    <Popup open={open} title={t('weight.import.title')} onClose={onClose}>
       <ImportForm unit={unit} />
     </Popup>
   );
@@ -24,6 +26,7 @@ export function ImportWindow({ open, onClose, unit }: ImportWindowProps) {
 const PREVIEW_ROWS = 8;
 
 function ImportForm({ unit }: { unit: WeightUnit }) {
+  const t = useT();
   const fileId = useId();
   const [parsed, setParsed] = useState<ParsedCsv | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -43,7 +46,7 @@ function ImportForm({ unit }: { unit: WeightUnit }) {
     setFileError(null);
     if (!file) return;
     if (file.size > 1_000_000) {
-      setFileError('The file is larger than 1 MB. Split it into smaller files.');
+      setFileError(t('weight.import.fileTooLarge'));
       return;
     }
     const result = parseWeightCsv(await file.text(), unit);
@@ -62,12 +65,14 @@ function ImportForm({ unit }: { unit: WeightUnit }) {
   return (
     <div className="import-form">
       <p className="field-hint">
-        One weigh-in per line: <code>date, weight[, unit]</code>, e.g. <code>2026-11-01, 80.5, kg</code> or{' '}
-        <code>2026-11-01 07:30, 177.4, lb</code>. Without a unit, weights are read in{' '}
-        {unit === 'kg' ? 'kg' : 'lb'}.
+        <T
+          id="weight.import.hint"
+          values={{ unit: unit === 'kg' ? 'kg' : 'lb' }}
+          components={{ 0: <code />, 1: <code />, 2: <code /> }}
+        />
       </p>
       <div className="form-field">
-        <label htmlFor={fileId}>CSV file</label>
+        <label htmlFor={fileId}>{t('weight.import.file')}</label>
         <input
           id={fileId}
           type="file"
@@ -83,16 +88,19 @@ function ImportForm({ unit }: { unit: WeightUnit }) {
       {parsed ? (
         <div role="status" className="import-report">
           <p>
-            {parsed.rows.length} {parsed.rows.length === 1 ? 'line' : 'lines'} read
-            {checked?.wouldImport !== undefined ? `: ${checked.wouldImport} new` : ''}
-            {checked?.duplicates?.length ? `, ${checked.duplicates.length} already saved (skipped)` : ''}
-            {parsed.rejected.length > 0 ? `; ${parsed.rejected.length} rejected.` : '.'}
+            {t('weight.import.report', {
+              count: parsed.rows.length,
+              checked: checked?.wouldImport !== undefined ? 'yes' : 'no',
+              fresh: checked?.wouldImport ?? 0,
+              duplicates: checked?.duplicates?.length ?? 0,
+              rejected: parsed.rejected.length,
+            })}
           </p>
           {parsed.rejected.length > 0 ? (
             <ul className="rejected-lines">
               {parsed.rejected.map((row) => (
                 <li key={row.line}>
-                  Line {row.line} ({row.text}): {row.reason}.
+                  {t('weight.import.rejectedLine', { line: row.line, text: row.text, reason: row.reason })}
                 </li>
               ))}
             </ul>
@@ -101,22 +109,24 @@ function ImportForm({ unit }: { unit: WeightUnit }) {
       ) : null}
       {parsed && parsed.rows.length > 0 ? (
         <table className="data-table">
-          <caption className="visually-hidden">First lines to import</caption>
+          <caption className="visually-hidden">{t('weight.import.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Date</th>
-              <th scope="col">Weight</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('weight.import.line')}</th>
+              <th scope="col">{t('weight.import.date')}</th>
+              <th scope="col">{t('weight.import.weight')}</th>
+              <th scope="col">{t('weight.import.status')}</th>
             </tr>
           </thead>
           <tbody>
             {parsed.rows.slice(0, PREVIEW_ROWS).map((row) => (
               <tr key={row.line}>
                 <td>{row.line}</td>
-                <td>{format(new Date(row.measuredAt), 'd MMM yyyy, HH:mm')}</td>
+                <td>{formatDate(new Date(row.measuredAt), 'd MMM yyyy, HH:mm')}</td>
                 <td>{formatWeight(row.weightKg, unit)}</td>
-                <td>{duplicateLines.has(row.line) ? 'Already saved' : 'New'}</td>
+                <td>
+                  {duplicateLines.has(row.line) ? t('weight.import.alreadySaved') : t('weight.import.new')}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -134,7 +144,7 @@ function ImportForm({ unit }: { unit: WeightUnit }) {
       ) : null}
       {imported?.imported !== undefined ? (
         <p role="status" className="form-notice">
-          Imported {imported.imported} {imported.imported === 1 ? 'weigh-in' : 'weigh-ins'}.
+          {t('weight.import.imported', { count: imported.imported })}
         </p>
       ) : (
         <importer.Form method="post">
@@ -146,8 +156,8 @@ function ImportForm({ unit }: { unit: WeightUnit }) {
             disabled={!checked?.wouldImport || importer.state !== 'idle'}
           >
             {checked?.wouldImport
-              ? `Import ${checked.wouldImport} ${checked.wouldImport === 1 ? 'weigh-in' : 'weigh-ins'}`
-              : 'Import'}
+              ? t('weight.import.importCount', { count: checked.wouldImport })
+              : t('weight.import.import')}
           </button>
         </importer.Form>
       )}

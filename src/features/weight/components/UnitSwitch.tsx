@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { WeightUnit } from '@/domain/units';
+import { useT } from '@/i18n';
 
 const LABELS: Readonly<Record<WeightUnit, string>> = { kg: 'kg', lb: 'lb', st: 'st + lb' };
 
@@ -9,13 +10,14 @@ const LABELS: Readonly<Record<WeightUnit, string>> = { kg: 'kg', lb: 'lb', st: '
  * shows immediately; mount it with `key={unit}` so a unit saved elsewhere resets it.
  */
 export function UnitSwitch({ unit }: { unit: WeightUnit }) {
+  const t = useT();
   const fetcher = useFetcher();
   const [current, setCurrent] = useState(unit);
   return (
     <fetcher.Form method="post" className="unit-switch">
       <input type="hidden" name="intent" value="unit" />
       <fieldset>
-        <legend>Show weights in</legend>
+        <legend>{t('weight.unit.legend')}</legend>
         {(Object.keys(LABELS) as WeightUnit[]).map((value) => (
           <label key={value} className="unit-option">
             <input

@@ -1,6 +1,7 @@
-import { format } from 'date-fns';
 import { kgToLb, type WeightUnit } from '@/domain/units';
 import type { WeightSummary } from '@/domain/weight';
+import { formatNumber, useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 import { LineChart, useChartPalette } from '@/lib/charts';
 
 export interface WeightChartProps {
@@ -19,21 +20,32 @@ function dayTime(day: string): number {
 
 /** Daily weights as points, the trend as a line and the goal as a level line; chart.js, loaded on demand. */
 export default function WeightChart({ points, goalWeightKg, unit }: WeightChartProps) {
+  const t = useT();
   const palette = useChartPalette();
   const chartUnit = unit === 'kg' ? 'kg' : 'lb';
   const shown = (kg: number) => Math.round((chartUnit === 'kg' ? kg : kgToLb(kg)) * 10) / 10;
+  /** A chart value as people read it: "80.5" in English, "80,5" in German. */
+  const number = (value: number) => formatNumber(value, { useGrouping: false });
   const xs = points.map((point) => dayTime(point.date));
   const first = xs[0] ?? 0;
   const last = xs.at(-1) ?? 0;
   const latest = points.at(-1);
   // Years of daily points: smaller dots and a straight trend keep a redraw within one frame.
   const dense = points.length > DENSE_POINTS;
+  const summary = {
+    count: points.length,
+    from: formatDate(first, 'd MMM yyyy'),
+    to: formatDate(last, 'd MMM yyyy'),
+    latest: number(shown(latest?.weightKg ?? 0)),
+    trend: number(shown(latest?.trendKg ?? 0)),
+    unit: chartUnit,
+  };
   const description =
     points.length === 0
-      ? 'Weight chart: no weigh-ins in this range.'
-      : `Weight chart, ${points.length} days from ${format(first, 'd MMM yyyy')} to ${format(last, 'd MMM yyyy')}; ` +
-        `latest ${shown(latest?.weightKg ?? 0)} ${chartUnit}, trend ${shown(latest?.trendKg ?? 0)} ${chartUnit}` +
-        (goalWeightKg === null ? '.' : `, goal ${shown(goalWeightKg)} ${chartUnit}.`);
+      ? t('weight.chart.descriptionEmpty')
+      : goalWeightKg === null
+        ? t('weight.chart.description', summary)
+        : t('weight.chart.descriptionWithGoal', { ...summary, goal: number(shown(goalWeightKg)) });
 
   return (
     <div className="chart-box weight-chart">
@@ -42,7 +54,7 @@ export default function WeightChart({ points, goalWeightKg, unit }: WeightChartP
         data={{
           datasets: [
             {
-              label: 'Weight',
+              label: t('weight.chart.weight'),
               data: points.map((point, index) => ({ x: xs[index] ?? 0, y: shown(point.weightKg) })),
               showLine: false,
               pointRadius: dense ? 1.5 : 3,
@@ -50,7 +62,7 @@ export default function WeightChart({ points, goalWeightKg, unit }: WeightChartP
               borderColor: palette.points,
             },
             {
-              label: 'Trend',
+              label: t('weight.chart.trend'),
               data: points.map((point, index) => ({ x: xs[index] ?? 0, y: shown(point.trendKg) })),
               borderColor: palette.primary,
               borderWidth: 3,
@@ -61,7 +73,7 @@ export default function WeightChart({ points, goalWeightKg, unit }: WeightChartP
               ? []
               : [
                   {
-                    label: 'Goal',
+                    label: t('weight.chart.goal'),
                     data: [
                       { x: first, y: shown(goalWeightKg) },
                       { x: last, y: shown(goalWeightKg) },
@@ -83,8 +95,13 @@ export default function WeightChart({ points, goalWeightKg, unit }: WeightChartP
             tooltip: {
               filter: (item) => item.datasetIndex < 2,
               callbacks: {
-                title: (items) => format(items[0]?.parsed.x ?? 0, 'EEE d MMM yyyy'),
-                label: (item) => `${item.dataset.label ?? ''}: ${item.parsed.y} ${chartUnit}`,
+                title: (items) => formatDate(items[0]?.parsed.x ?? 0, 'EEE d MMM yyyy'),
+                label: (item) =>
+                  t('weight.chart.tooltip', {
+                    series: item.dataset.label ?? '',
+                    value: number(item.parsed.y ?? 0),
+                    unit: chartUnit,
+                  }),
               },
             },
           },
@@ -93,7 +110,7 @@ export default function WeightChart({ points, goalWeightKg, unit }: WeightChartP
               type: 'linear',
               min: first,
               max: last,
-              ticks: { callback: (value) => format(Number(value), 'd MMM'), maxTicksLimit: 8 },
+              ticks: { callback: (value) => formatDate(Number(value), 'd MMM'), maxTicksLimit: 8 },
             },
             y: { title: { display: true, text: chartUnit } },
           },

@@ -8,6 +8,7 @@ import { SaveOrDelete } from '@/components/SaveOrDelete';
 import { WeightInput } from '@/components/WeightInput';
 import type { WeightUnit } from '@/domain/units';
 import type { WeightEntryRow } from '@/domain/weight';
+import { useT } from '@/i18n';
 import type { WeightActionResult } from '../actionResult';
 
 export interface WeightEditWindowProps {
@@ -20,8 +21,13 @@ export interface WeightEditWindowProps {
 
 /** The weight edit window: add, change or delete one weigh-in. */
 export function WeightEditWindow({ open, onClose, entry, unit }: WeightEditWindowProps) {
+  const t = useT();
   return (
-    <Popup open={open} title={entry ? 'Edit weigh-in' : 'Add a weigh-in'} onClose={onClose}>
+    <Popup
+      open={open}
+      title={entry ? t('weight.edit.editTitle') : t('weight.edit.addTitle')}
+      onClose={onClose}
+    >
       <WeightForm key={entry?.id ?? 'new'} entry={entry} unit={unit} onDone={onClose} />
     </Popup>
   );
@@ -36,6 +42,7 @@ function WeightForm({
   unit: WeightUnit;
   onDone: () => void;
 }) {
+  const t = useT();
   const fetcher = useFetcher<WeightActionResult>();
   const measuredAt = entry ? new Date(entry.measuredAt) : new Date();
   const [date, setDate] = useState<Date>(measuredAt);
@@ -57,15 +64,21 @@ function WeightForm({
       <WeightInput
         unit={unit}
         name="weight"
-        label="Weight"
+        label={t('weight.edit.weight')}
         defaultKg={entry?.weightKg}
         error={errors.weight}
         autoFocus
       />
       <div className="form-row">
-        <DatePicker label="Date" name="date" value={date} onChange={setDate} maxDate={tomorrow} />
+        <DatePicker
+          label={t('weight.edit.date')}
+          name="date"
+          value={date}
+          onChange={setDate}
+          maxDate={tomorrow}
+        />
         <FormField
-          label="Time"
+          label={t('weight.edit.time')}
           name="time"
           type="time"
           required
@@ -75,19 +88,19 @@ function WeightForm({
       </div>
       {errors.date ? <p className="field-error">{errors.date}</p> : null}
       <FormField
-        label="Body fat (%)"
+        label={t('weight.edit.bodyFat')}
         name="bodyFatPct"
         type="number"
         inputMode="decimal"
         step="any"
         min={2}
         max={75}
-        hint="Optional"
+        hint={t('weight.edit.optional')}
         defaultValue={entry?.bodyFatPct ?? ''}
         error={errors.bodyFatPct}
       />
       <div className="form-field">
-        <label htmlFor={noteId}>Note</label>
+        <label htmlFor={noteId}>{t('weight.edit.note')}</label>
         <input
           id={noteId}
           name="note"
@@ -103,10 +116,10 @@ function WeightForm({
         </p>
       ) : null}
       <SaveOrDelete
-        thing="weigh-in"
+        thing={t('weight.edit.thing')}
         busy={busy}
         canDelete={entry !== null}
-        confirmQuestion="Delete this weigh-in?"
+        confirmQuestion={t('weight.edit.confirmDelete')}
       />
     </fetcher.Form>
   );

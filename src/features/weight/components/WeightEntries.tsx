@@ -1,8 +1,9 @@
-import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { SyncBadge } from '@/components/SyncBadge';
 import { formatWeight, type WeightUnit } from '@/domain/units';
 import type { WeightEntryRow } from '@/domain/weight';
+import { formatNumber, T, useT } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 
 export interface WeightEntriesProps {
   entries: readonly WeightEntryRow[];
@@ -16,40 +17,47 @@ export interface WeightEntriesProps {
 
 /** Weigh-ins newest first, a page at a time; each row opens the weight edit window. */
 export function WeightEntries({ entries, unit, page, pageCount, pageLink, onEdit }: WeightEntriesProps) {
+  const t = useT();
   return (
     <section className="card" aria-labelledby="entries-heading">
-      <h2 id="entries-heading">Weigh-ins</h2>
+      <h2 id="entries-heading">{t('weight.entries.title')}</h2>
       {entries.length === 0 ? (
-        <p className="empty-note">No weigh-ins yet.</p>
+        <p className="empty-note">{t('weight.entries.empty')}</p>
       ) : (
         <table className="data-table">
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Weight</th>
-              <th scope="col">Body fat</th>
-              <th scope="col">Note</th>
+              <th scope="col">{t('weight.entries.date')}</th>
+              <th scope="col">{t('weight.entries.weight')}</th>
+              <th scope="col">{t('weight.entries.bodyFat')}</th>
+              <th scope="col">{t('weight.entries.note')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('weight.entries.actions')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td>{format(new Date(entry.measuredAt), 'd MMM yyyy, HH:mm')}</td>
+                <td>{formatDate(new Date(entry.measuredAt), 'd MMM yyyy, HH:mm')}</td>
                 <td>{formatWeight(entry.weightKg, unit)}</td>
-                <td>{entry.bodyFatPct === null ? '—' : `${entry.bodyFatPct} %`}</td>
+                <td>
+                  {entry.bodyFatPct === null
+                    ? '—'
+                    : t('weight.entries.bodyFatValue', {
+                        value: formatNumber(entry.bodyFatPct, { maximumFractionDigits: 3 }),
+                      })}
+                </td>
                 <td className="note-cell">
                   {entry.note} <SyncBadge state={entry.sync} />
                 </td>
                 <td>
                   <button type="button" className="button-secondary" onClick={() => onEdit(entry)}>
-                    Edit
-                    <span className="visually-hidden">
-                      {' '}
-                      weigh-in of {format(new Date(entry.measuredAt), 'd MMM yyyy, HH:mm')}
-                    </span>
+                    <T
+                      id="weight.entries.edit"
+                      values={{ date: formatDate(new Date(entry.measuredAt), 'd MMM yyyy, HH:mm') }}
+                      components={{ 0: <span className="visually-hidden" /> }}
+                    />
                   </button>
                 </td>
               </tr>
@@ -58,12 +66,10 @@ export function WeightEntries({ entries, unit, page, pageCount, pageLink, onEdit
         </table>
       )}
       {pageCount > 1 ? (
-        <nav className="pager" aria-label="Weigh-in pages">
-          {page > 0 ? <Link to={pageLink(page - 1)}>Newer</Link> : <span />}
-          <span>
-            Page {page + 1} of {pageCount}
-          </span>
-          {page + 1 < pageCount ? <Link to={pageLink(page + 1)}>Older</Link> : <span />}
+        <nav className="pager" aria-label={t('weight.entries.pages')}>
+          {page > 0 ? <Link to={pageLink(page - 1)}>{t('weight.entries.newer')}</Link> : <span />}
+          <span>{t('weight.entries.page', { page: page + 1, count: pageCount })}</span>
+          {page + 1 < pageCount ? <Link to={pageLink(page + 1)}>{t('weight.entries.older')}</Link> : <span />}
         </nav>
       ) : null}
     </section>

@@ -1,60 +1,68 @@
-import { format } from 'date-fns';
 import { formatWeight, formatWeightChange, type WeightUnit } from '@/domain/units';
 import type { WeightSummary } from '@/domain/weight';
 import { dayToDate } from '@/features/activity/days';
+import { formatNumber, useT, type Translator } from '@/i18n';
+import { formatDate } from '@/i18n/dates';
 
-function forecastSentence(summary: WeightSummary, unit: WeightUnit): string | null {
+function forecastSentence(summary: WeightSummary, unit: WeightUnit, t: Translator): string | null {
   const { forecast, goalWeightKg } = summary;
   if (!forecast || goalWeightKg === null) return null;
   const goal = formatWeight(goalWeightKg, unit);
   switch (forecast.kind) {
     case 'reached':
-      return `You are at your goal of ${goal}.`;
+      return t('weight.stats.forecastReached', { goal });
     case 'date':
-      return `At this rate you reach ${goal} around ${format(dayToDate(forecast.date), 'd MMMM yyyy')} (in about ${forecast.weeks} weeks).`;
+      return t('weight.stats.forecastDate', {
+        goal,
+        date: formatDate(dayToDate(forecast.date), 'd MMMM yyyy'),
+        count: forecast.weeks,
+        weeks: formatNumber(forecast.weeks, { useGrouping: false }),
+      });
     case 'away':
-      return `Your trend is moving away from your goal of ${goal}.`;
+      return t('weight.stats.forecastAway', { goal });
     case 'flat':
-      return `Your trend is flat, so there is no date yet for your goal of ${goal}.`;
+      return t('weight.stats.forecastFlat', { goal });
   }
 }
 
 /** The numbers that matter: trend, changes, weekly rate and its energy balance, forecast, BMI. */
 export function WeightStats({ summary, unit }: { summary: WeightSummary; unit: WeightUnit }) {
   const { trendKg, change7Kg, change30Kg, weeklyRateKg, dailyBalanceKcal, bmi } = summary;
-  const forecast = forecastSentence(summary, unit);
+  const t = useT();
+  const forecast = forecastSentence(summary, unit, t);
   return (
     <section className="card" aria-labelledby="trend-heading">
-      <h2 id="trend-heading">Trend</h2>
+      <h2 id="trend-heading">{t('weight.stats.title')}</h2>
       {trendKg === null ? (
-        <p className="empty-note">Add a weigh-in to start your trend.</p>
+        <p className="empty-note">{t('weight.stats.empty')}</p>
       ) : (
         <>
           <dl className="stat-list">
             <div>
-              <dt>Trend weight</dt>
+              <dt>{t('weight.stats.trendWeight')}</dt>
               <dd>{formatWeight(trendKg, unit)}</dd>
             </div>
             <div>
-              <dt>7 days</dt>
+              <dt>{t('weight.stats.sevenDays')}</dt>
               <dd>{change7Kg === null ? '—' : formatWeightChange(change7Kg, unit)}</dd>
             </div>
             <div>
-              <dt>30 days</dt>
+              <dt>{t('weight.stats.thirtyDays')}</dt>
               <dd>{change30Kg === null ? '—' : formatWeightChange(change30Kg, unit)}</dd>
             </div>
             <div>
-              <dt>Weekly rate</dt>
+              <dt>{t('weight.stats.weeklyRate')}</dt>
               <dd>
                 {weeklyRateKg === null ? (
-                  'Needs a week of weigh-ins'
+                  t('weight.stats.needsWeek')
                 ) : (
                   <>
-                    {formatWeightChange(weeklyRateKg, unit)} per week{' '}
+                    {t('weight.stats.perWeek', { change: formatWeightChange(weeklyRateKg, unit) })}{' '}
                     {dailyBalanceKcal !== null ? (
                       <span className="stat-note">
-                        (about {Math.abs(dailyBalanceKcal)} kcal a day{' '}
-                        {dailyBalanceKcal < 0 ? 'below' : 'above'} what you burn)
+                        {dailyBalanceKcal < 0
+                          ? t('weight.stats.balanceBelow', { kcal: Math.abs(dailyBalanceKcal) })
+                          : t('weight.stats.balanceAbove', { kcal: Math.abs(dailyBalanceKcal) })}
                       </span>
                     ) : null}
                   </>
@@ -63,20 +71,16 @@ export function WeightStats({ summary, unit }: { summary: WeightSummary; unit: W
             </div>
             {bmi ? (
               <div>
-                <dt>BMI</dt>
+                <dt>{t('weight.stats.bmi')}</dt>
                 <dd>
-                  {bmi.value.toFixed(1)} <span className="stat-note">({bmi.label})</span>
+                  {formatNumber(bmi.value, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}{' '}
+                  <span className="stat-note">({bmi.label})</span>
                 </dd>
               </div>
             ) : null}
           </dl>
           {forecast ? <p className="forecast">{forecast}</p> : null}
-          {summary.fastRate ? (
-            <p className="gentle-warning">
-              Your weight is changing by more than 1 % of your body weight a week. A slower pace is easier to
-              keep up and protects muscle.
-            </p>
-          ) : null}
+          {summary.fastRate ? <p className="gentle-warning">{t('weight.stats.fastRate')}</p> : null}
         </>
       )}
     </section>

@@ -1,0 +1,69 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { compileCatalogue, readCatalogue } from '../build/catalogues';
+import {
+  acceptedLanguages,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  pickLanguage,
+  type Language,
+} from '../src/domain/languages';
+import { setTranslator, t, type MessageId, type MessageValues } from '../src/i18n/messages';
+import { jsonBodyReader } from './jsonBody';
+
+/**
+ * The server's sentences in the language of the person who reads them. A request carries its
+ * language (the app sends the language it shows as Accept-Language on every call); mails and
+ * pushes, written outside a request, run inside `inLanguage` with the recipient's Settings.language.
+ * The domain rules and cloud code call the same `t` as the app (src/i18n/messages.ts).
+ */
+function loadLanguage(language: Language): I18n {
+  const messages = compileCatalogue(readCatalogue(language), language) as Messages;
+  return setupI18n({ locale: language, messages: { [language]: messages } });
+}
+
+const translators = Object.fromEntries(
+  LANGUAGES.map((language) => [language, loadLanguage(language)]),
+) as Record<Language, I18n>;
+
+const requestLanguage = new AsyncLocalStorage<Language>();
+
+export function currentLanguage(): Language {
+  return requestLanguage.getStore() ?? DEFAULT_LANGUAGE;
+}
+
+setTranslator((id, values) => translators[currentLanguage()]._(id, values));
+
+/** Runs `work` with the server's sentences in `language`. */
+export function inLanguage<T>(language: Language, work: () => T): T {
+  return requestLanguage.run(language, work);
+}
+
+/** The message `id` in `language`, whatever the current request's language. */
+export function sentenceIn(language: Language, id: MessageId, values?: MessageValues): string {
+  return inLanguage(language, () => t(id, values));
+}
+
+/** The language a request asks for in its Accept-Language header (English when none is known). */
+export function languageOfRequest(request: Pick<Request, 'get'>): Language {
+  return pickLanguage(acceptedLanguages(request.get('Accept-Language')));
+}
+
+/**
+ * Express middleware: the rest of the request speaks the language it asked for. The JSON body is
+ * read here, inside that language: a body read later by Parse's own parser would hand the request
+ * on from the socket's events, where the language is no longer known. File uploads are left to
+ * Parse (their refusals are in English).
+ */
+export function requestLanguages(maxBodySize: string): RequestHandler {
+  const readBody = jsonBodyReader(maxBodySize);
+  return (request: Request, response: Response, next: NextFunction) => {
+    void requestLanguage.run(languageOfRequest(request), async () => {
+      const hasJsonBody =
+        (request.method === 'POST' || request.method === 'PUT') && !request.path.startsWith('/files/');
+      if (hasJsonBody && !(await readBody(request, response))) return;
+      next();
+    });
+  };
+}
