@@ -60,8 +60,12 @@ export function requestLanguages(maxBodySize: string): RequestHandler {
   const readBody = jsonBodyReader(maxBodySize);
   return (request: Request, response: Response, next: NextFunction) => {
     void requestLanguage.run(languageOfRequest(request), async () => {
+      // Parse's own pages (/apps/…, a form post) and file uploads keep their bodies for Parse.
       const hasJsonBody =
-        (request.method === 'POST' || request.method === 'PUT') && !request.path.startsWith('/files/');
+        (request.method === 'POST' || request.method === 'PUT') &&
+        !request.path.startsWith('/files/') &&
+        !request.path.startsWith('/apps/') &&
+        !request.is(['application/x-www-form-urlencoded', 'multipart/form-data']);
       if (hasJsonBody && !(await readBody(request, response))) return;
       next();
     });
