@@ -6,12 +6,19 @@ export type Catalogue = Readonly<Record<string, string>>;
 /** Every message of `language`, all namespaces together. */
 export const catalogueOf = (language: Language): Catalogue => readCatalogue(language);
 
-/** The message in `language` whose English is `text` (the first namespace holding it). */
-export function translationOf(text: string, language: Language): string {
+/**
+ * What `text` reads in `language`: every translation of a message whose English is `text` (one
+ * English word can be two messages, a menu entry and a heading), as a pattern matching any of them.
+ */
+export function translationOf(text: string, language: Language): RegExp {
   const english = catalogueOf('en');
-  const id = Object.keys(english).find((key) => english[key] === text);
-  if (!id) throw new Error(`No message reads "${text}".`);
-  return catalogueOf(language)[id] ?? text;
+  const translated = catalogueOf(language);
+  const found = Object.keys(english)
+    .filter((id) => english[id] === text)
+    .map((id) => translated[id] ?? text);
+  if (found.length === 0) throw new Error(`No message reads "${text}".`);
+  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^(${[...new Set(found)].map(escape).join('|')})$`);
 }
 
 /** The language whose messages are longest all told: the one a layout must make room for. */
