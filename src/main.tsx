@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { createAppRouter } from '@/app/router';
-import { startLanguage } from '@/i18n';
+import { createAppRouter, namespacesOf } from '@/app/router';
+import { startLanguage, watchShownNamespaces } from '@/i18n';
 import { getParse } from '@/lib/parse';
 import './styles.css';
 
@@ -14,13 +14,18 @@ else setTimeout(warmUp, 200);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
-// The language is known and its first catalogue here before anything paints; a catalogue that
-// cannot be fetched leaves the messages to arrive with the page's own.
-await startLanguage().catch(() => undefined);
-
-const router = createAppRouter();
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// The language is known before anything paints (startLanguage never fails); the messages come with
+// each page, whose loaders the router waits for. Not a top-level await:
+// that would make the bundler split every module the pages share with this one into a chunk of
+// its own.
+void startLanguage().then(() => {
+  const router = createAppRouter();
+  // A change of language fetches the messages of the screen shown; other pages fetch theirs when
+  // they are next opened.
+  watchShownNamespaces(() => namespacesOf(router.state.matches));
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,9 @@
 import { claimScheduledSends, SCHEDULED_SEND_TABLE, sqlClient, type SqlClient } from '../database';
 import { KEPT_NOTIFICATIONS, pushMessageOf } from '../../src/domain/notifications';
+import { DEFAULT_LANGUAGE } from '../../src/domain/languages';
+import { t } from '../../src/i18n/messages';
+import { inLanguage } from '../../server/i18n';
+import { languagesOf } from '../languages';
 import { pushOutsideQuietHours, type PushText } from '../push';
 import { Parse, scheduledRunAt, type CloudObject, type FunctionRequest } from '../parse';
 
@@ -25,11 +29,9 @@ interface WeekNumbers {
   days: number;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** The week in numbers the summary gives: never a weight, never a meal. */
 export function summarySentence({ workouts, minutes, days }: Omit<WeekNumbers, 'user'>): string {
-  return `${plural(workouts, 'workout', 'workouts')}, ${plural(minutes, 'active minute', 'active minutes')}, something logged on ${days} of 7 days`;
+  return t('server.summary.week', { workouts, minutes, days });
 }
 
 /**
@@ -104,13 +106,15 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
   // A week with nothing logged (a new account's first, an idle one) is claimed but not summarised.
   const numbers = (await weekNumbers(sql, mine)).filter((week) => week.days > 0);
   const pushes = new Map<string, PushText>();
+  // The summary stays in the notifications as written: in the language the person chose.
+  const languages = await languagesOf(numbers.map((week) => week.user));
   for (let start = 0; start < numbers.length; start += SAVE_BATCH) {
     const rows = numbers.slice(start, start + SAVE_BATCH).map((week) => {
       const row = new Parse.Object('Notification');
       row.set({
         user: Parse.User.createWithoutData(week.user),
         kind: 'weekly-summary',
-        subject: summarySentence(week),
+        subject: inLanguage(languages.get(week.user) ?? DEFAULT_LANGUAGE, () => summarySentence(week)),
       });
       row.setACL(new Parse.ACL({ [week.user]: { read: true } }));
       return row;

@@ -91,7 +91,7 @@ export function AppLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        {t('common.nav.skip')}
+        {t('frame.nav.skip')}
       </a>
       <TopNav displayName={user?.displayName ?? ''} />
       <main id="main" tabIndex={-1}>

@@ -1,5 +1,7 @@
 import type { CalorieBalance } from '@/domain/nutrition';
-import { formatNumber, T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
+import { T } from '@/i18n/T';
 import { formatKcal } from '@/lib/format';
 
 /** Energy eaten against the daily goal: in words, as a bar, and what is left or how far over. */
@@ -9,7 +11,7 @@ export function CalorieGoalProgress({ id, balance }: { id: string; balance: Calo
     <div className="goal-progress">
       <label htmlFor={id}>
         <T
-          id="common.calories.eaten"
+          id="frame.calories.eaten"
           values={{ eaten: formatKcal(balance.eatenKcal), goal: formatKcal(balance.goalKcal) }}
           components={{ 0: <strong /> }}
         />
@@ -24,8 +26,8 @@ export function CalorieGoalProgress({ id, balance }: { id: string; balance: Calo
       </progress>
       <p className="goal-words">
         {balance.overKcal > 0
-          ? t('common.calories.over', { kcal: formatKcal(balance.overKcal) })
-          : t('common.calories.remaining', { kcal: formatKcal(balance.remainingKcal) })}
+          ? t('frame.calories.over', { kcal: formatKcal(balance.overKcal) })
+          : t('frame.calories.remaining', { kcal: formatKcal(balance.remainingKcal) })}
       </p>
     </div>
   );

@@ -23,7 +23,7 @@ export function DatePicker({ label, value, onChange, name, weekStartsOn = 1, max
   const t = useT();
   const [open, setOpen] = useState(false);
   const labelId = useId();
-  const shown = value ? formatDate(value, t('common.date.day')) : t('common.datePicker.choose');
+  const shown = value ? formatDate(value, t('frame.date.day')) : t('frame.datePicker.choose');
   return (
     <div className="date-picker">
       <span id={labelId} className="field-label">
@@ -52,8 +52,8 @@ export function DatePicker({ label, value, onChange, name, weekStartsOn = 1, max
           disabled={maxDate ? { after: maxDate } : undefined}
           labels={{
             labelDayButton: (date, modifiers) => dayButtonLabel(date, modifiers),
-            labelNext: () => t('common.datePicker.nextMonth'),
-            labelPrevious: () => t('common.datePicker.previousMonth'),
+            labelNext: () => t('frame.datePicker.nextMonth'),
+            labelPrevious: () => t('frame.datePicker.previousMonth'),
           }}
           onSelect={(day: Date | undefined) => {
             if (!day) return;

@@ -14,7 +14,7 @@ export function HeightInput({ metric, heightCm, error }: HeightInputProps) {
   if (metric) {
     return (
       <FormField
-        label={t('common.height.cm')}
+        label={t('frame.height.cm')}
         name="heightCm"
         type="number"
         inputMode="decimal"
@@ -27,17 +27,17 @@ export function HeightInput({ metric, heightCm, error }: HeightInputProps) {
   const totalInches = heightCm === null ? null : Math.round(heightCm / 2.54);
   return (
     <fieldset className="height-input">
-      <legend>{t('common.height.legend')}</legend>
+      <legend>{t('frame.height.legend')}</legend>
       <div className="form-row">
         <FormField
-          label={t('common.height.feet')}
+          label={t('frame.height.feet')}
           name="heightFt"
           type="number"
           inputMode="numeric"
           defaultValue={totalInches === null ? '' : Math.floor(totalInches / 12)}
         />
         <FormField
-          label={t('common.height.inches')}
+          label={t('frame.height.inches')}
           name="heightIn"
           type="number"
           inputMode="numeric"

@@ -32,18 +32,18 @@ export function LogoutButton() {
             setConfirming(true);
           }}
         >
-          {t('common.logout.button')}
+          {t('frame.logout.button')}
         </button>
       </logout.Form>
-      <Popup open={confirming} title={t('common.logout.title')} onClose={() => setConfirming(false)}>
-        <p>{t('common.logout.unsent', { count: unsent })}</p>
+      <Popup open={confirming} title={t('frame.logout.title')} onClose={() => setConfirming(false)}>
+        <p>{t('frame.logout.unsent', { count: unsent })}</p>
         <p id={keepHintId} className="field-hint">
-          {t('common.logout.keptHint')}
+          {t('frame.logout.keptHint')}
         </p>
         <logout.Form method="post" action="/" className="logout-choices">
           <input type="hidden" name="intent" value="logout" />
           <button type="button" className="button-secondary" autoFocus onClick={() => setConfirming(false)}>
-            {t('common.logout.stay')}
+            {t('frame.logout.stay')}
           </button>
           <button
             type="submit"
@@ -53,10 +53,10 @@ export function LogoutButton() {
             aria-describedby={keepHintId}
             disabled={busy}
           >
-            {unsent === 1 ? t('common.logout.keepOne') : t('common.logout.keepMany')}
+            {unsent === 1 ? t('frame.logout.keepOne') : t('frame.logout.keepMany')}
           </button>
           <button type="submit" name="queued" value="discard" className="button-danger" disabled={busy}>
-            {unsent === 1 ? t('common.logout.discardOne') : t('common.logout.discardMany')}
+            {unsent === 1 ? t('frame.logout.discardOne') : t('frame.logout.discardMany')}
           </button>
         </logout.Form>
       </Popup>

@@ -53,7 +53,7 @@ export function Popup({ open, title, onClose, children }: PopupProps) {
     >
       <div className="popup-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="popup-close" aria-label={t('common.popup.close')} onClick={onClose}>
+        <button type="button" className="popup-close" aria-label={t('frame.popup.close')} onClick={onClose}>
           ×
         </button>
       </div>

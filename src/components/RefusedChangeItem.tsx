@@ -21,9 +21,9 @@ export function RefusedChangeItem({ change, onSettled }: RefusedChangeItemProps)
   const [failure, setFailure] = useState<string | null>(null);
   const canSaveAsNew = change.op === 'update' && change.refusal?.code === ENTRY_DELETED_ELSEWHERE;
   const actions: { label: MessageId; act: (id: string) => Promise<void> }[] = [
-    { label: 'common.refused.retry', act: retryChange },
-    ...(canSaveAsNew ? [{ label: 'common.refused.saveAsNew' as const, act: saveAsNewEntry }] : []),
-    { label: 'common.refused.discard', act: discardChange },
+    { label: 'frame.refused.retry', act: retryChange },
+    ...(canSaveAsNew ? [{ label: 'frame.refused.saveAsNew' as const, act: saveAsNewEntry }] : []),
+    { label: 'frame.refused.discard', act: discardChange },
   ];
 
   function run(action: (id: string) => Promise<void>): void {

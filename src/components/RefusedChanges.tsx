@@ -25,9 +25,9 @@ export function RefusedChanges({ changes }: RefusedChangesProps) {
           {refusedCount(changes.length)}
         </button>
       ) : null}
-      <Popup open={open} title={t('common.refused.title')} onClose={() => setOpen(false)}>
+      <Popup open={open} title={t('frame.refused.title')} onClose={() => setOpen(false)}>
         <p ref={introRef} tabIndex={-1} className="refused-intro">
-          {changes.length > 0 ? t('common.refused.intro') : t('common.refused.none')}
+          {changes.length > 0 ? t('frame.refused.intro') : t('frame.refused.none')}
         </p>
         {changes.length > 0 ? (
           <ul className="refused-list">
@@ -36,7 +36,7 @@ export function RefusedChanges({ changes }: RefusedChangesProps) {
             ))}
           </ul>
         ) : null}
-        <p className="field-hint">{t('common.refused.hint')}</p>
+        <p className="field-hint">{t('frame.refused.hint')}</p>
       </Popup>
     </>
   );

@@ -25,7 +25,7 @@ export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOr
     return (
       // Keyed apart from the actions below: if React reused the clicked Delete button's element as
       // the submit button, the browser would treat the very click that asked to confirm as a submit.
-      <div key="confirm" className="confirm-delete" role="group" aria-label={t('common.edit.confirmDelete')}>
+      <div key="confirm" className="confirm-delete" role="group" aria-label={t('frame.edit.confirmDelete')}>
         <p>{confirmQuestion}</p>
         <button
           type="submit"
@@ -35,10 +35,10 @@ export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOr
           disabled={busy}
           autoFocus
         >
-          {t('common.edit.deleteThing', { thing })}
+          {t('frame.edit.deleteThing', { thing })}
         </button>
         <button type="button" className="button-secondary" onClick={() => setConfirming(false)}>
-          {t('common.edit.keep')}
+          {t('frame.edit.keep')}
         </button>
       </div>
     );
@@ -46,11 +46,11 @@ export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOr
   return (
     <div key="actions" className="form-actions">
       <button type="submit" name="intent" value="save" className="button-primary" disabled={busy}>
-        {busy ? t('common.edit.saving') : t('common.edit.save', { thing })}
+        {busy ? t('frame.edit.saving') : t('frame.edit.save', { thing })}
       </button>
       {canDelete ? (
         <button type="button" className="button-secondary" onClick={() => setConfirming(true)}>
-          {t('common.edit.delete')}
+          {t('frame.edit.delete')}
         </button>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { formatDistanceToNow } from 'date-fns';
-import { T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { T } from '@/i18n/T';
 import { dateFnsLocale, formatDate } from '@/i18n/dates';
 
 export interface StaleNoticeProps {
@@ -13,14 +14,14 @@ export function StaleNotice({ savedAt }: StaleNoticeProps) {
   if (!savedAt) return null;
   const loaded = new Date(savedAt);
   if (Number.isNaN(loaded.getTime())) {
-    return <p className="stale-notice">{t('common.stale.earlier')}</p>;
+    return <p className="stale-notice">{t('frame.stale.earlier')}</p>;
   }
   return (
     <p className="stale-notice">
       <T
-        id="common.stale.since"
+        id="frame.stale.since"
         values={{ ago: formatDistanceToNow(loaded, { addSuffix: true, locale: dateFnsLocale() }) }}
-        components={{ 0: <time dateTime={savedAt} title={formatDate(loaded, t('common.date.dateTime'))} /> }}
+        components={{ 0: <time dateTime={savedAt} title={formatDate(loaded, t('frame.date.dateTime'))} /> }}
       />
     </p>
   );

@@ -2,8 +2,8 @@ import type { SyncState } from '@/domain/sync';
 import { useT, type MessageId } from '@/i18n';
 
 const LABELS: Readonly<Record<SyncState, MessageId>> = {
-  waiting: 'common.sync.badgeWaiting',
-  refused: 'common.sync.badgeRefused',
+  waiting: 'frame.sync.badgeWaiting',
+  refused: 'frame.sync.badgeRefused',
 };
 
 /** Marks an entry changed on this device that the server has not saved yet. */

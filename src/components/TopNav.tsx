@@ -5,12 +5,12 @@ import { Logo } from './Logo';
 import { LogoutButton } from './LogoutButton';
 
 export const NAV_LINKS: readonly { to: string; label: MessageId }[] = [
-  { to: '/', label: 'common.nav.activity' },
-  { to: '/nutrition-log', label: 'common.nav.nutrition' },
-  { to: '/weight-tracking', label: 'common.nav.weight' },
-  { to: '/friends-ranking', label: 'common.nav.friends' },
-  { to: '/exercises-chat', label: 'common.nav.chat' },
-  { to: '/user-settings', label: 'common.nav.settings' },
+  { to: '/', label: 'frame.nav.activity' },
+  { to: '/nutrition-log', label: 'frame.nav.nutrition' },
+  { to: '/weight-tracking', label: 'frame.nav.weight' },
+  { to: '/friends-ranking', label: 'frame.nav.friends' },
+  { to: '/exercises-chat', label: 'frame.nav.chat' },
+  { to: '/user-settings', label: 'frame.nav.settings' },
 ];
 
 /** Loaded after the first paint: the bell needs the Parse SDK and a live connection. */
@@ -25,7 +25,7 @@ export function TopNav({ displayName }: TopNavProps) {
   return (
     <header className="top-nav">
       <Logo />
-      <nav aria-label={t('common.nav.main')}>
+      <nav aria-label={t('frame.nav.main')}>
         <ul>
           {NAV_LINKS.map((link) => (
             <li key={link.to}>

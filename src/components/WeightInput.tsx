@@ -41,7 +41,7 @@ export function WeightInput({ unit, name, label, defaultKg, error, hint, autoFoc
       {hint ? <p className="field-hint">{hint}</p> : null}
       <div className="form-row">
         <FormField
-          label={t('common.weight.stones')}
+          label={t('frame.weight.stones')}
           name={`${name}St`}
           type="number"
           inputMode="numeric"
@@ -50,7 +50,7 @@ export function WeightInput({ unit, name, label, defaultKg, error, hint, autoFoc
           autoFocus={autoFocus}
         />
         <FormField
-          label={t('common.weight.pounds')}
+          label={t('frame.weight.pounds')}
           name={`${name}Lb`}
           type="number"
           inputMode="decimal"

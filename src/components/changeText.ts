@@ -4,7 +4,7 @@ import { t } from '@/i18n';
 
 /** "1 change was refused", "3 changes were refused". */
 export function refusedCount(count: number): string {
-  return t('common.sync.refusedCount', { count });
+  return t('frame.sync.refusedCount', { count });
 }
 
 export interface SyncProgress {
@@ -17,7 +17,7 @@ export interface SyncProgress {
 /** What the status bar adds after Online / Offline; null when nothing waits. */
 export function syncDetail({ waiting, syncing, sessionEnded }: SyncProgress): string | null {
   if (waiting === 0) return null;
-  if (sessionEnded) return t('common.sync.logInAgain', { count: waiting });
-  if (syncing) return t('common.sync.sending', { count: waiting });
-  return t('common.sync.waiting', { count: waiting });
+  if (sessionEnded) return t('frame.sync.logInAgain', { count: waiting });
+  if (syncing) return t('frame.sync.sending', { count: waiting });
+  return t('frame.sync.waiting', { count: waiting });
 }

@@ -8,9 +8,9 @@ import { formatDate } from '@/i18n/dates';
  * react-day-picker's own "November 20th" does not. `detail` comes between the day and the state.
  */
 export function dayButtonLabel(date: Date, modifiers: Modifiers, detail?: string): string {
-  const parts = [formatDate(date, t('common.date.dayLong'))];
-  if (modifiers.today) parts.push(t('common.date.today'));
+  const parts = [formatDate(date, t('frame.date.dayLong'))];
+  if (modifiers.today) parts.push(t('frame.date.today'));
   if (detail) parts.push(detail);
-  if (modifiers.selected) parts.push(t('common.date.selected'));
+  if (modifiers.selected) parts.push(t('frame.date.selected'));
   return parts.join(', ');
 }

@@ -10,25 +10,25 @@ const ENTRY_KINDS: Readonly<
   Activity: {
     dateField: 'startedAt',
     names: {
-      create: 'common.change.workoutNew',
-      update: 'common.change.workoutEdit',
-      delete: 'common.change.workoutDeletion',
+      create: 'frame.change.workoutNew',
+      update: 'frame.change.workoutEdit',
+      delete: 'frame.change.workoutDeletion',
     },
   },
   Meal: {
     dateField: 'eatenAt',
     names: {
-      create: 'common.change.mealNew',
-      update: 'common.change.mealEdit',
-      delete: 'common.change.mealDeletion',
+      create: 'frame.change.mealNew',
+      update: 'frame.change.mealEdit',
+      delete: 'frame.change.mealDeletion',
     },
   },
   WeightEntry: {
     dateField: 'measuredAt',
     names: {
-      create: 'common.change.weighInNew',
-      update: 'common.change.weighInEdit',
-      delete: 'common.change.weighInDeletion',
+      create: 'frame.change.weighInNew',
+      update: 'frame.change.weighInEdit',
+      delete: 'frame.change.weighInDeletion',
     },
   },
 };
@@ -39,7 +39,7 @@ export function changeLabel(change: PendingChange): string {
   const when = dateOf(change.fields[kind.dateField]);
   const name = change.display.name;
   const parts = [t(kind.names[change.op])];
-  if (when && !Number.isNaN(when.getTime())) parts.push(formatDate(when, t('common.date.dateTime')));
+  if (when && !Number.isNaN(when.getTime())) parts.push(formatDate(when, t('frame.date.dateTime')));
   if (typeof name === 'string' && name) parts.push(name);
   return parts.join(' · ');
 }

@@ -15,10 +15,10 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function passwordProblem(password: string, username: string): string | null {
   if ([...password].length < PASSWORD_MIN_LENGTH) {
-    return t('domain.account.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+    return t('account.account.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
   }
   if (username && password.toLowerCase().includes(username.toLowerCase())) {
-    return t('domain.account.passwordHasUsername');
+    return t('account.account.passwordHasUsername');
   }
   return null;
 }
@@ -26,24 +26,24 @@ export function passwordProblem(password: string, username: string): string | nu
 /** The sign-up form's checks, the same limits the server enforces. */
 export function checkSignUp(input: SignUpInput): FieldError[] {
   const errors: FieldError[] = [];
-  const username = t('domain.account.username');
+  const username = t('account.account.username');
   const usernameProblem = checkField(username, userRules.username, input.username);
   if (usernameProblem) {
     errors.push({
       field: 'username',
       message:
         usernameProblem === t('domain.field.characters', { field: username })
-          ? t('domain.account.usernameCharacters')
+          ? t('account.account.usernameCharacters')
           : usernameProblem,
     });
   }
   if (!EMAIL_PATTERN.test(input.email)) {
-    errors.push({ field: 'email', message: t('domain.account.email') });
+    errors.push({ field: 'email', message: t('account.account.email') });
   }
   const password = passwordProblem(input.password, input.username);
   if (password) errors.push({ field: 'password', message: password });
   if (input.password !== input.confirmPassword) {
-    errors.push({ field: 'confirmPassword', message: t('domain.account.passwordsDiffer') });
+    errors.push({ field: 'confirmPassword', message: t('account.account.passwordsDiffer') });
   }
   return errors;
 }

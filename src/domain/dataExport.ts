@@ -32,18 +32,18 @@ export const EXPORT_TRACK_PAGE_SIZE = 25;
 
 /** The message naming each part. */
 export const EXPORT_PART_LABEL_IDS: Readonly<Record<ExportPart, MessageId>> = {
-  profile: 'domain.exportPart.profile',
-  settings: 'domain.exportPart.settings',
-  activities: 'domain.exportPart.activities',
-  meals: 'domain.exportPart.meals',
-  foods: 'domain.exportPart.foods',
-  exercises: 'domain.exportPart.exercises',
-  routines: 'domain.exportPart.routines',
-  weighIns: 'domain.exportPart.weighIns',
-  friendships: 'domain.exportPart.friendships',
-  chatMessages: 'domain.exportPart.chatMessages',
-  challenges: 'domain.exportPart.challenges',
-  tracks: 'domain.exportPart.tracks',
+  profile: 'account.exportPart.profile',
+  settings: 'account.exportPart.settings',
+  activities: 'account.exportPart.activities',
+  meals: 'account.exportPart.meals',
+  foods: 'account.exportPart.foods',
+  exercises: 'account.exportPart.exercises',
+  routines: 'account.exportPart.routines',
+  weighIns: 'account.exportPart.weighIns',
+  friendships: 'account.exportPart.friendships',
+  chatMessages: 'account.exportPart.chatMessages',
+  challenges: 'account.exportPart.challenges',
+  tracks: 'account.exportPart.tracks',
 };
 
 /** What the progress text calls each part, in the language shown when read. */
@@ -76,15 +76,15 @@ export function isExportPart(value: unknown): value is ExportPart {
 
 /** The messages naming everything `deleteMyAccount` removes. */
 export const DELETED_KIND_IDS: readonly MessageId[] = [
-  'domain.deleted.profile',
-  'domain.deleted.settings',
-  'domain.deleted.workouts',
-  'domain.deleted.meals',
-  'domain.deleted.exercises',
-  'domain.deleted.weighIns',
-  'domain.deleted.friendships',
-  'domain.deleted.chat',
-  'domain.deleted.sessions',
+  'account.deleted.profile',
+  'account.deleted.settings',
+  'account.deleted.workouts',
+  'account.deleted.meals',
+  'account.deleted.exercises',
+  'account.deleted.weighIns',
+  'account.deleted.friendships',
+  'account.deleted.chat',
+  'account.deleted.sessions',
 ];
 
 /** Everything `deleteMyAccount` removes, in the words the confirmation window uses (the language shown when read). */

@@ -20,9 +20,9 @@ export type Confidence = 'low' | 'medium' | 'high';
 
 /** The message of each confidence. */
 export const CONFIDENCE_SENTENCE_IDS: Readonly<Record<Confidence, MessageId>> = {
-  high: 'domain.confidence.high',
-  medium: 'domain.confidence.medium',
-  low: 'domain.confidence.low',
+  high: 'energy.confidence.high',
+  medium: 'energy.confidence.medium',
+  low: 'energy.confidence.low',
 };
 
 /** Each confidence as a person reads it, with what raises it (in the language shown when read). */
@@ -127,14 +127,14 @@ export function estimateExpenditure({
   if (fewLogs || fewWeighIns) {
     const logs = { needed: MIN_LOGGED_DAYS, window: windowDays, logged: logged.length };
     const missing = !fewLogs
-      ? t('domain.expenditure.missingWeighIns')
+      ? t('energy.expenditure.missingWeighIns')
       : fewWeighIns
-        ? t('domain.expenditure.missingBoth', logs)
-        : t('domain.expenditure.missingLogs', logs);
+        ? t('energy.expenditure.missingBoth', logs)
+        : t('energy.expenditure.missingLogs', logs);
     const formula =
       formulaKcalPerDay === null
         ? ''
-        : ` ${t('domain.expenditure.formula', { kcal: Math.round(formulaKcalPerDay) })}`;
+        : ` ${t('energy.expenditure.formula', { kcal: Math.round(formulaKcalPerDay) })}`;
     return {
       ...base,
       kcalPerDay: null,
@@ -161,10 +161,10 @@ export function estimateExpenditure({
   };
   const explanation =
     Math.abs(weeklyChangeKg) < 0.05
-      ? t('domain.expenditure.steady', measured)
+      ? t('energy.expenditure.steady', measured)
       : weeklyChangeKg < 0
-        ? t('domain.expenditure.fell', measured)
-        : t('domain.expenditure.rose', measured);
+        ? t('energy.expenditure.fell', measured)
+        : t('energy.expenditure.rose', measured);
   return {
     ...base,
     kcalPerDay,

@@ -46,15 +46,15 @@ export function imageKind(bytes: Uint8Array): ImageKind | null {
 
 /** The refusal of a file that is not a picture, saying what the file is when that is known. */
 function otherFileProblem(bytes: Uint8Array): MessageId {
-  if (startsWith(bytes, GIF)) return 'domain.avatar.gif';
-  if (startsWith(bytes, PDF)) return 'domain.avatar.pdf';
+  if (startsWith(bytes, GIF)) return 'account.avatar.gif';
+  if (startsWith(bytes, PDF)) return 'account.avatar.pdf';
   // Markup may start with a byte-order mark, spaces or comments, so look for its tags anywhere in the head.
   const head = Array.from(bytes.subarray(0, SNIFF_BYTES), (byte) => String.fromCharCode(byte)).join('');
   const text = head.toLowerCase();
-  if (text.includes('<svg')) return 'domain.avatar.svg';
-  if (/<!doctype html|<html|<head|<body|<script|<iframe/.test(text)) return 'domain.avatar.html';
-  if (text.trimStart().startsWith('<?xml')) return 'domain.avatar.xml';
-  return 'domain.avatar.otherType';
+  if (text.includes('<svg')) return 'account.avatar.svg';
+  if (/<!doctype html|<html|<head|<body|<script|<iframe/.test(text)) return 'account.avatar.html';
+  if (text.trimStart().startsWith('<?xml')) return 'account.avatar.xml';
+  return 'account.avatar.otherType';
 }
 
 const MEGABYTE = 1024 * 1024;
@@ -69,9 +69,9 @@ function megabytes(size: number): string {
  * `head` is at least the first SNIFF_BYTES bytes (or the whole file); `size` the whole file's length.
  */
 export function avatarFileProblem(head: Uint8Array, size: number): string | null {
-  if (size === 0) return t('domain.avatar.empty');
+  if (size === 0) return t('account.avatar.empty');
   if (size > AVATAR_MAX_BYTES) {
-    return t('domain.avatar.tooLarge', { max: AVATAR_MAX_BYTES / MEGABYTE, size: megabytes(size) });
+    return t('account.avatar.tooLarge', { max: AVATAR_MAX_BYTES / MEGABYTE, size: megabytes(size) });
   }
   if (!imageKind(head)) return t(otherFileProblem(head));
   return null;

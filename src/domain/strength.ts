@@ -22,15 +22,15 @@ export type ExerciseCategory = (typeof EXERCISE_CATEGORIES)[number];
 
 /** The message naming each category. */
 export const CATEGORY_LABEL_IDS: Readonly<Record<ExerciseCategory, MessageId>> = {
-  barbell: 'domain.category.barbell',
-  dumbbell: 'domain.category.dumbbell',
-  machine: 'domain.category.machine',
-  cable: 'domain.category.cable',
-  bodyweight: 'domain.category.bodyweight',
-  kettlebell: 'domain.category.kettlebell',
-  band: 'domain.category.band',
-  cardio: 'domain.category.cardio',
-  other: 'domain.category.other',
+  barbell: 'training.category.barbell',
+  dumbbell: 'training.category.dumbbell',
+  machine: 'training.category.machine',
+  cable: 'training.category.cable',
+  bodyweight: 'training.category.bodyweight',
+  kettlebell: 'training.category.kettlebell',
+  band: 'training.category.band',
+  cardio: 'training.category.cardio',
+  other: 'training.category.other',
 };
 
 /** Each category as a person reads it, in the language shown when read. */
@@ -61,24 +61,24 @@ export type Muscle = (typeof MUSCLES)[number];
 
 /** The message naming each muscle. */
 export const MUSCLE_LABEL_IDS: Readonly<Record<Muscle, MessageId>> = {
-  chest: 'domain.muscle.chest',
-  shoulders: 'domain.muscle.shoulders',
-  biceps: 'domain.muscle.biceps',
-  triceps: 'domain.muscle.triceps',
-  forearms: 'domain.muscle.forearms',
-  lats: 'domain.muscle.lats',
-  upper_back: 'domain.muscle.upperBack',
-  traps: 'domain.muscle.traps',
-  lower_back: 'domain.muscle.lowerBack',
-  abs: 'domain.muscle.abs',
-  obliques: 'domain.muscle.obliques',
-  glutes: 'domain.muscle.glutes',
-  quadriceps: 'domain.muscle.quadriceps',
-  hamstrings: 'domain.muscle.hamstrings',
-  adductors: 'domain.muscle.adductors',
-  abductors: 'domain.muscle.abductors',
-  calves: 'domain.muscle.calves',
-  neck: 'domain.muscle.neck',
+  chest: 'training.muscle.chest',
+  shoulders: 'training.muscle.shoulders',
+  biceps: 'training.muscle.biceps',
+  triceps: 'training.muscle.triceps',
+  forearms: 'training.muscle.forearms',
+  lats: 'training.muscle.lats',
+  upper_back: 'training.muscle.upperBack',
+  traps: 'training.muscle.traps',
+  lower_back: 'training.muscle.lowerBack',
+  abs: 'training.muscle.abs',
+  obliques: 'training.muscle.obliques',
+  glutes: 'training.muscle.glutes',
+  quadriceps: 'training.muscle.quadriceps',
+  hamstrings: 'training.muscle.hamstrings',
+  adductors: 'training.muscle.adductors',
+  abductors: 'training.muscle.abductors',
+  calves: 'training.muscle.calves',
+  neck: 'training.muscle.neck',
 };
 
 /** Each muscle as a person reads it, in the language shown when read. */
@@ -90,10 +90,10 @@ export type Measure = (typeof MEASURES)[number];
 
 /** The message naming each measure. */
 export const MEASURE_LABEL_IDS: Readonly<Record<Measure, MessageId>> = {
-  weight_reps: 'domain.measure.weightReps',
-  reps: 'domain.measure.reps',
-  time: 'domain.measure.time',
-  distance: 'domain.measure.distance',
+  weight_reps: 'training.measure.weightReps',
+  reps: 'training.measure.reps',
+  time: 'training.measure.time',
+  distance: 'training.measure.distance',
 };
 
 /** What a person chooses when they add an exercise of their own, in the language shown when read. */
@@ -157,28 +157,28 @@ function checkNumber(field: string, name: SetNumber, value: unknown): string | n
   if (typeof value !== 'number' || !Number.isFinite(value)) return t('domain.field.number', { field });
   if (integer && !Number.isInteger(value)) return t('domain.field.wholeNumber', { field });
   if (value < min || value > max) return t('domain.field.numberRange', { field, min, max });
-  if (name === 'rpe' && !Number.isInteger(value * 2)) return t('domain.strength.halfNumber', { field });
+  if (name === 'rpe' && !Number.isInteger(value * 2)) return t('training.strength.halfNumber', { field });
   return null;
 }
 
 function checkSet(path: string, set: unknown, measure: Measure): string | null {
-  if (!isRecord(set)) return t('domain.strength.setNotNumbers', { field: path });
+  if (!isRecord(set)) return t('training.strength.setNotNumbers', { field: path });
   const { required, allowed } = MEASURE_FIELDS[measure];
   for (const key of Object.keys(set)) {
-    if (!SET_KEYS.has(key)) return t('domain.strength.notSetField', { field: `${path}.${key}` });
+    if (!SET_KEYS.has(key)) return t('training.strength.notSetField', { field: `${path}.${key}` });
   }
   for (const name of Object.keys(SET_LIMITS) as SetNumber[]) {
     const value = set[name];
     const field = `${path}.${name}`;
     if (value === undefined || value === null) {
-      if (required.includes(name)) return t('domain.strength.setFieldRequired', { field });
+      if (required.includes(name)) return t('training.strength.setFieldRequired', { field });
       continue;
     }
     if (name !== 'rpe' && !required.includes(name) && !allowed.includes(name)) {
       const [first = '', second] = required;
       return second === undefined
-        ? t('domain.strength.doesNotFitOne', { field, recorded: first })
-        : t('domain.strength.doesNotFitTwo', { field, first, second });
+        ? t('training.strength.doesNotFitOne', { field, recorded: first })
+        : t('training.strength.doesNotFitTwo', { field, first, second });
     }
     const problem = checkNumber(field, name, value);
     if (problem) return problem;
@@ -200,34 +200,34 @@ export function checkExercises(
 ): FieldError | null {
   const fail = (field: string, message: string): FieldError => ({ field, message });
   if (!Array.isArray(value))
-    return fail('exercises', t('domain.strength.exercisesNotList', { field: 'exercises' }));
+    return fail('exercises', t('training.strength.exercisesNotList', { field: 'exercises' }));
   if (value.length > MAX_EXERCISES_PER_WORKOUT) {
     return fail(
       'exercises',
-      t('domain.strength.tooManyExercises', { field: 'exercises', max: MAX_EXERCISES_PER_WORKOUT }),
+      t('training.strength.tooManyExercises', { field: 'exercises', max: MAX_EXERCISES_PER_WORKOUT }),
     );
   }
   for (const [index, exercise] of value.entries()) {
     const path = `exercises[${index}]`;
-    if (!isRecord(exercise)) return fail(path, t('domain.strength.notExercise', { field: path }));
+    if (!isRecord(exercise)) return fail(path, t('training.strength.notExercise', { field: path }));
     const unknownKey = Object.keys(exercise).find((key) => !EXERCISE_KEYS.has(key));
     if (unknownKey) {
       const field = `${path}.${unknownKey}`;
-      return fail(field, t('domain.strength.notExerciseField', { field }));
+      return fail(field, t('training.strength.notExerciseField', { field }));
     }
     const { exerciseId, sets, note } = exercise;
     const measure = typeof exerciseId === 'string' ? measureOf(exerciseId) : undefined;
     if (!measure) {
       const field = `${path}.exerciseId`;
-      return fail(field, t('domain.strength.unknownExercise', { field }));
+      return fail(field, t('training.strength.unknownExercise', { field }));
     }
     if (!Array.isArray(sets) || sets.length === 0) {
-      return fail(`${path}.sets`, t('domain.strength.noSets', { field: `${path}.sets` }));
+      return fail(`${path}.sets`, t('training.strength.noSets', { field: `${path}.sets` }));
     }
     if (sets.length > MAX_SETS_PER_EXERCISE) {
       return fail(
         `${path}.sets`,
-        t('domain.strength.tooManySets', { field: `${path}.sets`, max: MAX_SETS_PER_EXERCISE }),
+        t('training.strength.tooManySets', { field: `${path}.sets`, max: MAX_SETS_PER_EXERCISE }),
       );
     }
     for (const [setIndex, set] of sets.entries()) {
@@ -238,7 +238,10 @@ export function checkExercises(
     if (restS !== undefined && restS !== null) {
       const valid = typeof restS === 'number' && Number.isInteger(restS) && restS >= 0 && restS <= MAX_REST_S;
       if (!valid) {
-        return fail(`${path}.restS`, t('domain.strength.rest', { field: `${path}.restS`, max: MAX_REST_S }));
+        return fail(
+          `${path}.restS`,
+          t('training.strength.rest', { field: `${path}.restS`, max: MAX_REST_S }),
+        );
       }
     }
     if (note !== undefined && note !== null) {
@@ -247,7 +250,7 @@ export function checkExercises(
       if (!valid) {
         return fail(
           `${path}.note`,
-          t('domain.strength.note', { field: `${path}.note`, max: MAX_EXERCISE_NOTE_LENGTH }),
+          t('training.strength.note', { field: `${path}.note`, max: MAX_EXERCISE_NOTE_LENGTH }),
         );
       }
     }
@@ -278,10 +281,10 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** The message naming each record. */
 export const RECORD_LABEL_IDS: Readonly<Record<RecordKind, MessageId>> = {
-  heaviest: 'domain.record.heaviest',
-  oneRepMax: 'domain.record.oneRepMax',
-  repsAtWeight: 'domain.record.repsAtWeight',
-  setVolume: 'domain.record.setVolume',
+  heaviest: 'training.record.heaviest',
+  oneRepMax: 'training.record.oneRepMax',
+  repsAtWeight: 'training.record.repsAtWeight',
+  setVolume: 'training.record.setVolume',
 };
 
 /** Each record as a person reads it (the one-rep max names its formula), in the language shown when read. */
@@ -351,19 +354,19 @@ export const MAX_SECONDARY_MUSCLES = 8;
 
 function checkMuscleList(field: string, value: unknown, min: number, max: number): FieldError | null {
   const fail = (message: string): FieldError => ({ field, message });
-  if (!Array.isArray(value)) return fail(t('domain.strength.musclesNotList', { field }));
+  if (!Array.isArray(value)) return fail(t('training.strength.musclesNotList', { field }));
   const list: unknown[] = value;
   if (list.length < min || list.length > max) {
     return fail(
       min > 0
-        ? t('domain.strength.muscleCount', { field, min, max })
-        : t('domain.strength.muscleCountMax', { field, max }),
+        ? t('training.strength.muscleCount', { field, min, max })
+        : t('training.strength.muscleCountMax', { field, max }),
     );
   }
   if (!list.every((muscle) => (MUSCLES as readonly unknown[]).includes(muscle))) {
-    return fail(t('domain.strength.unknownMuscle', { field, muscles: MUSCLES.join(', ') }));
+    return fail(t('training.strength.unknownMuscle', { field, muscles: MUSCLES.join(', ') }));
   }
-  if (new Set(list).size !== list.length) return fail(t('domain.strength.muscleTwice', { field }));
+  if (new Set(list).size !== list.length) return fail(t('training.strength.muscleTwice', { field }));
   return null;
 }
 
@@ -382,7 +385,7 @@ export function checkMuscles(primary: unknown, secondary: unknown): FieldError |
     ? null
     : {
         field: 'secondaryMuscles',
-        message: t('domain.strength.alreadyPrimary', { field: 'secondaryMuscles', muscle: both }),
+        message: t('training.strength.alreadyPrimary', { field: 'secondaryMuscles', muscle: both }),
       };
 }
 

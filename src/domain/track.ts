@@ -214,13 +214,13 @@ export function splitsOf(points: readonly TrackPoint[], unitM: number): Split[] 
 
 /** The distances of a run's best efforts, metres, with the message that names each. */
 export const BEST_EFFORT_DISTANCES: readonly { label: MessageId; m: number }[] = [
-  { label: 'domain.bestEffort.400m', m: 400 },
-  { label: 'domain.bestEffort.1km', m: 1000 },
-  { label: 'domain.bestEffort.1mile', m: 1609.344 },
-  { label: 'domain.bestEffort.5km', m: 5000 },
-  { label: 'domain.bestEffort.10km', m: 10_000 },
-  { label: 'domain.bestEffort.halfMarathon', m: 21_097.5 },
-  { label: 'domain.bestEffort.marathon', m: 42_195 },
+  { label: 'training.bestEffort.400m', m: 400 },
+  { label: 'training.bestEffort.1km', m: 1000 },
+  { label: 'training.bestEffort.1mile', m: 1609.344 },
+  { label: 'training.bestEffort.5km', m: 5000 },
+  { label: 'training.bestEffort.10km', m: 10_000 },
+  { label: 'training.bestEffort.halfMarathon', m: 21_097.5 },
+  { label: 'training.bestEffort.marathon', m: 42_195 },
 ];
 
 export interface BestEffort {
@@ -312,25 +312,26 @@ export function personalBests(
 
 /** What is wrong with a track as the server stores it, naming the field; null when it is fine. */
 export function trackProblem(points: unknown, field = 'track'): string | null {
-  if (!Array.isArray(points)) return translate('domain.track.notList', { field });
+  if (!Array.isArray(points)) return translate('training.track.notList', { field });
   if (points.length > MAX_TRACK_POINTS)
-    return translate('domain.track.tooMany', { field, max: MAX_TRACK_POINTS });
+    return translate('training.track.tooMany', { field, max: MAX_TRACK_POINTS });
   let previous = -Infinity;
   for (const [index, raw] of points.entries()) {
     const point = raw as Partial<Record<keyof TrackPoint, unknown>> | null;
     const where = { field, point: index + 1 };
-    if (typeof point !== 'object' || point === null) return translate('domain.track.notObject', where);
+    if (typeof point !== 'object' || point === null) return translate('training.track.notObject', where);
     const { t, lat, lon, ele, hr } = point;
-    if (typeof t !== 'number' || !Number.isFinite(t)) return translate('domain.track.noTime', where);
-    if (t < previous) return translate('domain.track.backInTime', where);
+    if (typeof t !== 'number' || !Number.isFinite(t)) return translate('training.track.noTime', where);
+    if (t < previous) return translate('training.track.backInTime', where);
     previous = t;
-    if (typeof lat !== 'number' || lat < -90 || lat > 90) return translate('domain.track.latitude', where);
-    if (typeof lon !== 'number' || lon < -180 || lon > 180) return translate('domain.track.longitude', where);
+    if (typeof lat !== 'number' || lat < -90 || lat > 90) return translate('training.track.latitude', where);
+    if (typeof lon !== 'number' || lon < -180 || lon > 180)
+      return translate('training.track.longitude', where);
     if (ele !== undefined && (typeof ele !== 'number' || ele < -500 || ele > 9000)) {
-      return translate('domain.track.elevation', where);
+      return translate('training.track.elevation', where);
     }
     if (hr !== undefined && (typeof hr !== 'number' || hr < 20 || hr > 250)) {
-      return translate('domain.track.heartRate', where);
+      return translate('training.track.heartRate', where);
     }
   }
   return null;

@@ -1,11 +1,9 @@
 import { setupI18n, type Messages as CompiledMessages } from '@lingui/core';
-import { TransNoContext } from '@lingui/react/server';
 import type { Locale } from 'date-fns';
-import { createElement, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language } from '@/domain/languages';
 import { setDateLocale } from './dateLocale';
 import {
-  namespaceOf,
   setTranslator,
   t,
   type MessageId,
@@ -27,7 +25,11 @@ setTranslator((id, values) => i18n._(id, values));
 /** The person's choice on this device; absent means "like the browser". Mirrors Settings.language. */
 export const LANGUAGE_STORAGE_KEY = 'fitstreak:language';
 
-const catalogues = import.meta.glob<CompiledMessages>('../locales/*/*.json', { import: 'default' });
+// Keyed "./de/settings.json"; the server's own sentences never reach the browser.
+const catalogues = import.meta.glob<CompiledMessages>(['./*/*.json', '!./*/server.json'], {
+  import: 'default',
+  base: '../locales',
+});
 
 const DATE_LOCALES: Readonly<Record<Exclude<Language, 'en'>, () => Promise<Locale>>> = {
   de: () => import('date-fns/locale/de').then((module) => module.de),
@@ -36,14 +38,18 @@ const DATE_LOCALES: Readonly<Record<Exclude<Language, 'en'>, () => Promise<Local
 };
 
 const loaded = new Map<string, Promise<void>>();
-/** The namespaces asked for so far: a change of language fetches these in the new one. */
-const wanted = new Set<Namespace>(['common']);
+/** The namespaces the screen shows now (the routes matched); a change of language fetches these. */
+let shownNamespaces: () => Iterable<Namespace> = () => [];
+
+export function watchShownNamespaces(shown: () => Iterable<Namespace>): void {
+  shownNamespaces = shown;
+}
 
 function loadCatalogue(language: Language, namespace: Namespace): Promise<void> {
   const key = `${language}/${namespace}`;
   let loading = loaded.get(key);
   if (!loading) {
-    const load = catalogues[`../locales/${key}.json`];
+    const load = catalogues[`./${key}.json`];
     if (!load) throw new Error(`No catalogue ${key}.`);
     loading = load().then(
       (messages) => i18n.load(language, messages),
@@ -59,16 +65,16 @@ function loadCatalogue(language: Language, namespace: Namespace): Promise<void> 
 
 /** Fetches the catalogues of `namespaces` in the language shown (a page's loader awaits this). */
 export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
-  for (const namespace of namespaces) wanted.add(namespace);
   const language = currentLanguage();
   await Promise.all(namespaces.map((namespace) => loadCatalogue(language, namespace)));
 }
 
 // A message whose catalogue no page asked for yet: fetch it, and show it once it is there.
 function onMissing(id: string): string {
-  const namespace = namespaceOf(id);
+  // The id's first part names its catalogue.
+  const namespace = id.slice(0, id.indexOf('.')) as Namespace;
   const language = currentLanguage();
-  if (namespace && !loaded.has(`${language}/${namespace}`)) {
+  if (`./${language}/${namespace}.json` in catalogues && !loaded.has(`${language}/${namespace}`)) {
     if (import.meta.env.DEV) console.warn(`Message ${id} shown before its catalogue was loaded.`);
     loadNamespaces([namespace]).catch(() => undefined);
     return '';
@@ -100,7 +106,7 @@ const browserLanguage = (): Language => pickLanguage(navigator.languages ?? [nav
 export async function showLanguage(language: Language): Promise<void> {
   const [locale] = await Promise.all([
     language === 'en' ? undefined : DATE_LOCALES[language](),
-    ...[...wanted].map((namespace) => loadCatalogue(language, namespace)),
+    ...[...new Set(shownNamespaces())].map((namespace) => loadCatalogue(language, namespace)),
   ]);
   setDateLocale(locale);
   document.documentElement.lang = language;
@@ -146,22 +152,4 @@ export function useT(): Translator {
     void current;
     return (id, values) => i18n._(id, values);
   }, [current]);
-}
-
-interface TProps {
-  id: MessageId;
-  values?: MessageValues;
-  /** Elements for the message's numbered tags: "<0>12</0> of 150" with `{ 0: <strong /> }`. */
-  components?: Record<string, ReactElement>;
-}
-
-/** A message with elements inside it (bold numbers, links), in the language shown. */
-export function T({ id, values, components }: TProps): ReactNode {
-  useT();
-  return createElement(TransNoContext, { id, values, components, lingui: { i18n } });
-}
-
-/** A number in the language shown: "1,520" in English, "1.520" in German. */
-export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(currentLanguage(), options).format(value);
 }

@@ -1,10 +1,13 @@
+import type account from '../locales/en/account.json';
 import type activity from '../locales/en/activity.json';
 import type auth from '../locales/en/auth.json';
 import type challenges from '../locales/en/challenges.json';
 import type chat from '../locales/en/chat.json';
 import type common from '../locales/en/common.json';
 import type dashboard from '../locales/en/dashboard.json';
+import type energy from '../locales/en/energy.json';
 import type domain from '../locales/en/domain.json';
+import type frame from '../locales/en/frame.json';
 import type friends from '../locales/en/friends.json';
 import type imports from '../locales/en/imports.json';
 import type notifications from '../locales/en/notifications.json';
@@ -12,6 +15,7 @@ import type nutrition from '../locales/en/nutrition.json';
 import type server from '../locales/en/server.json';
 import type settings from '../locales/en/settings.json';
 import type strength from '../locales/en/strength.json';
+import type training from '../locales/en/training.json';
 import type weight from '../locales/en/weight.json';
 
 /**
@@ -24,8 +28,12 @@ import type weight from '../locales/en/weight.json';
  */
 export const NAMESPACES = [
   'common',
+  'frame',
   'auth',
   'domain',
+  'account',
+  'training',
+  'energy',
   'server',
   'activity',
   'challenges',
@@ -42,13 +50,16 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Catalogue =
+  | typeof account
   | typeof activity
   | typeof auth
   | typeof challenges
   | typeof chat
   | typeof common
   | typeof dashboard
+  | typeof energy
   | typeof domain
+  | typeof frame
   | typeof friends
   | typeof imports
   | typeof notifications
@@ -56,6 +67,7 @@ type Catalogue =
   | typeof server
   | typeof settings
   | typeof strength
+  | typeof training
   | typeof weight;
 
 type IdsOf<C> = C extends unknown ? keyof C & string : never;
@@ -70,11 +82,6 @@ export type Translator = (id: MessageId, values?: MessageValues) => string;
 
 /** A compiled or plain catalogue: id to message. */
 export type Messages = Record<string, unknown>;
-
-export const namespaceOf = (id: string): Namespace | undefined => {
-  const namespace = id.slice(0, id.indexOf('.'));
-  return (NAMESPACES as readonly string[]).includes(namespace) ? (namespace as Namespace) : undefined;
-};
 
 let translator: Translator = (id) => id;
 

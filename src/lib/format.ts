@@ -1,4 +1,4 @@
-import { formatNumber } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
 
 /** Whole kilocalories with the language's thousands separators, e.g. "1,520 kcal". */
 export function formatKcal(kcal: number): string {

@@ -10,7 +10,8 @@ import {
   useOutbox,
   type ChatPageData,
 } from '@/features/chat';
-import { T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { T } from '@/i18n/T';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
 

@@ -23,7 +23,8 @@ import {
 } from '@/features/auth';
 import { SSO_LINK_PREFIX } from '@/domain/sso';
 import { CODE_NEEDED_PREFIX } from '@/domain/twoFactor';
-import { t, T, useT, type MessageId } from '@/i18n';
+import { t, useT, type MessageId } from '@/i18n';
+import { T } from '@/i18n/T';
 import { errorSentence, isParseLikeError } from '@/lib/errors';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
 

@@ -21,7 +21,8 @@ import {
   signUp,
   type AuthActionResult,
 } from '@/features/auth';
-import { T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { T } from '@/i18n/T';
 import { errorSentence } from '@/lib/errors';
 
 /**

@@ -1,5 +1,6 @@
 import type { Muscle, ProgressRange } from '@/domain/strength';
-import { formatNumber, type MessageId } from '@/i18n';
+import { type MessageId } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
 
 /*
  * Words of the strength screens as message ids, each translated where it is shown. The labels of

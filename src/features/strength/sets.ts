@@ -162,17 +162,17 @@ function setFaultText(said: string, path: string, name: string | undefined, plac
     const { min, max } = SET_LIMITS[name];
     if (is('domain.field.numberRange', { min, max })) return rangeText(place, name, unit);
   }
-  if (is('domain.strength.halfNumber')) return t('strength.fault.halfNumber', { place });
-  if (is('domain.strength.setFieldRequired')) return t('strength.fault.required', { place });
-  if (is('domain.strength.notSetField')) return t('strength.fault.notSetField', { place });
+  if (is('training.strength.halfNumber')) return t('strength.fault.halfNumber', { place });
+  if (is('training.strength.setFieldRequired')) return t('strength.fault.required', { place });
+  if (is('training.strength.notSetField')) return t('strength.fault.notSetField', { place });
   if (is('domain.field.boolean')) return t('strength.fault.trueOrFalse', { place });
-  if (is('domain.strength.setNotNumbers')) return t('strength.fault.notSet', { place });
+  if (is('training.strength.setNotNumbers')) return t('strength.fault.notSet', { place });
   for (const { required } of Object.values(MEASURE_FIELDS)) {
     const [first = '', second] = required;
     const fits =
       second === undefined
-        ? is('domain.strength.doesNotFitOne', { recorded: first })
-        : is('domain.strength.doesNotFitTwo', { first, second });
+        ? is('training.strength.doesNotFitOne', { recorded: first })
+        : is('training.strength.doesNotFitTwo', { first, second });
     if (fits) {
       const fields = new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(
         required.map(fieldWords),
@@ -188,20 +188,20 @@ function exerciseFaultText(fault: FieldError, prefix: string): string | null {
   const is = (id: MessageId, field: string, values: MessageValues = {}) =>
     t(id, { field, ...values }) === fault.message;
   const sets = `${prefix}.sets`;
-  if (is('domain.strength.noSets', sets)) return t('strength.fault.noSets');
-  if (is('domain.strength.tooManySets', sets, { max: MAX_SETS_PER_EXERCISE })) {
+  if (is('training.strength.noSets', sets)) return t('strength.fault.noSets');
+  if (is('training.strength.tooManySets', sets, { max: MAX_SETS_PER_EXERCISE })) {
     return t('strength.fault.tooManySets', { max: MAX_SETS_PER_EXERCISE });
   }
-  if (is('domain.strength.rest', `${prefix}.restS`, { max: MAX_REST_S })) {
+  if (is('training.strength.rest', `${prefix}.restS`, { max: MAX_REST_S })) {
     return t('strength.fault.rest', { min: 0, max: MAX_REST_S });
   }
-  if (is('domain.strength.note', `${prefix}.note`, { max: MAX_EXERCISE_NOTE_LENGTH })) {
+  if (is('training.strength.note', `${prefix}.note`, { max: MAX_EXERCISE_NOTE_LENGTH })) {
     return t('strength.fault.note', { max: MAX_EXERCISE_NOTE_LENGTH });
   }
-  if (is('domain.strength.notExerciseField', fault.field)) {
+  if (is('training.strength.notExerciseField', fault.field)) {
     return t('strength.fault.notExerciseField', { name: fault.field.slice(prefix.length + 1) });
   }
-  if (is('domain.strength.notExercise', prefix)) return t('strength.fault.notExercise');
+  if (is('training.strength.notExercise', prefix)) return t('strength.fault.notExercise');
   return null;
 }
 

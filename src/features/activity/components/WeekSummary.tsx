@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { Streaks, WeekTotals } from '@/domain/activityStats';
-import { formatNumber, T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
+import { T } from '@/i18n/T';
 import { formatDate } from '@/i18n/dates';
 import { dayToDate, formatMinutes } from '../days';
 

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { ActivityType } from '@/domain/contract';
 import { profileOf, type ProfilePoint, type TrackPoint } from '@/domain/track';
 import { distanceUnitLabel, type Units } from '@/domain/units';
-import { formatNumber, useT, type Translator } from '@/i18n';
+import { useT, type Translator } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
 import { LineChart, useChartPalette } from '@/lib/charts';
 import { clock } from './clock';
 

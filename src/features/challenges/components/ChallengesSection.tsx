@@ -15,7 +15,8 @@ import {
 } from '@/domain/challenges';
 import type { PublicProfile } from '@/domain/friends';
 import { PersonLabel } from '@/features/friends/components/Person';
-import { T, useT, type MessageId, type Translator } from '@/i18n';
+import { useT, type MessageId, type Translator } from '@/i18n';
+import { T } from '@/i18n/T';
 import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import { browserTimeZone } from '@/lib/timeZone';

@@ -1,6 +1,7 @@
 import { useId, useState, type RefObject } from 'react';
 import { chatMessageRules } from '@/domain/contract';
-import { T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { T } from '@/i18n/T';
 
 const MAX_LENGTH = chatMessageRules.text.max;
 

@@ -1,6 +1,7 @@
 import { Suspense, use, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { T } from '@/i18n/T';
 import { unreadBadgeText } from '../rooms';
 import type { RoomEntry, UnreadCounts } from '../types';
 import { RoomIcon } from './RoomIcon';

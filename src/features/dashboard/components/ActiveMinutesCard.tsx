@@ -1,6 +1,8 @@
 import { startOfWeek } from '@/domain/calendarDays';
 import type { DashboardSummary } from '@/domain/dashboard';
-import { formatNumber, T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
+import { T } from '@/i18n/T';
 import { formatMinutes, shortDay } from '../format';
 import { SummaryCard } from './SummaryCard';
 

@@ -1,6 +1,7 @@
 import { CalorieGoalProgress } from '@/components/CalorieGoalProgress';
 import type { DashboardBurn, DashboardSummary } from '@/domain/dashboard';
-import { T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { T } from '@/i18n/T';
 import { formatKcal, titleForDay } from '../format';
 import { SummaryCard } from './SummaryCard';
 

@@ -1,5 +1,6 @@
 import type { DashboardSummary } from '@/domain/dashboard';
-import { T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { T } from '@/i18n/T';
 import { titleForDay } from '../format';
 import { SummaryCard } from './SummaryCard';
 

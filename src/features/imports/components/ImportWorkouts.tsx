@@ -1,6 +1,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
-import { currentLanguage, formatNumber, i18n, t, useT } from '@/i18n';
+import { currentLanguage, i18n, t, useT } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
 import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import type { ImportAnswer } from '@/domain/track';

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { CalorieGoalProgress } from '@/components/CalorieGoalProgress';
 import { calorieBalance, macroShares, type Nutrients } from '@/domain/nutrition';
-import { T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { T } from '@/i18n/T';
 import { formatGrams, formatKcal } from '@/lib/format';
 
 const MacroChart = lazy(() => import('./MacroChart'));

@@ -7,7 +7,9 @@ import {
   type ExpenditureWithGoal,
 } from '@/domain/expenditure';
 import { KCAL_PER_KG } from '@/domain/weight';
-import { formatNumber, t, T, useT } from '@/i18n';
+import { t, useT } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
+import { T } from '@/i18n/T';
 import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';

@@ -12,7 +12,9 @@ import {
   type Sex,
 } from '@/domain/goals';
 import { formatWeightChange } from '@/domain/units';
-import { currentLanguage, formatNumber, T, useT, type MessageId } from '@/i18n';
+import { currentLanguage, useT, type MessageId } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
+import { T } from '@/i18n/T';
 import { formText, readHeightCm, readNumber } from '@/lib/formValues';
 import type { SettingsActionResult } from '../actionResult';
 import type { MySettings } from '../types';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
-import { T, useT, type MessageId } from '@/i18n';
+import { useT, type MessageId } from '@/i18n';
+import { T } from '@/i18n/T';
 import type { SettingsActionResult } from '../actionResult';
 import type { Profile } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';

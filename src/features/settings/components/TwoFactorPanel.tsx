@@ -2,7 +2,8 @@ import { useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
 import { QrCode } from '@/components/QrCode';
 import { formatRecoveryCode, type TwoFactorEnrolment, type TwoFactorStatus } from '@/domain/twoFactor';
-import { T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { T } from '@/i18n/T';
 import type { SettingsActionResult } from '../actionResult';
 import { SettingsSection } from './SettingsSection';
 

@@ -1,4 +1,5 @@
-import { T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { T } from '@/i18n/T';
 import { REST_EXTENSION_S } from '../restTimer';
 import { formatDuration } from '../sets';
 import type { RestTimerState } from '../useRestTimer';

@@ -1,6 +1,7 @@
 import { kgToLb, type WeightUnit } from '@/domain/units';
 import type { WeightSummary } from '@/domain/weight';
-import { formatNumber, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
 import { formatDate } from '@/i18n/dates';
 import { LineChart, useChartPalette } from '@/lib/charts';
 

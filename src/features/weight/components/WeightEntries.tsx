@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { SyncBadge } from '@/components/SyncBadge';
 import { formatWeight, type WeightUnit } from '@/domain/units';
 import type { WeightEntryRow } from '@/domain/weight';
-import { formatNumber, T, useT } from '@/i18n';
+import { useT } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
+import { T } from '@/i18n/T';
 import { formatDate } from '@/i18n/dates';
 
 export interface WeightEntriesProps {

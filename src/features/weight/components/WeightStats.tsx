@@ -1,7 +1,8 @@
 import { formatWeight, formatWeightChange, type WeightUnit } from '@/domain/units';
 import type { WeightSummary } from '@/domain/weight';
 import { dayToDate } from '@/features/activity/days';
-import { formatNumber, useT, type Translator } from '@/i18n';
+import { useT, type Translator } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
 import { formatDate } from '@/i18n/dates';
 
 function forecastSentence(summary: WeightSummary, unit: WeightUnit, t: Translator): string | null {

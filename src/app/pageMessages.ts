@@ -1,0 +1,20 @@
+import type { Namespace } from '@/i18n/messages';
+
+/**
+ * The message catalogues each route's screen shows (src/app/router.tsx fetches them with the
+ * route; a change of language fetches those of the routes shown). Windows that show another
+ * part's messages fetch that catalogue when they first open.
+ */
+export const PAGE_MESSAGES = {
+  root: ['common'],
+  app: ['frame', 'notifications'],
+  login: ['auth'],
+  signup: ['auth', 'domain', 'account'],
+  resetPassword: ['auth', 'domain', 'account'],
+  dashboard: ['domain', 'dashboard', 'activity', 'strength', 'training'],
+  exercisesChat: ['domain', 'chat'],
+  friendsRanking: ['domain', 'friends', 'challenges'],
+  nutritionLog: ['domain', 'nutrition', 'energy'],
+  userSettings: ['domain', 'settings', 'imports', 'account'],
+  weightTracking: ['domain', 'weight'],
+} as const satisfies Record<string, readonly Namespace[]>;
