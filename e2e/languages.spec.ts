@@ -3,39 +3,11 @@ import { LANGUAGE_NAMES, type Language } from '../src/domain/languages';
 import { NAMESPACES } from '../src/i18n/messages';
 import { PAGES } from './pages/AppShell';
 import { LoginPage } from './pages/LoginPage';
-import { createAccount, requestAs, runAs, type TestAccount } from './support/api';
+import { createAccount } from './support/api';
 import { englishOnly, longestLanguage, translationOf } from './support/catalogues';
+import { withSomeHistory } from './support/history';
 import { controlsPastTheirCard, overflowOf } from './support/layout';
 import { logInAs } from './support/session';
-
-const DAY_MS = 86_400_000;
-
-/** A few weigh-ins, a workout and a meal, so the pages show rows, charts and numbers. */
-async function withSomeHistory(account: TestAccount): Promise<void> {
-  const rows = [3, 2, 1].map((days, index) => ({
-    measuredAt: new Date(Date.now() - days * DAY_MS).toISOString(),
-    weightKg: 82 - index * 0.4,
-  }));
-  const noon = new Date();
-  noon.setHours(12, 0, 0, 0);
-  await Promise.all([
-    runAs(account, 'importWeightEntries', { rows }),
-    requestAs(account, 'POST', 'classes/Activity', {
-      type: 'run',
-      startedAt: { __type: 'Date', iso: noon.toISOString() },
-      durationMin: 40,
-    }),
-    requestAs(account, 'POST', 'classes/Meal', {
-      eatenAt: { __type: 'Date', iso: noon.toISOString() },
-      mealType: 'lunch',
-      name: 'Lentil soup',
-      caloriesKcal: 420,
-      proteinG: 22,
-      carbsG: 55,
-      fatG: 9,
-    }),
-  ]);
-}
 
 /** Every text the page shows or says: text, labels for screen readers, placeholders, titles. */
 function textsOn(page: Page): Promise<string[]> {
