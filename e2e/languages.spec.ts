@@ -38,6 +38,19 @@ async function untranslatedOn(page: Page, language: Language): Promise<string[]>
   return (await textsOn(page)).filter((text) => english.has(text) || MESSAGE_ID.test(text));
 }
 
+/** Every page of the app in `language` on the screen as it is: nothing in English, nothing past it. */
+async function expectEveryPageIn(page: Page, language: Language): Promise<void> {
+  for (const { path, heading } of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(translationOf(heading, language));
+    // Everything the page fetches is in: rows, charts and the sentences about them.
+    await page.waitForLoadState('networkidle');
+    expect(await untranslatedOn(page, language), path).toEqual([]);
+    expect(await overflowOf(page), `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+    expect(await controlsPastTheirCard(page), `${path} has controls past their card`).toEqual([]);
+  }
+}
+
 test.describe('languages', () => {
   // Six pages read whole, each twice: more than the 30 s a single test gets by default.
   test.describe.configure({ timeout: 120_000 });
@@ -64,26 +77,24 @@ test.describe('languages', () => {
       await page.locator('input[name="password"]').press('Enter');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(translationOf('Today', language));
 
-      for (const { path, heading } of PAGES) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(translationOf(heading, language));
-        // Everything the page fetches is in: rows, charts and the sentences about them.
-        await page.waitForLoadState('networkidle');
-        expect(await untranslatedOn(page, language), path).toEqual([]);
-        expect(await overflowOf(page), `${path} is wider than the screen`).toBeLessThanOrEqual(0);
-        expect(await controlsPastTheirCard(page), `${path} has controls past their card`).toEqual([]);
-      }
+      await expectEveryPageIn(page, language);
     });
   });
 
-  test('chosen in the settings, shows at once, stays after a reload, and follows the person to another device', async ({
+  test('German chosen in the settings shows at once, stays after a reload on every page at 375 px, and follows the person to another device', async ({
     page,
     browser,
   }) => {
+    await page.setViewportSize({ width: 375, height: 900 });
     const account = await createAccount();
+    await withSomeHistory(account);
     const shell = await logInAs(page, account);
     await shell.open('Settings');
     await shell.expectHeading('Settings');
+
+    // The check below finds English where there is some: the page is English still.
+    await page.waitForLoadState('networkidle');
+    expect((await untranslatedOn(page, 'de')).length).toBeGreaterThan(10);
 
     await page.getByLabel('Language').selectOption({ label: LANGUAGE_NAMES.de });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(translationOf('Settings', 'de'));
@@ -92,9 +103,13 @@ test.describe('languages', () => {
       nav.getByRole('link', { name: translationOf('Nutrition', 'de'), exact: true }),
     ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    // The switch fetched what the page shows: nothing in English, before any reload.
+    await page.waitForLoadState('networkidle');
+    expect(await untranslatedOn(page, 'de'), 'settings after the switch').toEqual([]);
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(translationOf('Settings', 'de'));
+    await expectEveryPageIn(page, 'de');
 
     // Another device, its browser in English: German once the person has logged in there.
     const other = await browser.newContext({ locale: 'en-US' });
