@@ -33,7 +33,7 @@ export function currentLanguage(): Language {
   return requestLanguage.getStore() ?? DEFAULT_LANGUAGE;
 }
 
-setTranslator((id, values) => translators[currentLanguage()]._(id, values));
+setTranslator((id, values) => translators[currentLanguage()]._(id, values), currentLanguage);
 
 /** Runs `work` with the server's sentences in `language`. */
 export function inLanguage<T>(language: Language, work: () => T): T {

@@ -4,7 +4,7 @@
  * and only when a text is read: the language can change while the app runs, and the server
  * answers each request in its own language.
  */
-import { t, type MessageId } from '../i18n/messages';
+import { languageOfMessages, t, type MessageId } from '../i18n/messages';
 
 /**
  * A table of labels, each translated when it is read: `MUSCLE_LABELS.chest` is "Chest" in English
@@ -29,17 +29,6 @@ export function translatedList(ids: readonly MessageId[]): readonly string[] {
   return Object.freeze(list);
 }
 
-/** The language tag numbers are written in: the one of the messages shown ("en", "de", …). */
-function numberLocale(): string {
-  const tag = t('domain.format.locale');
-  try {
-    return Intl.NumberFormat.supportedLocalesOf(tag).length > 0 ? tag : 'en';
-  } catch {
-    // Before its catalogue is there, a message reads as nothing or as its id.
-    return 'en';
-  }
-}
-
 const decimalFormats = new Map<string, Intl.NumberFormat>();
 
 /**
@@ -47,7 +36,7 @@ const decimalFormats = new Map<string, Intl.NumberFormat>();
  * English, "82,4" in German (as `toFixed` writes it, with the language's decimal sign).
  */
 export function formatDecimal(value: number, digits: number): string {
-  const locale = numberLocale();
+  const locale = languageOfMessages();
   const key = `${locale}/${digits}`;
   let format = decimalFormats.get(key);
   if (!format) {

@@ -20,7 +20,7 @@ export { t, type MessageId, type MessageValues, type Namespace, type Translator 
  * fetched when a page that shows it loads (src/app/router.tsx), in the language shown.
  */
 export const i18n = setupI18n({ missing: (_locale, id) => onMissing(id) });
-setTranslator((id, values) => i18n._(id, values));
+setTranslator((id, values) => i18n._(id, values), currentLanguage);
 
 /** The person's choice on this device; absent means "like the browser". Mirrors Settings.language. */
 export const LANGUAGE_STORAGE_KEY = 'fitstreak:language';

@@ -84,10 +84,20 @@ export type Translator = (id: MessageId, values?: MessageValues) => string;
 export type Messages = Record<string, unknown>;
 
 let translator: Translator = (id) => id;
+let language: () => string = () => 'en';
 
-/** Installs the side's translator (the browser's Lingui instance, or the server's per request). */
-export function setTranslator(next: Translator): void {
+/**
+ * Installs the side's translator (the browser's Lingui instance, or the server's per request) and
+ * the way to learn the language it writes in.
+ */
+export function setTranslator(next: Translator, languageShown: () => string): void {
   translator = next;
+  language = languageShown;
+}
+
+/** The language `t` writes in now ("en", "de", …), for formatting numbers the same way. */
+export function languageOfMessages(): string {
+  return language();
 }
 
 /**

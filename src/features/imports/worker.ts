@@ -26,7 +26,10 @@ export type WorkerMessage =
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const { files, language, messages } = event.data;
   const i18n = setupI18n({ locale: language, messages: { [language]: messages } });
-  setTranslator((id, values) => i18n._(id, values));
+  setTranslator(
+    (id, values) => i18n._(id, values),
+    () => language,
+  );
   try {
     const outcome = await readImportFiles(files, (done, total) =>
       self.postMessage({ kind: 'progress', done, total } satisfies WorkerMessage),
