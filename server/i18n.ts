@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { compileCatalogue, readCatalogue } from '../build/catalogues';
 import {
   acceptedLanguages,
@@ -51,19 +51,29 @@ export function languageOfRequest(request: Pick<Request, 'get'>): Language {
 }
 
 /**
- * Express middleware: the rest of the request speaks the language it asked for. The JSON body is
- * read here, inside that language: a body read later by Parse's own parser would hand the request
- * on from the socket's events, where the language is no longer known. File uploads are left to
- * Parse (their refusals are in English).
+ * Express middleware: the rest of the request speaks the language it asked for. The body is read
+ * here, inside that language: a body read later by Parse's own parser would hand the request on
+ * from the socket's events, where the language is no longer known. A file upload is read as bytes
+ * with Parse's own limit (a streamed one, or one with the master key, is left to Parse); Parse's
+ * own pages (/apps/…, form posts) keep their bodies for Parse.
  */
 export function requestLanguages(maxBodySize: string): RequestHandler {
   const readBody = jsonBodyReader(maxBodySize);
+  const readFile = express.raw({ type: () => true, limit: maxBodySize });
   return (request: Request, response: Response, next: NextFunction) => {
     void requestLanguage.run(languageOfRequest(request), async () => {
-      // Parse's own pages (/apps/…, a form post) and file uploads keep their bodies for Parse.
+      const writes = request.method === 'POST' || request.method === 'PUT';
+      if (writes && request.path.startsWith('/files/')) {
+        const parseReadsIt =
+          request.get('X-Parse-Upload-Mode') === 'stream' || request.get('X-Parse-Master-Key');
+        const failed = parseReadsIt
+          ? undefined
+          : await new Promise<unknown>((resolve) => readFile(request, response, resolve));
+        next(failed);
+        return;
+      }
       const hasJsonBody =
-        (request.method === 'POST' || request.method === 'PUT') &&
-        !request.path.startsWith('/files/') &&
+        writes &&
         !request.path.startsWith('/apps/') &&
         !request.is(['application/x-www-form-urlencoded', 'multipart/form-data']);
       if (hasJsonBody && !(await readBody(request, response))) return;

@@ -68,6 +68,18 @@ describe("the server's sentences", () => {
     );
   });
 
+  it('refuse an upload in the language the request asks for', async () => {
+    const account = await signUp();
+    const { status, body } = await request('POST', '/parse/files/avatar.png', {
+      sessionToken: account.sessionToken,
+      raw: 'hello',
+      headers: { 'Content-Type': 'image/png', 'Accept-Language': 'de' },
+    });
+    expect(status).toBe(400);
+    expect(body.code).toBe(142);
+    expect(body.error).toBe(expected('de', 'account.avatar.otherType'));
+  });
+
   it("write a reset mail in the person's chosen language, else in the language of the page that asked", async () => {
     const unset = await signUp();
     expect((await requestResetIn('es', unset)).status).toBe(200);
