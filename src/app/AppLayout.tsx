@@ -59,23 +59,16 @@ export function AppLayout() {
     if (account) void loadOutbox().then((outbox) => outbox.startOutbox(account));
   }, [account]);
 
-  // The theme kept with the account wins over this device's copy (a choice made on another device).
+  // The theme and language kept with the account win over this device's copies (a choice made on
+  // another device), read in one request once the person is in.
   useEffect(() => {
     if (!account) return;
     import('@/features/settings/api')
-      .then(({ loadMyTheme }) => loadMyTheme())
-      .then((theme) => {
+      .then(({ loadAppearance }) => loadAppearance())
+      .then(({ theme, language }) => {
         if (theme !== themeChoice()) chooseTheme(theme);
+        return language === languageChoice() ? undefined : chooseLanguage(language);
       })
-      .catch(() => undefined);
-  }, [account]);
-
-  // So is the language: a choice made on another device shows here once the person is in.
-  useEffect(() => {
-    if (!account) return;
-    import('@/features/settings/api')
-      .then(({ loadLanguageChoice }) => loadLanguageChoice())
-      .then((language) => (language === languageChoice() ? undefined : chooseLanguage(language)))
       .catch(() => undefined);
   }, [account]);
 

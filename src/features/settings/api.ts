@@ -79,18 +79,16 @@ export function toMySettings(row: Stored | undefined): MySettings {
   };
 }
 
-/** The theme kept with the person's account ("system" until they choose). */
-export async function loadMyTheme(): Promise<Theme> {
+/**
+ * The theme ("system" until they choose) and the language (undefined while it follows the
+ * browser) kept with the person's account, in one request.
+ */
+export async function loadAppearance(): Promise<{ theme: Theme; language: Language | undefined }> {
   const Parse = await getParse();
-  const row = await new Parse.Query('Settings').select('theme').first();
-  return toMySettings(row).theme;
-}
-
-/** The language kept with the person's account, or undefined while it follows the browser. */
-export async function loadLanguageChoice(): Promise<Language | undefined> {
-  const Parse = await getParse();
-  const row = await new Parse.Query('Settings').select('language').first();
-  return toMySettings(row).language ?? undefined;
+  const { theme, language } = toMySettings(
+    await new Parse.Query('Settings').select('theme', 'language').first(),
+  );
+  return { theme, language: language ?? undefined };
 }
 
 export async function loadMySettings(): Promise<MySettings> {

@@ -5,7 +5,7 @@ export {
   disableTwoFactor,
   listInvitations,
   listSessions,
-  loadLanguageChoice,
+  loadAppearance,
   loadMySettings,
   loadTwoFactorStatus,
   loadProfile,
