@@ -22,6 +22,8 @@ export interface RawParseOptions {
   emptyTriggers?: readonly string[];
   /** Our class definitions as its locked schema (fields, class-level permissions, indexes). */
   contract?: boolean;
+  /** More environment for its process. */
+  env?: Record<string, string>;
 }
 
 /** Creates `database` through `sql` and starts raw Parse on it. */
@@ -29,7 +31,7 @@ export async function startRawParse(
   sql: pg.Client,
   dataDir: string,
   database: string,
-  { emptyTriggers = [], contract = false }: RawParseOptions = {},
+  { emptyTriggers = [], contract = false, env = {} }: RawParseOptions = {},
 ): Promise<RawParse> {
   await sql.query(`CREATE DATABASE ${database}`);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/rawParseServer.ts'], {
@@ -39,6 +41,7 @@ export async function startRawParse(
       DATABASE_URI: await databaseUri(dataDir, database),
       RAW_PARSE_EMPTY_TRIGGERS: emptyTriggers.join(','),
       RAW_PARSE_CONTRACT: contract ? '1' : '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,6 +13,7 @@ import {
   measureReads,
   measureWrites,
   readSpecs,
+  WRITE_CLASSES,
   WRITE_KINDS,
   type MixedResult,
   type ReadResult,
@@ -67,8 +68,6 @@ const only = onlyArgument ? onlyArgument.slice('--only='.length).split(',') : [.
 const runs = (part: (typeof PARTS)[number]) => only.includes(part);
 const CONCURRENCY_LEVELS = [1, 10, 50];
 const CHAT_SUBSCRIBERS = 200;
-/** The classes the write scenarios create: the empty-trigger baseline gets a beforeSave on each. */
-const WRITE_CLASSES = ['Activity', 'WeightEntry', 'Meal'];
 
 /** Aims from the issues: ratios against the baselines beside them, and absolute budgets. */
 const AIMS = {

@@ -34,6 +34,9 @@ const CLASS_OF: Readonly<Record<WriteKind, string>> = {
   meal: 'Meal',
 };
 
+/** The classes the write scenarios create: the empty-trigger baselines get a beforeSave on each. */
+export const WRITE_CLASSES: readonly string[] = Object.values(CLASS_OF);
+
 /** The body a person's app sends to log one of these. */
 export function writeBody(kind: WriteKind, random: () => number): Record<string, unknown> {
   const at = { __type: 'Date', iso: new Date(Date.now() - Math.floor(random() * 3_600_000)).toISOString() };
