@@ -26,14 +26,18 @@ const PROFILED_WRITES = 1000;
 const SIDES = ['ours', 'contract', 'emptyTrigger', 'raw'] as const;
 type Side = (typeof SIDES)[number];
 
-/** What bench/countParseCalls.mjs writes: counts since the process started, and one copy's and load's time. */
-interface Counts {
+/** What bench/countParseCalls.mjs counts: since the process started, or per write. */
+interface CallCounts {
   configCopies: number;
   schemaLoads: number;
   promises: number;
   sqlByParse: number;
   sqlByUs: number;
   byCaller: Record<string, number>;
+}
+
+/** What bench/countParseCalls.mjs answers `counts` with: its counts, one copy's and load's time. */
+interface Counts extends CallCounts {
   configCopyUs?: number;
   schemaLoadUs?: number;
 }
@@ -46,17 +50,11 @@ interface SideTarget {
   withOwner: boolean;
 }
 
-interface PerWrite {
+interface PerWrite extends CallCounts {
   kind: WriteKind;
   side: Side;
   writes: number;
   errors: number;
-  configCopies: number;
-  schemaLoads: number;
-  promises: number;
-  sqlByParse: number;
-  sqlByUs: number;
-  byCaller: Record<string, number>;
 }
 
 const callsDir = await mkdtemp(path.join(os.tmpdir(), 'parse-calls-'));
