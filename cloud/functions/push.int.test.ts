@@ -138,16 +138,22 @@ describe('savePushSubscription', () => {
 describe('pushes', () => {
   it('tells a device of a friend request, encrypted to it and signed with the key /config.json gives', async () => {
     const [ada, ben] = await Promise.all([signUp(), signUp()]);
+    // The push goes out now: outside quiet hours whatever the time of day the test runs at.
+    await updateSettings(ben, { quietHours: false });
     const device = await subscribe(ben);
     const config = (await request('GET', '/config.json')).body as { vapidPublicKey?: string };
 
     expect((await call('sendFriendRequest', ada, { username: ben.username })).status).toBe(200);
 
-    const [push] = await vi.waitFor(async () => {
-      const pushes = await received(device);
-      if (pushes.length === 0) throw new Error('No push yet.');
-      return pushes;
-    });
+    // The push leaves after the answer; on a busy machine that can take longer than waitFor's 1 s default.
+    const [push] = await vi.waitFor(
+      async () => {
+        const pushes = await received(device);
+        if (pushes.length === 0) throw new Error('No push yet.');
+        return pushes;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     expect(push).toMatchObject({
       payload: {
         title: 'FITSTREAK',

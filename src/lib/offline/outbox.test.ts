@@ -165,7 +165,7 @@ describe('offline outbox', () => {
     const release = server.hold();
     setOnline(true);
     const pass = syncOutbox();
-    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 10_000 });
 
     await queueChange({ className: 'Meal', op: 'update', target, fields: meal('Rice', 420) });
     release();
