@@ -1,12 +1,12 @@
 // `npm run bench:parse-calls`: what Parse Server does inside one write on our server and on the
 // three raw Parse baselines of `npm run bench` (contract, empty trigger, raw): copies of its whole
 // configuration, schema loads (each by the Parse function that asked for it), SQL statements
-// (Parse's and ours) and promises, counted inside each process by bench/countParseCalls.mjs, with the time one copy and one load take there;
-// then a CPU profile of each process over the same writes by 50 people at once, its samples put
-// in a few groups (Parse's configuration copies, its schema controller, the rest of Parse, the
-// database driver, garbage collection, our own files…). Counts do not move with the machine's
-// load, so they say where the write table's gaps come from. Writes
-// bench/results/<date>-parse-calls.json and .md.
+// (Parse's and ours) and promises, counted inside each process by bench/countParseCalls.mjs, with
+// the time one copy and one load take there; then a CPU profile of each process over the same
+// writes by 50 people at once, its samples put in a few groups (Parse's configuration copies, its
+// schema controller, the rest of Parse, the database driver, garbage collection, our own files…).
+// Counts do not move with the machine's load, so they say where the write table's gaps come from.
+// Writes bench/results/<date>-parse-calls.json and .md.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,8 +36,11 @@ interface CallCounts {
   byCaller: Record<string, number>;
 }
 
-/** What bench/countParseCalls.mjs answers `counts` with: its counts, one copy's and load's time. */
-interface Counts extends CallCounts {
+/** The counters of CallCounts, each a number. */
+type Counter = Exclude<keyof CallCounts, 'byCaller'>;
+
+/** What bench/countParseCalls.mjs answers `timing` with: one copy's and one load's time (µs). */
+interface Timing {
   configCopyUs?: number;
   schemaLoadUs?: number;
 }
@@ -64,7 +67,10 @@ const countingEnv = {
 };
 
 /** Sends `command` to the process (bench/countParseCalls.mjs) and waits for its answer. */
-async function ask<T>(pid: number, command: 'counts' | 'profile-start' | 'profile-stop'): Promise<T> {
+async function ask<T>(
+  pid: number,
+  command: 'counts' | 'timing' | 'profile-start' | 'profile-stop',
+): Promise<T> {
   const answer = path.join(callsDir, `${pid}.json`);
   await rm(answer, { force: true });
   await writeFile(path.join(callsDir, `${pid}.command`), command);
@@ -77,9 +83,13 @@ async function ask<T>(pid: number, command: 'counts' | 'profile-start' | 'profil
   throw new Error(`Process ${pid} did not answer ${command}.`);
 }
 
-const countsOf = (pid: number) => ask<Counts>(pid, 'counts');
+const countsOf = (pid: number) => ask<CallCounts>(pid, 'counts');
 
-async function measure(kind: WriteKind, side: Side, { target, people, pid, withOwner }: SideTarget) {
+async function measure(
+  kind: WriteKind,
+  side: Side,
+  { target, people, pid, withOwner }: SideTarget,
+): Promise<PerWrite> {
   const writeSide = { targets: [target], people };
   await timeWrites(kind, PEOPLE, 2 * PEOPLE, writeSide, withOwner); // warm caches and sessions
   const before = await countsOf(pid);
@@ -87,8 +97,7 @@ async function measure(kind: WriteKind, side: Side, { target, people, pid, withO
   const after = await countsOf(pid);
   // timeWrites sends one untimed write per person first.
   const writes = stats.calls + stats.errors + PEOPLE;
-  const per = (key: 'configCopies' | 'schemaLoads' | 'promises' | 'sqlByParse' | 'sqlByUs') =>
-    (after[key] - before[key]) / writes;
+  const per = (key: Counter) => (after[key] - before[key]) / writes;
   const byCaller = Object.fromEntries(
     Object.entries(after.byCaller)
       .map(([caller, count]) => [caller, (count - (before.byCaller[caller] ?? 0)) / writes] as const)
@@ -105,7 +114,6 @@ async function measure(kind: WriteKind, side: Side, { target, people, pid, withO
     sqlByParse: per('sqlByParse'),
     sqlByUs: per('sqlByUs'),
     byCaller,
-    timing: { configCopyUs: after.configCopyUs ?? 0, schemaLoadUs: after.schemaLoadUs ?? 0 },
   };
 }
 
@@ -205,24 +213,21 @@ const { rows, timings, profiles } = await withBenchServer(
         emptyTrigger: await baseline(emptyTrigger),
         raw: await baseline(raw),
       };
-      const measured: Awaited<ReturnType<typeof measure>>[] = [];
+      const rows: PerWrite[] = [];
       for (const kind of WRITE_KINDS) {
         for (const side of SIDES) {
           console.log(`[parse-calls] ${kind} on ${side}…`);
-          measured.push(await measure(kind, side, sides[side]));
+          rows.push(await measure(kind, side, sides[side]));
         }
       }
+      const timings = {} as Record<Side, Timing>;
       const profiles = {} as Record<Side, Record<Group, number>>;
       for (const side of SIDES) {
         console.log(`[parse-calls] profiling ${side}…`);
+        timings[side] = await ask<Timing>(sides[side].pid, 'timing');
         profiles[side] = await profile(sides[side]);
       }
-      const timingOf = (side: Side) => measured.filter((row) => row.side === side).at(-1)?.timing;
-      return {
-        rows: measured.map(({ timing: _timing, ...row }): PerWrite => row),
-        timings: Object.fromEntries(SIDES.map((side) => [side, timingOf(side)])),
-        profiles,
-      };
+      return { rows, timings, profiles };
     } finally {
       await Promise.all(baselines.map((baseline) => baseline.stop()));
       await sql.end();
@@ -240,7 +245,8 @@ const callers = [...new Set(rows.flatMap((row) => Object.keys(row.byCaller)))]
   .filter((caller) => SIDES.some((side) => averageOf(side, caller) >= 0.05))
   .sort();
 const date = new Date().toISOString().slice(0, 10);
-const { cpus, model, memoryGiB, node } = machine();
+const thisMachine = machine();
+const { cpus, model, memoryGiB, node } = thisMachine;
 const report = [
   `# Parse's work per write, ${date}`,
   '',
@@ -283,7 +289,7 @@ const report = [
   '',
   ...markdownTable(
     ['side', 'configuration copy', 'schema load'],
-    SIDES.map((side) => [side, one(timings[side]?.configCopyUs ?? 0), one(timings[side]?.schemaLoadUs ?? 0)]),
+    SIDES.map((side) => [side, one(timings[side].configCopyUs ?? 0), one(timings[side].schemaLoadUs ?? 0)]),
   ),
   `## Where the server's CPU goes (µs per write, sampled; ${PROFILED_WRITES} of each write by ${PROFILED_PEOPLE} people at once)`,
   '',
@@ -302,6 +308,6 @@ const report = [
 ].join('\n');
 await writeResults(
   `${date}-parse-calls`,
-  { date, machine: machine(), rows, timings, profiles },
+  { date, machine: thisMachine, rows, timings, profiles },
   `${report}\n`,
 );
