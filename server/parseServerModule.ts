@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type http from 'node:http';
 import type express from 'express';
+import type { StoredClass } from './schemaCheck';
 
 /**
  * parse-server's bundled type declarations are incomplete (several options are typed as required,
@@ -35,7 +36,12 @@ export interface ParseServerInstance {
   start(): Promise<unknown>;
   readonly app: express.Handler;
   readonly config: {
-    databaseController: { adapter: DatabaseAdapter };
+    databaseController: {
+      adapter: DatabaseAdapter;
+      loadSchema(options?: { clearCache: boolean }): Promise<{
+        getAllClasses(options?: { clearCache: boolean }): Promise<StoredClass[]>;
+      }>;
+    };
   };
 }
 

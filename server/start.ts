@@ -35,6 +35,7 @@ import { ParseServer, type ParseServerInstance } from './parseServerModule';
 import { MemoryHitCounter, rateLimiter, RedisHitCounter } from './rateLimits';
 import { closeRedis, connectRedis, type RedisClient } from './redis';
 import { keepListeningForSchemaChanges, listensForSchemaChanges, type SchemaHooksWatch } from './schemaHooks';
+import { schemaDifferences } from './schemaCheck';
 import { loadOrCreateSecrets } from './secrets';
 import { SharedCache } from './sharedCache';
 import { shareWeightChanges, type WeightChanges } from './weightChanges';
@@ -105,6 +106,32 @@ function listen(server: http.Server, config: AppConfig): Promise<void> {
  * The adapter's `handleShutdown` does not wait for the pool's connections to end, and Postgres
  * stopping under a live connection would be reported as an error, so we wait for them here.
  */
+/**
+ * Starts Parse and checks that its schema migration ran to completion. In production Parse ends the
+ * process itself when the migration fails, once it has logged why; the listener says what stopped.
+ * Elsewhere it carries on half-migrated, which the comparison with the code catches.
+ */
+async function startParse(parseServer: ParseServerInstance): Promise<void> {
+  const explainExit = (code: number) => {
+    if (code !== 0)
+      console.error(
+        '[fitstreak] cannot start: the database schema migration failed (the line before gives its reason, unless LOG_LEVEL=error).',
+      );
+  };
+  process.once('exit', explainExit);
+  try {
+    await parseServer.start();
+  } finally {
+    process.off('exit', explainExit);
+  }
+  const schema = await parseServer.config.databaseController.loadSchema({ clearCache: true });
+  const differences = schemaDifferences(classDefinitions, await schema.getAllClasses({ clearCache: true }));
+  if (differences.length > 0)
+    throw new StartError(
+      `The database schema does not match the code after the migration: ${differences.join(' ')}`,
+    );
+}
+
 async function closeDatabaseAdapter(parseServer: ParseServerInstance): Promise<void> {
   const adapter = parseServer.config.databaseController.adapter;
   const pool = adapter._client?.$pool;
@@ -238,7 +265,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     // both create (PostgreSQL refuses the second with a duplicate key in its catalog), and the unique
     // keys need the columns Parse adds: the nodes of a cluster take turns for all of it.
     await withClusterLock(sql, 'start', async () => {
-      await parseServer.start();
+      await startParse(parseServer);
       if (!sql) return;
       await createClientKeyIndexes(sql);
       await createScheduledSendTable(sql);

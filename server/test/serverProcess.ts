@@ -33,6 +33,17 @@ export interface ServerProcessOptions {
   port?: number;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /**
+   * Runs as a container of an image would: the CMD's arguments after `node`, and the image's
+   * environment alone (with PATH, HOME, PORT and DATA_DIR), instead of the test defaults below and
+   * the caller's environment. `env` is ignored.
+   */
+  image?: ContainerImage;
+}
+
+export interface ContainerImage {
+  nodeArgs: readonly string[];
+  env: Record<string, string>;
 }
 
 export interface FinishedProcess extends ExitResult {
@@ -121,24 +132,33 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...clean, ...env };
 }
 
-function spawnScript(
-  script: string,
-  args: readonly string[],
-  env: Record<string, string>,
+/** What a container's process sees: its image's environment, PATH and HOME, nothing else. */
+function containerEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, ...env };
+}
+
+function spawnNode(
+  nodeArgs: readonly string[],
+  env: NodeJS.ProcessEnv,
 ): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
-    env: childEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(process.execPath, nodeArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
 }
 
+function spawnScript(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string } {
+  return spawnNode(['--import', 'tsx', script, ...args], childEnv(env));
+}
+
+/** `npm start`'s server in production mode, as the Dockerfile sets it, unless `env` says otherwise. */
 function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  return spawnScript('server/main.ts', [], env);
+  return spawnScript('server/main.ts', [], { NODE_ENV: 'production', ...env });
 }
 
 function exitOf(child: ChildProcess): Promise<ExitResult> {
@@ -177,16 +197,21 @@ async function answers(url: string): Promise<boolean> {
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://localhost:${port}`;
-  const { child, output } = spawnServer({
-    PORT: String(port),
-    DATA_DIR: options.dataDir,
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'error',
-    // Tests send summaries and reminders through the master-only functions at a moment of their choosing.
-    WEEKLY_SUMMARIES: 'false',
-    REMINDERS: 'false',
-    ...options.env,
-  });
+  const { child, output } = options.image
+    ? spawnNode(
+        options.image.nodeArgs,
+        containerEnv({ ...options.image.env, PORT: String(port), DATA_DIR: options.dataDir }),
+      )
+    : spawnServer({
+        PORT: String(port),
+        DATA_DIR: options.dataDir,
+        PUBLIC_URL: baseUrl,
+        LOG_LEVEL: 'error',
+        // Tests send summaries and reminders through the master-only functions at a moment of their choosing.
+        WEEKLY_SUMMARIES: 'false',
+        REMINDERS: 'false',
+        ...options.env,
+      });
   const exited = exitOf(child);
   let hasExited = false;
   void exited.then(() => (hasExited = true));

@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restClient, uniqueName, type RestClient } from './test/rest';
+import {
+  connectDatabase,
+  readMasterKey,
+  ROOT,
+  startServerProcess,
+  waitForPostgresToExit,
+  type ContainerImage,
+  type ServerProcess,
+} from './test/serverProcess';
+
+/** The Dockerfile's runtime stage as a container runs it: its `ENV` and the node arguments of its `CMD`. */
+function dockerfileImage(): ContainerImage {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const env = Object.fromEntries(
+    [...runtime.matchAll(/^ENV (.+)$/gm)].flatMap((line) =>
+      (line[1] ?? '').split(/\s+/).map((pair) => pair.split('=', 2) as [string, string]),
+    ),
+  );
+  const cmd = JSON.parse(/^CMD (\[.+\])$/m.exec(runtime)?.[1] ?? '[]') as string[];
+  if (cmd[0] !== 'node') throw new Error(`The Dockerfile's CMD does not start node: ${cmd.join(' ')}`);
+  return { nodeArgs: cmd.slice(1), env };
+}
+
+const IMAGE = dockerfileImage();
+
+/** Lines of a healthy start: only the server's own, none from Parse (its warnings and errors). */
+function foreignLines(output: string): string[] {
+  return output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('[fitstreak] '));
+}
+
+async function clientFor(server: ServerProcess): Promise<RestClient> {
+  return restClient({
+    baseUrl: server.baseUrl,
+    appId: 'fitstreak',
+    masterKey: await readMasterKey(server.dataDir),
+  });
+}
+
+/** Runs SQL on the embedded database of a running server. */
+async function sql(server: ServerProcess, statement: string): Promise<Record<string, unknown>[]> {
+  const client = await connectDatabase(server.dataDir);
+  try {
+    return (await client.query(statement)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function stopAndWait(server: ServerProcess): Promise<void> {
+  await server.stop();
+  await waitForPostgresToExit(server.dataDir, 10_000);
+}
+
+describe('the server started as the Dockerfile runs it', () => {
+  let privateFolder: string;
+  let dataDir: string;
+  let first: ServerProcess;
+  let firstOutput: string;
+  let visitor: { username: string; password: string; objectId: string };
+  let second: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    // mkdtemp makes a folder only its owner may enter (0700), as /root is: the embedded
+    // PostgreSQL, run as the postgres user when we are root, must still reach its data below it.
+    privateFolder = await mkdtemp(path.join(os.tmpdir(), 'fitstreak-private-'));
+    dataDir = path.join(privateFolder, 'data');
+    first = await startServerProcess({ dataDir, image: IMAGE });
+    firstOutput = first.output();
+    const username = uniqueName('docker');
+    const password = 'correct horse battery';
+    const signUp = await fetch(`${first.baseUrl}/parse/users`, {
+      method: 'POST',
+      headers: { 'X-Parse-Application-Id': 'fitstreak', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password, email: `${username}@example.org` }),
+    });
+    visitor = {
+      username,
+      password,
+      objectId: String(((await signUp.json()) as { objectId?: string }).objectId),
+    };
+  });
+
+  afterAll(async () => {
+    if (second) await stopAndWait(second);
+    if (first) await stopAndWait(first);
+    await rm(privateFolder, { recursive: true, force: true });
+  });
+
+  it('runs in production mode, as the image sets it', () => {
+    expect(IMAGE.env.NODE_ENV).toBe('production');
+    expect(IMAGE.nodeArgs).toContain('server/main.ts');
+  });
+
+  it('reaches ready on an empty data directory in a private folder with no line but its own', async () => {
+    expect((await stat(privateFolder)).isDirectory()).toBe(true);
+    expect(firstOutput).toContain('[fitstreak] Initialising the embedded database (first start)');
+    expect(firstOutput).toMatch(/\[fitstreak\] ready at /);
+    expect(foreignLines(firstOutput)).toEqual([]);
+    expect(firstOutput).not.toMatch(/error|cannot start/i);
+  });
+
+  it('answers /healthz with every check ok', async () => {
+    const response = await fetch(`${first.baseUrl}/healthz`);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok', files: 'ok' });
+  });
+
+  it('signs a visitor up', () => {
+    expect(visitor.objectId).toMatch(/^\w{10}$/);
+  });
+
+  it('reaches ready again on the data directory it made, and the person logs in', async () => {
+    await stopAndWait(first);
+    second = await startServerProcess({ dataDir, image: IMAGE });
+
+    expect(second.output()).not.toContain('first start');
+    expect(foreignLines(second.output())).toEqual([]);
+    const again = await (await clientFor(second)).logIn(visitor.username, visitor.password);
+    expect(again.objectId).toBe(visitor.objectId);
+  });
+});
+
+describe('the migration at start', () => {
+  let privateFolder: string;
+  let dataDir: string;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    privateFolder = await mkdtemp(path.join(os.tmpdir(), 'fitstreak-upgrade-'));
+    dataDir = path.join(privateFolder, 'data');
+    const older = await startServerProcess({ dataDir, image: IMAGE });
+    // The schema as an earlier release left it: a class, a field and a locked permission it lacked.
+    await sql(older, `DELETE FROM "_SCHEMA" WHERE "className" = 'PushSubscription'`);
+    await sql(older, `DROP TABLE "PushSubscription"`);
+    await sql(
+      older,
+      `UPDATE "_SCHEMA" SET schema = (schema #- '{fields,maxHr}')
+         || jsonb_build_object('classLevelPermissions', schema->'classLevelPermissions'
+              || '{"addField": {"*": true}}'::jsonb)
+       WHERE "className" = 'Activity'`,
+    );
+    await sql(older, `ALTER TABLE "Activity" DROP COLUMN "maxHr"`);
+    await stopAndWait(older);
+    server = await startServerProcess({ dataDir, image: IMAGE });
+  });
+
+  afterAll(async () => {
+    if (server) await stopAndWait(server);
+    await rm(privateFolder, { recursive: true, force: true });
+  });
+
+  it('brings a data directory of an older schema up to date in production mode', async () => {
+    const running = server ?? expect.unreachable();
+    const [activity] = await sql(running, `SELECT schema FROM "_SCHEMA" WHERE "className" = 'Activity'`);
+    const schema = activity?.schema as { fields: Record<string, unknown>; classLevelPermissions: object };
+    const columns = await sql(
+      running,
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'Activity' AND column_name = 'maxHr'`,
+    );
+    const tables = await sql(running, `SELECT to_regclass('"PushSubscription"') IS NOT NULL AS present`);
+
+    expect(foreignLines(running.output())).toEqual([]);
+    expect(schema.fields.maxHr).toEqual({ type: 'Number' });
+    expect(schema.classLevelPermissions).toMatchObject({ addField: {} });
+    expect(columns).toHaveLength(1);
+    expect(tables).toEqual([{ present: true }]);
+  });
+
+  it.each(['production', 'development'])(
+    'stops in %s mode with a sentence naming a field whose type the migration cannot change',
+    async (mode) => {
+      if (server) {
+        await sql(
+          server,
+          `UPDATE "_SCHEMA" SET schema = jsonb_set(schema, '{fields,notes}', '{"type": "Number"}')
+           WHERE "className" = 'Activity'`,
+        );
+        await stopAndWait(server);
+        server = undefined;
+      }
+
+      const start = startServerProcess({
+        dataDir,
+        image: { ...IMAGE, env: { ...IMAGE.env, NODE_ENV: mode } },
+      });
+
+      await expect(start).rejects.toThrow(
+        /exited before it was ready \(code 1[\s\S]*\[fitstreak\] cannot start: The database schema does not match the code after the migration: Activity\.notes is a Number in the database but a String in the code\./,
+      );
+      await waitForPostgresToExit(dataDir, 10_000);
+    },
+  );
+});
