@@ -6,7 +6,7 @@
 // sends them elsewhere).
 import os from 'node:os';
 import { createClient } from 'redis';
-import type { RedisClient } from '../server/redis';
+import type { RedisClient } from '../server/cluster/redis';
 import { startCluster, type Cluster, type ClusterNode } from '../server/test/cluster';
 import { requestFromTo, restClient, type Account, type RequestOptions } from '../server/test/rest';
 import {

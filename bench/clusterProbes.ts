@@ -2,7 +2,7 @@
 // PostgreSQL's CPU time, and the database connections one app process holds (all from Linux /proc).
 import { readdir, readFile, readlink } from 'node:fs/promises';
 import pg from 'pg';
-import type { RedisClient } from '../server/redis';
+import type { RedisClient } from '../server/cluster/redis';
 
 /** Kernel clock ticks per second, as /proc/<pid>/stat counts CPU time on Linux. */
 const CLOCK_TICKS = 100;

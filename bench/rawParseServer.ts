@@ -12,8 +12,8 @@
 import http from 'node:http';
 import express from 'express';
 import { classDefinitions } from '../cloud/schema';
-import { IDEMPOTENCY_TTL_S, IDEMPOTENT_PATHS, USER_PROTECTED_FIELDS } from '../server/parseOptions';
-import { ParseServer } from '../server/parseServerModule';
+import { IDEMPOTENCY_TTL_S, IDEMPOTENT_PATHS, USER_PROTECTED_FIELDS } from '../server/parse/parseOptions';
+import { ParseServer } from '../server/parse/parseServerModule';
 
 const databaseURI = process.env.DATABASE_URI;
 if (!databaseURI) throw new Error('DATABASE_URI is required.');

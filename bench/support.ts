@@ -18,7 +18,7 @@ export const APP_ID = 'fitstreak';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A small deterministic PRNG, so every run seeds the same history. */
-export { mulberry32 } from '../server/seededRandom';
+export { mulberry32 } from '../server/demo/seededRandom';
 
 /** The nearest-rank percentile of ascending `sorted`. */
 export const percentile = (sorted: number[], p: number) =>

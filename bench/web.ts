@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { PAGES } from '../e2e/pages/AppShell';
-import { DEMO_USERNAME, seedDemo } from '../server/demo';
+import { DEMO_USERNAME, seedDemo } from '../server/demo/demo';
 import { ROOT } from '../server/test/serverProcess';
 import { logInThroughPage, withBenchServer } from './support';
 

@@ -18,7 +18,7 @@ export function sqlClient(): SqlClient | undefined {
   return client;
 }
 
-/** The table that remembers what was sent to whom for which period (server/postgres.ts makes it). */
+/** The table that remembers what was sent to whom for which period (server/database/postgres.ts makes it). */
 export const SCHEDULED_SEND_TABLE = 'fitstreak_scheduled_send';
 
 /**

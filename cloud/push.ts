@@ -7,7 +7,7 @@ import { isValidTimeZone, localTime } from '../src/domain/calendarDays';
 import { isQuietAt, MAX_PUSH_DEVICES, type PushMessage } from '../src/domain/reminders';
 import { SETTINGS_DEFAULTS } from '../src/domain/contract';
 import { DEFAULT_LANGUAGE } from '../src/domain/languages';
-import { inLanguage } from '../server/i18n';
+import { inLanguage } from '../server/http/i18n';
 import { languagesOf } from './languages';
 import { Parse, type CloudObject } from './parse';
 import { pushOptions, type PushOptions } from './pushConfig';

@@ -1,5 +1,5 @@
 /**
- * What the OpenID Connect provider said about a person logging in (server/oidc.ts), from the auth
+ * What the OpenID Connect provider said about a person logging in (server/auth/oidc.ts), from the auth
  * adapter that checked their ticket to the `_User` beforeSave of the same request, which names a
  * new account after it. Kept a minute at most; free of Parse, so the server can import it early.
  */

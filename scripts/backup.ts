@@ -1,3 +1,3 @@
-import { runBackupCommand } from '../server/backupCommand';
+import { runBackupCommand } from '../server/backup/backupCommand';
 
 await runBackupCommand('backup', process.argv.slice(2));

@@ -1,3 +1,3 @@
-import { runDemoCommand } from '../server/demoCommand';
+import { runDemoCommand } from '../server/demo/demoCommand';
 
 await runDemoCommand(process.argv.slice(2));

@@ -1,3 +1,3 @@
-import { runBackupCommand } from '../server/backupCommand';
+import { runBackupCommand } from '../server/backup/backupCommand';
 
 await runBackupCommand('restore', process.argv.slice(2));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { takeScreenshots } from '../e2e/support/screenshots';
 import { loadConfig } from '../server/config';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../server/demo';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../server/demo/demo';
 
 const OUT_DIR = fileURLToPath(new URL('../docs/screenshots', import.meta.url));
 

@@ -213,7 +213,7 @@ export interface AppConfig {
   pushServices: string[];
   /** Whether this node runs the schedule of reminders (cloud/functions/reminders.ts). */
   reminders: boolean;
-  /** Single sign-on through the operator's OpenID Connect provider (server/oidc.ts). */
+  /** Single sign-on through the operator's OpenID Connect provider (server/auth/oidc.ts). */
   oidc: OidcConfig | undefined;
 }
 

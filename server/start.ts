@@ -7,20 +7,25 @@ import type express from 'express';
 import pg from 'pg';
 import { provideSqlClient } from '../cloud/database';
 import { providePush } from '../cloud/pushConfig';
-import { createSsoTicketTable, oidcAuthAdapter, oidcRoutes } from './oidc';
+import { createSsoTicketTable, oidcAuthAdapter, oidcRoutes } from './auth/oidc';
 import { provideSignupRules } from '../cloud/signupRules';
 import { provideRoomCloser } from '../cloud/roomClosing';
 import { classDefinitions } from '../cloud/schema';
-import { createApp, type HealthChecks } from './app';
-import { unlessClusterLockHeld, withClusterLock } from './clusterLock';
+import { createApp, type HealthChecks } from './http/app';
+import { unlessClusterLockHeld, withClusterLock } from './cluster/clusterLock';
 import type { AppConfig } from './config';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedDatabase';
-import { createFileStore } from './files';
-import { closeRoomsEverywhere, type RoomClosing } from './friendRooms';
-import { requestLanguages } from './i18n';
-import { idempotencyGuard } from './idempotency';
-import { createMetrics } from './metrics';
-import { buildParseOptions, IDEMPOTENCY_TTL_S, LIVE_QUERY_CLASSES, MAX_UPLOAD_SIZE } from './parseOptions';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embeddedDatabase';
+import { createFileStore } from './parse/files';
+import { closeRoomsEverywhere, type RoomClosing } from './cluster/friendRooms';
+import { requestLanguages } from './http/i18n';
+import { idempotencyGuard } from './http/idempotency';
+import { createMetrics } from './observability/metrics';
+import {
+  buildParseOptions,
+  IDEMPOTENCY_TTL_S,
+  LIVE_QUERY_CLASSES,
+  MAX_UPLOAD_SIZE,
+} from './parse/parseOptions';
 import {
   createClientKeyIndexes,
   createScheduledSendTable,
@@ -29,17 +34,21 @@ import {
   scheduleRecurring,
   sessionOwner,
   type RecurringTask,
-} from './postgres';
-import { reopenSocketsAfterPubSubOutage } from './liveQueryRecovery';
-import { ParseServer, type ParseServerInstance } from './parseServerModule';
-import { MemoryHitCounter, rateLimiter, RedisHitCounter } from './rateLimits';
-import { closeRedis, connectRedis, type RedisClient } from './redis';
-import { keepListeningForSchemaChanges, listensForSchemaChanges, type SchemaHooksWatch } from './schemaHooks';
-import { schemaDifferences } from './schemaCheck';
+} from './database/postgres';
+import { reopenSocketsAfterPubSubOutage } from './cluster/liveQueryRecovery';
+import { ParseServer, type ParseServerInstance } from './parse/parseServerModule';
+import { MemoryHitCounter, rateLimiter, RedisHitCounter } from './http/rateLimits';
+import { closeRedis, connectRedis, type RedisClient } from './cluster/redis';
+import {
+  keepListeningForSchemaChanges,
+  listensForSchemaChanges,
+  type SchemaHooksWatch,
+} from './parse/schemaHooks';
+import { schemaDifferences } from './parse/schemaCheck';
 import { loadOrCreateSecrets } from './secrets';
-import { SharedCache } from './sharedCache';
-import { shareWeightChanges, type WeightChanges } from './weightChanges';
-import { writeGuard } from './writeGuard';
+import { SharedCache } from './cluster/sharedCache';
+import { shareWeightChanges, type WeightChanges } from './cluster/weightChanges';
+import { writeGuard } from './http/writeGuard';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { deleteExpiredIdempotencyRecords } from '../../server/postgres';
+import { deleteExpiredIdempotencyRecords } from '../../server/database/postgres';
 import { parseDate, request, signUp, type Account, type RestResponse } from '../../server/test/rest';
 import { connectDatabase } from '../../server/test/serverProcess';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSettingsOwnerIndex } from '../../server/postgres';
+import { createSettingsOwnerIndex } from '../../server/database/postgres';
 import {
   newPassword,
   parseDate,

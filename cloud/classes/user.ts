@@ -54,7 +54,7 @@ async function freeUsername(wanted: string | undefined): Promise<string> {
 }
 
 /**
- * A first login through the OpenID Connect provider (server/oidc.ts) makes an account named after
+ * A first login through the OpenID Connect provider (server/auth/oidc.ts) makes an account named after
  * what the provider says: a username, the display name, and the e-mail address it verified when
  * no other account has it (else the login was refused before this, to be linked with a password).
  */

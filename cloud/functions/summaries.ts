@@ -2,7 +2,7 @@ import { claimScheduledSends, SCHEDULED_SEND_TABLE, sqlClient, type SqlClient } 
 import { KEPT_NOTIFICATIONS, pushMessageOf } from '../../src/domain/notifications';
 import { DEFAULT_LANGUAGE } from '../../src/domain/languages';
 import { t } from '../../src/i18n/messages';
-import { inLanguage } from '../../server/i18n';
+import { inLanguage } from '../../server/http/i18n';
 import { languagesOf } from '../languages';
 import { pushOutsideQuietHours, type PushText } from '../push';
 import { Parse, scheduledRunAt, type CloudObject, type FunctionRequest } from '../parse';

@@ -22,7 +22,7 @@ import { weightEntryClass } from './weightEntry';
 /**
  * Every class Parse keeps in its schema, ours and its own. Parse's in-memory classes (`_Audience`,
  * `_PushStatus`…) are not among them: Parse closes those to clients itself, and a definition of one
- * stops its migration (server/schemaCheck.ts).
+ * stops its migration (server/parse/schemaCheck.ts).
  */
 export const classDefinitions: ClassDefinition[] = [
   userClass,

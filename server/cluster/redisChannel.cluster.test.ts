@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeRedis, connectRedis, type RedisClient } from '../redis';
-import { listenToChannel, type ChannelListener } from '../redisChannel';
+import { closeRedis, connectRedis, type RedisClient } from './redis';
+import { listenToChannel, type ChannelListener } from './redisChannel';
 import { RedisProcess, waitUntil } from '../test/cluster';
 
 /** What a node hears from the others through one real Redis, and what it is told when it may have missed some. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis, closeRedis, type RedisClient } from '../redis';
-import { RedisHitCounter } from '../rateLimits';
-import { CACHE_PREFIX, SharedCache } from '../sharedCache';
+import { connectRedis, closeRedis, type RedisClient } from './redis';
+import { RedisHitCounter } from '../http/rateLimits';
+import { CACHE_PREFIX, SharedCache } from './sharedCache';
 import { RedisProcess, waitUntil } from '../test/cluster';
 
 /** Parse's cache and the rate-limit counters side by side in one real Redis, and Redis going away. */

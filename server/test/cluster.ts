@@ -4,7 +4,7 @@ import { chmod } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../embeddedDatabase';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from '../database/embeddedDatabase';
 import type { ServerTarget } from './rest';
 import {
   createDataDir,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { CONFIG_VARIABLES } from '../config';
-import { embeddedDatabaseUri, runningCluster } from '../embeddedCluster';
+import { embeddedDatabaseUri, runningCluster } from '../database/embeddedCluster';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TEST_DATA = path.join(ROOT, '.test-data');

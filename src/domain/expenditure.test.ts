@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../server/seededRandom';
+import { mulberry32 } from '../../server/demo/seededRandom';
 import { addDays } from './calendarDays';
 import { estimateExpenditure, MIN_LOGGED_DAYS } from './expenditure';
 import type { DayEnergy } from './nutrition';

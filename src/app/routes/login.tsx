@@ -64,7 +64,7 @@ export interface LoginLoaderData {
   ssoLink?: string;
 }
 
-/** Where the server sends a verification link's outcome (server/parseOptions.ts, pages.customUrls). */
+/** Where the server sends a verification link's outcome (server/parse/parseOptions.ts, pages.customUrls). */
 const EMAIL_LINK_NOTICES = new Set(['email-verified', 'email-link-invalid', 'email-link-expired']);
 
 /**

@@ -84,7 +84,7 @@ export async function logIn(
   return user;
 }
 
-/** The provider single sign-on logs in with (server/oidc.ts). */
+/** The provider single sign-on logs in with (server/auth/oidc.ts). */
 const SSO_PROVIDER = 'oidc';
 
 /**

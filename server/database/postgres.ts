@@ -1,0 +1,145 @@
+import type { SqlClient } from '../../cloud/database';
+import { SCHEDULED_SEND_TABLE } from '../../cloud/database';
+import { classDefinitions } from '../../cloud/schema';
+
+/**
+ * SQL the server runs itself on PostgreSQL, for what Parse Server leaves undone there: unique
+ * client keys, one Settings row per person, and the removal of expired idempotency records.
+ */
+
+/** Classes whose rows may carry the key their creating client gave them (see clientKeyRule). */
+export const CLIENT_KEY_CLASSES: readonly string[] = classDefinitions
+  .filter((definition) => 'clientKey' in definition.fields)
+  .map((definition) => definition.className);
+
+/**
+ * One row per client key and class even when two retries of one create race, which no lookup in
+ * beforeSave can promise: Parse answers the second insert with 137 DUPLICATE_VALUE. Rows without
+ * a key hold NULL, and PostgreSQL counts NULLs as distinct. Parse's schema definitions declare
+ * plain indexes only, hence SQL; the name follows Parse's own `<class>_unique_<field>`. The
+ * columns must exist: Parse adds them from `schema.definitions` within `ParseServer.start()`.
+ */
+export async function createClientKeyIndexes(sql: SqlClient): Promise<void> {
+  for (const className of CLIENT_KEY_CLASSES) {
+    await sql.query(
+      `CREATE UNIQUE INDEX IF NOT EXISTS "${className}_unique_clientKey" ON "${className}" ("clientKey")`,
+      [],
+    );
+  }
+}
+
+/**
+ * One Settings row per person, held by a unique index on its owner as the client keys are: the
+ * lookup in the Settings beforeSave cannot stop two first saves that race. A database from before
+ * the index may hold a person's row twice, which would stop the index from being created, so the
+ * most recently saved row is kept and the others are deleted first. Returns how many went.
+ */
+export async function createSettingsOwnerIndex(sql: SqlClient): Promise<number> {
+  const { rows } = await sql.query<{ objectId: string }>(
+    `DELETE FROM "Settings" AS older USING "Settings" AS newer
+      WHERE older."user" = newer."user"
+        AND (older."updatedAt", older."objectId") < (newer."updatedAt", newer."objectId")
+      RETURNING older."objectId"`,
+    [],
+  );
+  await sql.query('CREATE UNIQUE INDEX IF NOT EXISTS "Settings_unique_user" ON "Settings" ("user")', []);
+  return rows.length;
+}
+
+/**
+ * What the server sent to whom for which period (a weekly summary, for one): the key makes each
+ * one sendable once, however many nodes run the schedule at the same moment
+ * (cloud/functions/summaries.ts). Plain bookkeeping, not a Parse class.
+ */
+export async function createScheduledSendTable(sql: SqlClient): Promise<void> {
+  await sql.query(
+    `CREATE TABLE IF NOT EXISTS ${SCHEDULED_SEND_TABLE} (
+       user_id text NOT NULL,
+       kind text NOT NULL,
+       period text NOT NULL,
+       sent_at timestamptz NOT NULL DEFAULT now(),
+       PRIMARY KEY (user_id, kind, period)
+     )`,
+    [],
+  );
+}
+
+/**
+ * Parse records every `X-Parse-Request-Id` in `_Idempotency` with an expiry date. MongoDB drops
+ * expired records through a TTL index; on PostgreSQL Parse only creates this function and never
+ * calls it, so the table grows for ever and a request id stays refused (159) for ever. The
+ * function deletes records that expired more than one ttl ago. Several nodes may run it at the
+ * same moment: each DELETE removes whatever is left, so that is harmless.
+ */
+export async function deleteExpiredIdempotencyRecords(sql: SqlClient): Promise<void> {
+  await sql.query('SELECT idempotency_delete_expired_records()', []);
+}
+
+export interface RecurringTask {
+  /** Stops the schedule and waits for a run in flight, so the pool can be closed after it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the cleanup now and then every `intervalMs` without keeping the process alive. A failure
+ * is logged and the next run tries again; a run still busy is not started twice. `exclusive` lets
+ * one node of a cluster run it at a time. Without a pool (a database other than PostgreSQL) there is
+ * nothing to do.
+ */
+export function scheduleIdempotencyCleanup(
+  sql: SqlClient | undefined,
+  intervalMs: number,
+  log: (line: string) => void,
+  exclusive: (work: () => Promise<void>) => Promise<unknown> = (work) => work(),
+): RecurringTask {
+  if (!sql) return { stop: () => Promise.resolve() };
+  return scheduleRecurring(
+    () => exclusive(() => deleteExpiredIdempotencyRecords(sql)),
+    intervalMs,
+    (message) => log(`Deleting expired idempotency records failed: ${message}`),
+  );
+}
+
+/**
+ * Runs `work` now and then every `intervalMs` without keeping the process alive. A failure is
+ * reported and the next run tries again; a run still busy is not started twice.
+ */
+export function scheduleRecurring(
+  work: () => Promise<unknown>,
+  intervalMs: number,
+  onFailure: (message: string) => void,
+): RecurringTask {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= work()
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        onFailure(error instanceof Error ? error.message : String(error));
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * The objectId of the person a session token belongs to while the session is valid, for the rate
+ * limits counted per person.
+ */
+export async function sessionOwner(sql: SqlClient, sessionToken: string): Promise<string | undefined> {
+  const { rows } = await sql.query<{ owner: string | null }>(
+    `SELECT "user" AS owner FROM "_Session"
+      WHERE "sessionToken" = $1 AND ("expiresAt" IS NULL OR "expiresAt" > now())`,
+    [sessionToken],
+  );
+  return rows[0]?.owner ?? undefined;
+}
