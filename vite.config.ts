@@ -7,6 +7,16 @@ import { nativeBuiltins } from './build/nativeBuiltins.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:1337';
 
+/** Integration tests that start server processes, backups or restores of their own. */
+const OWN_SERVER_FILES = [
+  'server/*.int.test.ts',
+  'server/auth/signup.int.test.ts',
+  'server/backup/*.int.test.ts',
+  'server/observability/metrics.int.test.ts',
+  'cloud/catalogue/seed.int.test.ts',
+  'bench/**/*.int.test.ts',
+];
+
 export default defineConfig({
   plugins: [
     react(),
@@ -73,12 +83,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: [
-            'src/**/*.test.{ts,tsx}',
-            'server/**/*.unit.test.ts',
-            'cloud/**/*.unit.test.ts',
-            'build/**/*.test.ts',
-          ],
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/domain/**'],
           setupFiles: ['src/test/setup.ts'],
           // A few tests read a 24-hour activity or unpack a zip bomb: seconds of work on a busy
           // two-core machine, where the 5 s default is too close.
@@ -88,9 +94,41 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Pure code without a page: no DOM to build, no components to clean up, one module graph.
+          name: 'unit-node',
+          environment: 'node',
+          include: [
+            'src/domain/**/*.test.ts',
+            'server/**/*.unit.test.ts',
+            'cloud/**/*.unit.test.ts',
+            'build/**/*.test.ts',
+          ],
+          setupFiles: ['src/test/english.ts'],
+          isolate: false,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'integration',
           environment: 'node',
-          include: ['server/**/*.int.test.ts', 'cloud/**/*.int.test.ts', 'bench/**/*.int.test.ts'],
+          include: ['server/**/*.int.test.ts', 'cloud/**/*.int.test.ts'],
+          exclude: OWN_SERVER_FILES,
+          globalSetup: ['server/test/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The files that start servers of their own (and a shared one for what they compare): run
+          // beside `integration` by `npm test`, as they spend their time starting PostgreSQL.
+          name: 'integration-servers',
+          environment: 'node',
+          include: OWN_SERVER_FILES,
           globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

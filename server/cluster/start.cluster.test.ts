@@ -7,7 +7,8 @@ import { startCluster, type Cluster } from '../test/cluster';
  * unique indexes and the catalogue are done once, whichever node gets there first.
  */
 
-const ROUNDS = 10;
+/** A few rounds in `npm test`; `npm run test:stress` runs many more (CLUSTER_START_ROUNDS). */
+const ROUNDS = Number(process.env.CLUSTER_START_ROUNDS ?? 3);
 
 let cluster: Cluster;
 let catalogueSize: number;

@@ -1,0 +1,75 @@
+// `npm test`: every check and test suite. Stages of one phase run side by side (each waits on
+// servers more than it computes); a phase starts once the one before has passed. Each stage's output
+// is printed whole when it ends, and a table of how long each took at the end.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const PHASES = [
+  [
+    { name: 'typecheck', command: 'tsc --noEmit -p tsconfig.json' },
+    { name: 'lint', command: 'eslint --max-warnings 0 .' },
+    { name: 'format', command: 'prettier --check .' },
+    { name: 'build', command: 'vite build --logLevel warn && node scripts/report-sizes.mjs' },
+  ],
+  [{ name: 'unit', command: 'vitest run --project unit --project unit-node' }],
+  [
+    { name: 'integration', command: 'vitest run --project integration' },
+    { name: 'integration, own servers', command: 'vitest run --project integration-servers' },
+    { name: 'integration without SQL', command: 'vitest run --project integration-nosql' },
+    { name: 'cluster', command: 'vitest run --project cluster' },
+  ],
+  [{ name: 'browser', command: 'node scripts/ensure-browser.mjs && playwright test' }],
+];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+function run({ name, command }) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      shell: true,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      const ms = Date.now() - started;
+      const passed = code === 0;
+      process.stdout.write(
+        `\n── ${name}: ${passed ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds(ms)} ──\n`,
+      );
+      process.stdout.write(Buffer.concat(output));
+      resolve({ name, ms, passed });
+    });
+  });
+}
+
+if (!existsSync('node_modules/.bin/vitest')) {
+  console.error('Dependencies are missing: run `npm ci` (or `npm install`) first.');
+  process.exit(1);
+}
+
+const started = Date.now();
+const results = [];
+let failed = false;
+for (const phase of PHASES) {
+  console.log(`\n▶ ${phase.map((stage) => stage.name).join(', ')}`);
+  const finished = await Promise.all(phase.map(run));
+  results.push(...finished);
+  if (finished.some((result) => !result.passed)) {
+    failed = true;
+    break;
+  }
+}
+
+console.log('\nstage                       time   result');
+for (const result of results)
+  console.log(
+    `${result.name.padEnd(26)} ${seconds(result.ms).padStart(6)}   ${result.passed ? 'passed' : 'FAILED'}`,
+  );
+console.log(
+  `${'all'.padEnd(26)} ${seconds(Date.now() - started).padStart(6)}   ${failed ? 'FAILED' : 'passed'}`,
+);
+process.exit(failed ? 1 : 0);
