@@ -18,7 +18,7 @@ import { logInThroughPage, withBenchServer } from './support';
 
 const run = promisify(execFile);
 const KB = 1024;
-const BUDGETS = { entryKb: 120, shellKb: 170, pageKb: 30, performance: 0.95, accessibility: 1 };
+const BUDGETS = { entryKb: 120, idleKb: 150, pageKb: 30, performance: 0.95, accessibility: 1 };
 /** Library chunks shared by several pages, measured as part of the shell or on their own. */
 const SHARED = /^(parse|charts)-/;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -96,9 +96,8 @@ console.log('|---|---|---|---|');
 console.log(
   `| JavaScript and CSS before the first paint of /login | ${kb(entryGzip)} | ${BUDGETS.entryKb} KB | ${verdict(entryGzip <= BUDGETS.entryKb * KB)} |`,
 );
-const shell = entryGzip + (parseChunk?.gzip ?? 0);
 console.log(
-  `| shell with the Parse SDK | ${kb(shell)} | ${BUDGETS.shellKb} KB | ${verdict(shell <= BUDGETS.shellKb * KB)} |`,
+  `| the Parse SDK, fetched at the first touch or key on a public page, at once on a signed-in one | ${kb(parseChunk?.gzip ?? 0)} | – | – |`,
 );
 console.log(
   `| largest other chunk (${largestPage.name}) | ${kb(largestPage.gzip)} | ${BUDGETS.pageKb} KB | ${verdict(largestPage.gzip <= BUDGETS.pageKb * KB)} |`,
@@ -110,11 +109,38 @@ console.log(
   `| chunks holding chart.js | ${withCharts.join(', ') || 'none'} | the chart chunk only | ${verdict(withCharts.every((name) => name.startsWith('charts-')))} |`,
 );
 
+/**
+ * The JavaScript a visitor's browser fetches for /login until the page is idle, without touching it:
+ * bytes on the wire (gzip), the service worker kept out (it precaches the rest afterwards).
+ */
+async function javascriptBeforeIdle(loginUrl: string): Promise<number> {
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
+    const sizes: Promise<number>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script')
+        sizes.push(request.sizes().then((size) => size.responseBodySize));
+    });
+    await page.goto(loginUrl, { waitUntil: 'networkidle' });
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    await page.waitForLoadState('networkidle');
+    return (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Chromium's reasons why the app could not be installed; empty when it can. */
 let installable: string[] = [];
 const scores = await withBenchServer('bench-web', async ({ server }) => {
   // The app's own origin (PUBLIC_URL): the page's API calls are refused from any other.
   const { baseUrl } = server;
+  const beforeIdle = await javascriptBeforeIdle(`${baseUrl}/login`);
+  console.log(
+    `| JavaScript /login fetches before it is idle (Chromium, gzip on the wire) | ${kb(beforeIdle)} | ${BUDGETS.idleKb} KB | ${verdict(beforeIdle <= BUDGETS.idleKb * KB)} |`,
+  );
+  if (process.argv.includes('--no-lighthouse')) return [];
   // The demo person: three months of workouts, meals and weigh-ins, two friends and chat messages,
   // so every page is measured with the data a real account shows.
   const demo = await seedDemo({ baseUrl, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });

@@ -6,10 +6,12 @@ import { startLanguage, watchShownNamespaces } from '@/i18n';
 import { getParse } from '@/lib/parse';
 import './styles.css';
 
-// Fetch /config.json and the Parse SDK once the first paint is done; a guarded page asks for them at once.
+// /config.json and the Parse SDK come when the person first touches or types on a public page (a
+// guarded page asks for them at once; a focus alone may be the page's own autofocus): the login
+// page paints and goes idle with the shell alone, and the SDK is there by the time the form is sent.
 const warmUp = () => void getParse().catch(() => undefined);
-if ('requestIdleCallback' in window) requestIdleCallback(warmUp, { timeout: 2000 });
-else setTimeout(warmUp, 200);
+for (const event of ['pointerdown', 'keydown'])
+  window.addEventListener(event, warmUp, { once: true, passive: true, capture: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

@@ -1,6 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadNamespaces, type Namespace } from '@/i18n';
-import { AppLayout, appAction } from './AppLayout';
 import { PAGE_MESSAGES } from './pageMessages';
 import { guardedLoader } from './guards';
 import { BootScreen, RootLayout } from './RootLayout';
@@ -62,6 +61,22 @@ function onDemandRoute(
   return { lazy: onDemand(load, namespaces), handle: { namespaces } satisfies MessagesHandle };
 }
 
+/**
+ * The signed-in frame (menu, bell, sync state, log-out) loads with the first signed-in page, not
+ * with the public pages' entry; a frame that fails to load shows the error page, whose chunk-reload
+ * guard can act.
+ */
+function appFrame(): Promise<Pick<RouteObject, 'Component'>> {
+  return import('./AppLayout').then(
+    ({ AppLayout }) => ({ Component: AppLayout }),
+    (error: unknown) => ({
+      Component: () => {
+        throw error;
+      },
+    }),
+  );
+}
+
 /** A page of the app: loaded on demand, and its failures shown inside the app's frame. */
 function page(
   path: string | undefined,
@@ -82,7 +97,7 @@ export function createRoutes(appGuards: readonly string[] = ['authCheck']): Rout
       shouldRevalidate: () => false,
       handle: { namespaces: PAGE_MESSAGES.root } satisfies MessagesHandle,
       // Posting to "/" targets this route (the pathless app route cannot be addressed): logging out.
-      action: appAction,
+      action: async (args) => (await import('./AppLayout')).appAction(args),
       Component: RootLayout,
       ErrorBoundary: RouteErrorPage,
       HydrateFallback: BootScreen,
@@ -104,7 +119,7 @@ export function createRoutes(appGuards: readonly string[] = ['authCheck']): Rout
             ]);
             return user;
           },
-          Component: AppLayout,
+          lazy: appFrame,
           children: [
             page(undefined, () => import('./routes/dashboard'), PAGE_MESSAGES.dashboard),
             page('exercises-chat', () => import('./routes/exercisesChat'), PAGE_MESSAGES.exercisesChat),
