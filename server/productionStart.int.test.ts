@@ -60,6 +60,7 @@ async function stopAndWait(server: ServerProcess): Promise<void> {
 
 describe('the server started as the Dockerfile runs it', () => {
   let privateFolder: string;
+  let privateMode: number;
   let dataDir: string;
   let first: ServerProcess;
   let firstOutput: string;
@@ -70,6 +71,7 @@ describe('the server started as the Dockerfile runs it', () => {
     // mkdtemp makes a folder only its owner may enter (0700), as /root is: the embedded
     // PostgreSQL, run as the postgres user when we are root, must still reach its data below it.
     privateFolder = await mkdtemp(path.join(os.tmpdir(), 'fitstreak-private-'));
+    privateMode = (await stat(privateFolder)).mode & 0o777;
     dataDir = path.join(privateFolder, 'data');
     first = await startServerProcess({ dataDir, image: IMAGE });
     firstOutput = first.output();
@@ -98,8 +100,8 @@ describe('the server started as the Dockerfile runs it', () => {
     expect(IMAGE.nodeArgs).toContain('server/main.ts');
   });
 
-  it('reaches ready on an empty data directory in a private folder with no line but its own', async () => {
-    expect((await stat(privateFolder)).isDirectory()).toBe(true);
+  it('reaches ready on an empty data directory in a private folder with no line but its own', () => {
+    expect(privateMode).toBe(0o700);
     expect(firstOutput).toContain('[fitstreak] Initialising the embedded database (first start)');
     expect(firstOutput).toMatch(/\[fitstreak\] ready at /);
     expect(foreignLines(firstOutput)).toEqual([]);
