@@ -2,7 +2,7 @@
 // servers more than it computes); a phase starts once the one before has passed. Each stage's output
 // is printed whole when it ends, and a table of how long each took at the end.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const PHASES = [
   [
@@ -22,6 +22,20 @@ const PHASES = [
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+/** The machine's CPU time so far, busy and in all (Linux), to tell how busy a phase kept it. */
+function cpuTimes() {
+  if (!existsSync('/proc/stat')) return undefined;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  // Busy: all but the 4th and 5th fields (idle, waiting for I/O).
+  return { busy: total - fields[3] - (fields[4] ?? 0), total };
+}
+
+function busyShare(before, after) {
+  if (!before || !after || after.total === before.total) return '';
+  return `${Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))} %`;
+}
 
 function run({ name, command }) {
   const started = Date.now();
@@ -56,8 +70,10 @@ const results = [];
 let failed = false;
 for (const phase of PHASES) {
   console.log(`\n▶ ${phase.map((stage) => stage.name).join(', ')}`);
+  const before = cpuTimes();
   const finished = await Promise.all(phase.map(run));
-  results.push(...finished);
+  const cpu = busyShare(before, cpuTimes());
+  results.push(...finished.map((result) => ({ ...result, cpu })));
   if (finished.some((result) => !result.passed)) {
     failed = true;
     break;
