@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -6,6 +7,20 @@ import { compiledCatalogues } from './build/catalogues.ts';
 import { nativeBuiltins } from './build/nativeBuiltins.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:1337';
+
+/**
+ * Component tests share one module graph and page per worker, except those that replace modules or
+ * globals, fake the Parse server or keep data in IndexedDB: each of these gets a graph of its own.
+ */
+const DOM_TESTS = readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .map((file) => `src/${file}`)
+  .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('src/domain/'));
+const OWN_MODULE_GRAPH = DOM_TESTS.filter((file) =>
+  /vi\.(mock|doMock|stubGlobal|resetModules)|fakeParseServer|indexedDB/.test(readFileSync(file, 'utf8')),
+);
+
+/** The hostile-input properties of every class and cloud function (server/test/fuzz.ts). */
+const FUZZ_FILES = ['cloud/**/fuzz.int.test.ts'];
 
 /** Integration tests that start server processes, backups or restores of their own. */
 const OWN_SERVER_FILES = [
@@ -83,11 +98,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['src/domain/**'],
+          include: DOM_TESTS.filter((file) => !OWN_MODULE_GRAPH.includes(file)),
           setupFiles: ['src/test/setup.ts'],
+          isolate: false,
           // A few tests read a 24-hour activity or unpack a zip bomb: seconds of work on a busy
           // two-core machine, where the 5 s default is too close.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          environment: 'happy-dom',
+          include: OWN_MODULE_GRAPH,
+          setupFiles: ['src/test/setup.ts'],
           testTimeout: 20_000,
         },
       },
@@ -114,7 +139,20 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['server/**/*.int.test.ts', 'cloud/**/*.int.test.ts'],
-          exclude: OWN_SERVER_FILES,
+          exclude: [...OWN_SERVER_FILES, ...FUZZ_FILES],
+          globalSetup: ['server/test/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Against a shared server of its own, so `npm test` runs it beside `integration`.
+          name: 'integration-fuzz',
+          environment: 'node',
+          include: FUZZ_FILES,
           globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

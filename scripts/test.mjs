@@ -11,14 +11,18 @@ const PHASES = [
     { name: 'format', command: 'prettier --check .' },
     { name: 'build', command: 'vite build --logLevel warn && node scripts/report-sizes.mjs' },
   ],
-  [{ name: 'unit', command: 'vitest run --project unit --project unit-node' }],
+  [{ name: 'unit', command: 'vitest run --project unit --project unit-isolated --project unit-node' }],
   [
     { name: 'integration', command: 'vitest run --project integration' },
+    { name: 'integration, fuzz', command: 'vitest run --project integration-fuzz' },
     { name: 'integration, own servers', command: 'vitest run --project integration-servers' },
     { name: 'integration without SQL', command: 'vitest run --project integration-nosql' },
+  ],
+  // The browser keeps both cores busy by itself; the cluster's tests mostly wait (outages, restarts).
+  [
+    { name: 'browser', command: 'node scripts/ensure-browser.mjs && playwright test' },
     { name: 'cluster', command: 'vitest run --project cluster' },
   ],
-  [{ name: 'browser', command: 'node scripts/ensure-browser.mjs && playwright test' }],
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
@@ -42,7 +46,8 @@ function run({ name, command }) {
   return new Promise((resolve) => {
     const child = spawn(command, {
       shell: true,
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      // Plain text: the stages' output is read in a log, not a terminal.
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output = [];
@@ -80,10 +85,10 @@ for (const phase of PHASES) {
   }
 }
 
-console.log('\nstage                       time   result');
+console.log('\nstage                        time   result   CPU busy in its phase');
 for (const result of results)
   console.log(
-    `${result.name.padEnd(26)} ${seconds(result.ms).padStart(6)}   ${result.passed ? 'passed' : 'FAILED'}`,
+    `${result.name.padEnd(26)} ${seconds(result.ms).padStart(6)}   ${(result.passed ? 'passed' : 'FAILED').padEnd(8)} ${result.cpu}`,
   );
 console.log(
   `${'all'.padEnd(26)} ${seconds(Date.now() - started).padStart(6)}   ${failed ? 'FAILED' : 'passed'}`,
