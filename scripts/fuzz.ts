@@ -23,7 +23,7 @@ const child = spawn(
     'vitest',
     'run',
     '--project',
-    'integration',
+    'integration-fuzz',
     'cloud/classes/fuzz.int.test.ts',
     'cloud/functions/fuzz.int.test.ts',
   ],
