@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -93,7 +93,7 @@ describe('AvatarEditor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove photo' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Your photo is removed.');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Your photo is removed.'));
     expect(screen.getByRole('img', { name: 'No photo yet' })).toHaveTextContent('AB');
     expect(screen.queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
   });

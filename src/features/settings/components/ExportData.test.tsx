@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ExportModule from '../export';
@@ -29,14 +29,15 @@ describe('ExportData', () => {
     await user.click(screen.getByRole('button', { name: 'Download my data (CSV, zip)' }));
     report({ partsDone: 3, partCount: 8, current: 'meals' });
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Exporting meals… 4 of 8');
+    // The status line is there from the click on; wait for the text the progress gives it.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Exporting meals… 4 of 8'));
     expect(screen.getByRole('progressbar', { name: 'Export progress' })).toHaveAttribute('value', '3');
     expect(screen.getByRole('button', { name: 'Download my data (JSON)' })).toBeDisabled();
     expect(exporter.downloadMyData).toHaveBeenCalledWith('csv', expect.any(Function));
 
     report({ partsDone: 8, partCount: 8, current: null });
     finish();
-    expect(await screen.findByRole('status')).toHaveTextContent('Export ready: 8 of 8 parts.');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Export ready: 8 of 8 parts.'));
     expect(await screen.findByRole('button', { name: 'Download my data (JSON)' })).toBeEnabled();
   });
 
