@@ -5,10 +5,10 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/globalSetup.ts',
-  // Two files at a time against the one server: each test has accounts of its own, and the tests
-  // of a file run in order. E2E_WORKERS=1 runs one file at a time.
+  // One file at a time: Chromium keeps two cores busy with one. Each test has accounts of its own
+  // and the tests of a file run in order, so a machine with more cores may set E2E_WORKERS.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,

@@ -11,18 +11,20 @@ const PHASES = [
     { name: 'format', command: 'prettier --check .' },
     { name: 'build', command: 'vite build --logLevel warn && node scripts/report-sizes.mjs' },
   ],
-  [{ name: 'unit', command: 'vitest run --project unit --project unit-isolated --project unit-node' }],
+  // The cluster's tests mostly wait (outages, restarts) while the unit tests compute.
+  [
+    { name: 'unit', command: 'vitest run --project unit --project unit-isolated --project unit-node' },
+    { name: 'cluster', command: 'vitest run --project cluster' },
+  ],
   [
     { name: 'integration', command: 'vitest run --project integration' },
     { name: 'integration, fuzz', command: 'vitest run --project integration-fuzz' },
     { name: 'integration, own servers', command: 'vitest run --project integration-servers' },
     { name: 'integration without SQL', command: 'vitest run --project integration-nosql' },
   ],
-  // The browser keeps both cores busy by itself; the cluster's tests mostly wait (outages, restarts).
-  [
-    { name: 'browser', command: 'node scripts/ensure-browser.mjs && playwright test' },
-    { name: 'cluster', command: 'vitest run --project cluster' },
-  ],
+  // Alone: Chromium keeps both cores busy with one test file at a time, and waits of 7 s for what a
+  // page shows are too short beside anything else.
+  [{ name: 'browser', command: 'node scripts/ensure-browser.mjs && playwright test' }],
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
