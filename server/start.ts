@@ -111,11 +111,6 @@ function listen(server: http.Server, config: AppConfig): Promise<void> {
 }
 
 /**
- * `ParseServer.handleShutdown` assumes Parse started its own HTTP server; we only close its pool.
- * The adapter's `handleShutdown` does not wait for the pool's connections to end, and Postgres
- * stopping under a live connection would be reported as an error, so we wait for them here.
- */
-/**
  * Starts Parse and checks that its schema migration ran to completion. In production Parse ends the
  * process itself when the migration fails, once it has logged why; the listener says what stopped.
  * Elsewhere it carries on half-migrated, which the comparison with the code catches.
@@ -141,6 +136,11 @@ async function startParse(parseServer: ParseServerInstance): Promise<void> {
     );
 }
 
+/**
+ * `ParseServer.handleShutdown` assumes Parse started its own HTTP server; we only close its pool.
+ * The adapter's `handleShutdown` does not wait for the pool's connections to end, and Postgres
+ * stopping under a live connection would be reported as an error, so we wait for them here.
+ */
 async function closeDatabaseAdapter(parseServer: ParseServerInstance): Promise<void> {
   const adapter = parseServer.config.databaseController.adapter;
   const pool = adapter._client?.$pool;
