@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { compiledCatalogues } from './build/catalogues.ts';
 import { nativeBuiltins } from './build/nativeBuiltins.ts';
 
@@ -12,11 +12,13 @@ const API_TARGET = process.env.API_URL ?? 'http://localhost:1337';
  * Component tests share one module graph and page per worker, except those that replace modules or
  * globals, fake the Parse server or keep data in IndexedDB: each of these gets a graph of its own.
  */
-const DOM_TESTS = readdirSync('src', { recursive: true, encoding: 'utf8' })
+const DOM_TESTS = readdirSync(new URL('./src', import.meta.url), { recursive: true, encoding: 'utf8' })
   .map((file) => `src/${file}`)
   .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('src/domain/'));
 const OWN_MODULE_GRAPH = DOM_TESTS.filter((file) =>
-  /vi\.(mock|doMock|stubGlobal|resetModules)|fakeParseServer|indexedDB/.test(readFileSync(file, 'utf8')),
+  /vi\.(mock|doMock|stubGlobal|resetModules)|fakeParseServer|indexedDB/.test(
+    readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'),
+  ),
 );
 
 /** The hostile-input properties of every class and cloud function (server/test/fuzz.ts). */
@@ -31,6 +33,30 @@ const OWN_SERVER_FILES = [
   'cloud/catalogue/seed.int.test.ts',
   'bench/**/*.int.test.ts',
 ];
+
+/**
+ * Server tests: one file at a time against the server its global setup starts (each project its
+ * own), so `npm test` can run the projects side by side.
+ */
+function integrationProject(
+  name: string,
+  include: string[],
+  { exclude, globalSetup = 'server/test/globalSetup.ts' }: { exclude?: string[]; globalSetup?: string } = {},
+): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      environment: 'node',
+      include,
+      ...(exclude ? { exclude } : {}),
+      globalSetup: [globalSetup],
+      testTimeout: 30_000,
+      hookTimeout: 120_000,
+      fileParallelism: false,
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -133,71 +159,31 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'integration',
-          environment: 'node',
-          include: ['server/**/*.int.test.ts', 'cloud/**/*.int.test.ts'],
-          exclude: [...OWN_SERVER_FILES, ...FUZZ_FILES],
-          globalSetup: ['server/test/globalSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // Against a shared server of its own, so `npm test` runs it beside `integration`.
-          name: 'integration-fuzz',
-          environment: 'node',
-          include: FUZZ_FILES,
-          globalSetup: ['server/test/globalSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // The files that start servers of their own (and a shared one for what they compare): run
-          // beside `integration` by `npm test`, as they spend their time starting PostgreSQL.
-          name: 'integration-servers',
-          environment: 'node',
-          include: OWN_SERVER_FILES,
-          globalSetup: ['server/test/globalSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // The files of cloud functions with a PostgreSQL statement and a Parse-query fallback, run
-          // again against a server started with CLOUD_SQL=false: the fallbacks MongoDB would use.
-          name: 'integration-nosql',
-          environment: 'node',
-          include: [
-            'cloud/classes/activity.int.test.ts',
-            'cloud/classes/strengthWorkout.int.test.ts',
-            'cloud/functions/activity.int.test.ts',
-            'cloud/functions/challenges.int.test.ts',
-            'cloud/functions/coaching.int.test.ts',
-            'cloud/functions/dashboard.int.test.ts',
-            'cloud/functions/friends.int.test.ts',
-            'cloud/functions/nutrition.int.test.ts',
-            'cloud/functions/strength.int.test.ts',
-            'cloud/functions/weight.int.test.ts',
-          ],
-          globalSetup: ['server/test/globalSetupParseQueries.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
+      integrationProject('integration', ['server/**/*.int.test.ts', 'cloud/**/*.int.test.ts'], {
+        exclude: [...OWN_SERVER_FILES, ...FUZZ_FILES],
+      }),
+      integrationProject('integration-fuzz', FUZZ_FILES),
+      // The files that start servers of their own (and a shared one for what they compare), which
+      // spend their time starting PostgreSQL.
+      integrationProject('integration-servers', OWN_SERVER_FILES),
+      // The files of cloud functions with a PostgreSQL statement and a Parse-query fallback, run
+      // again against a server started with CLOUD_SQL=false: the fallbacks MongoDB would use.
+      integrationProject(
+        'integration-nosql',
+        [
+          'cloud/classes/activity.int.test.ts',
+          'cloud/classes/strengthWorkout.int.test.ts',
+          'cloud/functions/activity.int.test.ts',
+          'cloud/functions/challenges.int.test.ts',
+          'cloud/functions/coaching.int.test.ts',
+          'cloud/functions/dashboard.int.test.ts',
+          'cloud/functions/friends.int.test.ts',
+          'cloud/functions/nutrition.int.test.ts',
+          'cloud/functions/strength.int.test.ts',
+          'cloud/functions/weight.int.test.ts',
+        ],
+        { globalSetup: 'server/test/globalSetupParseQueries.ts' },
+      ),
       {
         extends: true,
         test: {

@@ -6,15 +6,15 @@ import { existsSync, readFileSync } from 'node:fs';
 
 const PHASES = [
   [
-    { name: 'typecheck', command: 'tsc --noEmit -p tsconfig.json' },
-    { name: 'lint', command: 'eslint --max-warnings 0 .' },
-    { name: 'format', command: 'prettier --check .' },
-    { name: 'build', command: 'vite build --logLevel warn && node scripts/report-sizes.mjs' },
+    { name: 'typecheck', command: 'npm run typecheck' },
+    { name: 'lint', command: 'npm run lint' },
+    { name: 'format', command: 'npm run format:check' },
+    { name: 'build', command: 'npm run build' },
   ],
   // The cluster's tests mostly wait (outages, restarts) while the unit tests compute.
   [
-    { name: 'unit', command: 'vitest run --project unit --project unit-isolated --project unit-node' },
-    { name: 'cluster', command: 'vitest run --project cluster' },
+    { name: 'unit', command: 'npm run test:unit' },
+    { name: 'cluster', command: 'npm run test:cluster' },
   ],
   [
     { name: 'integration', command: 'vitest run --project integration' },

@@ -2,12 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDate, restClient, type Account, type RestClient } from './test/rest';
+import { parseDate, restClientFor, type Account } from './test/rest';
 import {
   createDataDir,
   freePort,
   postgresProcessesFor,
-  readMasterKey,
   removeDataDir,
   runUntilExit,
   startServerProcess,
@@ -15,14 +14,6 @@ import {
   type ExitResult,
   type ServerProcess,
 } from './test/serverProcess';
-
-async function clientFor(server: ServerProcess): Promise<RestClient> {
-  return restClient({
-    baseUrl: server.baseUrl,
-    appId: 'fitstreak',
-    masterKey: await readMasterKey(server.dataDir),
-  });
-}
 
 function outputLines(output: string): string[] {
   return output.split('\n').filter((line) => line.trim() !== '');
@@ -41,7 +32,7 @@ describe('server process stop and restart on one DATA_DIR', () => {
     dataDir = await createDataDir('lifecycle');
     const first = await startServerProcess({ dataDir });
     try {
-      const client = await clientFor(first);
+      const client = await restClientFor(first);
       account = await client.signUp();
       const created = await client.request('POST', '/parse/classes/Activity', {
         sessionToken: account.sessionToken,
@@ -75,21 +66,21 @@ describe('server process stop and restart on one DATA_DIR', () => {
   });
 
   it('keeps the master key in DATA_DIR/secrets.json across the restart', async () => {
-    const client = await clientFor(restarted ?? expect.unreachable());
+    const client = await restClientFor(restarted ?? expect.unreachable());
     const { status } = await client.request('GET', '/parse/classes/Activity?limit=1', { masterKey: true });
 
     expect(status).toBe(200);
   });
 
   it('logs in an account created before the restart', async () => {
-    const client = await clientFor(restarted ?? expect.unreachable());
+    const client = await restClientFor(restarted ?? expect.unreachable());
     const again = await client.logIn(account.username, account.password);
 
     expect(again.objectId).toBe(account.objectId);
   });
 
   it('reads back an Activity saved before the restart', async () => {
-    const client = await clientFor(restarted ?? expect.unreachable());
+    const client = await restClientFor(restarted ?? expect.unreachable());
     const { sessionToken } = await client.logIn(account.username, account.password);
 
     const { status, body } = await client.request('GET', `/parse/classes/Activity/${activityId}`, {
@@ -102,7 +93,7 @@ describe('server process stop and restart on one DATA_DIR', () => {
 
   it('exits with code 0 and stops postgres when sent SIGINT', async () => {
     const server = restarted ?? expect.unreachable();
-    const client = await clientFor(server);
+    const client = await restClientFor(server);
     // Open several pooled database connections, as a busy server has them, before stopping.
     await Promise.all(
       Array.from({ length: 20 }, () =>

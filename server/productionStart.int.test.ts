@@ -3,12 +3,12 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restClient, uniqueName, type RestClient } from './test/rest';
+import { restClientFor, uniqueName } from './test/rest';
 import {
   connectDatabase,
-  readMasterKey,
   ROOT,
   startServerProcess,
+  stopServerAndDatabase,
   waitForPostgresToExit,
   type ContainerImage,
   type ServerProcess,
@@ -35,14 +35,6 @@ function foreignLines(output: string): string[] {
   return output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('[fitstreak] '));
 }
 
-async function clientFor(server: ServerProcess): Promise<RestClient> {
-  return restClient({
-    baseUrl: server.baseUrl,
-    appId: 'fitstreak',
-    masterKey: await readMasterKey(server.dataDir),
-  });
-}
-
 /** Runs SQL on the embedded database of a running server. */
 async function sql(server: ServerProcess, statement: string): Promise<Record<string, unknown>[]> {
   const client = await connectDatabase(server.dataDir);
@@ -51,11 +43,6 @@ async function sql(server: ServerProcess, statement: string): Promise<Record<str
   } finally {
     await client.end();
   }
-}
-
-async function stopAndWait(server: ServerProcess): Promise<void> {
-  await server.stop();
-  await waitForPostgresToExit(server.dataDir, 10_000);
 }
 
 describe('the server started as the Dockerfile runs it', () => {
@@ -90,8 +77,8 @@ describe('the server started as the Dockerfile runs it', () => {
   });
 
   afterAll(async () => {
-    if (second) await stopAndWait(second);
-    if (first) await stopAndWait(first);
+    await stopServerAndDatabase(second);
+    await stopServerAndDatabase(first);
     await rm(privateFolder, { recursive: true, force: true });
   });
 
@@ -120,12 +107,12 @@ describe('the server started as the Dockerfile runs it', () => {
   });
 
   it('reaches ready again on the data directory it made, and the person logs in', async () => {
-    await stopAndWait(first);
+    await stopServerAndDatabase(first);
     second = await startServerProcess({ dataDir, image: IMAGE });
 
     expect(second.output()).not.toContain('first start');
     expect(foreignLines(second.output())).toEqual([]);
-    const again = await (await clientFor(second)).logIn(visitor.username, visitor.password);
+    const again = await (await restClientFor(second)).logIn(visitor.username, visitor.password);
     expect(again.objectId).toBe(visitor.objectId);
   });
 });
@@ -150,12 +137,12 @@ describe('the migration at start', () => {
        WHERE "className" = 'Activity'`,
     );
     await sql(older, `ALTER TABLE "Activity" DROP COLUMN "maxHr"`);
-    await stopAndWait(older);
+    await stopServerAndDatabase(older);
     server = await startServerProcess({ dataDir, image: IMAGE });
   });
 
   afterAll(async () => {
-    if (server) await stopAndWait(server);
+    await stopServerAndDatabase(server);
     await rm(privateFolder, { recursive: true, force: true });
   });
 
@@ -185,7 +172,7 @@ describe('the migration at start', () => {
           `UPDATE "_SCHEMA" SET schema = jsonb_set(schema, '{fields,notes}', '{"type": "Number"}')
            WHERE "className" = 'Activity'`,
         );
-        await stopAndWait(server);
+        await stopServerAndDatabase(server);
         server = undefined;
       }
 

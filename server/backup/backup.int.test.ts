@@ -5,17 +5,16 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3ClientFor } from './backupFiles';
 import type { S3Config } from '../config';
-import { parseDate, restClient, type Account, type RestClient } from '../test/rest';
+import { parseDate, restClientFor, type Account, type RestClient } from '../test/rest';
 import {
   connectDatabase,
   createDataDir,
   freePort,
-  readMasterKey,
   removeDataDir,
   ROOT,
   runScript,
   startServerProcess,
-  waitForPostgresToExit,
+  stopServerAndDatabase,
   type FinishedProcess,
   type ServerProcess,
 } from '../test/serverProcess';
@@ -27,14 +26,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function clientFor(server: ServerProcess): Promise<RestClient> {
-  return restClient({
-    baseUrl: server.baseUrl,
-    appId: 'fitstreak',
-    masterKey: await readMasterKey(server.dataDir),
-  });
-}
 
 function outputLines(output: string): string[] {
   return output.split('\n').filter((line) => line.trim() !== '');
@@ -117,12 +108,6 @@ async function notesOf(dataDir: string, account: Account): Promise<string[]> {
   }
 }
 
-async function stopServer(server: ServerProcess | undefined): Promise<void> {
-  if (!server) return;
-  await server.stop();
-  await waitForPostgresToExit(server.dataDir, 10_000);
-}
-
 describe('npm run backup while the app takes writes, then npm run restore into a new DATA_DIR', () => {
   let sourceDir: string;
   let restoredDir: string;
@@ -142,7 +127,7 @@ describe('npm run backup while the app takes writes, then npm run restore into a
     restoredDir = await createDataDir('backup-restored');
     archive = path.join(await createDataDir('backup-archive'), 'fitstreak.tar.gz');
     source = await startServerProcess({ dataDir: sourceDir });
-    const client = await clientFor(source);
+    const client = await restClientFor(source);
     accounts = [await client.signUp(), await client.signUp()];
     const [first] = accounts;
     avatarName = await uploadAvatar(client, first ?? expect.unreachable());
@@ -157,7 +142,7 @@ describe('npm run backup while the app takes writes, then npm run restore into a
       await writes.stop();
     }
     failedWrites = writes.failures;
-    await stopServer(source);
+    await stopServerAndDatabase(source);
     source = undefined;
 
     restore = await runScript('scripts/restore.ts', [archive], { DATA_DIR: restoredDir }, COMMAND_TIMEOUT_MS);
@@ -169,8 +154,8 @@ describe('npm run backup while the app takes writes, then npm run restore into a
   }, 300_000);
 
   afterAll(async () => {
-    await stopServer(source);
-    await stopServer(restored);
+    await stopServerAndDatabase(source);
+    await stopServerAndDatabase(restored);
     await removeDataDir(sourceDir);
     await removeDataDir(restoredDir);
     await removeDataDir(path.dirname(archive));
@@ -198,7 +183,7 @@ describe('npm run backup while the app takes writes, then npm run restore into a
   });
 
   it('logs every account in with its password on the restored server', async () => {
-    const client = await clientFor(restored ?? expect.unreachable());
+    const client = await restClientFor(restored ?? expect.unreachable());
     for (const account of accounts) {
       const again = await client.logIn(account.username, account.password);
 
@@ -226,7 +211,7 @@ describe('npm run backup while the app takes writes, then npm run restore into a
 
   it("serves the avatar file, and the person's avatar names it", async () => {
     const server = restored ?? expect.unreachable();
-    const client = await clientFor(server);
+    const client = await restClientFor(server);
     const account = accounts[0] ?? expect.unreachable();
     const { sessionToken } = await client.logIn(account.username, account.password);
 
@@ -245,7 +230,7 @@ describe('npm run backup while the app takes writes, then npm run restore into a
       { DATA_DIR: restoredDir },
       COMMAND_TIMEOUT_MS,
     );
-    const client = await clientFor(restored ?? expect.unreachable());
+    const client = await restClientFor(restored ?? expect.unreachable());
     const account = accounts[1] ?? expect.unreachable();
 
     expect(again.code).toBe(1);
@@ -351,8 +336,8 @@ describe('npm run backup of a stopped app whose files are in a bucket', () => {
     }
 
     const server = await startServerProcess({ dataDir: sourceDir });
-    account = await (await clientFor(server)).signUp();
-    await stopServer(server);
+    account = await (await restClientFor(server)).signUp();
+    await stopServerAndDatabase(server);
 
     backup = await runScript(
       'scripts/backup.ts',
@@ -370,7 +355,7 @@ describe('npm run backup of a stopped app whose files are in a bucket', () => {
   }, 300_000);
 
   afterAll(async () => {
-    await stopServer(restored);
+    await stopServerAndDatabase(restored);
     await s3?.stop();
     for (const dir of [sourceDir, restoredDir, workDir]) await removeDataDir(dir);
   });
@@ -406,7 +391,7 @@ describe('npm run backup of a stopped app whose files are in a bucket', () => {
   });
 
   it('starts on the restored DATA_DIR and logs the account in', async () => {
-    const client = await clientFor(restored ?? expect.unreachable());
+    const client = await restClientFor(restored ?? expect.unreachable());
 
     expect((await client.logIn(account.username, account.password)).objectId).toBe(account.objectId);
   });

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import type http from 'node:http';
 import type express from 'express';
-import type { StoredClass } from './schemaCheck';
 
 /**
  * parse-server's bundled type declarations are incomplete (several options are typed as required,
@@ -30,6 +29,14 @@ export interface SchemaListeningAdapter {
 export interface DatabaseAdapter extends Partial<SchemaListeningAdapter> {
   handleShutdown(): unknown;
   _client?: { $pool?: AdapterPool };
+}
+
+/** One class as Parse keeps it in its `_SCHEMA` table (Parse's own format). */
+export interface StoredClass {
+  className: string;
+  fields: Record<string, { type: string; targetClass?: string }>;
+  classLevelPermissions?: Record<string, unknown>;
+  indexes?: Record<string, Record<string, unknown>>;
 }
 
 export interface ParseServerInstance {
@@ -77,3 +84,13 @@ interface ParseServerModule {
 const require = createRequire(import.meta.url);
 
 export const { ParseServer, FileSystemAdapter } = require('parse-server') as ParseServerModule;
+
+/**
+ * The classes Parse keeps in memory (`_Audience`, `_PushStatus`, `_Idempotency`…) and closes to every
+ * client without the master key; a definition of one can never be saved.
+ */
+export const PARSE_IN_MEMORY_CLASSES: readonly string[] = (
+  require('parse-server/lib/Controllers/SchemaController') as {
+    VolatileClassesSchemas: readonly { className: string }[];
+  }
+).VolatileClassesSchemas.map((schema) => schema.className);

@@ -1,28 +1,5 @@
 import type { ClassDefinition } from '../../cloud/schema/types';
-
-/** One class as Parse keeps it in its `_SCHEMA` table (Parse's own format). */
-export interface StoredClass {
-  className: string;
-  fields: Record<string, { type: string; targetClass?: string }>;
-  classLevelPermissions?: Record<string, unknown>;
-  indexes?: Record<string, Record<string, unknown>>;
-}
-
-/**
- * Parse keeps these classes in memory and closes them to every client without the master key
- * (SharedRest's `classesWithMasterOnlyAccess`); a definition of one can never be saved, and Parse's
- * migration stops at it ("Class _Audience already exists").
- */
-export const VOLATILE_CLASSES: readonly string[] = [
-  '_JobStatus',
-  '_PushStatus',
-  '_Hooks',
-  '_GlobalConfig',
-  '_GraphQLConfig',
-  '_JobSchedule',
-  '_Audience',
-  '_Idempotency',
-];
+import { PARSE_IN_MEMORY_CLASSES, type StoredClass } from './parseServerModule';
 
 /** Keys in a stable order, so two permission objects compare by content only. */
 function canonical(value: unknown): unknown {
@@ -56,7 +33,7 @@ export function schemaDifferences(
   const differences: string[] = [];
   for (const definition of definitions) {
     const { className } = definition;
-    if (VOLATILE_CLASSES.includes(className)) {
+    if (PARSE_IN_MEMORY_CLASSES.includes(className)) {
       differences.push(`${className} is one of Parse's in-memory classes and cannot be declared.`);
       continue;
     }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { inject } from 'vitest';
+import { readMasterKey } from './serverProcess';
 
 /** A test talks to the server over HTTP only, like the browser does. */
 export interface ServerTarget {
@@ -99,6 +100,15 @@ function headersFor(target: ServerTarget, options: RequestOptions): Record<strin
 
 function bodyFor(options: RequestOptions): string | Uint8Array<ArrayBuffer> | undefined {
   return options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+}
+
+/** A client of a server a test started itself (server/test/serverProcess.ts), with its master key. */
+export async function restClientFor(server: { baseUrl: string; dataDir: string }): Promise<RestClient> {
+  return restClient({
+    baseUrl: server.baseUrl,
+    appId: 'fitstreak',
+    masterKey: await readMasterKey(server.dataDir),
+  });
 }
 
 export function restClient(target: ServerTarget): RestClient {

@@ -234,6 +234,13 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   return { baseUrl, pid: child.pid ?? 0, port, dataDir: options.dataDir, exited, output, stop };
 }
 
+/** Stops a server a test started, if any, and waits until its embedded PostgreSQL has exited too. */
+export async function stopServerAndDatabase(server: ServerProcess | undefined): Promise<void> {
+  if (!server) return;
+  await server.stop();
+  await waitForPostgresToExit(server.dataDir, 10_000);
+}
+
 /** Runs the server with `env` until it exits by itself (a refused start), or kills it after `timeoutMs`. */
 export async function runUntilExit(env: Record<string, string>, timeoutMs: number): Promise<FinishedProcess> {
   return waitForExit(spawnServer({ LOG_LEVEL: 'error', ...env }), timeoutMs);
