@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { challengeRoomKey } from '../src/domain/challenges';
 import { dmRoomKey, topicRoomKey } from '../src/domain/chatRooms';
 import { LiveQuerySocket } from '../server/test/liveQuery';
-import { parseDate, request, signUp, userPointer, type Account } from '../server/test/rest';
+import { logIn, parseDate, request, signUp, userPointer, type Account } from '../server/test/rest';
 
 const baseUrl = inject('baseUrl');
 const appId = inject('appId');
@@ -237,6 +238,45 @@ describe('LiveQuery on ChatMessage', () => {
     });
   });
 
+  it('ends a challenge room for a member who leaves it, on their sockets only', async () => {
+    const [gus, hal] = await Promise.all([signUp(), signUp()]);
+    const call = async (account: Account, name: string, body: Record<string, unknown>) => {
+      const { status, body: reply } = await request('POST', `/parse/functions/${name}`, {
+        sessionToken: account.sessionToken,
+        body,
+      });
+      expect(status, JSON.stringify(reply)).toBe(200);
+      return reply.result as { id: string };
+    };
+    await call(gus, 'sendFriendRequest', { username: hal.username });
+    await call(hal, 'sendFriendRequest', { username: gus.username });
+    const today = new Date().toISOString().slice(0, 10);
+    const challenge = await call(gus, 'createChallenge', {
+      title: 'Winter steps',
+      metric: 'activeMinutes',
+      startDate: today,
+      endDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      friendIds: [hal.objectId],
+      timeZone: 'UTC',
+    });
+    await call(hal, 'respondChallenge', { challengeId: challenge.id, accept: true });
+    const room = challengeRoomKey(challenge.id);
+    const leaver = await subscribeToRoom(hal, room);
+    const stayer = await subscribeToRoom(gus, room);
+    await leaver.socket.created(leaver.requestId, await post(gus, room, 'Day two done'), 5_000);
+
+    await call(hal, 'leaveChallenge', { challengeId: challenge.id });
+    const after = await post(gus, room, 'Day three, without Hal');
+    await stayer.socket.created(stayer.requestId, after, 5_000);
+    await settle();
+    const again = await leaver.socket.subscribe('ChatMessage', { room }, hal.sessionToken);
+
+    expect(leaver.socket.eventsOf(leaver.requestId).map((event) => event.object?.text)).not.toContain(
+      'Day three, without Hal',
+    );
+    expect(again.reply).toMatchObject({ op: 'error', code: 119 });
+  });
+
   it('stops delivering to a socket whose session has been revoked', async () => {
     const [dave, erin] = await Promise.all([signUp(), signUp()]);
     const room = topicRoomKey('hike');
@@ -251,6 +291,87 @@ describe('LiveQuery on ChatMessage', () => {
     await settle();
 
     expect(revoked.socket.eventsOf(revoked.requestId)).toEqual([]);
+  });
+
+  describe('closes a socket as soon as its session ends', () => {
+    /**
+     * A second device of a new person follows a topic room; after `end` the server must close
+     * that device's socket (within 10 s; it takes milliseconds).
+     */
+    async function socketAfter(
+      end: (person: Account, device: Account, sessionId: string) => Promise<void>,
+    ): Promise<{ closed: boolean }> {
+      const person = await signUp();
+      const device = await logIn(person.username, person.password);
+      const room = topicRoomKey('swim');
+      const followed = await subscribeToRoom(device, room);
+      const closed = new Promise<true>((resolve) => followed.socket.onClose(() => resolve(true)));
+      const sessions = await request('GET', '/parse/sessions', { sessionToken: device.sessionToken });
+      const sessionId = String(
+        (sessions.body.results ?? []).find((row) => row.sessionToken === device.sessionToken)?.objectId,
+      );
+
+      await end(person, device, sessionId);
+
+      const outcome = await Promise.race([
+        closed,
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000)),
+      ]);
+      return { closed: outcome };
+    }
+
+    it('by a password change on another device', async () => {
+      const { closed } = await socketAfter(async (person) => {
+        const changed = await request('PUT', `/parse/users/${person.objectId}`, {
+          sessionToken: person.sessionToken,
+          body: { password: 'another-password-7' },
+        });
+        expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      });
+      expect(closed).toBe(true);
+    });
+
+    it('by logging out', async () => {
+      const { closed } = await socketAfter(async (_person, device) => {
+        expect((await request('POST', '/parse/logout', { sessionToken: device.sessionToken })).status).toBe(
+          200,
+        );
+      });
+      expect(closed).toBe(true);
+    });
+
+    it('by logging out the other devices', async () => {
+      const { closed } = await socketAfter(async (person, _device, sessionId) => {
+        const batch = await request('POST', '/parse/batch', {
+          sessionToken: person.sessionToken,
+          body: { requests: [{ method: 'DELETE', path: `/parse/classes/_Session/${sessionId}` }] },
+        });
+        expect(batch.status).toBe(200);
+      });
+      expect(closed).toBe(true);
+    });
+
+    it('by the session expiring', async () => {
+      const { closed } = await socketAfter(async (_person, _device, sessionId) => {
+        const soon = await request('PUT', `/parse/sessions/${sessionId}`, {
+          masterKey: true,
+          body: { expiresAt: parseDate(new Date(Date.now() + 1_500)) },
+        });
+        expect(soon.status, JSON.stringify(soon.body)).toBe(200);
+      });
+      expect(closed).toBe(true);
+    });
+
+    it('by deleting the account', async () => {
+      const { closed } = await socketAfter(async (person) => {
+        const deleted = await request('POST', '/parse/functions/deleteMyAccount', {
+          sessionToken: person.sessionToken,
+          body: { password: person.password },
+        });
+        expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      });
+      expect(closed).toBe(true);
+    });
   });
 
   it('refuses a subscription to a direct room of other people with error 119', async () => {

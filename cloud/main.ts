@@ -1,4 +1,5 @@
 import { registerAvatarFileTriggers } from './classes/avatarFile';
+import { registerChallengeMemberTriggers } from './classes/challengeMember';
 import { registerChatMessageTriggers } from './classes/chatMessage';
 import { registerFriendshipTriggers } from './classes/friendship';
 import { registerOriginalFileTriggers } from './classes/originalFile';
@@ -30,6 +31,7 @@ registerOwnedClassTriggers();
 registerWeightEntryTriggers();
 registerChatMessageTriggers();
 registerFriendshipTriggers();
+registerChallengeMemberTriggers();
 registerLiveQueryGuards();
 registerActivityFunctions();
 registerWeightFunctions();

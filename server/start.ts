@@ -9,14 +9,19 @@ import { provideSqlClient } from '../cloud/database';
 import { providePush } from '../cloud/pushConfig';
 import { createSsoTicketTable, oidcAuthAdapter, oidcRoutes } from './auth/oidc';
 import { provideSignupRules } from '../cloud/signupRules';
-import { provideRoomCloser } from '../cloud/roomClosing';
+import { provideRoomClosing } from '../cloud/roomClosing';
 import { classDefinitions } from '../cloud/schema';
 import { createApp, type HealthChecks } from './http/app';
 import { unlessClusterLockHeld, withClusterLock } from './cluster/clusterLock';
 import type { AppConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embeddedDatabase';
 import { createFileStore } from './parse/files';
-import { closeRoomsEverywhere, type RoomClosing } from './cluster/friendRooms';
+import { closeRoomsEverywhere, type RoomSubscriptions } from './cluster/roomSubscriptions';
+import {
+  closeSocketsWhenSessionsEnd,
+  createSessionEndedTrigger,
+  type SessionSockets,
+} from './cluster/sessionSockets';
 import { requestLanguages } from './http/i18n';
 import { idempotencyGuard } from './http/idempotency';
 import { createMetrics } from './observability/metrics';
@@ -202,7 +207,8 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   let weeklySummaries: RecurringTask | undefined;
   let reminders: RecurringTask | undefined;
   let schemaHooks: SchemaHooksWatch | undefined;
-  let roomClosing: RoomClosing | undefined;
+  let roomClosing: RoomSubscriptions | undefined;
+  let sessionSockets: SessionSockets | undefined;
   let weightChanges: WeightChanges | undefined;
   let ready = false;
   // With REDIS_URL, one connection carries Parse's cache and the rate-limit counters, each in its
@@ -279,6 +285,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       await createClientKeyIndexes(sql);
       await createScheduledSendTable(sql);
       if (config.oidc) await createSsoTicketTable(sql);
+      await createSessionEndedTrigger(sql);
       const removed = await createSettingsOwnerIndex(sql);
       if (removed > 0) log(`Deleted ${removed} older duplicate Settings rows, keeping each person's newest.`);
     });
@@ -304,6 +311,11 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     const { seedExerciseCatalogue, seedFoodCatalogue } = await import('../cloud/catalogue/seed');
     await withClusterLock(sql, 'food-catalogue', () => seedFoodCatalogue(log));
     await withClusterLock(sql, 'exercise-catalogue', () => seedExerciseCatalogue(log));
+    if (sql) {
+      const { migratePrivateMessageAcls } = await import('../cloud/roomReaders');
+      const migrated = await withClusterLock(sql, 'private-rooms', () => migratePrivateMessageAcls(sql));
+      if (migrated) log(`Gave ${migrated} messages of private rooms their room's readers.`);
+    }
     if (sql && config.weeklySummaries) {
       const { sendWeeklySummaries } = await import('../cloud/functions/summaries');
       weeklySummaries = scheduleRecurring(
@@ -332,13 +344,22 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       options,
     );
     if (config.redisUrl) reopenSocketsAfterPubSubOutage(liveQueryServer, log);
-    const closing = closeRoomsEverywhere(
+    const liveQueryController = parseServer.config.liveQueryController;
+    roomClosing = closeRoomsEverywhere(
       liveQueryServer,
       config.redisUrl && redis ? { url: config.redisUrl, publisher: redis } : undefined,
+      (id) => void liveQueryController?.clearCachedRoles({ id }),
       log,
     );
-    roomClosing = closing;
-    provideRoomCloser((room) => closing.close(room));
+    provideRoomClosing(roomClosing);
+    if (sql) {
+      sessionSockets = closeSocketsWhenSessionsEnd(
+        liveQueryServer,
+        sql,
+        () => new pg.Client({ connectionString: databaseUri }),
+        log,
+      );
+    }
     log(`LiveQuery serves ${LIVE_QUERY_CLASSES.join(', ')} on the same port.`);
     const parsePool = parseServer.config.databaseController.adapter._client?.$pool;
     metrics.watch({ liveQueryServer, parsePool, appPool: pool });
@@ -351,8 +372,9 @@ export async function startServer(config: AppConfig, log: (line: string) => void
         const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         httpServer.closeIdleConnections();
         await liveQueryServer.shutdown();
-        provideRoomCloser(undefined);
+        provideRoomClosing(undefined);
         await roomClosing?.stop();
+        await sessionSockets?.stop();
         await closed;
         await weightChanges?.stop();
         schemaHooks?.stop();
@@ -372,8 +394,9 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     httpServer.close();
     schemaHooks?.stop();
     provideSqlClient(undefined);
-    provideRoomCloser(undefined);
+    provideRoomClosing(undefined);
     await roomClosing?.stop();
+    await sessionSockets?.stop();
     await weightChanges?.stop();
     await idempotencyCleanup?.stop();
     await weeklySummaries?.stop();

@@ -2,15 +2,8 @@ import { challengeRoomAccess } from '../functions/challenges';
 import { chatMessageRules } from '../../src/domain/contract';
 import { parseRoomKey, type ChatRoom } from '../../src/domain/chatRooms';
 import { checkFields } from '../../src/domain/fieldRules';
-import {
-  Parse,
-  requireUser,
-  validationError,
-  type AfterFindRequest,
-  type CloudObject,
-  type FindRequest,
-  type TriggerRequest,
-} from '../parse';
+import { Parse, requireUser, validationError, type FindRequest, type TriggerRequest } from '../parse';
+import { privateMessageAcl, roomRoleId } from '../roomReaders';
 import { t } from '../../src/i18n/messages';
 
 /**
@@ -55,61 +48,36 @@ async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
   object.set('author', user);
   const displayName: unknown = user.get('displayName');
   object.set('authorName', typeof displayName === 'string' && displayName ? displayName : user.getUsername());
-  const acl = new Parse.ACL();
-  if (room.kind === 'topic' || room.kind === 'challenge') {
-    // Signed-in only: the class-level permissions require a session for every read. A challenge's
-    // members change, so its room is guarded by the find triggers and the subscription guard instead.
+  if (room.kind === 'topic') {
+    // Signed-in only: the class-level permissions require a session for every read.
+    const acl = new Parse.ACL();
     acl.setPublicReadAccess(true);
+    acl.setWriteAccess(user, true);
+    object.setACL(acl);
   } else {
-    for (const id of room.userIds) acl.setReadAccess(id, true);
+    // Readable through the room's role only; made now if the room is older than roles.
+    await roomRoleId(room);
+    object.setACL(privateMessageAcl(room, userId));
   }
-  acl.setWriteAccess(user, true);
-  object.setACL(acl);
-}
-
-/** Whether `userId` may read the room stored under `key`; an unknown key is nobody's. */
-function mayReadRoomKey(key: unknown, userId: string): Promise<boolean> {
-  const room = typeof key === 'string' ? parseRoomKey(key) : null;
-  return room ? mayUseRoom(room, userId) : Promise.resolve(false);
 }
 
 /**
- * A friend room is readable only while the two are friends, although its messages' ACLs name
- * both for good: a query confined to such a room is refused once the friendship has ended…
+ * Privacy is the messages' ACL (cloud/roomReaders.ts): a query confined to a room the caller may
+ * not read would answer nothing anyway, and is refused with a sentence instead.
  */
 async function beforeFindChatMessage(request: FindRequest): Promise<void> {
   if (request.master) return;
   const { userId } = requireUser(request.user);
   const { where } = request.query.toJSON() as { where?: Record<string, unknown> };
   const key = where?.room;
-  if (typeof key === 'string' && !(await mayReadRoomKey(key, userId))) {
+  if (typeof key !== 'string') return;
+  const room = parseRoomKey(key);
+  if (!room || !(await mayUseRoom(room, userId))) {
     throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.chat.cannotRead'));
   }
-}
-
-/** …and any other query (by id, say) answers without that room's messages. */
-async function afterFindChatMessage(request: AfterFindRequest): Promise<CloudObject[]> {
-  const { objects } = request;
-  if (request.master) return objects;
-  const userId = request.user?.id;
-  if (!userId) return [];
-  const verdicts = new Map<string, Promise<boolean>>();
-  const readable = await Promise.all(
-    objects.map((object) => {
-      const key = String(object.get('room'));
-      let verdict = verdicts.get(key);
-      if (!verdict) {
-        verdict = mayReadRoomKey(key, userId);
-        verdicts.set(key, verdict);
-      }
-      return verdict;
-    }),
-  );
-  return objects.filter((_, index) => readable[index]);
 }
 
 export function registerChatMessageTriggers(): void {
   Parse.Cloud.beforeSave('ChatMessage', beforeSaveChatMessage);
   Parse.Cloud.beforeFind('ChatMessage', beforeFindChatMessage);
-  Parse.Cloud.afterFind('ChatMessage', afterFindChatMessage);
 }

@@ -1,21 +1,31 @@
-import { dmRoomKey } from '../../src/domain/chatRooms';
-import { closeRoomSubscriptions } from '../roomClosing';
+import { dmRoomKey, parseRoomKey } from '../../src/domain/chatRooms';
+import { currentReaders, grantRoom, revokeRoom } from '../roomReaders';
 import { Parse, type ParseUser, type TriggerRequest } from '../parse';
 
 /**
  * A friend room is readable only while the two are accepted friends: once a friendship row stops
- * being accepted or is deleted, by whatever path, nobody may follow the room any more. Parse awaits
- * this before it answers the change, so a message saved after the answer reaches nobody.
+ * being accepted or is deleted, by whatever path, neither may read or follow the room any more
+ * (unless a row the other way still makes them friends). Parse awaits this before it answers the
+ * change, so a message saved after the answer reaches nobody.
  */
-async function closeFriendRoomUnlessFriends(request: TriggerRequest, deleted: boolean): Promise<void> {
-  const { object } = request;
-  if (!deleted && object.get('status') === 'accepted') return;
+async function followFriendship(request: TriggerRequest, deleted: boolean): Promise<void> {
+  const { object, original } = request;
   const from = (object.get('from') as ParseUser | undefined)?.id;
   const to = (object.get('to') as ParseUser | undefined)?.id;
-  if (from && to) await closeRoomSubscriptions(dmRoomKey(from, to));
+  const room = from && to ? parseRoomKey(dmRoomKey(from, to)) : null;
+  if (!from || !to || room?.kind !== 'dm') return;
+  const accepted = !deleted && object.get('status') === 'accepted';
+  if (accepted) {
+    await grantRoom(room, [from, to]);
+    return;
+  }
+  const wasAccepted = (deleted ? object : original)?.get('status') === 'accepted';
+  if (!wasAccepted) return;
+  if ((await currentReaders(room)).length > 0) return;
+  await revokeRoom(room, [from, to]);
 }
 
 export function registerFriendshipTriggers(): void {
-  Parse.Cloud.afterSave('Friendship', (request) => closeFriendRoomUnlessFriends(request, false));
-  Parse.Cloud.afterDelete('Friendship', (request) => closeFriendRoomUnlessFriends(request, true));
+  Parse.Cloud.afterSave('Friendship', (request) => followFriendship(request, false));
+  Parse.Cloud.afterDelete('Friendship', (request) => followFriendship(request, true));
 }

@@ -219,6 +219,43 @@ describe('challenges', () => {
     expect((await call('challengeLeaderboard', ned, { challengeId: challenge.id })).code).toBe(101);
   });
 
+  it("keeps a room's messages from everyone but its members, whatever the query asks", async () => {
+    const [sam, tia, uma, vic] = await Promise.all([signUp(), signUp(), signUp(), signUp()]);
+    await befriend(sam, tia);
+    await befriend(sam, uma);
+    const challenge = await created(sam, [tia, uma]);
+    await call('respondChallenge', tia, { challengeId: challenge.id, accept: true });
+    const room = challengeRoomKey(challenge.id);
+    expect((await post(sam, room, 'launch at dawn')).status).toBe(201);
+    expect((await post(tia, room, 'count me in')).status).toBe(201);
+    await call('leaveChallenge', tia, { challengeId: challenge.id });
+    /** How many messages `account` is told match `where`, or the refusal's code. */
+    const counted = async (account: Account | undefined, where: Record<string, unknown>) => {
+      const query = `count=1&limit=0&where=${encodeURIComponent(JSON.stringify(where))}`;
+      const { body } = await request('GET', `/parse/classes/ChatMessage?${query}`, {
+        ...(account ? { sessionToken: account.sessionToken } : {}),
+      });
+      return body.count ?? body.code;
+    };
+    const oracles = [
+      { room: { $in: [room] } },
+      { room: { $in: [room] }, text: { $gte: 'launch' } },
+      // Every challenge room, known or not (';' follows ':').
+      { room: { $gte: 'challenge:', $lt: 'challenge;' } },
+      { room: { $regex: '^challenge' }, author: { $exists: true } },
+    ];
+
+    // The stranger, the invited person who has not answered, the leaver and nobody signed in.
+    for (const outsider of [vic, uma, tia, undefined]) {
+      for (const where of oracles) {
+        // Nothing counted: zero, or refused outright (102 bad query, 119 not allowed, 209 no session).
+        expect([0, 102, 119, 209], JSON.stringify(where)).toContain(await counted(outsider, where));
+      }
+    }
+    expect(await counted(sam, { room: { $in: [room] }, text: { $gte: 'launch' } })).toBe(1);
+    expect(await counted(sam, { room: { $in: [room] } })).toBe(2);
+  });
+
   it('names the winner once it has ended and tells every member once, however many ask at once', async () => {
     const [pia, rex] = await Promise.all([signUp(), signUp()]);
     await befriend(pia, rex);

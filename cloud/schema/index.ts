@@ -12,6 +12,7 @@ import { originalFileClass } from './originalFile';
 import { pushSubscriptionClass } from './pushSubscription';
 import { roleClass } from './role';
 import { routineClass } from './routine';
+import { sessionClass } from './session';
 import { settingsClass } from './settings';
 import { trackClass } from './track';
 import { twoFactorClass } from './twoFactor';
@@ -26,6 +27,7 @@ import { weightEntryClass } from './weightEntry';
  */
 export const classDefinitions: ClassDefinition[] = [
   userClass,
+  sessionClass,
   settingsClass,
   activityClass,
   mealClass,

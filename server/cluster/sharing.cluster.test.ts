@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { challengeRoomKey } from '../../src/domain/challenges';
 import { dmRoomKey, topicRoomKey } from '../../src/domain/chatRooms';
 import webPush from 'web-push';
 import { localTime } from '../../src/domain/calendarDays';
@@ -184,6 +185,64 @@ describe('a cluster of three nodes on one PostgreSQL, Redis and S3 store', () =>
     await Promise.all(followers.map(({ socket, topicId }) => socket.created(topicId, later)));
 
     for (const { socket, requestId } of followers) expect(socket.eventsOf(requestId)).toEqual([]);
+  });
+
+  it('ends a challenge room on B and C for the member who leaves on A, and only theirs', async () => {
+    const [alice, bob] = await Promise.all([client(a).signUp(), client(b).signUp()]);
+    await befriend(alice, bob);
+    const call = async (account: Account, name: string, body: Record<string, unknown>) => {
+      const reply = await client(a).request('POST', `/parse/functions/${name}`, {
+        sessionToken: account.sessionToken,
+        body,
+      });
+      expect(reply.status, reply.text).toBe(200);
+      return reply.body.result as { id: string };
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const challenge = await call(alice, 'createChallenge', {
+      title: 'Hill repeats',
+      metric: 'workouts',
+      startDate: today,
+      endDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      friendIds: [bob.objectId],
+      timeZone: 'UTC',
+    });
+    await call(bob, 'respondChallenge', { challengeId: challenge.id, accept: true });
+    const room = challengeRoomKey(challenge.id);
+    const leavers = await Promise.all([b, c].map((node) => subscribe(node, bob, room)));
+    const stayers = await Promise.all([b, c].map((node) => subscribe(node, alice, room)));
+    for (const { reply } of [...leavers, ...stayers]) expect(reply.op).toBe('subscribed');
+    const before = await post(a, alice, room, 'Ten repeats today');
+    await Promise.all(leavers.map(({ socket, requestId }) => socket.created(requestId, before)));
+
+    await call(bob, 'leaveChallenge', { challengeId: challenge.id });
+    const after = await post(a, alice, room, 'Eleven tomorrow');
+    await Promise.all(stayers.map(({ socket, requestId }) => socket.created(requestId, after)));
+
+    for (const { socket, requestId } of leavers) {
+      expect(socket.eventsOf(requestId).map((event) => event.object?.objectId)).toEqual([before]);
+    }
+  });
+
+  it('closes the sockets on B and C of a session ended by a password change on A', async () => {
+    const person = await client(a).signUp();
+    const device = await client(b).logIn(person.username, person.password);
+    const followers = await Promise.all(
+      [b, c].map(async (node) => {
+        const follower = await subscribe(node, device, topicRoomKey('hike'));
+        expect(follower.reply.op).toBe('subscribed');
+        return { closed: new Promise<void>((resolve) => follower.socket.onClose(resolve)) };
+      }),
+    );
+
+    const change = await client(a).request('PUT', `/parse/users/${person.objectId}`, {
+      sessionToken: person.sessionToken,
+      body: { password: 'a-newer-password-8' },
+    });
+    expect(change.status, change.text).toBe(200);
+
+    // Both close (or the test times out): the server closes them, the test never does.
+    await Promise.all(followers.map(({ closed }) => closed));
   });
 
   it('estimates workouts on B and C with a weigh-in saved, then deleted, on A', async () => {

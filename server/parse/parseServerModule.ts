@@ -43,6 +43,8 @@ export interface ParseServerInstance {
   start(): Promise<unknown>;
   readonly app: express.Handler;
   readonly config: {
+    /** Tells every node's LiveQuery (through Redis in a cluster) to read a person's roles afresh. */
+    liveQueryController?: { clearCachedRoles(user: { id: string }): unknown };
     databaseController: {
       adapter: DatabaseAdapter;
       loadSchema(options?: { clearCache: boolean }): Promise<{
@@ -52,10 +54,18 @@ export interface ParseServerInstance {
   };
 }
 
+/** What a socket's subscription records: its query, and the session it was made with. */
+export interface LiveQuerySubscriptionInfo {
+  readonly subscription?: { readonly className?: unknown; readonly query?: unknown };
+  readonly sessionToken?: string;
+}
+
 /** A connected LiveQuery socket; `subscriptionInfos` holds its subscriptions by request id. */
 export interface LiveQueryClient {
-  readonly subscriptionInfos: ReadonlyMap<unknown, unknown>;
+  readonly subscriptionInfos: ReadonlyMap<unknown, LiveQuerySubscriptionInfo>;
   readonly parseWebSocket: LiveQuerySocket;
+  /** The session the socket connected with. */
+  readonly sessionToken?: string;
 }
 
 /** Parse's wrapper of one WebSocket (it carries the client id Parse gave the socket). */
@@ -70,6 +80,8 @@ export interface LiveQueryServer {
   readonly subscriber: { on(event: string, listener: (...args: unknown[]) => void): unknown };
   /** Ends one subscription of a socket, as the client's own `unsubscribe` would, telling it or not. */
   _handleUnsubscribe(socket: LiveQuerySocket, request: { requestId: unknown }, notifyClient: boolean): void;
+  /** Whose session a token is (kept a few seconds; no user for an unknown or ended session). */
+  getAuthForSessionToken(sessionToken?: string): Promise<{ userId?: string }>;
   shutdown(): Promise<void>;
 }
 
