@@ -138,7 +138,8 @@ function covers(rule: RateLimitRule, call: Call): boolean {
   return rule.path.endsWith('/') ? call.path.startsWith(rule.path) : call.path === rule.path;
 }
 
-function sameSecret(given: unknown, secret: string): boolean {
+/** Whether `given` is `secret`, compared in constant time. */
+export function sameSecret(given: unknown, secret: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
