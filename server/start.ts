@@ -43,6 +43,7 @@ import {
 import { reopenSocketsAfterPubSubOutage } from './cluster/liveQueryRecovery';
 import { ParseServer, type ParseServerInstance } from './parse/parseServerModule';
 import { MemoryHitCounter, rateLimiter, RedisHitCounter } from './http/rateLimits';
+import { queryGuard } from './http/queryGuard';
 import { closeRedis, connectRedis, type RedisClient } from './cluster/redis';
 import {
   keepListeningForSchemaChanges,
@@ -230,6 +231,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       log,
     }),
     writeGuard: writeGuard({ classes: classDefinitions, maxBodySize: MAX_UPLOAD_SIZE }),
+    queryGuard: queryGuard({ maxBodySize: MAX_UPLOAD_SIZE, masterKey }),
     ...(vapidKeys ? { vapidPublicKey: vapidKeys.publicKey } : {}),
     sso: oidcRoutes({ config, masterKey, pool: () => pool, log }),
     languages: requestLanguages(MAX_UPLOAD_SIZE),

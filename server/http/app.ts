@@ -25,6 +25,8 @@ export interface AppParts {
   rateLimit: express.Handler;
   /** Refuses write bodies Parse cannot turn into objects (server/http/writeGuard.ts). */
   writeGuard: express.Handler;
+  /** Refuses queries too large for Parse to answer well (server/http/queryGuard.ts). */
+  queryGuard: express.Handler;
   /** Refuses a repeated X-Parse-Request-Id (server/http/idempotency.ts). */
   idempotency: express.Handler;
   parseApp: express.Handler;
@@ -90,6 +92,7 @@ export function createApp({
   distDir,
   rateLimit,
   writeGuard,
+  queryGuard,
   idempotency,
   parseApp,
   health,
@@ -163,7 +166,7 @@ export function createApp({
     );
     next();
   });
-  app.use('/parse', rateLimit, writeGuard, idempotency, (request, response, next) => {
+  app.use('/parse', rateLimit, writeGuard, queryGuard, idempotency, (request, response, next) => {
     if (answersAtLength(request)) compress(request, response, next);
     else next();
   });

@@ -25,7 +25,14 @@ const ADDRESS = {
   friendRequests: '127.0.0.8',
   friendRequestsElsewhere: '127.0.0.9',
   verificationMail: '127.0.0.10',
+  passwordChecks: '127.0.0.11',
+  sessionUpgrades: '127.0.0.12',
+  resetPages: '127.0.0.13',
 } as const;
+
+/** Addresses 127.0.0.<from>… for the tests of one account asked about from many addresses. */
+const spread = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => `127.0.0.${from + index}`);
 
 async function statuses(
   count: number,
@@ -163,5 +170,123 @@ describe('rate limits', () => {
 
     expect(answered.every((status) => status !== 429)).toBe(true);
     expect(elsewhere.status).toBe(429);
+  });
+
+  it('counts /verifyPassword, GET and POST, with logins from one address, and answers no row past the limit', async () => {
+    const guess = () => ({ username: uniqueName('nobody'), password: newPassword() });
+    const asQuery = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
+    const answered = await statuses(20, (attempt) => {
+      if (attempt % 3 === 0)
+        return requestFrom(ADDRESS.passwordChecks, 'GET', `/parse/login${asQuery(guess())}`);
+      if (attempt % 3 === 1)
+        return requestFrom(ADDRESS.passwordChecks, 'GET', `/parse/verifyPassword${asQuery(guess())}`);
+      // The SDK sends its GET as a POST that names the method in the body.
+      return requestFrom(ADDRESS.passwordChecks, 'POST', '/parse/verifyPassword', {
+        body: { _method: 'GET', ...guess() },
+      });
+    });
+    const spender = await signUp();
+
+    const blocked = await requestFrom(ADDRESS.passwordChecks, 'POST', '/parse/verifyPassword', {
+      body: { _method: 'GET', username: spender.username, password: spender.password },
+    });
+
+    expect(answered).toEqual(Array.from({ length: 20 }, () => 404));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe(155);
+    expect(blocked.body).not.toHaveProperty('objectId');
+  });
+
+  it('answers 429 to the 11th password check of one account within 15 minutes, from any address', async () => {
+    const target = await signUp();
+    const addresses = spread(30, 11);
+    const check = (address: string) =>
+      requestFrom(address, 'POST', '/parse/verifyPassword', {
+        body: { _method: 'GET', username: target.username.toUpperCase(), password: target.password },
+      });
+    const answered = await statuses(10, (attempt) =>
+      attempt % 2
+        ? check(addresses[attempt] ?? '')
+        : requestFrom(addresses[attempt] ?? '', 'POST', '/parse/login', {
+            body: { username: target.username, password: target.password },
+          }),
+    );
+
+    const blocked = await requestFrom(
+      addresses[10] ?? '',
+      'GET',
+      `/parse/verifyPassword?username=${target.username}&password=${target.password}`,
+    );
+
+    // Usernames are case-sensitive: the upper-case checks find nobody, yet count for the account.
+    expect(answered).toEqual(Array.from({ length: 10 }, (_, attempt) => (attempt % 2 ? 404 : 200)));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).not.toHaveProperty('objectId');
+  });
+
+  it('locks the account after 5 wrong passwords given to /verifyPassword', async () => {
+    const target = await signUp();
+    const wrong = await statuses(5, () =>
+      request('POST', '/parse/verifyPassword', {
+        body: { _method: 'GET', username: target.username, password: newPassword() },
+      }),
+    );
+
+    const rightPassword = await request('POST', '/parse/login', {
+      body: { username: target.username, password: target.password },
+    });
+
+    expect(wrong).toEqual(Array.from({ length: 5 }, () => 404));
+    expect(rightPassword.status).toBe(404);
+    expect(rightPassword.body.error).toMatch(/locked/i);
+  });
+
+  it('answers 429 to the 6th password reset request for one address within an hour, from any address', async () => {
+    const target = await signUp();
+    const addresses = spread(50, 6);
+    const answered = await statuses(5, (attempt) =>
+      requestFrom(addresses[attempt] ?? '', 'POST', '/parse/requestPasswordReset', {
+        body: { email: target.email },
+      }),
+    );
+
+    const blocked = await requestFrom(addresses[5] ?? '', 'POST', '/parse/requestPasswordReset', {
+      body: { email: target.email.toUpperCase() },
+    });
+
+    expect(answered).toEqual(Array.from({ length: 5 }, () => 200));
+    expect(blocked.status).toBe(429);
+  });
+
+  it('answers 429 to the 11th session upgrade from one address within 15 minutes', async () => {
+    const upgrade = () =>
+      requestFrom(ADDRESS.sessionUpgrades, 'POST', '/parse/upgradeToRevocableSession', {
+        sessionToken: `r:${uniqueName('guess')}`,
+        body: {},
+      });
+    const answered = await statuses(10, upgrade);
+
+    const blocked = await upgrade();
+
+    expect(answered.every((status) => status !== 429)).toBe(true);
+    expect(blocked.status).toBe(429);
+  });
+
+  it('answers 429 to the 21st post of the new-password form from one address within 15 minutes', async () => {
+    const choose = () =>
+      requestFrom(ADDRESS.resetPages, 'POST', '/parse/apps/fitstreak/request_password_reset', {
+        raw: new URLSearchParams({ token: uniqueName('guess'), new_password: newPassword() }).toString(),
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-Requested-With': 'XMLHttpRequest',
+        },
+      });
+    const answered = await statuses(20, choose);
+
+    const blocked = await choose();
+
+    expect(answered.every((status) => status !== 429)).toBe(true);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe(155);
   });
 });

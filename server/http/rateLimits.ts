@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { jsonBodyReader } from './jsonBody';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { INVALID_JSON, jsonBodyReader } from './jsonBody';
 import type { RedisClient } from '../cluster/redis';
 import { t } from '../../src/i18n/messages';
 
@@ -19,13 +19,32 @@ export interface RateLimitRule {
   methods?: readonly string[];
   /** Counted per signed-in person, whatever address they use, instead of per address. */
   perPerson?: boolean;
+  /**
+   * Counted per account the request names (its username or e-mail), whatever address it comes
+   * from, instead of per address; requests that name none are not counted.
+   */
+  perAccount?: boolean;
 }
 
+/**
+ * Parse routes that check a password as a log-in does and answer the person's row: they count as
+ * log-ins, so guesses cannot move from one route to the other.
+ */
+const CHECKED_AS_LOGIN = new Set(['/verifyPassword', '/challenge']);
+
 export const RATE_LIMITS: readonly RateLimitRule[] = [
+  // Logins (GET and POST), password checks (/verifyPassword, /challenge) and single sign-on.
   { path: '/login', count: 20, windowMs: 5 * MINUTE },
+  { path: '/login', count: 10, windowMs: 15 * MINUTE, perAccount: true },
   { path: '/users', count: 10, windowMs: 15 * MINUTE, methods: ['POST'] },
   { path: '/requestPasswordReset', count: 5, windowMs: 15 * MINUTE },
+  { path: '/requestPasswordReset', count: 5, windowMs: 60 * MINUTE, perAccount: true },
   { path: '/verificationEmailRequest', count: 5, windowMs: 15 * MINUTE },
+  { path: '/verificationEmailRequest', count: 5, windowMs: 60 * MINUTE, perAccount: true },
+  // A legacy session token traded for a revocable one: a guessed token would be a session.
+  { path: '/upgradeToRevocableSession', count: 10, windowMs: 15 * MINUTE },
+  // Parse's pages: the new-password form and the links of reset and verification mails (tokens).
+  { path: '/apps/', count: 20, windowMs: 15 * MINUTE },
   { path: '/functions/', count: 120, windowMs: MINUTE },
   { path: '/classes/ChatMessage', count: 20, windowMs: 10 * SECOND, methods: ['POST'] },
   // Attempts per person, cancelled ones included (the function itself counts requests still standing).
@@ -110,6 +129,8 @@ export interface RateLimiterOptions {
 interface Call {
   method: string;
   path: string;
+  /** The account a credential request names, normalised (lower case, hashed). */
+  account?: string;
 }
 
 function covers(rule: RateLimitRule, call: Call): boolean {
@@ -117,7 +138,8 @@ function covers(rule: RateLimitRule, call: Call): boolean {
   return rule.path.endsWith('/') ? call.path.startsWith(rule.path) : call.path === rule.path;
 }
 
-function sameSecret(given: unknown, secret: string): boolean {
+/** Whether `given` is `secret`, compared in constant time. */
+export function sameSecret(given: unknown, secret: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
@@ -128,6 +150,29 @@ function sameSecret(given: unknown, secret: string): boolean {
 function bodyField(request: Request, field: string): unknown {
   const body: unknown = request.body;
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The account a credential request names, as Parse picks it (its body, or its query string when
+ * the body lacks what the query names), lower-cased and hashed so keys stay short and hold no
+ * address in clear.
+ */
+function accountNamed(body: unknown, query: unknown): string | undefined {
+  const fromBody = isRecord(body) ? body : {};
+  const fromQuery = isRecord(query) ? query : {};
+  const usesQuery = (!fromBody.username && fromQuery.username) || (!fromBody.email && fromQuery.email);
+  const payload = usesQuery ? fromQuery : fromBody;
+  const name = typeof payload.username === 'string' && payload.username ? payload.username : payload.email;
+  if (typeof name !== 'string' || name.trim() === '') return undefined;
+  return createHash('sha256').update(name.trim().toLowerCase()).digest('base64url');
+}
+
+/** What a call counts as: a password check counts as a log-in. */
+function countedAs(call: Call): Call {
+  return CHECKED_AS_LOGIN.has(call.path) ? { ...call, path: '/login' } : call;
 }
 
 function sessionTokenOf(request: Request): string | undefined {
@@ -141,14 +186,18 @@ function batchCalls(request: Request): Call[] {
   if (!Array.isArray(requests)) return [];
   return requests.flatMap((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return [];
-    const { method, path } = entry as { method?: unknown; path?: unknown };
+    const { method, path, body } = entry as { method?: unknown; path?: unknown; body?: unknown };
     if (typeof path !== 'string') return [];
     const below = path.replace(
-      /^(?:https?:\/\/[^/]+)?(?:\/[^/]+)?(?=\/(?:classes|functions|users|login)\b)/,
+      /^(?:https?:\/\/[^/]+)?(?:\/[^/]+)?(?=\/(?:classes|functions|users|login|verifyPassword|challenge|requestPasswordReset|verificationEmailRequest|upgradeToRevocableSession)\b)/,
       '',
     );
     return [
-      { method: typeof method === 'string' ? method.toUpperCase() : 'GET', path: below.split('?')[0] ?? '' },
+      countedAs({
+        method: typeof method === 'string' ? method.toUpperCase() : 'GET',
+        path: below.split('?')[0] ?? '',
+        account: accountNamed(body, undefined),
+      }),
     ];
   });
 }
@@ -173,6 +222,15 @@ export function rateLimiter({
   log,
 }: RateLimiterOptions): RequestHandler {
   const readBody = jsonBodyReader(maxBodySize);
+  // Parse reads a form-encoded body too (its pages do), so a password check may come as a form.
+  const readForm = express.urlencoded({ extended: false, limit: maxBodySize });
+  const readAnyBody = async (request: Request, response: Response): Promise<boolean> => {
+    if (!request.is('application/x-www-form-urlencoded')) return readBody(request, response);
+    const unreadable = await new Promise<unknown>((resolve) => readForm(request, response, resolve));
+    if (!unreadable) return true;
+    response.status(400).json({ code: INVALID_JSON, error: t('server.jsonBody.invalid') });
+    return false;
+  };
   let failing = false;
   const countFailure = () => {
     if (failing) return;
@@ -184,24 +242,39 @@ export function rateLimiter({
     // A browser's preflight asks whether it may send the request; only the request counts.
     if (request.method === 'OPTIONS') return next();
     if (request.ip === '127.0.0.1' || sameSecret(request.get('X-Parse-Master-Key'), masterKey)) return next();
-    const direct: Call = { method: request.method, path: request.path };
+    const direct = countedAs({ method: request.method, path: request.path });
     const batch = request.method === 'POST' && request.path === '/batch';
     const userCreate = request.method === 'POST' && request.path === '/users';
     const matching = (call: Call) => rules.filter((rule) => covers(rule, call));
-    const needsBody = batch || userCreate || matching(direct).some((rule) => rule.perPerson);
-    if (needsBody && !(await readBody(request, response))) return;
+    const carriesBody = request.method === 'POST' || request.method === 'PUT';
+    const needsBody =
+      batch ||
+      userCreate ||
+      matching(direct).some((rule) => rule.perPerson || (rule.perAccount && carriesBody));
+    if (needsBody && !(await readAnyBody(request, response))) return;
     if (sameSecret(bodyField(request, '_MasterKey'), masterKey)) return next();
 
     // POST /users with authData is a login through single sign-on (the first one makes the
     // account): it counts as a login, not as a sign-up.
     const ssoLogin = userCreate && typeof bodyField(request, 'authData') === 'object';
-    const calls = batch ? batchCalls(request) : [ssoLogin ? { method: 'POST', path: '/login' } : direct];
+    const calls = batch
+      ? batchCalls(request)
+      : [
+          ssoLogin
+            ? { method: 'POST', path: '/login' }
+            : { ...direct, account: accountNamed(request.body, request.query) },
+        ];
     let person: string | undefined;
     const token = sessionTokenOf(request);
     for (const call of calls) {
       for (const rule of matching(call)) {
+        if (rule.perAccount && !call.account) continue;
         if (rule.perPerson && token) person ??= await personOf(token);
-        const who = rule.perPerson && person ? `person:${person}` : `ip:${request.ip ?? 'unknown'}`;
+        const who = rule.perAccount
+          ? `account:${call.account}`
+          : rule.perPerson && person
+            ? `person:${person}`
+            : `ip:${request.ip ?? 'unknown'}`;
         const hits = await counter.hit(`${rule.path}:${who}`, rule.windowMs);
         if (hits === undefined) {
           countFailure();

@@ -8,6 +8,7 @@ import { MemoryHitCounter, rateLimiter, type HitCounter, type RateLimitRule } fr
 const MASTER_KEY = 'm'.repeat(32);
 const RULES: RateLimitRule[] = [
   { path: '/login', count: 2, windowMs: 60_000 },
+  { path: '/login', count: 2, windowMs: 60_000, perAccount: true },
   { path: '/users', count: 1, windowMs: 60_000, methods: ['POST'] },
   { path: '/functions/', count: 3, windowMs: 60_000 },
   { path: '/classes/ChatMessage', count: 2, windowMs: 60_000, methods: ['POST'] },
@@ -103,6 +104,24 @@ describe('rateLimiter', () => {
 
     expect(logins.map((login) => login.status)).toEqual([200, 200, 429]);
     expect(signUps.map((signUp) => signUp.status)).toEqual([200, 429]);
+  });
+
+  it('counts password checks (/verifyPassword, /challenge, in a batch, as a form) as logins of the account they name', async () => {
+    const check = { method: 'GET', path: '/parse/verifyPassword', body: { username: 'Bea', password: 'x' } };
+    const answers = [
+      await server.send('10.0.6.1', 'POST', '/challenge', {
+        username: 'bea',
+        password: 'x',
+        challengeData: {},
+      }),
+      await server.send('10.0.6.2', 'POST', '/batch', { requests: [check] }),
+      await server.send('10.0.6.3', 'POST', '/verifyPassword', 'username=BEA&password=x', {
+        'Content-Type': 'application/x-www-form-urlencoded',
+      }),
+      await server.send('10.0.6.4', 'GET', '/verifyPassword?username=someone-else&password=x'),
+    ];
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429, 200]);
   });
 
   it('counts only the methods a rule names', async () => {

@@ -127,6 +127,7 @@ describe('createApp with an https PUBLIC_URL', () => {
       distDir: '/nonexistent',
       rateLimit: (_request, _response, next) => next(),
       writeGuard: (_request, _response, next) => next(),
+      queryGuard: (_request, _response, next) => next(),
       idempotency: (_request, _response, next) => next(),
       parseApp: (_request, response) => {
         response.json({ result: 'parse' });

@@ -91,6 +91,8 @@ export function buildParseOptions({
       includeCount: 10,
       queryDepth: 5,
       subqueryDepth: 2,
+      // A subquery's rows become a list of values: as many as server/http/queryGuard.ts lets a list hold.
+      subqueryLimit: 1000,
       graphQLDepth: 10,
       graphQLFields: 100,
     },
