@@ -56,6 +56,10 @@ async function tracksOf(account: Account) {
   return body.results as Record<string, unknown>[];
 }
 
+/** The objectIds of the workouts that rows of another class (Track, OriginalFile) belong to. */
+const activityIds = (rows: Record<string, unknown>[]) =>
+  rows.map((row) => (row.activity as { objectId: string }).objectId).sort();
+
 describe('importWorkouts', () => {
   it('previews, then imports workouts with their tracks, skipping what is saved and naming what is refused', async () => {
     const ann = await signUp();
@@ -209,6 +213,75 @@ describe('importWorkouts', () => {
     expect(asHal.body).toEqual({ code: 101, error: 'That workout was not found.' });
     expect(anonymous.body.code).toBe(209);
     expect(hostile.body).toEqual({ code: 142, error: 'activityId must be the id of a workout.' });
+  });
+});
+
+describe('import keys per person', () => {
+  it('imports a workout someone else imported from the same file, and tells neither of the other', async () => {
+    const [ann, bob] = await Promise.all([signUp(), signUp()]);
+    // One GPX file of a run both were on: the same source, type and start, so the same clientKey.
+    const shared = run(11);
+    const first = await importAs(ann, { workouts: [shared] });
+    const workouts = [run(10), shared, run(12)];
+
+    const preview = await importAs(bob, { workouts, dryRun: true });
+    const imported = await importAs(bob, { workouts });
+    const annAgain = await importAs(ann, { workouts: [shared] });
+
+    expect(first.result).toEqual({ imported: 1, wouldImport: 1, duplicates: [], refused: [] });
+    expect(preview.result).toEqual({ imported: 0, wouldImport: 3, duplicates: [], refused: [] });
+    expect(imported).toMatchObject({
+      status: 200,
+      result: { imported: 3, wouldImport: 3, duplicates: [], refused: [] },
+    });
+    expect(annAgain.result).toEqual({ imported: 0, wouldImport: 0, duplicates: [1], refused: [] });
+    const [annRows, bobRows] = await Promise.all([activitiesOf(ann), activitiesOf(bob)]);
+    expect(annRows.map((row) => row.clientKey)).toEqual([shared.clientKey]);
+    expect(bobRows.map((row) => row.clientKey)).toEqual(workouts.map((workout) => workout.clientKey));
+    expect(activityIds(await tracksOf(bob))).toEqual(bobRows.map((row) => String(row.objectId)).sort());
+  });
+
+  it('keeps a person’s imports from another importer of the file, a stranger and an anonymous caller', async () => {
+    const [ann, bob, cat] = await Promise.all([signUp(), signUp(), signUp()]);
+    const shared = run(13);
+    await importAs(ann, { workouts: [shared] });
+    await importAs(bob, { workouts: [shared] });
+    const [annRow] = await activitiesOf(ann);
+    const path = `/parse/classes/Activity/${String(annRow?.objectId)}`;
+    const byKey = `/parse/classes/Activity?where=${encodeURIComponent(JSON.stringify({ clientKey: shared.clientKey }))}`;
+    const own = { type: 'run', startedAt: { __type: 'Date', iso: shared.startedAt }, durationMin: 31 };
+
+    for (const caller of [bob, cat, undefined]) {
+      const session = caller ? { sessionToken: caller.sessionToken } : {};
+      const answers = await Promise.all([
+        request('GET', byKey, session),
+        request('GET', path, session),
+        request('PUT', path, { ...session, body: { notes: 'mine now' } }),
+        request('DELETE', path, session),
+        request('GET', '/parse/classes/OriginalFile', session),
+        request('POST', '/parse/classes/Activity', {
+          ...session,
+          body: { ...own, clientKey: shared.clientKey },
+        }),
+      ]);
+      const [found, got, changed, deleted, originals, created] = answers;
+
+      for (const answer of answers) expect(answer.text).not.toContain(String(annRow?.objectId));
+      if (caller) {
+        expect(found?.body.results).toEqual(
+          caller === bob ? [expect.objectContaining({ clientKey: shared.clientKey })] : [],
+        );
+        expect([got?.body.code, changed?.body.code, deleted?.body.code]).toEqual([101, 101, 101]);
+        expect(originals?.body.results).toEqual([]);
+        // Bob holds the key already: his own duplicate, as before. Cat's row is her own.
+        expect(created?.status).toBe(caller === bob ? 400 : 201);
+      } else {
+        for (const answer of answers) expect(answer.status).toBeGreaterThanOrEqual(400);
+      }
+    }
+    const [annAfter] = await activitiesOf(ann);
+    expect(annAfter).toEqual(annRow);
+    expect(await activitiesOf(cat)).toEqual([expect.objectContaining({ clientKey: shared.clientKey })]);
   });
 });
 
