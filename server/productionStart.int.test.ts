@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restClientFor, uniqueName } from './test/rest';
+import { restClientFor, uniqueName, type Account } from './test/rest';
 import {
   connectDatabase,
   ROOT,
@@ -117,15 +118,45 @@ describe('the server started as the Dockerfile runs it', () => {
   });
 });
 
+/** The index that kept a class's client keys unique, by name, with what it covers. */
+async function clientKeyIndexes(server: ServerProcess): Promise<Record<string, unknown>[]> {
+  return sql(
+    server,
+    `SELECT indexname, regexp_replace(indexdef, '^.* USING btree ', '') AS columns FROM pg_indexes
+      WHERE indexname LIKE '%\\_unique\\_clientKey%' ORDER BY indexname`,
+  );
+}
+
 describe('the migration at start', () => {
   let privateFolder: string;
   let dataDir: string;
   let server: ServerProcess | undefined;
+  let owner: Account;
+  const keyed = {
+    type: 'run',
+    startedAt: { __type: 'Date', iso: '2025-05-04T07:30:00.000Z' },
+    durationMin: 42,
+    clientKey: randomUUID(),
+  };
+  let keyedId: string;
 
   beforeAll(async () => {
     privateFolder = await mkdtemp(path.join(os.tmpdir(), 'fitstreak-upgrade-'));
     dataDir = path.join(privateFolder, 'data');
     const older = await startServerProcess({ dataDir, image: IMAGE });
+    owner = await (await restClientFor(older)).signUp();
+    const created = await (
+      await restClientFor(older)
+    ).request('POST', '/parse/classes/Activity', { sessionToken: owner.sessionToken, body: keyed });
+    keyedId = String(created.body.objectId);
+    // Client keys unique across everyone, as releases before the key was unique per person had them.
+    for (const className of ['Activity', 'Meal', 'WeightEntry']) {
+      await sql(older, `DROP INDEX IF EXISTS "${className}_unique_clientKey_user"`);
+      await sql(
+        older,
+        `CREATE UNIQUE INDEX IF NOT EXISTS "${className}_unique_clientKey" ON "${className}" ("clientKey")`,
+      );
+    }
     // The schema as an earlier release left it: a class, a field and a locked permission it lacked.
     await sql(older, `DELETE FROM "_SCHEMA" WHERE "className" = 'PushSubscription'`);
     await sql(older, `DROP TABLE "PushSubscription"`);
@@ -161,6 +192,31 @@ describe('the migration at start', () => {
     expect(schema.classLevelPermissions).toMatchObject({ addField: {} });
     expect(columns).toHaveLength(1);
     expect(tables).toEqual([{ present: true }]);
+  });
+
+  it('makes client keys unique per person, keeping the rows saved with a key before', async () => {
+    const running = server ?? expect.unreachable();
+    const client = await restClientFor(running);
+    const other = await client.signUp();
+    const create = (account: Account) =>
+      client.request('POST', '/parse/classes/Activity', { sessionToken: account.sessionToken, body: keyed });
+
+    const [kept] = await sql(
+      running,
+      `SELECT "objectId", "clientKey" FROM "Activity" WHERE "user" = '${owner.objectId}'`,
+    );
+    const fromOther = await create(other);
+    const repeated = await create(owner);
+
+    expect(await clientKeyIndexes(running)).toEqual(
+      ['Activity', 'Meal', 'WeightEntry'].map((className) => ({
+        indexname: `${className}_unique_clientKey_user`,
+        columns: '("user", "clientKey")',
+      })),
+    );
+    expect(kept).toEqual({ objectId: keyedId, clientKey: keyed.clientKey });
+    expect(fromOther.status).toBe(201);
+    expect(repeated.body.code).toBe(137);
   });
 
   it.each(['production', 'development'])(

@@ -158,19 +158,22 @@ describe.each(LOGGED_CLASSES)('$className clientKey', ({ className, row, change 
     expect(stored.body).toMatchObject({ ...change, clientKey });
   });
 
-  it("answers 137 to another person who sends the same key, revealing nothing of the first person's row", async () => {
+  it("stores another person's row under the same key, and each finds only their own", async () => {
     const clientKey = randomUUID();
     const first = await create(alice, className, { ...row(), clientKey });
 
-    const { status, body, text } = await create(bob, className, { ...row(), clientKey });
+    const second = await create(bob, className, { ...row(), clientKey });
+    const [asAlice, asBob] = await Promise.all([
+      findByKey(className, clientKey, alice),
+      findByKey(className, clientKey, bob),
+    ]);
 
-    expect(status).toBe(400);
-    expect(Object.keys(body).sort()).toEqual(['code', 'error']);
-    expect(body.code).toBe(DUPLICATE_VALUE);
-    expect(text).not.toContain(String(first.body.objectId));
-    expect(text).not.toContain(alice.objectId);
-    expect(text).not.toContain(alice.username);
-    expect(await countWithKey(className, clientKey)).toBe(1);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.text).not.toContain(String(first.body.objectId));
+    expect(second.text).not.toContain(alice.objectId);
+    expect(asAlice.body.results).toEqual([expect.objectContaining({ objectId: first.body.objectId })]);
+    expect(asBob.body.results).toEqual([expect.objectContaining({ objectId: second.body.objectId })]);
+    expect(await countWithKey(className, clientKey)).toBe(2);
   });
 
   it('finds the row by clientKey for its owner, and for nobody else', async () => {

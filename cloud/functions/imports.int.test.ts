@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { gzipSync, strToU8 } from 'fflate';
+import type pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
 import { request, signUp, userPointer, type Account } from '../../server/test/rest';
+import { connectDatabase } from '../../server/test/serverProcess';
 import type { WorkoutDetail } from '../../src/domain/activity';
 import type { ImportAnswer } from '../../src/domain/track';
 
@@ -54,6 +57,65 @@ async function tracksOf(account: Account) {
   const where = encodeURIComponent(JSON.stringify({ user: userPointer(account.objectId) }));
   const { body } = await request('GET', `/parse/classes/Track?where=${where}`, { masterKey: true });
   return body.results as Record<string, unknown>[];
+}
+
+async function originalsOf(account: Account) {
+  const where = encodeURIComponent(JSON.stringify({ user: userPointer(account.objectId) }));
+  const { body } = await request('GET', `/parse/classes/OriginalFile?where=${where}`, { masterKey: true });
+  return body.results as Record<string, unknown>[];
+}
+
+/** Uploads a workout file to keep, as the import page does with "Keep the original files". */
+async function keptOriginal(account: Account): Promise<Record<string, unknown>> {
+  const gpx = '<?xml version="1.0"?><gpx version="1.1"><trk><trkseg></trkseg></trk></gpx>';
+  const { status, body } = await request('POST', '/parse/files/original.gpx.gz', {
+    sessionToken: account.sessionToken,
+    raw: gzipSync(strToU8(gpx)),
+    headers: { 'Content-Type': 'application/gzip' },
+  });
+  if (status !== 201) throw new Error(`Upload failed (${status}): ${JSON.stringify(body)}`);
+  return { __type: 'File', name: body.name, url: body.url };
+}
+
+/** The objectIds of the workouts that rows of another class (Track, OriginalFile) belong to. */
+const activityIds = (rows: Record<string, unknown>[]) =>
+  rows.map((row) => (row.activity as { objectId: string }).objectId).sort();
+
+/**
+ * Saves a workout of `owner` under `clientKey` in a transaction left open, as another save of the
+ * same workout (a second tab importing the same folder) would be while it runs: an insert of the
+ * same key waits for it. `commit` ends it once something waits, so that insert then fails.
+ */
+async function holdKey(owner: Account, workout: { clientKey: string; startedAt: string }) {
+  const holder: pg.Client = await connectDatabase(inject('dataDir'));
+  await holder.query('BEGIN');
+  await holder.query(
+    `INSERT INTO "Activity" ("objectId", "createdAt", "updatedAt", "_rperm", "_wperm", "user", "type",
+       "startedAt", "durationMin", "source", "clientKey")
+     VALUES ($1, now(), now(), ARRAY[$2], ARRAY[$2], $2, 'run', $3, 31, 'gpx', $4)`,
+    [randomUUID().slice(0, 10), owner.objectId, workout.startedAt, workout.clientKey],
+  );
+  const waiting = async () => {
+    const { rows } = await holder.query<{ waiting: number }>(
+      `SELECT count(*)::int AS waiting FROM pg_locks waiter
+         JOIN pg_locks held ON held.transactionid = waiter.transactionid
+        WHERE held.pid = pg_backend_pid() AND held.granted AND NOT waiter.granted`,
+    );
+    return (rows[0]?.waiting ?? 0) > 0;
+  };
+  return {
+    async commitOnceWaitedFor(): Promise<void> {
+      try {
+        for (let tries = 0; !(await waiting()); tries++) {
+          if (tries > 300) throw new Error('Nothing waited for the held clientKey within 15 s.');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await holder.query('COMMIT');
+      } finally {
+        await holder.end();
+      }
+    },
+  };
 }
 
 describe('importWorkouts', () => {
@@ -209,6 +271,104 @@ describe('importWorkouts', () => {
     expect(asHal.body).toEqual({ code: 101, error: 'That workout was not found.' });
     expect(anonymous.body.code).toBe(209);
     expect(hostile.body).toEqual({ code: 142, error: 'activityId must be the id of a workout.' });
+  });
+});
+
+describe('import keys per person', () => {
+  it('imports a workout someone else imported from the same file, and tells neither of the other', async () => {
+    const [ann, bob] = await Promise.all([signUp(), signUp()]);
+    // One GPX file of a run both were on: the same source, type and start, so the same clientKey.
+    const shared = run(11);
+    const first = await importAs(ann, { workouts: [shared] });
+    const workouts = [run(10), shared, run(12)];
+
+    const preview = await importAs(bob, { workouts, dryRun: true });
+    const imported = await importAs(bob, { workouts });
+    const annAgain = await importAs(ann, { workouts: [shared] });
+
+    expect(first.result).toEqual({ imported: 1, wouldImport: 1, duplicates: [], refused: [] });
+    expect(preview.result).toEqual({ imported: 0, wouldImport: 3, duplicates: [], refused: [] });
+    expect(imported).toMatchObject({
+      status: 200,
+      result: { imported: 3, wouldImport: 3, duplicates: [], refused: [] },
+    });
+    expect(annAgain.result).toEqual({ imported: 0, wouldImport: 0, duplicates: [1], refused: [] });
+    const [annRows, bobRows] = await Promise.all([activitiesOf(ann), activitiesOf(bob)]);
+    expect(annRows.map((row) => row.clientKey)).toEqual([shared.clientKey]);
+    expect(bobRows.map((row) => row.clientKey)).toEqual(workouts.map((workout) => workout.clientKey));
+    expect(activityIds(await tracksOf(bob))).toEqual(bobRows.map((row) => String(row.objectId)).sort());
+  });
+
+  it('saves each workout whole with its track and original when another save of one of them wins its key', async () => {
+    const cy = await signUp();
+    const workouts = await Promise.all(
+      [run(20), run(21), run(22)].map(async (workout) => ({
+        ...workout,
+        originalFile: await keptOriginal(cy),
+        originalName: 'morning.gpx',
+      })),
+    );
+    const [, raced] = workouts;
+    const held = await holdKey(cy, raced ?? expect.unreachable());
+
+    const answer = importAs(cy, { workouts });
+    await held.commitOnceWaitedFor();
+    const { status, result } = await answer;
+
+    expect(status).toBe(200);
+    expect(result).toEqual({ imported: 2, wouldImport: 2, duplicates: [2], refused: [] });
+    const rows = await activitiesOf(cy);
+    expect(rows).toHaveLength(3);
+    const imported = rows
+      .filter((row) => row.clientKey !== raced?.clientKey)
+      .map((row) => String(row.objectId))
+      .sort();
+    expect(imported).toHaveLength(2);
+    expect(activityIds(await tracksOf(cy))).toEqual(imported);
+    expect(activityIds(await originalsOf(cy))).toEqual(imported);
+  });
+
+  it('keeps a person’s imports from another importer of the file, a stranger and an anonymous caller', async () => {
+    const [ann, bob, cat] = await Promise.all([signUp(), signUp(), signUp()]);
+    const shared = run(13);
+    await importAs(ann, { workouts: [shared] });
+    await importAs(bob, { workouts: [shared] });
+    const [annRow] = await activitiesOf(ann);
+    const path = `/parse/classes/Activity/${String(annRow?.objectId)}`;
+    const byKey = `/parse/classes/Activity?where=${encodeURIComponent(JSON.stringify({ clientKey: shared.clientKey }))}`;
+    const own = { type: 'run', startedAt: { __type: 'Date', iso: shared.startedAt }, durationMin: 31 };
+
+    for (const caller of [bob, cat, undefined]) {
+      const session = caller ? { sessionToken: caller.sessionToken } : {};
+      const answers = await Promise.all([
+        request('GET', byKey, session),
+        request('GET', path, session),
+        request('PUT', path, { ...session, body: { notes: 'mine now' } }),
+        request('DELETE', path, session),
+        request('GET', '/parse/classes/OriginalFile', session),
+        request('POST', '/parse/classes/Activity', {
+          ...session,
+          body: { ...own, clientKey: shared.clientKey },
+        }),
+      ]);
+      const [found, got, changed, deleted, originals, created] = answers;
+
+      for (const answer of answers) expect(answer.text).not.toContain(String(annRow?.objectId));
+      if (caller) {
+        expect(found?.body.results).toEqual(
+          caller === bob ? [expect.objectContaining({ clientKey: shared.clientKey })] : [],
+        );
+        expect([got?.body.code, changed?.body.code, deleted?.body.code]).toEqual([101, 101, 101]);
+        expect(originals?.body.results).toEqual([]);
+        // Bob holds the key already: his own duplicate, as before. Cat's row is her own.
+        expect(created?.status).toBe(caller === bob ? 400 : 201);
+      } else {
+        for (const answer of answers) expect(answer.status).toBeGreaterThanOrEqual(400);
+      }
+    }
+    const [annAfter] = await activitiesOf(ann);
+    expect(annAfter).toEqual(annRow);
+    expect(await activitiesOf(cat)).toEqual([expect.objectContaining({ clientKey: shared.clientKey })]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   Parse,
   requireUser,
   validationError,
+  type CloudObject,
   type FunctionRequest,
   type ParseFile,
   type ParseUser,
@@ -130,12 +131,88 @@ async function savedNear(user: ParseUser, workouts: readonly ImportedWorkout[]) 
   };
 }
 
+/** How many workouts of a batch are being saved at one moment. */
+const SAVING_AT_ONCE = 20;
+
+/**
+ * Saves one workout with its track and kept original, or none of them. False when the person's
+ * key for it was taken meanwhile (another import of the same file saving at the same moment): a
+ * duplicate. A track or original that cannot be saved takes the workout back with it (the workout's
+ * afterDelete removes whichever of the two was saved).
+ */
+async function saveWhole(workout: ImportedWorkout, user: ParseUser, userId: string): Promise<boolean> {
+  const activity = new Parse.Object('Activity');
+  activity.set({ ...workout.fields, user });
+  activity.setACL(new Parse.ACL({ [userId]: { read: true, write: true } }));
+  try {
+    await activity.save(null, MASTER);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === Parse.Error.DUPLICATE_VALUE) return false;
+    throw error;
+  }
+  try {
+    await Promise.all([
+      saveTrack(workout, activity, user, userId),
+      workout.original ? keepOriginals(user, userId, [{ activity, ...workout.original }]) : undefined,
+    ]);
+  } catch (error) {
+    await activity.destroy(MASTER);
+    throw error;
+  }
+  return true;
+}
+
+/** The workout's simplified route, readable by its owner only. */
+async function saveTrack(
+  workout: ImportedWorkout,
+  activity: CloudObject,
+  user: ParseUser,
+  userId: string,
+): Promise<void> {
+  if (!workout.track || workout.track.length === 0) return;
+  const track = new Parse.Object('Track');
+  track.set({
+    user,
+    activity,
+    points: workout.track,
+    bestEfforts: effortsOf(workout.fields.type, workout.track),
+  });
+  track.setACL(new Parse.ACL({ [userId]: { read: true } }));
+  await track.save(null, MASTER);
+}
+
+/**
+ * Saves each workout whole (`saveWhole`), a few at a time, and answers the 0-based indexes of those
+ * a concurrent save of the person's took first. Every save has ended when it answers or throws, so
+ * a failed batch leaves whole workouts only, and running it again adds only what is missing.
+ */
+async function saveWorkouts(
+  workouts: readonly ImportedWorkout[],
+  user: ParseUser,
+  userId: string,
+): Promise<number[]> {
+  const taken: number[] = [];
+  for (let start = 0; start < workouts.length; start += SAVING_AT_ONCE) {
+    const chunk = workouts.slice(start, start + SAVING_AT_ONCE);
+    const outcomes = await Promise.allSettled(chunk.map((workout) => saveWhole(workout, user, userId)));
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    outcomes.forEach((outcome, position) => {
+      const workout = chunk[position];
+      if (outcome.status === 'fulfilled' && !outcome.value && workout) taken.push(workout.index);
+    });
+  }
+  return taken;
+}
+
 /**
  * `importWorkouts({ workouts, dryRun })`: up to 500 workouts from files or another app's archive,
- * each with an optional simplified track. A workout already saved (same type started within two
- * minutes, or the same `clientKey` from an import stopped half way) is skipped and named; a
- * workout the contract refuses is named with the reason; the rest are saved, owner-only. A dry run
- * answers the same without saving.
+ * each with an optional simplified track. A workout the person already has (same type started
+ * within two minutes, or the same `clientKey` from an import stopped half way) is skipped and
+ * named; a workout the contract refuses is named with the reason; the rest are saved, owner-only,
+ * each with its track and original. Only the caller's own workouts count: the key is unique per
+ * person, so another person's workout of the same file is neither a duplicate nor an obstacle. A
+ * dry run answers the same without saving.
  */
 async function importWorkouts(request: FunctionRequest): Promise<ImportAnswer> {
   const { user, userId } = requireUser(request.user);
@@ -178,43 +255,14 @@ async function importWorkouts(request: FunctionRequest): Promise<ImportAnswer> {
     }
   }
 
-  if (dryRun !== true && fresh.length > 0) {
-    const acl = new Parse.ACL({ [userId]: { read: true, write: true } });
-    const activities = fresh.map((workout) => {
-      const activity = new Parse.Object('Activity');
-      activity.set({ ...workout.fields, user });
-      activity.setACL(acl);
-      return activity;
-    });
-    await Parse.Object.saveAll(activities, MASTER);
-    const tracks = fresh.flatMap((workout, position) => {
-      if (!workout.track || workout.track.length === 0) return [];
-      const track = new Parse.Object('Track');
-      track.set({
-        user,
-        activity: activities[position],
-        points: workout.track,
-        bestEfforts: effortsOf(workout.fields.type, workout.track),
-      });
-      track.setACL(new Parse.ACL({ [userId]: { read: true } }));
-      return [track];
-    });
-    if (tracks.length > 0) await Parse.Object.saveAll(tracks, MASTER);
-    await keepOriginals(
-      user,
-      userId,
-      fresh.flatMap((workout, position) => {
-        const activity = activities[position];
-        return workout.original && activity ? [{ activity, ...workout.original }] : [];
-      }),
-    );
+  if (dryRun === true || fresh.length === 0) {
+    return { imported: 0, wouldImport: fresh.length, duplicates, refused };
   }
-  return {
-    imported: dryRun === true ? 0 : fresh.length,
-    wouldImport: fresh.length,
-    duplicates,
-    refused,
-  };
+  const taken = await saveWorkouts(fresh, user, userId);
+  duplicates.push(...taken.map((index) => index + 1));
+  duplicates.sort((a, b) => a - b);
+  const imported = fresh.length - taken.length;
+  return { imported, wouldImport: imported, duplicates, refused };
 }
 
 /** A deleted workout takes its track and its kept original with it. */

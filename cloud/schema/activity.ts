@@ -14,7 +14,7 @@ export const activityClass: ClassDefinition = {
     notes: { type: 'String' },
     /** A strength workout's exercises and sets (src/domain/strength.ts `LoggedExercise`), in order. */
     exercises: { type: 'Array' },
-    /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique. */
+    /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique per person. */
     clientKey: { type: 'String' },
     /** manual, or the kind of file or archive it was imported from (ACTIVITY_SOURCES). */
     source: { type: 'String' },

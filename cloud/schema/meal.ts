@@ -13,7 +13,7 @@ export const mealClass: ClassDefinition = {
     proteinG: { type: 'Number' },
     carbsG: { type: 'Number' },
     fatG: { type: 'Number' },
-    /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique. */
+    /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique per person. */
     clientKey: { type: 'String' },
   },
   indexes: { meal_user_eatenAt: { user: 1, eatenAt: -1 } },

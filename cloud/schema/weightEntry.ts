@@ -8,7 +8,7 @@ export const weightEntryClass: ClassDefinition = {
     weightKg: { type: 'Number', required: true },
     bodyFatPct: { type: 'Number' },
     note: { type: 'String' },
-    /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique. */
+    /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique per person. */
     clientKey: { type: 'String' },
   },
   indexes: { weight_user_measuredAt: { user: 1, measuredAt: -1 } },

@@ -52,10 +52,10 @@ describe('three nodes started at the same moment on an empty database', () => {
         `round ${round}`,
       ).toEqual(
         expect.arrayContaining([
-          'Activity_unique_clientKey',
-          'Meal_unique_clientKey',
+          'Activity_unique_clientKey_user',
+          'Meal_unique_clientKey_user',
           'Settings_unique_user',
-          'WeightEntry_unique_clientKey',
+          'WeightEntry_unique_clientKey_user',
         ]) as unknown,
       );
       const [cleanup] = await cluster.database.query<{ functions: number }>(

@@ -3,8 +3,8 @@ import { SCHEDULED_SEND_TABLE } from '../../cloud/database';
 import { classDefinitions } from '../../cloud/schema';
 
 /**
- * SQL the server runs itself on PostgreSQL, for what Parse Server leaves undone there: unique
- * client keys, one Settings row per person, and the removal of expired idempotency records.
+ * SQL the server runs itself on PostgreSQL, for what Parse Server leaves undone there: client
+ * keys unique per person, one Settings row per person, and the removal of expired idempotency records.
  */
 
 /** Classes whose rows may carry the key their creating client gave them (see clientKeyRule). */
@@ -13,18 +13,25 @@ export const CLIENT_KEY_CLASSES: readonly string[] = classDefinitions
   .map((definition) => definition.className);
 
 /**
- * One row per client key and class even when two retries of one create race, which no lookup in
- * beforeSave can promise: Parse answers the second insert with 137 DUPLICATE_VALUE. Rows without
- * a key hold NULL, and PostgreSQL counts NULLs as distinct. Parse's schema definitions declare
- * plain indexes only, hence SQL; the name follows Parse's own `<class>_unique_<field>`. The
- * columns must exist: Parse adds them from `schema.definitions` within `ParseServer.start()`.
+ * One row per person, client key and class even when two retries of one create race, which no
+ * lookup in beforeSave can promise: Parse answers the second insert with 137 DUPLICATE_VALUE. Per
+ * person, not across everyone: an imported workout's key comes from its file, so two people may send
+ * the same one, and neither may block or detect the other. Rows without a key hold NULL, which
+ * PostgreSQL counts as distinct. Parse's schema definitions declare plain indexes only, hence SQL;
+ * the name follows Parse's own `<class>_unique_<fields, sorted>`. The columns must exist: Parse
+ * adds them from `schema.definitions` within `ParseServer.start()`.
+ *
+ * Earlier releases made the key unique across everyone (`<class>_unique_clientKey`). Such rows are
+ * unique per person as well, so the new index is built over them as they are, and the old one is
+ * dropped only after it, so no moment goes without one.
  */
 export async function createClientKeyIndexes(sql: SqlClient): Promise<void> {
   for (const className of CLIENT_KEY_CLASSES) {
     await sql.query(
-      `CREATE UNIQUE INDEX IF NOT EXISTS "${className}_unique_clientKey" ON "${className}" ("clientKey")`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS "${className}_unique_clientKey_user" ON "${className}" ("user", "clientKey")`,
       [],
     );
+    await sql.query(`DROP INDEX IF EXISTS "${className}_unique_clientKey"`, []);
   }
 }
 

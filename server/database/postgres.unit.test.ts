@@ -18,16 +18,19 @@ function recordingClient(answer: () => Promise<void> = () => Promise.resolve()) 
 }
 
 describe('createClientKeyIndexes', () => {
-  it('creates one unique index on clientKey for each class that declares the field', async () => {
+  it('makes clientKey unique per person in each class that declares it, dropping the index of everyone', async () => {
     const { sql, statements } = recordingClient();
 
     await createClientKeyIndexes(sql);
 
     expect(CLIENT_KEY_CLASSES).toEqual(['Activity', 'Meal', 'WeightEntry']);
     expect(statements).toEqual([
-      'CREATE UNIQUE INDEX IF NOT EXISTS "Activity_unique_clientKey" ON "Activity" ("clientKey")',
-      'CREATE UNIQUE INDEX IF NOT EXISTS "Meal_unique_clientKey" ON "Meal" ("clientKey")',
-      'CREATE UNIQUE INDEX IF NOT EXISTS "WeightEntry_unique_clientKey" ON "WeightEntry" ("clientKey")',
+      'CREATE UNIQUE INDEX IF NOT EXISTS "Activity_unique_clientKey_user" ON "Activity" ("user", "clientKey")',
+      'DROP INDEX IF EXISTS "Activity_unique_clientKey"',
+      'CREATE UNIQUE INDEX IF NOT EXISTS "Meal_unique_clientKey_user" ON "Meal" ("user", "clientKey")',
+      'DROP INDEX IF EXISTS "Meal_unique_clientKey"',
+      'CREATE UNIQUE INDEX IF NOT EXISTS "WeightEntry_unique_clientKey_user" ON "WeightEntry" ("user", "clientKey")',
+      'DROP INDEX IF EXISTS "WeightEntry_unique_clientKey"',
     ]);
   });
 });

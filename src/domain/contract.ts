@@ -104,8 +104,8 @@ export const SETTINGS_DEFAULTS = {
 
 /**
  * The key a client gives a row it creates (the offline queue's change id): a create retried
- * after a lost answer finds the row by its key instead of storing a second one. Unique per class
- * (server/database/postgres.ts) and fixed once the row is saved.
+ * after a lost answer finds the row by its key instead of storing a second one. Unique per person
+ * and class (server/database/postgres.ts) and fixed once the row is saved.
  */
 const clientKeyRule = { kind: 'uuid', writeOnce: true, optional: true } as const satisfies FieldRule;
 

@@ -25,8 +25,8 @@ export const FAKE_SERVER_URL = 'https://api.test/parse';
 /**
  * A stand-in for Parse's REST API behind `fetch`, with the behaviour the offline queue relies on:
  * sessions per token (209 when ended), idempotency on POST and PUT (159 for a request id seen
- * before, kept even when the request was refused, as Parse Server does), a unique clientKey
- * (137), 142 from a validator, 101 for a missing row, and answers that can be lost on the way.
+ * before, kept even when the request was refused, as Parse Server does), a clientKey unique per
+ * person (137), 142 from a validator, 101 for a missing row, and answers that can be lost on the way.
  */
 export class FakeParseServer {
   readonly requests: ReceivedRequest[] = [];
@@ -161,7 +161,10 @@ export class FakeParseServer {
   private create(account: string, className: string, body: Record<string, unknown>): Answer {
     const refusal = this.validate(className, body);
     if (refusal) return { status: 400, body: { code: 142, error: refusal } };
-    if (body.clientKey && this.rowsOf(className).some((row) => row.fields.clientKey === body.clientKey)) {
+    const keyTaken = this.rowsOf(className).some(
+      (row) => row.owner === account && row.fields.clientKey === body.clientKey,
+    );
+    if (body.clientKey && keyTaken) {
       return {
         status: 400,
         body: { code: 137, error: 'A duplicate value for a field with unique values was provided' },
