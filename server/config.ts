@@ -113,7 +113,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'ADMIN_USERNAMES',
     description:
-      'Comma-separated usernames of the people who administer this server: they make and revoke invitations.',
+      'Comma-separated usernames of the people who administer this server: they make and revoke invitations. The accounts with these names at start get the admin role; a listed name is kept from everyone else.',
   },
   {
     name: 'INVITES_BY_USERS',

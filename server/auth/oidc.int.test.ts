@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, inject, it } from 'vitest';
 import { CODE_NEEDED_PREFIX } from '../../src/domain/twoFactor';
+import { RESERVED_ADMIN_NAME } from '../test/globalSetup';
 import { followProviderLogin, ticketCookieOf, type NextLogin } from '../test/oidcIssuer';
 import { logIn, newPassword, request, signUp, uniqueName } from '../test/rest';
 
@@ -128,6 +129,22 @@ describe('single sign-on', () => {
       expect(owner.status, owner.text).toBe(201);
     },
   );
+
+  it('names no account after a preferred_username kept for an admin, and makes nobody admin by it', async () => {
+    const person = someone({ preferred_username: RESERVED_ADMIN_NAME });
+
+    const created = await logInWith(await loginThroughProvider(person));
+    expect(created.status, created.text).toBe(201);
+    const me = await request('GET', '/parse/users/me', { sessionToken: created.body.sessionToken });
+    const policy = await request('POST', '/parse/functions/signupPolicy', {
+      sessionToken: created.body.sessionToken,
+      body: {},
+    });
+
+    expect(me.body.username).not.toBe(RESERVED_ADMIN_NAME);
+    expect(me.body.username).toMatch(/^fitstreak\.admin\d{4}$/);
+    expect(policy.body.result).toMatchObject({ isAdmin: false });
+  });
 
   it.each(['nonce', 'issuer', 'audience', 'signature'] as const)(
     'refuses an ID token with the wrong %s, and makes no ticket',
