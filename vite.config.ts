@@ -105,8 +105,12 @@ export default defineConfig({
     },
   },
   server: {
+    // scripts/dev.mjs gives the API this origin as PUBLIC_URL: another port would not match it.
+    port: 5173,
+    strictPort: true,
     proxy: {
       '/parse': { target: API_TARGET, ws: true },
+      '/auth': API_TARGET,
       '/config.json': API_TARGET,
     },
   },
@@ -114,7 +118,8 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json: which chunk holds which module (npm run bench:languages reads it).
     manifest: true,
-    sourcemap: true,
+    // Maps for the operator's tools, referenced by no file; the server never serves them (they hold the source).
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 300,
   },
   test: {

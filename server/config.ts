@@ -58,7 +58,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'PUBLIC_URL',
-    description: 'Public origin people open in the browser; used in e-mail links.',
+    description:
+      'Public origin people open in the browser; e-mail links, /config.json and the Content-Security-Policy are made from it. Required when NODE_ENV=production.',
     default: 'http://localhost:$PORT',
   },
   {
@@ -113,7 +114,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'ADMIN_USERNAMES',
     description:
-      'Comma-separated usernames of the people who administer this server: they make and revoke invitations.',
+      'Comma-separated usernames of the people who administer this server: they make and revoke invitations. The accounts with these names at start get the admin role; a listed name is kept from everyone else.',
   },
   {
     name: 'INVITES_BY_USERS',
@@ -423,7 +424,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     masterKeyIps,
     trustProxy,
     serverUrl: readUrl(env, 'SERVER_URL', ['http:', 'https:']) ?? `http://localhost:${port}/parse`,
-    publicUrl: readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
+    publicUrl: readPublicUrl(env, port),
     allowedOrigins: readOriginList(env, 'ALLOWED_ORIGINS'),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     s3: readS3(env),
@@ -440,6 +441,25 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     reminders: readBoolean(env, 'REMINDERS', true),
     oidc: readOidc(env),
   };
+}
+
+/**
+ * The origin people open. Every URL the server hands out (mail links, /config.json, the
+ * Content-Security-Policy, single sign-on's redirect) is made from it, never from a request's Host
+ * header, which any client can set; so production mode needs it said.
+ */
+function readPublicUrl(env: Env, port: number): string {
+  const url = readUrl(env, 'PUBLIC_URL', ['http:', 'https:']);
+  if (url !== undefined) return url;
+  if (read(env, 'NODE_ENV') === 'production') {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'is required when NODE_ENV=production: set it to the address people open the app at, such as ' +
+        'https://fit.example.org. Links in mails, /config.json and the Content-Security-Policy are made ' +
+        "from it, never from a request's Host header.",
+    );
+  }
+  return `http://localhost:${port}`;
 }
 
 const OIDC_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;

@@ -33,6 +33,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('refuses production mode without PUBLIC_URL with a sentence naming it, and takes it when given', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, CWD)).toThrow(
+      /^PUBLIC_URL is required when NODE_ENV=production: /,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://fit.example.org/' }, CWD).publicUrl,
+    ).toBe('https://fit.example.org');
+  });
+
   it('reads the map tile server and its credit, none by default', () => {
     const config = loadConfig(
       { MAP_TILE_URL: 'https://tiles.example.org/osm/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© OSM' },

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restClientFor, uniqueName, type Account } from './test/rest';
 import {
   connectDatabase,
+  createDataDir,
+  freePort,
+  removeDataDir,
   ROOT,
   startServerProcess,
   stopServerAndDatabase,
@@ -30,6 +34,32 @@ function dockerfileImage(): ContainerImage {
 }
 
 const IMAGE = dockerfileImage();
+
+/** The image as an operator runs it: `docker run -e PUBLIC_URL=… -p …`, with `env` on top. */
+async function startImage(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  return startServerProcess({
+    dataDir,
+    port,
+    image: { ...IMAGE, env: { ...IMAGE.env, PUBLIC_URL: `http://localhost:${port}`, ...env } },
+  });
+}
+
+/** A GET as a client that sends its own Host header (fetch keeps the URL's). */
+function getWithHost(
+  url: string,
+  host: string,
+): Promise<{ headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { host, accept: 'text/html' } }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ headers: response.headers, body }));
+      })
+      .on('error', reject);
+  });
+}
 
 /** Lines of a healthy start: only the server's own, none from Parse (its warnings and errors). */
 function foreignLines(output: string): string[] {
@@ -61,7 +91,7 @@ describe('the server started as the Dockerfile runs it', () => {
     privateFolder = await mkdtemp(path.join(os.tmpdir(), 'fitstreak-private-'));
     privateMode = (await stat(privateFolder)).mode & 0o777;
     dataDir = path.join(privateFolder, 'data');
-    first = await startServerProcess({ dataDir, image: IMAGE });
+    first = await startImage(dataDir);
     firstOutput = first.output();
     const username = uniqueName('docker');
     const password = 'correct horse battery';
@@ -109,7 +139,7 @@ describe('the server started as the Dockerfile runs it', () => {
 
   it('reaches ready again on the data directory it made, and the person logs in', async () => {
     await stopServerAndDatabase(first);
-    second = await startServerProcess({ dataDir, image: IMAGE });
+    second = await startImage(dataDir);
 
     expect(second.output()).not.toContain('first start');
     expect(foreignLines(second.output())).toEqual([]);
@@ -143,7 +173,7 @@ describe('the migration at start', () => {
   beforeAll(async () => {
     privateFolder = await mkdtemp(path.join(os.tmpdir(), 'fitstreak-upgrade-'));
     dataDir = path.join(privateFolder, 'data');
-    const older = await startServerProcess({ dataDir, image: IMAGE });
+    const older = await startImage(dataDir);
     owner = await (await restClientFor(older)).signUp();
     const created = await (
       await restClientFor(older)
@@ -169,7 +199,7 @@ describe('the migration at start', () => {
     );
     await sql(older, `ALTER TABLE "Activity" DROP COLUMN "maxHr"`);
     await stopServerAndDatabase(older);
-    server = await startServerProcess({ dataDir, image: IMAGE });
+    server = await startImage(dataDir);
   });
 
   afterAll(async () => {
@@ -232,10 +262,7 @@ describe('the migration at start', () => {
         server = undefined;
       }
 
-      const start = startServerProcess({
-        dataDir,
-        image: { ...IMAGE, env: { ...IMAGE.env, NODE_ENV: mode } },
-      });
+      const start = startImage(dataDir, { NODE_ENV: mode });
 
       await expect(start).rejects.toThrow(
         /exited before it was ready \(code 1[\s\S]*\[fitstreak\] cannot start: The database schema does not match the code after the migration: Activity\.notes is a Number in the database but a String in the code\./,
@@ -243,4 +270,61 @@ describe('the migration at start', () => {
       await waitForPostgresToExit(dataDir, 10_000);
     },
   );
+});
+
+describe('the public address', () => {
+  let dataDir: string;
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    dataDir = await createDataDir('public-url');
+  });
+
+  afterAll(async () => {
+    await stopServerAndDatabase(server);
+    await removeDataDir(dataDir);
+  });
+
+  it('is required in production mode: without PUBLIC_URL the image stops with a sentence naming it', async () => {
+    const refusedDir = await createDataDir('public-url-refused');
+    try {
+      // A start that is not refused is stopped again, so the test leaves no server behind.
+      const outcome = await startServerProcess({ dataDir: refusedDir, image: IMAGE }).then(
+        async (running) => {
+          await stopServerAndDatabase(running);
+          return 'ready';
+        },
+        (error: unknown) => (error as Error).message,
+      );
+
+      expect(outcome).toMatch(
+        /exited before it was ready \(code 1[\s\S]*\[fitstreak\] cannot start: PUBLIC_URL is required when NODE_ENV=production: /,
+      );
+    } finally {
+      await removeDataDir(refusedDir);
+    }
+  });
+
+  it('never comes from the Host header: without PUBLIC_URL in development, /config.json and the CSP name localhost', async () => {
+    server = await startServerProcess({
+      dataDir,
+      image: { ...IMAGE, env: { ...IMAGE.env, NODE_ENV: 'development' } },
+    });
+    const own = `http://localhost:${server.port}`;
+    const host = 'fitstreak.attacker.example';
+
+    const config = await getWithHost(`http://127.0.0.1:${server.port}/config.json`, host);
+    const page = await getWithHost(`http://127.0.0.1:${server.port}/login`, host);
+
+    expect(JSON.parse(config.body)).toMatchObject({
+      serverURL: `${own}/parse`,
+      liveQueryServerURL: `ws://localhost:${server.port}/parse`,
+    });
+    for (const answer of [config, page]) {
+      expect(answer.headers['content-security-policy']).toContain(
+        `connect-src 'self' ${own} ws://localhost:`,
+      );
+      expect(answer.headers['content-security-policy']).not.toContain(host);
+    }
+  });
 });

@@ -318,6 +318,17 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       const migrated = await withClusterLock(sql, 'private-rooms', () => migratePrivateMessageAcls(sql));
       if (migrated) log(`Gave ${migrated} messages of private rooms their room's readers.`);
     }
+    const { settleAdminRole } = await import('../cloud/admins');
+    const { unclaimed } = await withClusterLock(sql, 'admins', () =>
+      settleAdminRole(config.signup.adminUsernames),
+    );
+    if (unclaimed.length > 0) {
+      log(
+        `ADMIN_USERNAMES lists ${unclaimed.join(', ')}, which no account has: nobody may take ` +
+          `${unclaimed.length === 1 ? 'that name' : 'those names'}, and an account made with the ` +
+          'master key under one becomes admin at the next start.',
+      );
+    }
     if (sql && config.weeklySummaries) {
       const { sendWeeklySummaries } = await import('../cloud/functions/summaries');
       weeklySummaries = scheduleRecurring(

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RESERVED_ADMIN_NAME } from '../../server/test/globalSetup';
 import { newPassword, request, signUp, uniqueName, type Account } from '../../server/test/rest';
 
 function signUpBody(username: string) {
@@ -60,6 +61,33 @@ describe('_User', () => {
 
     expect(body.code).toBe(142);
     expect(me.body.username).toBe(alice.username);
+  });
+
+  it('keeps a name listed in ADMIN_USERNAMES without an account from anonymous sign-ups and from renames', async () => {
+    const upperCase = RESERVED_ADMIN_NAME.toUpperCase();
+
+    const signUps = await Promise.all(
+      [RESERVED_ADMIN_NAME, upperCase].map((username) =>
+        request('POST', '/parse/users', { body: signUpBody(username) }),
+      ),
+    );
+    const renames = await Promise.all(
+      [RESERVED_ADMIN_NAME, upperCase].map((username) =>
+        request('PUT', `/parse/users/${bob.objectId}`, {
+          sessionToken: bob.sessionToken,
+          body: { username },
+        }),
+      ),
+    );
+
+    for (const refused of [...signUps, ...renames]) {
+      expect(refused.body).toEqual({
+        code: 142,
+        error: 'username: this name is kept for an admin of this server. Choose another.',
+      });
+    }
+    const me = await request('GET', '/parse/users/me', { sessionToken: bob.sessionToken });
+    expect(me.body.username).toBe(bob.username);
   });
 
   it("refuses another user's and an anonymous caller's change to someone's displayName", async () => {

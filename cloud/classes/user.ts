@@ -1,7 +1,9 @@
 import { SETTINGS_DEFAULTS, userRules } from '../../src/domain/contract';
 import { checkFields } from '../../src/domain/fieldRules';
 import { isAvatarFileOf } from '../../src/domain/images';
+import { isReservedUsername } from '../../src/domain/signup';
 import { Parse, validationError, type CloudObject, type TriggerRequest } from '../parse';
+import { signupRules } from '../signupRules';
 import { takeSsoClaims } from '../ssoSignups';
 import { deleteAvatarFile } from './avatarFile';
 import { checkSignup, spendInvitation } from './invitation';
@@ -14,6 +16,16 @@ import { t } from '../../src/i18n/messages';
 function checkUser({ object }: TriggerRequest): void {
   const [first] = checkFields(userRules, object.attributes);
   if (first) throw validationError(first.message);
+}
+
+/**
+ * A name ADMIN_USERNAMES lists goes to no account but by the operator: not at sign-up, in a rename,
+ * or from a provider's `preferred_username`, so nobody becomes, or passes for, an admin by a name.
+ */
+function refuseReservedUsername({ object, original, master }: TriggerRequest): void {
+  const username: unknown = object.get('username');
+  if (master || typeof username !== 'string' || username === original?.get('username')) return;
+  if (isReservedUsername(signupRules(), username)) throw validationError(t('server.user.usernameReserved'));
 }
 
 /**
@@ -39,7 +51,7 @@ function refuseFileWithoutUrl({ object }: TriggerRequest): void {
   throw validationError(t('server.user.avatarUrl'));
 }
 
-/** A username from what the provider calls the person: the allowed characters, made unique. */
+/** A username from what the provider calls the person: the allowed characters, made unique, never a listed admin's. */
 async function freeUsername(wanted: string | undefined): Promise<string> {
   const base = (wanted ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24);
   const stem = base.length >= 3 ? base : `member${base}`;
@@ -48,7 +60,7 @@ async function freeUsername(wanted: string | undefined): Promise<string> {
     const taken = await new Parse.Query(Parse.User)
       .equalTo('username', candidate)
       .first({ useMasterKey: true });
-    if (!taken) return candidate;
+    if (!taken && !isReservedUsername(signupRules(), candidate)) return candidate;
   }
   return `${stem}${Date.now().toString(36)}`.slice(0, 30);
 }
@@ -74,6 +86,7 @@ async function beforeSaveUser(request: TriggerRequest): Promise<void> {
   refuseFileWithoutUrl(request);
   await completeSsoSignup(request);
   checkUser(request);
+  refuseReservedUsername(request);
   checkAvatar(request);
   await checkSignup(request);
 }

@@ -2,13 +2,14 @@ import { isObjectId } from '../../src/domain/ids';
 import { randomBytes } from 'node:crypto';
 import {
   INVITATION_DAYS,
-  isAdmin,
   MAX_OPEN_INVITATIONS,
   mayInvite,
+  type Caller,
   type InvitationRow,
   type NewInvitation,
   type SignupPolicy,
 } from '../../src/domain/signup';
+import { isServerAdmin } from '../admins';
 import { invitationCodeHash } from '../classes/invitation';
 import {
   Parse,
@@ -33,15 +34,21 @@ const usernameOf = (user: ParseUser | undefined) => {
   return typeof username === 'string' ? username : undefined;
 };
 
+/** Admins by the role the server gave their accounts, never by their current names. */
+async function callerOf(user: ParseUser | undefined): Promise<Caller> {
+  if (!user?.id) return 'visitor';
+  return (await isServerAdmin(user)) ? 'admin' : 'person';
+}
+
 /** `signupPolicy()`: who may sign up here, and whether the caller may invite; asked with or without a session. */
-function signupPolicy(request: FunctionRequest): Promise<SignupPolicy> {
+async function signupPolicy(request: FunctionRequest): Promise<SignupPolicy> {
   const rules = signupRules();
-  const username = usernameOf(request.user);
-  return Promise.resolve({
+  const caller = await callerOf(request.user);
+  return {
     mode: rules.mode,
-    canInvite: mayInvite(rules, username),
-    isAdmin: isAdmin(rules, username),
-  });
+    canInvite: mayInvite(rules, caller),
+    isAdmin: caller === 'admin',
+  };
 }
 
 function toRow(invitation: CloudObject, fallbackMaker?: string): InvitationRow {
@@ -53,20 +60,22 @@ function toRow(invitation: CloudObject, fallbackMaker?: string): InvitationRow {
   };
 }
 
-function requireInviter(request: FunctionRequest): { user: ParseUser; username: string } {
+async function requireInviter(
+  request: FunctionRequest,
+): Promise<{ user: ParseUser; username: string; admin: boolean }> {
   const { user } = requireUser(request.user);
   const rules = signupRules();
-  const username = usernameOf(user) ?? '';
   if (rules.mode !== 'invite') {
     throw new Parse.Error(
       Parse.Error.OPERATION_FORBIDDEN,
       t('server.invitations.notUsed', { mode: rules.mode }),
     );
   }
-  if (!mayInvite(rules, username)) {
+  const caller = await callerOf(user);
+  if (!mayInvite(rules, caller)) {
     throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.invitations.adminsOnly'));
   }
-  return { user, username };
+  return { user, username: usernameOf(user) ?? '', admin: caller === 'admin' };
 }
 
 /**
@@ -74,7 +83,7 @@ function requireInviter(request: FunctionRequest): { user: ParseUser; username: 
  * answer only; at most 50 open invitations per person.
  */
 async function createInvitation(request: FunctionRequest): Promise<NewInvitation> {
-  const { user, username } = requireInviter(request);
+  const { user, username } = await requireInviter(request);
   const now = new Date();
   const open = await openInvitations(now).equalTo('createdBy', user).count(MASTER);
   if (open >= MAX_OPEN_INVITATIONS) {
@@ -94,9 +103,9 @@ async function createInvitation(request: FunctionRequest): Promise<NewInvitation
 
 /** `listInvitations()`: the open invitations, everyone's for an admin, else the caller's own; newest first. */
 async function listInvitations(request: FunctionRequest): Promise<InvitationRow[]> {
-  const { user, username } = requireInviter(request);
+  const { user, admin } = await requireInviter(request);
   const query = openInvitations(new Date()).include('createdBy').descending('createdAt').limit(1000);
-  if (!isAdmin(signupRules(), username)) query.equalTo('createdBy', user);
+  if (!admin) query.equalTo('createdBy', user);
   return (await query.find(MASTER)).map((invitation) => toRow(invitation));
 }
 
@@ -105,13 +114,13 @@ async function listInvitations(request: FunctionRequest): Promise<InvitationRow[
  * Anyone else's is "not found", as is one already used.
  */
 async function revokeInvitation(request: FunctionRequest): Promise<{ revoked: true }> {
-  const { user, username } = requireInviter(request);
+  const { user, admin } = await requireInviter(request);
   const { invitationId } = request.params;
   if (!isObjectId(invitationId)) {
     throw validationError(t('server.invitations.invitationId'));
   }
   const query = openInvitations(new Date()).equalTo('objectId', invitationId);
-  if (!isAdmin(signupRules(), username)) query.equalTo('createdBy', user);
+  if (!admin) query.equalTo('createdBy', user);
   const invitation = await query.first(MASTER);
   if (!invitation) throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, t('server.invitations.notFound'));
   await invitation.destroy(MASTER);

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, inject, it } from 'vitest';
 import { CODE_NEEDED_PREFIX } from '../../src/domain/twoFactor';
+import { RESERVED_ADMIN_NAME } from '../test/globalSetup';
 import { followProviderLogin, ticketCookieOf, type NextLogin } from '../test/oidcIssuer';
-import { logIn, request, signUp } from '../test/rest';
+import { logIn, newPassword, request, signUp, uniqueName } from '../test/rest';
 
 const baseUrl = inject('baseUrl');
 const issuer = inject('oidcIssuer');
@@ -103,6 +104,46 @@ describe('single sign-on', () => {
     const through = await logInWith(await loginThroughProvider(person));
     expect(through.status, through.text).toBe(200);
     expect(through.body.objectId).toBe(owner.objectId);
+  });
+
+  it.each([
+    ['left out', 'absent'],
+    ['null', null],
+    ['the text "false"', 'false'],
+    ['the text "true"', 'true'],
+  ] as const)(
+    'makes the account without the address when email_verified is %s, so its owner can still sign up with it',
+    async (_claim, emailVerified) => {
+      const address = `${randomUUID().slice(0, 8)}@someone-else.example`;
+      const person = someone({ email: address, emailVerified });
+
+      const created = await logInWith(await loginThroughProvider(person));
+      expect(created.status, created.text).toBe(201);
+      const me = await request('GET', '/parse/users/me', { sessionToken: created.body.sessionToken });
+      const owner = await request('POST', '/parse/users', {
+        body: { username: uniqueName(), password: newPassword(), email: address },
+      });
+
+      expect(me.body.username).toBe(person.preferred_username);
+      expect(me.body.email).toBeUndefined();
+      expect(owner.status, owner.text).toBe(201);
+    },
+  );
+
+  it('names no account after a preferred_username kept for an admin, and makes nobody admin by it', async () => {
+    const person = someone({ preferred_username: RESERVED_ADMIN_NAME });
+
+    const created = await logInWith(await loginThroughProvider(person));
+    expect(created.status, created.text).toBe(201);
+    const me = await request('GET', '/parse/users/me', { sessionToken: created.body.sessionToken });
+    const policy = await request('POST', '/parse/functions/signupPolicy', {
+      sessionToken: created.body.sessionToken,
+      body: {},
+    });
+
+    expect(me.body.username).not.toBe(RESERVED_ADMIN_NAME);
+    expect(me.body.username).toMatch(/^fitstreak\.admin\d{4}$/);
+    expect(policy.body.result).toMatchObject({ isAdmin: false });
   });
 
   it.each(['nonce', 'issuer', 'audience', 'signature'] as const)(

@@ -76,13 +76,18 @@ function cookieOf(header: string | undefined, name: string): string | undefined 
   return undefined;
 }
 
-/** The claims kept with a ticket: what a first login names the new account with. */
+/**
+ * The claims kept with a ticket: what a first login names the new account with. The address only
+ * when the provider says it verified it (`email_verified` the boolean `true`): a missing, `null` or
+ * text claim would let anyone claim an address before its owner, so the account is made without one.
+ */
 function claimsOf(claims: client.IDToken | client.UserInfoResponse): SsoClaims {
   const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : undefined);
+  const email = claims.email_verified === true ? text(claims.email) : undefined;
   return {
     sub: claims.sub,
-    email: claims.email_verified === false ? undefined : text(claims.email),
-    preferredUsername: text(claims.preferred_username) ?? text(claims.email)?.split('@')[0],
+    email,
+    preferredUsername: text(claims.preferred_username) ?? email?.split('@')[0],
     name: text(claims.name),
   };
 }

@@ -7,6 +7,7 @@ import {
   pointer,
   request as requestShared,
   restClient,
+  signUp as signUpShared,
   uniqueName,
   type Account,
   type RestClient,
@@ -26,6 +27,8 @@ import {
 const appId = inject('appId');
 const masterKey = inject('masterKey');
 const adminName = uniqueName('admin');
+/** Listed in ADMIN_USERNAMES with no account behind it. */
+const reservedName = uniqueName('keep');
 
 interface Node {
   server: ServerProcess;
@@ -49,8 +52,11 @@ async function startNode(prefix: string, env: Record<string, string>): Promise<N
 }
 
 beforeAll(async () => {
-  [inviteOnly, byUsers, closed] = await Promise.all([
-    startNode('signup-invite', { SIGNUP: 'invite', ADMIN_USERNAMES: `someone_else, ${adminName}` }),
+  // Accounts that exist already (made with the master key, as an operator may); the admin's before
+  // the node that lists it starts, since admins are the accounts their names have at start.
+  [admin, member] = await Promise.all([signUpShared(adminName), signUpShared()]);
+  // Every node settles the admin role at start by its own list: the one that lists admins last.
+  [byUsers, closed] = await Promise.all([
     startNode('signup-by-users', { SIGNUP: 'invite', INVITES_BY_USERS: 'true' }),
     startNode('signup-closed', {
       SIGNUP: 'closed',
@@ -60,8 +66,10 @@ beforeAll(async () => {
       OIDC_NAME: 'Test ID',
     }),
   ]);
-  // Accounts that exist already (made with the master key, as an operator may).
-  [admin, member] = await Promise.all([inviteOnly.client.signUp(adminName), inviteOnly.client.signUp()]);
+  inviteOnly = await startNode('signup-invite', {
+    SIGNUP: 'invite',
+    ADMIN_USERNAMES: `${reservedName}, ${adminName}`,
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -291,6 +299,77 @@ describe('an invite-only server', () => {
     // Still open: nothing the others did spent or removed it.
     const listed = await run<InvitationRow[]>(inviteOnly, 'listInvitations', admin);
     expect(listed.result.map((row) => row.id)).toContain(invitation.id);
+  });
+});
+
+describe('admins', () => {
+  it('are the accounts ADMIN_USERNAMES names at start, in a role only the server writes', async () => {
+    const where = encodeURIComponent(JSON.stringify({ name: 'admin' }));
+    const roles = await inviteOnly.client.request('GET', `/parse/roles?where=${where}`, { masterKey: true });
+    const [role] = roles.body.results as { objectId: string; ACL?: object }[];
+    const members = encodeURIComponent(
+      JSON.stringify({ $relatedTo: { object: pointer('_Role', role?.objectId ?? ''), key: 'users' } }),
+    );
+    const users = await inviteOnly.client.request('GET', `/parse/users?where=${members}`, {
+      masterKey: true,
+    });
+    const asMember = await inviteOnly.client.request('GET', `/parse/roles?where=${where}`, {
+      sessionToken: member.sessionToken,
+    });
+
+    expect(roles.body.results).toHaveLength(1);
+    expect(role?.ACL).toEqual({});
+    expect((users.body.results as { objectId: string }[]).map((user) => user.objectId)).toEqual([
+      admin.objectId,
+    ]);
+    expect(asMember.body.code).toBe(119);
+  });
+
+  it('keeps a listed name without an account from everyone, even with an invitation', async () => {
+    const { code } = await invite(admin);
+
+    const refused = await signUpWith(inviteOnly.client, code, reservedName);
+
+    expect(refused.body).toEqual({
+      code: 142,
+      error: 'username: this name is kept for an admin of this server. Choose another.',
+    });
+    expect(await accountsNamed(reservedName)).toBe(0);
+  });
+
+  it('stay admins when they rename, and nobody else may take the name they left', async () => {
+    const renamed = uniqueName('was-admin');
+    const rename = await inviteOnly.client.request('PUT', `/parse/users/${admin.objectId}`, {
+      sessionToken: admin.sessionToken,
+      body: { username: renamed },
+    });
+    try {
+      expect(rename.status, rename.text).toBe(200);
+      const policy = await run<SignupPolicy>(inviteOnly, 'signupPolicy', admin);
+      const { code } = await invite(admin);
+      const signUpAsAdmin = await signUpWith(inviteOnly.client, code, adminName);
+      const memberTakesName = await inviteOnly.client.request('PUT', `/parse/users/${member.objectId}`, {
+        sessionToken: member.sessionToken,
+        body: { username: adminName },
+      });
+
+      expect(policy.result).toEqual({ mode: 'invite', canInvite: true, isAdmin: true });
+      for (const refused of [signUpAsAdmin, memberTakesName]) {
+        expect(refused.body).toEqual({
+          code: 142,
+          error: 'username: this name is kept for an admin of this server. Choose another.',
+        });
+      }
+      expect(await accountsNamed(adminName)).toBe(0);
+      const asMember = await run<SignupPolicy>(inviteOnly, 'signupPolicy', member);
+      expect(asMember.result.isAdmin).toBe(false);
+    } finally {
+      // The operator may give a listed name back (the master key is not refused).
+      await inviteOnly.client.request('PUT', `/parse/users/${admin.objectId}`, {
+        masterKey: true,
+        body: { username: adminName },
+      });
+    }
   });
 });
 

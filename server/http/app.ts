@@ -5,6 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { AppConfig } from '../config';
 import type { ServerMetrics } from '../observability/metrics';
 import { corsOrigins, securityHeaders } from './securityHeaders';
+import { refuseSessionUpgrade } from './sessionUpgrade';
 
 const NEVER_CACHE = 'no-cache, no-store, must-revalidate';
 /** Files of the installable app that must be revalidated on every visit. */
@@ -81,11 +82,8 @@ function answersAtLength(request: Request): boolean {
   return typeof body === 'object' && body !== null && (body as { _method?: unknown })._method === 'GET';
 }
 
-function browserOrigin(config: AppConfig, request: Request): string {
-  if (process.env.PUBLIC_URL) return config.publicUrl;
-  // Without an explicit PUBLIC_URL, answer with the origin the browser used (localhost, 127.0.0.1, a LAN name).
-  return `${request.protocol}://${request.get('host') ?? `localhost:${config.port}`}`;
-}
+/** Source maps carry the whole client source (`sourcesContent`); they stay on the server for its operator. */
+const isSourceMap = (path: string) => path.toLowerCase().endsWith('.map');
 
 export function createApp({
   config,
@@ -112,8 +110,10 @@ export function createApp({
     else compress(request, response, next);
   });
 
-  app.use((request, response, next) => {
-    response.set(securityHeaders(config, browserOrigin(config, request)));
+  // Every URL the app hands out is made from PUBLIC_URL, never from the Host header a request brings.
+  const headers = securityHeaders(config, config.publicUrl);
+  app.use((_request, response, next) => {
+    response.set(headers);
     next();
   });
 
@@ -133,9 +133,8 @@ export function createApp({
       .json({ status, ...report });
   });
 
-  app.get('/config.json', (request, response) => {
-    const origin = browserOrigin(config, request);
-    const parseUrl = `${origin}/parse`;
+  app.get('/config.json', (_request, response) => {
+    const parseUrl = `${config.publicUrl}/parse`;
     response.set('Cache-Control', 'no-cache').json({
       appId: config.appId,
       serverURL: parseUrl,
@@ -166,10 +165,18 @@ export function createApp({
     );
     next();
   });
-  app.use('/parse', rateLimit, writeGuard, queryGuard, idempotency, (request, response, next) => {
-    if (answersAtLength(request)) compress(request, response, next);
-    else next();
-  });
+  app.use(
+    '/parse',
+    rateLimit,
+    writeGuard,
+    queryGuard,
+    refuseSessionUpgrade,
+    idempotency,
+    (request, response, next) => {
+      if (answersAtLength(request)) compress(request, response, next);
+      else next();
+    },
+  );
   app.use('/parse', parseApp);
   // Parse answers an unexpected error (a lost database connection, say) with a 500 and then passes
   // it on; express's last handler would then destroy the socket before that answer reached the
@@ -189,6 +196,10 @@ export function createApp({
   });
 
   const indexFile = path.resolve(distDir, 'index.html');
+  app.use((request, response, next) => {
+    if (isSourceMap(request.path)) response.status(404).type('text').send('Not found.');
+    else next();
+  });
   app.use(
     '/assets',
     express.static(path.join(distDir, 'assets'), {

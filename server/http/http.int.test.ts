@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../test/serverProcess';
@@ -81,6 +82,31 @@ describe('single-page app routes', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await response.text()).toBe(index);
+  });
+
+  it('serves a built script but never a source map, which holds the whole client source', async () => {
+    const dist = path.join(ROOT, 'dist');
+    const name = `probe-${randomBytes(6).toString('hex')}.js`;
+    // Vite's maps sit beside the hashed chunks, Workbox's beside the service worker.
+    const files = [`assets/${name}`, `assets/${name}.map`, `${name}.map`];
+    const map = JSON.stringify({ version: 3, sources: ['src/main.tsx'], sourcesContent: ['secret'] });
+    const madeAssets = await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await Promise.all(
+      files.map((file) => writeFile(path.join(dist, file), file.endsWith('.map') ? map : 'export {};\n')),
+    );
+    try {
+      const [script, ...maps] = await Promise.all(files.map((file) => fetch(`${baseUrl}/${file}`)));
+
+      expect(script?.status).toBe(200);
+      for (const answer of maps) {
+        expect(answer.status, answer.url).toBe(404);
+        expect(await answer.text()).not.toContain('sourcesContent');
+      }
+    } finally {
+      await Promise.all(files.map((file) => rm(path.join(dist, file), { force: true })));
+      // Without a build, the folder goes again, as the global setup's placeholder does.
+      if (madeAssets !== undefined) await rm(madeAssets, { recursive: true, force: true });
+    }
   });
 
   it('sends the hardening headers and no X-Powered-By when a page is served', async () => {

@@ -532,6 +532,41 @@ describe('master key', () => {
   });
 });
 
+describe('sessions', () => {
+  const SENTENCE = 'Every session here is revocable already: there is nothing to upgrade.';
+
+  async function sessionsOf(account: Account): Promise<number> {
+    const where = encodeURIComponent(JSON.stringify({ user: userPointer(account.objectId) }));
+    const { body } = await request('GET', `/parse/sessions?where=${where}&count=1&limit=0`, {
+      masterKey: true,
+    });
+    return body.count as number;
+  }
+
+  it('refuses upgradeToRevocableSession with a sentence, to a person, anonymously and in a batch, and makes no session', async () => {
+    const person = await signUp();
+    const before = await sessionsOf(person);
+
+    const asPerson = await request('POST', '/parse/upgradeToRevocableSession', {
+      sessionToken: person.sessionToken,
+      body: {},
+    });
+    const anonymous = await request('POST', '/parse/upgradeToRevocableSession', { body: {} });
+    const batched = await request('POST', '/parse/batch', {
+      sessionToken: person.sessionToken,
+      body: { requests: [{ method: 'POST', path: '/parse/upgradeToRevocableSession', body: {} }] },
+    });
+
+    for (const refused of [asPerson, anonymous, batched]) {
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body).toEqual({ code: 119, error: SENTENCE });
+    }
+    expect(await sessionsOf(person)).toBe(before);
+    const me = await request('GET', '/parse/users/me', { sessionToken: person.sessionToken });
+    expect(me.body.objectId).toBe(person.objectId);
+  });
+});
+
 describe('GET /parse/security', () => {
   it('reports state success for every check group with the master key', async () => {
     const { status, body } = await request('GET', '/parse/security', { masterKey: true });

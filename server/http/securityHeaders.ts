@@ -13,13 +13,13 @@ function isOrigin(text: string): boolean {
 /**
  * What a page of the app may load and do. Scripts and styles come from the app's own files only
  * (the build has no inline script; React's `style` props go through the CSSOM, which style-src does
- * not govern). The API and LiveQuery live at `origin` (PUBLIC_URL, or the origin the browser used),
+ * not govern). The API and LiveQuery live at `origin` (PUBLIC_URL's, never a request's Host header),
  * named with ws:/wss: because not every browser lets 'self' cover WebSockets. Pictures are the app's
  * own files, avatars from /parse/files, the `blob:` URL of a photo being cropped and, where the
  * operator names a map tile server (MAP_TILE_URL), its tiles.
  */
 export function contentSecurityPolicy(origin: string, tileOrigin?: string): string {
-  // Without PUBLIC_URL the origin comes from the Host header: anything but a plain origin is left out.
+  // Anything but a plain origin (a PUBLIC_URL with a path, say) is left out rather than end a directive.
   const named = isOrigin(origin) ? [origin] : [];
   const tiles = tileOrigin !== undefined && isOrigin(tileOrigin) ? [tileOrigin] : [];
   const webSocket = named.map((http) => http.replace(/^http/, 'ws'));

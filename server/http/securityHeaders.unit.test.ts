@@ -1,7 +1,7 @@
 // @vitest-environment node
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { loadConfig, type AppConfig } from '../config';
 import { createMetrics } from '../observability/metrics';
@@ -64,7 +64,7 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('connect-src')).toEqual(["'self'", 'http://localhost:1337', 'ws://localhost:1337']);
   });
 
-  it("keeps only 'self' when the origin taken from a Host header is no plain origin", () => {
+  it("keeps only 'self' when the origin is no plain origin", () => {
     for (const origin of ['http://evil.example; script-src *', 'http://a.example/path', 'javascript:x']) {
       const policy = directives(contentSecurityPolicy(origin));
 
@@ -117,7 +117,6 @@ describe('createApp with an https PUBLIC_URL', () => {
   afterEach(async () => {
     await new Promise((resolve) => server?.close(resolve));
     server = undefined;
-    vi.unstubAllEnvs();
   });
 
   async function start(config: AppConfig): Promise<string> {
@@ -140,9 +139,7 @@ describe('createApp with an https PUBLIC_URL', () => {
   }
 
   it('sends HSTS, the CSP for the public origin and no X-Powered-By on every kind of answer', async () => {
-    // The app reads whether PUBLIC_URL is set from the environment (server/http/app.ts browserOrigin).
-    vi.stubEnv('PUBLIC_URL', 'https://fit.example.com');
-    const base = await start(loadConfig());
+    const base = await start(loadConfig({ PUBLIC_URL: 'https://fit.example.com' }));
 
     for (const path of [
       '/healthz',

@@ -109,6 +109,12 @@ export async function startSharedServer(
 /** An origin other than PUBLIC_URL's that the `integration` server lets call /parse (CORS). */
 export const ALLOWED_TEST_ORIGIN = 'https://admin.fitstreak.test';
 
+/**
+ * A name the `integration` server lists in ADMIN_USERNAMES with no account behind it: kept from
+ * everyone, so nobody becomes admin by taking it.
+ */
+export const RESERVED_ADMIN_NAME = 'fitstreak.admin';
+
 /** The `integration` project: the server as `npm start` runs it, with a push service beside it. */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const pushService = await startPushService();
@@ -119,6 +125,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     prefix: 'int',
     env: {
       ALLOWED_ORIGINS: ALLOWED_TEST_ORIGIN,
+      ADMIN_USERNAMES: RESERVED_ADMIN_NAME,
       PUSH_SERVICES: pushService.origin,
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: TEST_CLIENT.id,

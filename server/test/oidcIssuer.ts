@@ -16,6 +16,11 @@ export interface NextLogin {
   email?: string;
   name?: string;
   preferred_username?: string;
+  /**
+   * The ID token's `email_verified` as the provider sends it; `absent` leaves the claim out. By
+   * default `true` when there is an address.
+   */
+  emailVerified?: boolean | null | 'true' | 'false' | 'absent';
   tamper?: Tamper;
 }
 
@@ -126,11 +131,12 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
         if (base64url(createHash('sha256').update(verifier).digest()) !== grant.challenge) {
           return json(400, { error: 'invalid_grant' });
         }
-        const { tamper = 'none', ...person } = grant.login;
+        const { tamper = 'none', emailVerified, ...person } = grant.login;
+        const verified = emailVerified === undefined ? person.email !== undefined : emailVerified;
         const now = Math.floor(Date.now() / 1000);
         const claims = {
           ...person,
-          email_verified: person.email !== undefined,
+          ...(verified === 'absent' ? {} : { email_verified: verified }),
           iss: tamper === 'issuer' ? 'https://impostor.example' : issuer,
           aud: tamper === 'audience' ? 'another-client' : TEST_CLIENT.id,
           nonce: tamper === 'nonce' ? 'a-nonce-from-elsewhere' : grant.nonce,

@@ -241,9 +241,15 @@ export async function stopServerAndDatabase(server: ServerProcess | undefined): 
   await waitForPostgresToExit(server.dataDir, 10_000);
 }
 
-/** Runs the server with `env` until it exits by itself (a refused start), or kills it after `timeoutMs`. */
+/**
+ * Runs the server with `env` until it exits by itself (a refused start), or kills it after `timeoutMs`.
+ * PUBLIC_URL, which production mode requires, is given unless `env` says otherwise.
+ */
 export async function runUntilExit(env: Record<string, string>, timeoutMs: number): Promise<FinishedProcess> {
-  return waitForExit(spawnServer({ LOG_LEVEL: 'error', ...env }), timeoutMs);
+  return waitForExit(
+    spawnServer({ LOG_LEVEL: 'error', PUBLIC_URL: 'http://localhost:1337', ...env }),
+    timeoutMs,
+  );
 }
 
 /**

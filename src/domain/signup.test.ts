@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationLink, isAdmin, isSignupMode, mayInvite, type SignupRules } from './signup';
+import { invitationLink, isReservedUsername, isSignupMode, mayInvite, type SignupRules } from './signup';
 
 const inviteOnly: SignupRules = { mode: 'invite', adminUsernames: ['maria'], invitesByUsers: false };
 
@@ -10,19 +10,20 @@ describe('sign-up rules', () => {
     expect(isSignupMode(undefined)).toBe(false);
   });
 
-  it('makes admins only of the usernames the operator listed, exactly as written', () => {
-    expect(isAdmin(inviteOnly, 'maria')).toBe(true);
-    expect(isAdmin(inviteOnly, 'Maria')).toBe(false);
-    expect(isAdmin(inviteOnly, undefined)).toBe(false);
+  it('keeps the listed usernames, in any case, and no other', () => {
+    expect(isReservedUsername(inviteOnly, 'maria')).toBe(true);
+    expect(isReservedUsername(inviteOnly, 'Maria')).toBe(true);
+    expect(isReservedUsername(inviteOnly, 'maria2')).toBe(false);
+    expect(isReservedUsername({ ...inviteOnly, adminUsernames: [] }, 'maria')).toBe(false);
   });
 
   it('lets admins invite on an invite-only server, everyone when allowed, and nobody elsewhere', () => {
-    expect(mayInvite(inviteOnly, 'maria')).toBe(true);
-    expect(mayInvite(inviteOnly, 'jo')).toBe(false);
-    expect(mayInvite({ ...inviteOnly, invitesByUsers: true }, 'jo')).toBe(true);
-    expect(mayInvite({ ...inviteOnly, invitesByUsers: true }, undefined)).toBe(false);
-    expect(mayInvite({ ...inviteOnly, mode: 'open' }, 'maria')).toBe(false);
-    expect(mayInvite({ ...inviteOnly, mode: 'closed', invitesByUsers: true }, 'maria')).toBe(false);
+    expect(mayInvite(inviteOnly, 'admin')).toBe(true);
+    expect(mayInvite(inviteOnly, 'person')).toBe(false);
+    expect(mayInvite({ ...inviteOnly, invitesByUsers: true }, 'person')).toBe(true);
+    expect(mayInvite({ ...inviteOnly, invitesByUsers: true }, 'visitor')).toBe(false);
+    expect(mayInvite({ ...inviteOnly, mode: 'open' }, 'admin')).toBe(false);
+    expect(mayInvite({ ...inviteOnly, mode: 'closed', invitesByUsers: true }, 'admin')).toBe(false);
   });
 
   it('writes the link to the sign-up page with the code', () => {

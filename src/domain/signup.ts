@@ -7,7 +7,10 @@ export const isSignupMode = (value: unknown): value is SignupMode =>
 
 export interface SignupRules {
   mode: SignupMode;
-  /** The people who administer the server; decided by its operator, never by a client. */
+  /**
+   * The usernames of the people who administer the server, as its operator lists them; the accounts
+   * that have them at start get the admin role (cloud/admins.ts), and the names are kept from others.
+   */
   adminUsernames: readonly string[];
   /** With `invite`, every person may make invitations, not only the admins. */
   invitesByUsers: boolean;
@@ -31,14 +34,23 @@ export interface SignupPolicy {
   isAdmin: boolean;
 }
 
-export function isAdmin(rules: SignupRules, username: string | undefined): boolean {
-  return username !== undefined && rules.adminUsernames.includes(username);
+/** Who asks: nobody signed in, a person, or a person who holds the server's admin role. */
+export type Caller = 'visitor' | 'person' | 'admin';
+
+/**
+ * A name ADMIN_USERNAMES lists is given to no account but by the operator (the master key): the
+ * account that had it at start is admin by its id, so taking the name, or one an admin renamed away
+ * from, must not look like being that admin. Compared without case, as Parse compares usernames.
+ */
+export function isReservedUsername(rules: SignupRules, username: string): boolean {
+  const wanted = username.toLowerCase();
+  return rules.adminUsernames.some((name) => name.toLowerCase() === wanted);
 }
 
 /** Invitations only mean something on an invite-only server; there, admins make them, or everyone if allowed. */
-export function mayInvite(rules: SignupRules, username: string | undefined): boolean {
-  if (rules.mode !== 'invite' || username === undefined) return false;
-  return rules.invitesByUsers || isAdmin(rules, username);
+export function mayInvite(rules: SignupRules, caller: Caller): boolean {
+  if (rules.mode !== 'invite' || caller === 'visitor') return false;
+  return rules.invitesByUsers || caller === 'admin';
 }
 
 /** An open invitation as its maker (or an admin) sees it. */
