@@ -325,6 +325,7 @@ describe('LiveQuery on ChatMessage', () => {
         const changed = await request('PUT', `/parse/users/${person.objectId}`, {
           sessionToken: person.sessionToken,
           body: { password: 'another-password-7' },
+          headers: { 'X-Parse-Cloud-Context': JSON.stringify({ currentPassword: person.password }) },
         });
         expect(changed.status, JSON.stringify(changed.body)).toBe(200);
       });

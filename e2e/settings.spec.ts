@@ -20,10 +20,15 @@ test.describe('settings', () => {
     page,
     browser,
   }) => {
-    await settingsOf(page);
+    const account = await settingsOf(page);
     const profile = section(page, 'Profile');
     const email = `${uniqueName('moved')}@example.com`;
     await profile.getByLabel('E-mail').fill(email);
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await expect(profile.getByLabel('Current password')).toHaveAccessibleDescription(
+      /Enter your current password to change your e-mail address\./,
+    );
+    await profile.getByLabel('Current password').fill(account.password);
     await profile.getByRole('button', { name: 'Save profile' }).click();
     await expect(profile.getByText('Open the link we sent to the new address to verify it.')).toBeVisible();
     await expect(profile.getByText(`${email} is not verified yet`)).toBeVisible();
@@ -140,7 +145,7 @@ test.describe('settings', () => {
     await security.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
     await security.getByLabel('New password again').fill('a-brand-new-secret');
     await security.getByRole('button', { name: 'Change password' }).click();
-    await expect(security.getByText('That is not your current password.')).toBeVisible();
+    await expect(security.getByText('That password is not right, so nothing was changed.')).toBeVisible();
 
     await security.getByLabel('Current password').fill(account.password);
     await security.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');

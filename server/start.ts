@@ -287,6 +287,8 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       await createClientKeyIndexes(sql);
       await createScheduledSendTable(sql);
       if (config.oidc) await createSsoTicketTable(sql);
+      // Parse makes `_Session` with the first session; the trigger on it is wanted from the start.
+      await (await parseServer.config.databaseController.loadSchema()).enforceClassExists('_Session');
       await createSessionEndedTrigger(sql);
       const removed = await createSettingsOwnerIndex(sql);
       if (removed > 0) log(`Deleted ${removed} older duplicate Settings rows, keeping each person's newest.`);

@@ -2,9 +2,10 @@ import { SETTINGS_DEFAULTS, userRules } from '../../src/domain/contract';
 import { checkFields } from '../../src/domain/fieldRules';
 import { isAvatarFileOf } from '../../src/domain/images';
 import { isReservedUsername } from '../../src/domain/signup';
-import { Parse, validationError, type CloudObject, type TriggerRequest } from '../parse';
+import { Parse, requireUser, validationError, type CloudObject, type TriggerRequest } from '../parse';
 import { signupRules } from '../signupRules';
 import { takeSsoClaims } from '../ssoSignups';
+import { requireStepUp } from '../stepUp';
 import { deleteAvatarFile } from './avatarFile';
 import { checkSignup, spendInvitation } from './invitation';
 import { t } from '../../src/i18n/messages';
@@ -82,8 +83,28 @@ async function completeSsoSignup({ object, original }: TriggerRequest): Promise<
   if (claims.email && !object.get('email')) object.set('email', claims.email);
 }
 
+/**
+ * A client changes its e-mail address or password only with the current password (or a fresh
+ * sign-in through the provider) in the request's context as `currentPassword`: a stolen session
+ * alone cannot move the account to another address or lock its owner out. Parse's own password
+ * reset and the server write with the master key.
+ */
+async function requireStepUpForCredentials({ object, original, master, user, context }: TriggerRequest) {
+  if (master || !original) return;
+  const password = object.dirtyKeys().includes('password');
+  const email = object.dirtyKeys().includes('email') && object.get('email') !== original.get('email');
+  if (!password && !email) return;
+  await requireStepUp(
+    requireUser(user).user,
+    context?.currentPassword,
+    password ? 'server.account.currentPasswordForPassword' : 'server.account.currentPasswordForEmail',
+    'server.account.currentPasswordWrong',
+  );
+}
+
 async function beforeSaveUser(request: TriggerRequest): Promise<void> {
   refuseFileWithoutUrl(request);
+  await requireStepUpForCredentials(request);
   await completeSsoSignup(request);
   checkUser(request);
   refuseReservedUsername(request);

@@ -14,6 +14,7 @@ import {
 } from '../../src/domain/dataExport';
 import { isAvatarFileOf } from '../../src/domain/images';
 import { SCHEDULED_SEND_TABLE, sqlClient } from '../database';
+import { requireStepUp } from '../stepUp';
 import { activityClass } from '../schema/activity';
 import { exerciseClass } from '../schema/exercise';
 import { routineClass } from '../schema/routine';
@@ -30,11 +31,10 @@ import {
   type FunctionRequest,
   type ParseUser,
 } from '../parse';
-import { t, type MessageId } from '../../src/i18n/messages';
+import { t } from '../../src/i18n/messages';
 
 // Every read and delete here crosses ACLs on the person's behalf: what is theirs is chosen by query.
 const MASTER = { useMasterKey: true } as const;
-export const MAX_PASSWORD_LENGTH = 1024;
 type ObjectQuery = InstanceType<typeof ParseSdk.Query>;
 /** Parse answers at most this many rows per query (the server's maxLimit). */
 const DELETE_BATCH = 1000;
@@ -336,29 +336,6 @@ const isParseError = (error: unknown): error is { code: number; message: string 
   typeof (error as { code?: unknown }).code === 'number' &&
   typeof (error as { message?: unknown }).message === 'string';
 
-/**
- * Checks the password as a log-in would, so failures count toward the account lockout, without
- * creating a session. A locked account keeps Parse's own sentence, which says when to retry.
- */
-export async function checkPassword(
-  username: string,
-  password: string,
-  refusal: MessageId = 'server.account.wrongPassword',
-): Promise<void> {
-  try {
-    await Parse.User.verifyPassword(username, password);
-  } catch (error) {
-    if (
-      isParseError(error) &&
-      error.code === Parse.Error.OBJECT_NOT_FOUND &&
-      !/locked/i.test(error.message)
-    ) {
-      throw validationError(t(refusal));
-    }
-    throw error;
-  }
-}
-
 /** Destroys batches of what `query` finds until nothing is left; rows already gone are fine. */
 async function destroyAllFound(makeQuery: () => ObjectQuery): Promise<number> {
   let destroyed = 0;
@@ -455,12 +432,13 @@ async function deleteAvatar(avatar: unknown, userId: string): Promise<void> {
  */
 async function deleteMyAccount(request: FunctionRequest): Promise<{ deleted: true }> {
   const { userId } = requireUser(request.user);
-  const { password } = request.params;
-  if (typeof password !== 'string' || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) {
-    throw validationError(t('server.account.passwordNeeded'));
-  }
+  await requireStepUp(
+    requireUser(request.user).user,
+    request.params.password,
+    'server.account.passwordNeeded',
+    'server.account.wrongPassword',
+  );
   const user = await new Parse.Query(Parse.User).get(userId, MASTER);
-  await checkPassword(String(user.get('username') ?? ''), password);
 
   await deleteOwnedRows(user);
   await destroyAllFound(() => new Parse.Query('_Session').equalTo('user', user));

@@ -40,12 +40,37 @@ async function enrolled(): Promise<{ account: Account; secret: string; recoveryC
   const account = await signUp();
   const started = await run(account, 'startTwoFactor');
   const { secret } = started.result as TwoFactorEnrolment;
-  const confirmed = await run(account, 'confirmTwoFactor', { code: codeFor(secret) });
+  const confirmed = await run(account, 'confirmTwoFactor', {
+    code: codeFor(secret),
+    password: account.password,
+  });
   expect(confirmed.status, confirmed.error).toBe(200);
   return { account, secret, recoveryCodes: (confirmed.result as { recoveryCodes: string[] }).recoveryCodes };
 }
 
 describe('turning two-factor sign-in on', () => {
+  it('turns on only with the password as well: a session alone cannot', async () => {
+    const account = await signUp();
+    const { secret } = (await run(account, 'startTwoFactor')).result as TwoFactorEnrolment;
+
+    const withoutPassword = await run(account, 'confirmTwoFactor', { code: codeFor(secret) });
+    const wrongPassword = await run(account, 'confirmTwoFactor', {
+      code: codeFor(secret),
+      password: 'not-the-password-1',
+    });
+    const status = await run(account, 'twoFactorStatus');
+
+    expect(withoutPassword).toMatchObject({
+      code: 142,
+      error: 'password: enter your password to turn two-factor sign-in on.',
+    });
+    expect(wrongPassword).toMatchObject({
+      code: 142,
+      error: 'password: that password is not right, so two-factor sign-in stays off.',
+    });
+    expect(status.result).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+  });
+
   it('gives a secret for an authenticator app and turns on only with a code from it', async () => {
     const account = await signUp();
 
@@ -53,9 +78,13 @@ describe('turning two-factor sign-in on', () => {
     const { secret, uri } = started.result as TwoFactorEnrolment;
     const wrong = await run(account, 'confirmTwoFactor', {
       code: '000000' === codeFor(secret) ? '111111' : '000000',
+      password: account.password,
     });
     const off = await run(account, 'twoFactorStatus');
-    const confirmed = await run(account, 'confirmTwoFactor', { code: codeFor(secret) });
+    const confirmed = await run(account, 'confirmTwoFactor', {
+      code: codeFor(secret),
+      password: account.password,
+    });
     const on = await run(account, 'twoFactorStatus');
     const again = await run(account, 'startTwoFactor');
 

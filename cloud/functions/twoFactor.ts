@@ -25,7 +25,7 @@ import {
   type FunctionRequest,
   type ParseUser,
 } from '../parse';
-import { checkPassword, MAX_PASSWORD_LENGTH } from './account';
+import { requireStepUp } from '../stepUp';
 import { t } from '../../src/i18n/messages';
 
 const MASTER = { useMasterKey: true } as const;
@@ -187,7 +187,7 @@ async function startTwoFactor(request: FunctionRequest): Promise<TwoFactorEnrolm
 }
 
 /**
- * `confirmTwoFactor({ code })`: a code from the app proves it holds the secret; sign-in asks for a
+ * `confirmTwoFactor({ code, password })`: with the password, a code from the app proves it holds the secret; sign-in asks for a
  * code from now on, and the answer carries the ten recovery codes, shown this once.
  */
 async function confirmTwoFactor(request: FunctionRequest): Promise<{ recoveryCodes: string[] }> {
@@ -197,7 +197,13 @@ async function confirmTwoFactor(request: FunctionRequest): Promise<{ recoveryCod
   if (!row || isEnabled(row) || typeof pending !== 'string' || pending === '') {
     throw validationError(t('server.twoFactor.notStarted'));
   }
-  const { code } = request.params;
+  const { code, password } = request.params;
+  await requireStepUp(
+    user,
+    password,
+    'server.twoFactor.passwordToTurnOn',
+    'server.twoFactor.wrongPasswordOff',
+  );
   const typed = typeof code === 'string' ? normalizeCode(code) : '';
   const step = isTotpCode(typed) ? stepOf(pending, typed, Date.now()) : null;
   if (step === null) {
@@ -220,12 +226,9 @@ async function confirmTwoFactor(request: FunctionRequest): Promise<{ recoveryCod
 async function disableTwoFactor(request: FunctionRequest): Promise<{ enabled: false }> {
   const { user } = requireUser(request.user);
   const { password, code } = request.params;
-  if (typeof password !== 'string' || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) {
-    throw validationError(t('server.twoFactor.passwordNeeded'));
-  }
   const row = await twoFactorOf(user);
   if (!row || !isEnabled(row)) throw validationError(t('server.twoFactor.alreadyOff'));
-  await checkPassword(String(user.get('username') ?? ''), password, 'server.twoFactor.wrongPassword');
+  await requireStepUp(user, password, 'server.twoFactor.passwordNeeded', 'server.twoFactor.wrongPassword');
   await checkCode(row, code, 'code');
   await row.destroy(MASTER);
   return { enabled: false };

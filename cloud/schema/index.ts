@@ -12,7 +12,6 @@ import { originalFileClass } from './originalFile';
 import { pushSubscriptionClass } from './pushSubscription';
 import { roleClass } from './role';
 import { routineClass } from './routine';
-import { sessionClass } from './session';
 import { settingsClass } from './settings';
 import { trackClass } from './track';
 import { twoFactorClass } from './twoFactor';
@@ -27,7 +26,6 @@ import { weightEntryClass } from './weightEntry';
  */
 export const classDefinitions: ClassDefinition[] = [
   userClass,
-  sessionClass,
   settingsClass,
   activityClass,
   mealClass,

@@ -31,10 +31,12 @@ async function me(account: Account) {
   return { email: body.email, emailVerified: body.emailVerified };
 }
 
+/** As the settings page changes it: with the current password in the request's context. */
 async function changeEmail(account: Account, email: string) {
   return request('PUT', `/parse/users/${account.objectId}`, {
     sessionToken: account.sessionToken,
     body: { email },
+    headers: { 'X-Parse-Cloud-Context': JSON.stringify({ currentPassword: account.password }) },
   });
 }
 
@@ -110,6 +112,68 @@ describe('e-mail verification', () => {
     });
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual(resend.body);
+  });
+
+  it('changes the address only with the current password, which a stolen session does not have', async () => {
+    const account = await signUp();
+    const path = `/parse/users/${account.objectId}`;
+    const change = (email: string, context?: Record<string, unknown>) =>
+      request('PUT', path, {
+        sessionToken: account.sessionToken,
+        body: { email },
+        ...(context ? { headers: { 'X-Parse-Cloud-Context': JSON.stringify(context) } } : {}),
+      });
+    const [missing, wrong] = [newAddress(), newAddress()];
+
+    const withoutPassword = await change(missing);
+    const withWrongPassword = await change(wrong, { currentPassword: 'not-my-password-3' });
+    const unchanged = (await me(account)).email;
+    const moved = newAddress();
+    const withPassword = await change(moved, { currentPassword: account.password });
+
+    expect(withoutPassword.body).toMatchObject({
+      code: 142,
+      error: 'currentPassword: enter your current password to change your e-mail address.',
+    });
+    expect(withWrongPassword.body).toMatchObject({
+      code: 142,
+      error: 'currentPassword: that password is not right, so nothing was changed.',
+    });
+    expect(unchanged).toBe(account.email);
+    expect(await mailsTo(dataDir, missing)).toEqual([]);
+    expect(withPassword.status, withPassword.text).toBe(200);
+    expect((await me(account)).email).toBe(moved);
+  });
+
+  it('changes the password only with the current one, and the old password then stops working', async () => {
+    const account = await signUp();
+    const path = `/parse/users/${account.objectId}`;
+    const newOne = 'a-brand-new-password-4';
+    const change = (context?: Record<string, unknown>) =>
+      request('PUT', path, {
+        sessionToken: account.sessionToken,
+        body: { password: newOne },
+        ...(context ? { headers: { 'X-Parse-Cloud-Context': JSON.stringify(context) } } : {}),
+      });
+
+    const withoutPassword = await change();
+    const withWrongPassword = await change({ currentPassword: 'not-my-password-3' });
+    const oldStillWorks = await request('POST', '/parse/login', {
+      body: { username: account.username, password: account.password },
+    });
+    const withPassword = await change({ currentPassword: account.password });
+    const oldAfter = await request('POST', '/parse/login', {
+      body: { username: account.username, password: account.password },
+    });
+
+    expect(withoutPassword.body).toMatchObject({
+      code: 142,
+      error: 'currentPassword: enter your current password to choose a new one.',
+    });
+    expect(withWrongPassword.body).toMatchObject({ code: 142 });
+    expect(oldStillWorks.status).toBe(200);
+    expect(withPassword.status, withPassword.text).toBe(200);
+    expect(oldAfter.status).not.toBe(200);
   });
 
   it("lets neither another person nor an anonymous caller change someone's address", async () => {

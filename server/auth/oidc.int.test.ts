@@ -5,6 +5,7 @@ import { CODE_NEEDED_PREFIX } from '../../src/domain/twoFactor';
 import { RESERVED_ADMIN_NAME } from '../test/globalSetup';
 import { followProviderLogin, ticketCookieOf, type NextLogin } from '../test/oidcIssuer';
 import { logIn, newPassword, request, signUp, uniqueName } from '../test/rest';
+import { connectDatabase } from '../test/serverProcess';
 
 const baseUrl = inject('baseUrl');
 const issuer = inject('oidcIssuer');
@@ -155,6 +156,35 @@ describe('single sign-on', () => {
     },
   );
 
+  it('lets an account of the provider turn two-factor sign-in on within ten minutes of signing in through it', async () => {
+    const created = await logInWith(await loginThroughProvider(someone()));
+    expect(created.status, created.text).toBe(201);
+    const sessionToken = String(created.body.sessionToken);
+    const call = (name: string, body: Record<string, unknown> = {}) =>
+      request('POST', `/parse/functions/${name}`, { sessionToken, body });
+    const { secret } = (await call('startTwoFactor')).body.result as { secret: string };
+    const code = new TOTP({ digits: 6, period: 30, algorithm: 'SHA1', secret: Secret.fromBase32(secret) });
+    const database = await connectDatabase(inject('dataDir'));
+    try {
+      // The same sign-in eleven minutes later is no longer fresh: the password is asked for.
+      await database.query(
+        `UPDATE "_Session" SET "createdAt" = now() - interval '11 minutes' WHERE "sessionToken" = $1`,
+        [sessionToken],
+      );
+      const stale = await call('confirmTwoFactor', { code: code.generate() });
+      await database.query(`UPDATE "_Session" SET "createdAt" = now() WHERE "sessionToken" = $1`, [
+        sessionToken,
+      ]);
+      const fresh = await call('confirmTwoFactor', { code: code.generate() });
+
+      expect(stale.body.code).toBe(142);
+      expect(String(stale.body.error)).toMatch(/^password: /);
+      expect(fresh.status, fresh.text).toBe(200);
+    } finally {
+      await database.end();
+    }
+  });
+
   it('refuses a callback with another state, or without the cookie the start set', async () => {
     const forgedState = await loginThroughProvider(someone(), (callback) => {
       callback.searchParams.set('state', 'a-state-from-elsewhere');
@@ -179,7 +209,7 @@ describe('single sign-on', () => {
       });
     const confirmed = await request('POST', '/parse/functions/confirmTwoFactor', {
       sessionToken: owner.sessionToken,
-      body: { code: codeNow() },
+      body: { code: codeNow(), password: owner.password },
     });
     expect(confirmed.status, confirmed.text).toBe(200);
     const person = someone({ email: owner.email });

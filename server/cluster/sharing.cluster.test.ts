@@ -238,6 +238,7 @@ describe('a cluster of three nodes on one PostgreSQL, Redis and S3 store', () =>
     const change = await client(a).request('PUT', `/parse/users/${person.objectId}`, {
       sessionToken: person.sessionToken,
       body: { password: 'a-newer-password-8' },
+      headers: { 'X-Parse-Cloud-Context': JSON.stringify({ currentPassword: person.password }) },
     });
     expect(change.status, change.text).toBe(200);
 
@@ -322,6 +323,7 @@ describe('a cluster of three nodes on one PostgreSQL, Redis and S3 store', () =>
     const change = await client(a).request('PUT', `/parse/users/${person.objectId}`, {
       sessionToken: person.sessionToken,
       body: { password: 'a-new-password-9' },
+      headers: { 'X-Parse-Cloud-Context': JSON.stringify({ currentPassword: person.password }) },
     });
     expect(change.status, change.text).toBe(200);
 

@@ -49,6 +49,8 @@ export interface ParseServerInstance {
       adapter: DatabaseAdapter;
       loadSchema(options?: { clearCache: boolean }): Promise<{
         getAllClasses(options?: { clearCache: boolean }): Promise<StoredClass[]>;
+        /** Creates one of Parse's own classes (`_Session`…) with its default fields, unless it exists. */
+        enforceClassExists(className: string): Promise<unknown>;
       }>;
     };
   };

@@ -107,7 +107,10 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
  * The server's refusal as the form's field error when it names one of `fields` ("code: …"), else
  * as the section's sentence.
  */
-function serverFieldError(error: unknown, fields: readonly ('password' | 'code')[]): SettingsActionResult {
+function serverFieldError(
+  error: unknown,
+  fields: readonly ('password' | 'code' | 'currentPassword' | 'newPassword' | 'email')[],
+): SettingsActionResult {
   const sentence = errorSentence(error);
   const match = /^(\w+): (.*)$/s.exec(sentence);
   const [, field = '', rest = ''] = match ?? [];
@@ -130,7 +133,12 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
       case 'profile': {
         const parsed = parseProfileForm(form);
         if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        const { emailChanged } = await saveProfile(parsed.value);
+        let emailChanged: boolean;
+        try {
+          ({ emailChanged } = await saveProfile(parsed.value));
+        } catch (error) {
+          return serverFieldError(error, ['currentPassword', 'email']);
+        }
         return {
           done: true,
           notice: emailChanged
@@ -185,11 +193,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
         try {
           await changePassword(parsed.value.currentPassword, parsed.value.newPassword);
         } catch (error) {
-          const code = (error as { code?: unknown }).code;
-          // verifyPassword answers "not found" for a wrong password.
-          if (code === 101)
-            return { fieldErrors: { currentPassword: t('settings.errors.currentPasswordWrong') } };
-          throw error;
+          return serverFieldError(error, ['currentPassword', 'newPassword']);
         }
         return { done: true, notice: t('settings.notices.passwordChanged') };
       }
@@ -203,11 +207,11 @@ export async function action({ request }: ActionFunctionArgs): Promise<SettingsA
       case 'confirmTwoFactor': {
         const enrolment = { secret: formText(form, 'secret'), uri: formText(form, 'uri') };
         try {
-          const recoveryCodes = await confirmTwoFactor(formText(form, 'code'));
+          const recoveryCodes = await confirmTwoFactor(formText(form, 'password'), formText(form, 'code'));
           return { done: true, recoveryCodes, notice: t('settings.notices.twoFactorOn') };
         } catch (error) {
           // Still turning it on: the key stays on screen beside the sentence.
-          return { enrolment, ...serverFieldError(error, ['code']) };
+          return { enrolment, ...serverFieldError(error, ['password', 'code']) };
         }
       }
       case 'disableTwoFactor':

@@ -116,12 +116,14 @@ export async function loadProfile(): Promise<Profile> {
 }
 
 /**
- * Saves the display name and e-mail address. A changed address is unverified until the person
- * opens the link the server mails to it; `emailChanged` says whether that happened.
+ * Saves the display name and e-mail address. A new address needs the current password (the server
+ * checks it) and is unverified until the person opens the link the server mails to it;
+ * `emailChanged` says whether that happened.
  */
 export async function saveProfile(changes: {
   displayName: string;
   email: string;
+  currentPassword: string;
 }): Promise<{ emailChanged: boolean }> {
   const Parse = await getParse();
   const user = await Parse.User.currentAsync();
@@ -130,7 +132,7 @@ export async function saveProfile(changes: {
   else user.unset('displayName');
   const emailChanged = changes.email !== user.get('email');
   if (emailChanged) user.set('email', changes.email);
-  await user.save();
+  await user.save(null, emailChanged ? { context: { currentPassword: changes.currentPassword } } : {});
   return { emailChanged };
 }
 
@@ -141,17 +143,15 @@ export async function resendVerification(email: string): Promise<void> {
 }
 
 /**
- * Changes the password after checking the current one. Parse then ends every session of the
- * account and hands this device a new one, so whoever else was signed in is locked out.
+ * Changes the password; the server checks the current one (a wrong one counts toward the lockout).
+ * Parse then ends every other session of the account, so whoever else was signed in is locked out.
  */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
   const Parse = await getParse();
   const user = await Parse.User.currentAsync();
   if (!user) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
-  const username = user.get('username') as string;
-  await Parse.User.verifyPassword(username, currentPassword);
   user.setPassword(newPassword);
-  await user.save();
+  await user.save(null, { context: { currentPassword } });
 }
 
 export async function listSessions(): Promise<SessionRow[]> {
@@ -296,13 +296,15 @@ export async function startTwoFactor(): Promise<TwoFactorEnrolment> {
   return Parse.Cloud.run<() => TwoFactorEnrolment>('startTwoFactor');
 }
 
-/** Turns two-factor sign-in on with a code from the app; answers the recovery codes, shown once. */
-export async function confirmTwoFactor(code: string): Promise<string[]> {
+/**
+ * Turns two-factor sign-in on with the password and a code from the app; answers the recovery
+ * codes, shown once.
+ */
+export async function confirmTwoFactor(password: string, code: string): Promise<string[]> {
   const Parse = await getParse();
-  const { recoveryCodes } = await Parse.Cloud.run<(params: { code: string }) => { recoveryCodes: string[] }>(
-    'confirmTwoFactor',
-    { code },
-  );
+  const { recoveryCodes } = await Parse.Cloud.run<
+    (params: { password: string; code: string }) => { recoveryCodes: string[] }
+  >('confirmTwoFactor', { password, code });
   return recoveryCodes;
 }
 

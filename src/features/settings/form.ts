@@ -42,15 +42,20 @@ type Parsed<T> = { value: T } | { fieldErrors: SettingsFieldErrors };
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function parseProfileForm(form: FormData): Parsed<{ displayName: string; email: string }> {
+export function parseProfileForm(
+  form: FormData,
+): Parsed<{ displayName: string; email: string; currentPassword: string }> {
   const displayName = formText(form, 'displayName');
   const email = formText(form, 'email');
+  const currentPassword = rawText(form, 'currentPassword');
   const errors: SettingsFieldErrors = {};
   if (checkField('displayName', userRules.displayName, displayName)) {
     errors.displayName = t('settings.errors.displayNameTooLong');
   }
   if (!EMAIL_PATTERN.test(email)) errors.email = t('settings.errors.email');
-  return Object.keys(errors).length > 0 ? { fieldErrors: errors } : { value: { displayName, email } };
+  return Object.keys(errors).length > 0
+    ? { fieldErrors: errors }
+    : { value: { displayName, email, currentPassword } };
 }
 
 const isWeightUnit = (value: string): value is WeightUnit =>

@@ -64,6 +64,14 @@ export function ProfileForm({
           hint={profile.emailVerified ? t('settings.profile.verified') : undefined}
           error={errors.email}
         />
+        <FormField
+          label={t('settings.security.currentPassword')}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          hint={t('settings.profile.currentPasswordHint')}
+          error={errors.currentPassword}
+        />
         <SaveButton busy={fetcher.state !== 'idle'} label={t('settings.profile.save')} />
       </fetcher.Form>
       {profile.emailVerified === false ? (

@@ -59,7 +59,7 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
           </fetcher.Form>
         </>
       ) : result?.enrolment ? (
-        <Enrolment enrolment={result.enrolment} error={result.fieldErrors?.code} busy={busy} />
+        <Enrolment enrolment={result.enrolment} errors={result.fieldErrors ?? {}} busy={busy} />
       ) : (
         <>
           <p>{t('settings.twoFactor.offSentence')}</p>
@@ -79,11 +79,11 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
 
 function Enrolment({
   enrolment,
-  error,
+  errors,
   busy,
 }: {
   enrolment: TwoFactorEnrolment;
-  error: string | undefined;
+  errors: { password?: string; code?: string };
   busy: boolean;
 }) {
   const t = useT();
@@ -111,7 +111,15 @@ function Enrolment({
           required
           autoFocus
           maxLength={8}
-          error={error}
+          error={errors.code}
+        />
+        <FormField
+          label={t('settings.twoFactor.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
         />
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={busy}>
