@@ -38,6 +38,7 @@ async function turnOn(page: Page, account: TestAccount): Promise<{ key: string; 
   ).toBeVisible();
   const key = (await section.locator('.two-factor-secret').textContent()) ?? '';
   await section.getByLabel('Code from your app').fill(codeFor(key));
+  await section.getByLabel('Password').fill(account.password);
   await section.getByRole('button', { name: 'Turn on', exact: true }).click();
   const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
@@ -59,6 +60,7 @@ test.describe('two-factor sign-in', () => {
     expect(await violationsOn(page)).toEqual([]);
     const key = (await section.locator('.two-factor-secret').textContent()) ?? '';
     await section.getByLabel('Code from your app').fill('000000' === codeFor(key) ? '111111' : '000000');
+    await section.getByLabel('Password').fill(account.password);
     await section.getByRole('button', { name: 'Turn on', exact: true }).click();
     await expect(
       section.getByText('That code is not right. Type the six digits your app shows now.'),
