@@ -331,7 +331,7 @@ function probesOf(field: string, value: unknown): Probe[] {
   if (iso !== undefined) {
     const at = (offsetMs: number) => parseDate(new Date(Date.parse(iso) + offsetMs));
     // Parse on PostgreSQL answers 500 to a Date in `$ne`, `$in` or `$nin`, whoever asks and whatever the
-    // rows: those operators are left out here.
+    // rows (the test "answers … Dates …" below holds it to a refusal): those operators are left out here.
     return [exists, ...orderedProbes(field, at(0), { below: at(-1), above: at(1), other: at(1) })].filter(
       (probe) => !DATE_FAULTS.has(probe.operator),
     );
@@ -610,6 +610,24 @@ describe.each(ORACLE_CLASSES)('%s rows of another person', (className) => {
       );
     },
     FUZZ_TIMEOUT_MS,
+  );
+});
+
+describe('Dates in lists and negations', () => {
+  it.each(['$ne', '$in', '$nin'])(
+    'answers a Date in %s with a refusal or rows, never 500, even on the caller’s own rows',
+    async (operator) => {
+      const { stranger } = world.accounts;
+      const date = parseDate(new Date());
+      const condition = operator === '$ne' ? { $ne: date } : { [operator]: [date] };
+      const where = JSON.stringify({ createdAt: condition });
+      const response = await request('GET', `/parse/classes/WeightEntry?where=${encodeURIComponent(where)}`, {
+        ...sessionOf(stranger),
+      });
+      expect(response.status, `GET /parse/classes/WeightEntry where ${where}: ${response.text}`).toBeLessThan(
+        500,
+      );
+    },
   );
 });
 
