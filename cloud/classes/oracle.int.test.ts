@@ -318,8 +318,11 @@ function orderedProbes(
   ];
 }
 
-/** Every probe of one stored field, its operands taken from the stored value. */
-function probesOf(field: string, value: unknown): Probe[] {
+/**
+ * Every probe of one stored field, its operands taken from the stored value; `otherText` is the
+ * string that stands for a value the row does not have, when any other would differ in kind.
+ */
+function probesOf(field: string, value: unknown, otherText?: string): Probe[] {
   const exists: Probe = {
     field,
     operator: '$exists',
@@ -351,7 +354,7 @@ function probesOf(field: string, value: unknown): Probe[] {
       ...orderedProbes(field, value, {
         below: value === '' ? undefined : characters.slice(0, -1).join(''),
         above: `${value}z`,
-        other: `${value}~no`,
+        other: otherText ?? `${value}~no`,
       }),
     ];
   }
@@ -676,7 +679,15 @@ function liveProbes(className: LiveCase['className'], room: string): Probe[] {
           ['kind', 'friend-request'],
           ['actor', suitor.username],
         ];
-  return [created, ...fields.flatMap(([field, value]) => probesOf(field, value))];
+  // A room key of the same kind that nobody writes in: a malformed one is refused for its form alone.
+  const otherRoom =
+    room === world.challengeRoom
+      ? challengeRoomKey('xxxxxxxxxx')
+      : dmRoomKey(world.owner.objectId, suitor.objectId);
+  return [
+    created,
+    ...fields.flatMap(([field, value]) => probesOf(field, value, field === 'room' ? otherRoom : undefined)),
+  ];
 }
 
 function liveCases(): fc.Arbitrary<LiveCase> {
