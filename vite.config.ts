@@ -21,8 +21,8 @@ const OWN_MODULE_GRAPH = DOM_TESTS.filter((file) =>
   ),
 );
 
-/** The hostile-input properties of every class and cloud function (server/test/fuzz.ts). */
-const FUZZ_FILES = ['cloud/**/fuzz.int.test.ts'];
+/** The hostile-input properties of every class and cloud function, and the oracles (server/test/fuzz.ts). */
+const FUZZ_FILES = ['cloud/**/fuzz.int.test.ts', 'cloud/classes/oracle.int.test.ts'];
 
 /** Integration tests that start server processes, backups or restores of their own. */
 const OWN_SERVER_FILES = [

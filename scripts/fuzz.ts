@@ -1,5 +1,5 @@
 // `npm run fuzz -- --runs 2000 --seed 7`: the fuzz properties of the integration tests
-// (cloud/**/fuzz.int.test.ts) with more runs, against a server of their own. Without --seed a new
+// (cloud/**/fuzz.int.test.ts and the oracles, cloud/classes/oracle.int.test.ts) with more runs, against a server of their own. Without --seed a new
 // one is drawn and printed, so a failure can be replayed.
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,7 @@ const child = spawn(
     '--project',
     'integration-fuzz',
     'cloud/classes/fuzz.int.test.ts',
+    'cloud/classes/oracle.int.test.ts',
     'cloud/functions/fuzz.int.test.ts',
   ],
   { stdio: 'inherit', env: { ...process.env, FUZZ_RUNS: String(runs), FUZZ_SEED: String(seed) } },
