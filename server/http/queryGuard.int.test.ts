@@ -114,6 +114,19 @@ describe('hostile queries', () => {
     );
   });
 
+  it('refuses a date in $ne, $in or $nin, which Parse answered with 500, and takes it in $gte', async () => {
+    const date = { __type: 'Date', iso: new Date().toISOString() };
+
+    for (const where of [
+      { startedAt: { $ne: date } },
+      { startedAt: { $in: [date] } },
+      { $or: [{ createdAt: { $nin: [date] } }] },
+    ]) {
+      expectRefused(await find('/classes/Activity', { where }), /cannot hold a date: ask with \$gt/);
+    }
+    expect((await find('/classes/Activity', { where: { startedAt: { $gte: date } } })).status).toBe(200);
+  });
+
   it('says what was too large in the language the request asks for', async () => {
     const answer = await find(
       '/classes/Activity',

@@ -36,6 +36,15 @@ class Refusal extends Error {}
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Operators whose dates Parse's PostgreSQL adapter cannot compare (it answers 500). */
+const DATELESS_OPERATORS = new Set(['$ne', '$in', '$nin']);
+
+const isDate = (value: unknown): boolean => isRecord(value) && value.__type === 'Date';
+
+/** Whether an operand is a Date, or a list holding one. */
+const holdsDate = (operand: unknown): boolean =>
+  isDate(operand) || (Array.isArray(operand) && operand.some(isDate));
+
 /** Counts a query's values and checks each against QUERY_LIMITS, throwing a Refusal for the first too large. */
 class QueryMeasure {
   private values = 0;
@@ -73,6 +82,9 @@ class QueryMeasure {
     for (const [key, inner] of Object.entries(value)) {
       this.text(key);
       this.count(1);
+      if (DATELESS_OPERATORS.has(key) && holdsDate(inner)) {
+        throw new Refusal(t('server.queryGuard.dateInList', { operator: key }));
+      }
       // A list is named by its field and operator (`objectId.$in`); `$or` and `$and` by themselves.
       this.value(
         key.startsWith('$') && depth > 1 && !path.startsWith('$') ? `${path}.${key}` : key,
