@@ -58,6 +58,20 @@ test.describe('app shell', () => {
     await new LoginPage(page).expectNotice('Your session has expired.');
   });
 
+  test('sends a person to the login page as soon as their session is ended elsewhere', async ({ page }) => {
+    const account = await createAccount();
+    const socket = page.waitForEvent('websocket');
+    await logInAs(page, account);
+    await new AppShell(page).expectHeading('Today');
+    const live = await socket;
+    await live.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"subscribed"'));
+
+    await revokeSessions(account.objectId);
+
+    await expect(page).toHaveURL(/\/login\?from=%2F&notice=expired$/);
+    await new LoginPage(page).expectNotice('Your session has expired.');
+  });
+
   test('flips the status bar between Online and Offline', async ({ page, context }) => {
     await page.goto('/login');
     const shell = new AppShell(page);

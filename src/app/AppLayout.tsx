@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { Outlet, redirect, useRevalidator, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
 import { TopNav } from '@/components/TopNav';
 import { dropWorkoutDraft } from '@/features/activity/draft';
-import { currentUser, logOut, type SessionUser } from '@/features/auth';
+import { currentUser, logOut, verifySession, type SessionUser } from '@/features/auth';
 import { chooseLanguage, languageChoice, useT } from '@/i18n';
-import { isNetworkFailure } from '@/lib/errors';
+import { SESSION_EXPIRED, isNetworkFailure, isParseLikeError } from '@/lib/errors';
+import { onLiveQueryClosed } from '@/lib/liveQuery';
 import { onSynced } from '@/lib/offline/outboxState';
 import { chooseTheme, themeChoice } from '@/lib/theme';
 import { notFound } from './validity';
@@ -77,6 +78,18 @@ export function AppLayout() {
     if (!account) return;
     import('@/lib/push').then(({ resumePush }) => resumePush(account)).catch(() => undefined);
   }, [account]);
+
+  // The server closes the live socket of a session it ended (the password changed or this device
+  // signed out from another one): the guard then sends the person to the login page at once.
+  useEffect(
+    () =>
+      onLiveQueryClosed(() => {
+        verifySession().catch((error: unknown) => {
+          if (isParseLikeError(error) && error.code === SESSION_EXPIRED) void revalidate();
+        });
+      }),
+    [revalidate],
+  );
 
   // Once waiting changes reach the server, the pages load its view, which now includes them.
   useEffect(() => onSynced(() => void revalidate()), [revalidate]);
