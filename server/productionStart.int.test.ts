@@ -5,6 +5,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { challengeRoomKey } from '../src/domain/challenges';
+import { dmRoomKey } from '../src/domain/chatRooms';
 import { restClientFor, uniqueName, type Account } from './test/rest';
 import {
   connectDatabase,
@@ -169,6 +171,9 @@ describe('the migration at start', () => {
     clientKey: randomUUID(),
   };
   let keyedId: string;
+  /** A friend of the owner, in a friend room and a challenge room with them before rooms had roles. */
+  let friend: Account;
+  let rooms: { dm: string; challenge: string };
 
   beforeAll(async () => {
     privateFolder = await mkdtemp(path.join(os.tmpdir(), 'fitstreak-upgrade-'));
@@ -187,6 +192,48 @@ describe('the migration at start', () => {
         `CREATE UNIQUE INDEX IF NOT EXISTS "${className}_unique_clientKey" ON "${className}" ("clientKey")`,
       );
     }
+    // Private rooms as releases before their roles left them: a challenge's messages readable by
+    // every signed-in person (a find trigger kept them apart), a friend room's by the two ids.
+    const olderClient = await restClientFor(older);
+    friend = await olderClient.signUp();
+    const call = async (account: Account, name: string, body: Record<string, unknown>) => {
+      const answer = await olderClient.request('POST', `/parse/functions/${name}`, {
+        sessionToken: account.sessionToken,
+        body,
+      });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body.result as { id: string };
+    };
+    await call(owner, 'sendFriendRequest', { username: friend.username });
+    await call(friend, 'sendFriendRequest', { username: owner.username });
+    const today = new Date().toISOString().slice(0, 10);
+    const challenge = await call(owner, 'createChallenge', {
+      title: 'Spring miles',
+      metric: 'workouts',
+      startDate: today,
+      endDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      friendIds: [friend.objectId],
+      timeZone: 'UTC',
+    });
+    await call(friend, 'respondChallenge', { challengeId: challenge.id, accept: true });
+    rooms = { dm: dmRoomKey(owner.objectId, friend.objectId), challenge: challengeRoomKey(challenge.id) };
+    for (const room of Object.values(rooms)) {
+      const posted = await olderClient.request('POST', '/parse/classes/ChatMessage', {
+        sessionToken: owner.sessionToken,
+        body: { room, text: 'From before roles' },
+      });
+      expect(posted.status, posted.text).toBe(201);
+    }
+    await sql(older, `UPDATE "ChatMessage" SET "_rperm" = '{*}' WHERE room = '${rooms.challenge}'`);
+    await sql(
+      older,
+      `UPDATE "ChatMessage" SET "_rperm" = '{${owner.objectId},${friend.objectId}}' WHERE room = '${rooms.dm}'`,
+    );
+    await sql(
+      older,
+      `DELETE FROM "_Join:users:_Role" WHERE "owningId" IN (SELECT "objectId" FROM "_Role" WHERE name LIKE 'chat-%')`,
+    );
+    await sql(older, `DELETE FROM "_Role" WHERE name LIKE 'chat-%'`);
     // The schema as an earlier release left it: a class, a field and a locked permission it lacked.
     await sql(older, `DELETE FROM "_SCHEMA" WHERE "className" = 'PushSubscription'`);
     await sql(older, `DROP TABLE "PushSubscription"`);
@@ -222,6 +269,30 @@ describe('the migration at start', () => {
     expect(schema.classLevelPermissions).toMatchObject({ addField: {} });
     expect(columns).toHaveLength(1);
     expect(tables).toEqual([{ present: true }]);
+  });
+
+  it("gives private rooms' older messages their room's readers: the two of them, and no stranger", async () => {
+    const running = server ?? expect.unreachable();
+    const client = await restClientFor(running);
+    const stranger = await client.signUp();
+    const count = async (account: Account, room: string) => {
+      const where = encodeURIComponent(JSON.stringify({ room: { $in: [room] } }));
+      const { body } = await client.request(
+        'GET',
+        `/parse/classes/ChatMessage?count=1&limit=0&where=${where}`,
+        {
+          sessionToken: account.sessionToken,
+        },
+      );
+      return body.count;
+    };
+
+    expect(running.output()).toContain("[fitstreak] Gave 2 messages of private rooms their room's readers.");
+    for (const room of Object.values(rooms)) {
+      expect(await count(stranger, room), room).toBe(0);
+      expect(await count(owner, room), room).toBe(1);
+      expect(await count(friend, room), room).toBe(1);
+    }
   });
 
   it('makes client keys unique per person, keeping the rows saved with a key before', async () => {
