@@ -60,11 +60,17 @@ test.describe('app shell', () => {
 
   test('sends a person to the login page as soon as their session is ended elsewhere', async ({ page }) => {
     const account = await createAccount();
-    const socket = page.waitForEvent('websocket');
+    // Heard from the socket's first frame on: the bell's subscription may be answered before the page shows.
+    const subscribed = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('"subscribed"')) resolve();
+        }),
+      );
+    });
     await logInAs(page, account);
     await new AppShell(page).expectHeading('Today');
-    const live = await socket;
-    await live.waitForEvent('framereceived', (frame) => String(frame.payload).includes('"subscribed"'));
+    await subscribed;
 
     await revokeSessions(account.objectId);
 

@@ -3,6 +3,7 @@ import { TWO_FACTOR_CONTEXT_KEY } from '@/domain/twoFactor';
 import { t } from '@/i18n';
 import { getParse } from '@/lib/parse';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
+import { sessionSettled } from '@/lib/sessionChange';
 
 export interface SessionUser {
   id: string;
@@ -45,6 +46,7 @@ export function wasSessionEnded(): boolean {
 /** Asks the server once per page load whether the stored session is still valid (it may be revoked). */
 export function verifySession(): Promise<void> {
   verified ??= (async () => {
+    await sessionSettled();
     const Parse = await getParse();
     const user = await Parse.User.currentAsync();
     const token = user?.getSessionToken();

@@ -5,6 +5,7 @@ import type { ExportPage, ExportRequest } from '@/domain/dataExport';
 import type { InvitationRow, NewInvitation } from '@/domain/signup';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@/domain/twoFactor';
 import { getParse } from '@/lib/parse';
+import { replacingSession } from '@/lib/sessionChange';
 import type { MySettings, Profile, SessionRow } from './types';
 
 export type SettingsPatch = Readonly<Record<string, string | number | boolean | null>>;
@@ -151,7 +152,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
   const user = await Parse.User.currentAsync();
   if (!user) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, 'Please log in first.');
   user.setPassword(newPassword);
-  await user.save(null, { context: { currentPassword } });
+  await replacingSession(user.save(null, { context: { currentPassword } }));
 }
 
 export async function listSessions(): Promise<SessionRow[]> {
