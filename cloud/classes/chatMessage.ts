@@ -3,7 +3,7 @@ import { chatMessageRules } from '../../src/domain/contract';
 import { parseRoomKey, type ChatRoom } from '../../src/domain/chatRooms';
 import { checkFields } from '../../src/domain/fieldRules';
 import { Parse, requireUser, validationError, type FindRequest, type TriggerRequest } from '../parse';
-import { privateMessageAcl, roomRoleId } from '../roomReaders';
+import { currentReaders, privateMessageAcl, roomRoleId } from '../roomReaders';
 import { t } from '../../src/i18n/messages';
 
 /**
@@ -13,17 +13,8 @@ import { t } from '../../src/i18n/messages';
 export async function mayUseRoom(room: ChatRoom, userId: string): Promise<boolean> {
   if (room.kind === 'topic') return true;
   if (room.kind === 'challenge') return (await challengeRoomAccess(room.challengeId, userId)) !== 'none';
-  if (!room.userIds.includes(userId)) return false;
-  const [a, b] = room.userIds;
-  const pair = (from: string, to: string) =>
-    new Parse.Query('Friendship')
-      .equalTo('from', Parse.User.createWithoutData(from))
-      .equalTo('to', Parse.User.createWithoutData(to));
-  // Master key: the caller cannot read a Friendship row that is not theirs, but this check must.
-  const friendship = await Parse.Query.or(pair(a, b), pair(b, a))
-    .equalTo('status', 'accepted')
-    .first({ useMasterKey: true });
-  return friendship !== undefined;
+  // A friend room is read by its two people while they are friends (the role's readers).
+  return room.userIds.includes(userId) && (await currentReaders(room)).length > 0;
 }
 
 async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
