@@ -35,12 +35,30 @@ export async function currentUser(): Promise<SessionUser | null> {
 }
 
 let verified: Promise<void> | undefined;
-/** The server ended the stored session and it was cleared here: "expired" rather than "never logged in". */
-let sessionEnded = false;
 
-/** Whether the last session on this page was ended by the server (until the next log-in). */
+/**
+ * The server ended the stored session and it was cleared here: "expired" rather than "never logged
+ * in". Kept for the tab (sessionStorage), since the page that noticed may be left or reloaded
+ * before the login page shows, until the next log-in.
+ */
+const SESSION_ENDED_KEY = 'fitstreak.sessionEnded';
+
+function markSessionEnded(ended: boolean): void {
+  try {
+    if (ended) sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+    else sessionStorage.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    // Storage refused (a private window's quota): the notice is only lost.
+  }
+}
+
+/** Whether the last session in this tab was ended by the server (until the next log-in). */
 export function wasSessionEnded(): boolean {
-  return sessionEnded;
+  try {
+    return sessionStorage.getItem(SESSION_ENDED_KEY) === '1';
+  } catch {
+    return false;
+  }
 }
 
 /** Asks the server once per page load whether the stored session is still valid (it may be revoked). */
@@ -56,7 +74,7 @@ export function verifySession(): Promise<void> {
     } catch (error) {
       // A dead session is cleared locally so the guard sends the person to the login page.
       if ((error as { code?: number }).code === Parse.Error.INVALID_SESSION_TOKEN) {
-        sessionEnded = true;
+        markSessionEnded(true);
         await Parse.User.logOut().catch(() => undefined);
       }
       throw error;
@@ -82,7 +100,7 @@ export async function logIn(
     ? ({ context: { [TWO_FACTOR_CONTEXT_KEY]: twoFactorCode } } as Parameters<typeof Parse.User.logIn>[2])
     : undefined;
   const user = toSessionUser(await Parse.User.logIn(username, password, options));
-  sessionEnded = false;
+  markSessionEnded(false);
   return user;
 }
 
@@ -106,7 +124,7 @@ export async function logInWithProvider(
     ? ({ context: { [TWO_FACTOR_CONTEXT_KEY]: twoFactorCode } } as Parameters<typeof Parse.User.logInWith>[2])
     : undefined;
   const user = toSessionUser(await Parse.User.logInWith(SSO_PROVIDER, { authData: { id, ticket } }, options));
-  sessionEnded = false;
+  markSessionEnded(false);
   return user;
 }
 
@@ -135,7 +153,7 @@ export async function signUp(
   const signedUp = toSessionUser(
     await user.signUp(null, invitation ? { context: { invitation } } : undefined),
   );
-  sessionEnded = false;
+  markSessionEnded(false);
   return signedUp;
 }
 
