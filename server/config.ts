@@ -59,7 +59,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'PUBLIC_URL',
     description:
-      'Public origin people open in the browser; e-mail links, /config.json and the Content-Security-Policy are made from it. Required when NODE_ENV=production.',
+      'Public origin people open in the browser; e-mail links, /config.json and the Content-Security-Policy are made from it. Unset with NODE_ENV=production, the start prints a warning.',
     default: 'http://localhost:$PORT',
   },
   {
@@ -193,6 +193,8 @@ export interface AppConfig {
   trustProxy: string[];
   serverUrl: string;
   publicUrl: string;
+  /** Sentences the start prints before anything else: settings that work but should be said. */
+  warnings: string[];
   /** Origins other than PUBLIC_URL's that may call /parse from a browser (CORS). */
   allowedOrigins: string[];
   redisUrl: string | undefined;
@@ -414,6 +416,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('LOG_LEVEL', `must be error, warn, info or verbose (got "${logLevel}").`);
   }
 
+  const publicUrl = readPublicUrl(env, port);
+
   return {
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
@@ -424,7 +428,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     masterKeyIps,
     trustProxy,
     serverUrl: readUrl(env, 'SERVER_URL', ['http:', 'https:']) ?? `http://localhost:${port}/parse`,
-    publicUrl: readPublicUrl(env, port),
+    publicUrl: publicUrl.url,
+    warnings: publicUrl.warning === undefined ? [] : [publicUrl.warning],
     allowedOrigins: readOriginList(env, 'ALLOWED_ORIGINS'),
     redisUrl: readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     s3: readS3(env),
@@ -446,20 +451,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 /**
  * The origin people open. Every URL the server hands out (mail links, /config.json, the
  * Content-Security-Policy, single sign-on's redirect) is made from it, never from a request's Host
- * header, which any client can set; so production mode needs it said.
+ * header, which any client can set. Unset, it is this machine's `http://localhost:$PORT`: right for
+ * a trial on one's own computer, wrong for a server others open, so production mode says so.
  */
-function readPublicUrl(env: Env, port: number): string {
+function readPublicUrl(env: Env, port: number): { url: string; warning?: string } {
   const url = readUrl(env, 'PUBLIC_URL', ['http:', 'https:']);
-  if (url !== undefined) return url;
-  if (read(env, 'NODE_ENV') === 'production') {
-    throw new ConfigError(
-      'PUBLIC_URL',
-      'is required when NODE_ENV=production: set it to the address people open the app at, such as ' +
-        'https://fit.example.org. Links in mails, /config.json and the Content-Security-Policy are made ' +
-        "from it, never from a request's Host header.",
-    );
-  }
-  return `http://localhost:${port}`;
+  if (url !== undefined) return { url };
+  const fallback = `http://localhost:${port}`;
+  if (read(env, 'NODE_ENV') !== 'production') return { url: fallback };
+  return {
+    url: fallback,
+    warning:
+      `PUBLIC_URL is not set, so the app takes ${fallback} as its address: pages opened at any other ` +
+      'address cannot reach the API, and links in mails lead there. Set PUBLIC_URL to the address ' +
+      'people open, such as https://fit.example.org.',
+  };
 }
 
 const OIDC_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;

@@ -33,13 +33,21 @@ describe('loadConfig', () => {
     });
   });
 
-  it('refuses production mode without PUBLIC_URL with a sentence naming it, and takes it when given', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' }, CWD)).toThrow(
-      /^PUBLIC_URL is required when NODE_ENV=production: /,
-    );
-    expect(
-      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://fit.example.org/' }, CWD).publicUrl,
-    ).toBe('https://fit.example.org');
+  it('takes localhost without PUBLIC_URL, with a warning naming it in production mode only', () => {
+    const production = loadConfig({ NODE_ENV: 'production', PORT: '8080' }, CWD);
+    const development = loadConfig({ PORT: '8080' }, CWD);
+    const given = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://fit.example.org/' }, CWD);
+
+    expect(production.publicUrl).toBe('http://localhost:8080');
+    expect(production.warnings).toEqual([
+      expect.stringMatching(
+        /^PUBLIC_URL is not set, so the app takes http:\/\/localhost:8080 as its address: /,
+      ),
+    ]);
+    expect(development.publicUrl).toBe('http://localhost:8080');
+    expect(development.warnings).toEqual([]);
+    expect(given.publicUrl).toBe('https://fit.example.org');
+    expect(given.warnings).toEqual([]);
   });
 
   it('reads the map tile server and its credit, none by default', () => {

@@ -21,6 +21,7 @@ function main(): void {
   } catch (error) {
     reportStartFailure(error);
   }
+  for (const warning of config.warnings) log(`warning: ${warning}`);
   const starting = startServer(config, log);
   let stopping = false;
 

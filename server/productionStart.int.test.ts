@@ -345,10 +345,12 @@ describe('the migration at start', () => {
 
 describe('the public address', () => {
   let dataDir: string;
-  let server: ServerProcess | undefined;
+  let server: ServerProcess;
 
   beforeAll(async () => {
     dataDir = await createDataDir('public-url');
+    // The image as `docker run` without `-e PUBLIC_URL` starts it.
+    server = await startServerProcess({ dataDir, image: IMAGE });
   });
 
   afterAll(async () => {
@@ -356,31 +358,23 @@ describe('the public address', () => {
     await removeDataDir(dataDir);
   });
 
-  it('is required in production mode: without PUBLIC_URL the image stops with a sentence naming it', async () => {
-    const refusedDir = await createDataDir('public-url-refused');
-    try {
-      // A start that is not refused is stopped again, so the test leaves no server behind.
-      const outcome = await startServerProcess({ dataDir: refusedDir, image: IMAGE }).then(
-        async (running) => {
-          await stopServerAndDatabase(running);
-          return 'ready';
-        },
-        (error: unknown) => (error as Error).message,
-      );
+  it('is localhost when unset: the image starts without PUBLIC_URL and says so in one warning', async () => {
+    const own = `http://localhost:${server.port}`;
 
-      expect(outcome).toMatch(
-        /exited before it was ready \(code 1[\s\S]*\[fitstreak\] cannot start: PUBLIC_URL is required when NODE_ENV=production: /,
-      );
-    } finally {
-      await removeDataDir(refusedDir);
-    }
+    const lines = server.output().split('\n');
+    expect(lines.filter((line) => line.includes('PUBLIC_URL'))).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^\\[fitstreak\\] warning: PUBLIC_URL is not set, so the app takes ${own} as its address: `,
+        ),
+      ),
+    ]);
+    expect(foreignLines(server.output())).toEqual([]);
+    const config = (await (await fetch(`${server.baseUrl}/config.json`)).json()) as { serverURL: string };
+    expect(config.serverURL).toBe(`${own}/parse`);
   });
 
-  it('never comes from the Host header: without PUBLIC_URL in development, /config.json and the CSP name localhost', async () => {
-    server = await startServerProcess({
-      dataDir,
-      image: { ...IMAGE, env: { ...IMAGE.env, NODE_ENV: 'development' } },
-    });
+  it('never comes from the Host header: /config.json and the CSP name localhost whatever Host says', async () => {
     const own = `http://localhost:${server.port}`;
     const host = 'fitstreak.attacker.example';
 
