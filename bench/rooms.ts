@@ -15,6 +15,7 @@ import { connectDatabase } from '../server/test/serverProcess';
 import {
   acceptedFriendship,
   batchWithMasterKey,
+  cloudFunction,
   DAY_MS,
   machine,
   mapConcurrently,
@@ -75,19 +76,6 @@ function find(session: Session, className: string, params: object, expected: num
           body: JSON.stringify({ _method: 'GET', ...params }),
         }),
       (body) => (body as { results?: unknown[] }).results?.length === expected,
-    );
-}
-
-function call(session: Session, name: string, params: object): TimedCall {
-  return () =>
-    timed(
-      () =>
-        fetch(`${session.baseUrl}/parse/functions/${name}`, {
-          method: 'POST',
-          headers: { ...sessionHeaders(session), 'Content-Type': 'application/json' },
-          body: JSON.stringify(params),
-        }),
-      (body) => typeof body === 'object' && body !== null && 'result' in body,
     );
 }
 
@@ -275,8 +263,14 @@ const result = await withBenchServer('bench-rooms', async ({ baseUrl, dataDir, c
     for (let round = -2; round < CHANGES; round += 1) {
       for (const challenge of round % 2 === 0 ? challenges : [...challenges].reverse()) {
         const params = { challengeId: challenge.challengeId };
-        const join = await call(memberSession, 'respondChallenge', { ...params, accept: true })();
-        const leave = await call(memberSession, 'leaveChallenge', params)();
+        const answered = (result: unknown) => result !== undefined;
+        const join = await cloudFunction(
+          memberSession,
+          'respondChallenge',
+          { ...params, accept: true },
+          answered,
+        )();
+        const leave = await cloudFunction(memberSession, 'leaveChallenge', params, answered)();
         await masterRequest(client, 'PUT', `/parse/classes/ChallengeMember/${challenge.memberRow}`, {
           status: 'invited',
         });

@@ -2,7 +2,16 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { challengeRoomKey } from '../src/domain/challenges';
 import { dmRoomKey, topicRoomKey } from '../src/domain/chatRooms';
 import { LiveQuerySocket } from '../server/test/liveQuery';
-import { logIn, parseDate, request, signUp, userPointer, type Account } from '../server/test/rest';
+import {
+  acceptedChallenge,
+  callFunction,
+  logIn,
+  parseDate,
+  request,
+  signUp,
+  userPointer,
+  type Account,
+} from '../server/test/rest';
 
 const baseUrl = inject('baseUrl');
 const appId = inject('appId');
@@ -240,32 +249,16 @@ describe('LiveQuery on ChatMessage', () => {
 
   it('ends a challenge room for a member who leaves it, on their sockets only', async () => {
     const [gus, hal] = await Promise.all([signUp(), signUp()]);
-    const call = async (account: Account, name: string, body: Record<string, unknown>) => {
-      const { status, body: reply } = await request('POST', `/parse/functions/${name}`, {
-        sessionToken: account.sessionToken,
-        body,
-      });
-      expect(status, JSON.stringify(reply)).toBe(200);
-      return reply.result as { id: string };
-    };
-    await call(gus, 'sendFriendRequest', { username: hal.username });
-    await call(hal, 'sendFriendRequest', { username: gus.username });
-    const today = new Date().toISOString().slice(0, 10);
-    const challenge = await call(gus, 'createChallenge', {
-      title: 'Winter steps',
-      metric: 'activeMinutes',
-      startDate: today,
-      endDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-      friendIds: [hal.objectId],
-      timeZone: 'UTC',
-    });
-    await call(hal, 'respondChallenge', { challengeId: challenge.id, accept: true });
-    const room = challengeRoomKey(challenge.id);
+    const client = { request };
+    await callFunction(client, gus, 'sendFriendRequest', { username: hal.username });
+    await callFunction(client, hal, 'sendFriendRequest', { username: gus.username });
+    const challengeId = await acceptedChallenge(client, gus, hal, 'Winter steps');
+    const room = challengeRoomKey(challengeId);
     const leaver = await subscribeToRoom(hal, room);
     const stayer = await subscribeToRoom(gus, room);
     await leaver.socket.created(leaver.requestId, await post(gus, room, 'Day two done'), 5_000);
 
-    await call(hal, 'leaveChallenge', { challengeId: challenge.id });
+    await callFunction(client, hal, 'leaveChallenge', { challengeId });
     const after = await post(gus, room, 'Day three, without Hal');
     await stayer.socket.created(stayer.requestId, after, 5_000);
     await settle();

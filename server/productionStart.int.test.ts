@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeRoomKey } from '../src/domain/challenges';
 import { dmRoomKey } from '../src/domain/chatRooms';
-import { restClientFor, uniqueName, type Account } from './test/rest';
+import { acceptedChallenge, callFunction, restClientFor, uniqueName, type Account } from './test/rest';
 import {
   connectDatabase,
   createDataDir,
@@ -196,27 +196,10 @@ describe('the migration at start', () => {
     // every signed-in person (a find trigger kept them apart), a friend room's by the two ids.
     const olderClient = await restClientFor(older);
     friend = await olderClient.signUp();
-    const call = async (account: Account, name: string, body: Record<string, unknown>) => {
-      const answer = await olderClient.request('POST', `/parse/functions/${name}`, {
-        sessionToken: account.sessionToken,
-        body,
-      });
-      expect(answer.status, answer.text).toBe(200);
-      return answer.body.result as { id: string };
-    };
-    await call(owner, 'sendFriendRequest', { username: friend.username });
-    await call(friend, 'sendFriendRequest', { username: owner.username });
-    const today = new Date().toISOString().slice(0, 10);
-    const challenge = await call(owner, 'createChallenge', {
-      title: 'Spring miles',
-      metric: 'workouts',
-      startDate: today,
-      endDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-      friendIds: [friend.objectId],
-      timeZone: 'UTC',
-    });
-    await call(friend, 'respondChallenge', { challengeId: challenge.id, accept: true });
-    rooms = { dm: dmRoomKey(owner.objectId, friend.objectId), challenge: challengeRoomKey(challenge.id) };
+    await callFunction(olderClient, owner, 'sendFriendRequest', { username: friend.username });
+    await callFunction(olderClient, friend, 'sendFriendRequest', { username: owner.username });
+    const challengeId = await acceptedChallenge(olderClient, owner, friend, 'Spring miles');
+    rooms = { dm: dmRoomKey(owner.objectId, friend.objectId), challenge: challengeRoomKey(challengeId) };
     for (const room of Object.values(rooms)) {
       const posted = await olderClient.request('POST', '/parse/classes/ChatMessage', {
         sessionToken: owner.sessionToken,

@@ -10,6 +10,8 @@ import { startPushService } from '../test/pushService';
 import { LiveQuerySocket } from '../test/liveQuery';
 import type { NotificationList } from '../../src/domain/notifications';
 import {
+  acceptedChallenge,
+  callFunction,
   parseDate,
   requestFromTo,
   restClient,
@@ -190,32 +192,15 @@ describe('a cluster of three nodes on one PostgreSQL, Redis and S3 store', () =>
   it('ends a challenge room on B and C for the member who leaves on A, and only theirs', async () => {
     const [alice, bob] = await Promise.all([client(a).signUp(), client(b).signUp()]);
     await befriend(alice, bob);
-    const call = async (account: Account, name: string, body: Record<string, unknown>) => {
-      const reply = await client(a).request('POST', `/parse/functions/${name}`, {
-        sessionToken: account.sessionToken,
-        body,
-      });
-      expect(reply.status, reply.text).toBe(200);
-      return reply.body.result as { id: string };
-    };
-    const today = new Date().toISOString().slice(0, 10);
-    const challenge = await call(alice, 'createChallenge', {
-      title: 'Hill repeats',
-      metric: 'workouts',
-      startDate: today,
-      endDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-      friendIds: [bob.objectId],
-      timeZone: 'UTC',
-    });
-    await call(bob, 'respondChallenge', { challengeId: challenge.id, accept: true });
-    const room = challengeRoomKey(challenge.id);
+    const challengeId = await acceptedChallenge(client(a), alice, bob, 'Hill repeats');
+    const room = challengeRoomKey(challengeId);
     const leavers = await Promise.all([b, c].map((node) => subscribe(node, bob, room)));
     const stayers = await Promise.all([b, c].map((node) => subscribe(node, alice, room)));
     for (const { reply } of [...leavers, ...stayers]) expect(reply.op).toBe('subscribed');
     const before = await post(a, alice, room, 'Ten repeats today');
     await Promise.all(leavers.map(({ socket, requestId }) => socket.created(requestId, before)));
 
-    await call(bob, 'leaveChallenge', { challengeId: challenge.id });
+    await callFunction(client(a), bob, 'leaveChallenge', { challengeId });
     const after = await post(a, alice, room, 'Eleven tomorrow');
     await Promise.all(stayers.map(({ socket, requestId }) => socket.created(requestId, after)));
 

@@ -183,6 +183,41 @@ export async function updateOwnSettings(
   return objectId;
 }
 
+/** Calls the cloud function `name` as `account` and gives its result; any other answer fails the test. */
+export async function callFunction<Result>(
+  client: Pick<RestClient, 'request'>,
+  account: Account,
+  name: string,
+  params: Record<string, unknown>,
+): Promise<Result> {
+  const answer = await client.request('POST', `/parse/functions/${name}`, {
+    sessionToken: account.sessionToken,
+    body: params,
+  });
+  if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${answer.text}`);
+  return answer.body.result as Result;
+}
+
+/** A week-long challenge that `owner` starts today with `member`, a friend, who accepts it. Gives its id. */
+export async function acceptedChallenge(
+  client: Pick<RestClient, 'request'>,
+  owner: Account,
+  member: Account,
+  title: string,
+): Promise<string> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const { id } = await callFunction<{ id: string }>(client, owner, 'createChallenge', {
+    title,
+    metric: 'workouts',
+    startDate: day(0),
+    endDate: day(7),
+    friendIds: [member.objectId],
+    timeZone: 'UTC',
+  });
+  await callFunction(client, member, 'respondChallenge', { challengeId: id, accept: true });
+  return id;
+}
+
 export function injectedTarget(): ServerTarget {
   return { baseUrl: inject('baseUrl'), appId: inject('appId'), masterKey: inject('masterKey') };
 }

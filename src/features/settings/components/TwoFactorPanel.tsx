@@ -33,14 +33,7 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
           </p>
           <fetcher.Form method="post" noValidate>
             <input type="hidden" name="intent" value="disableTwoFactor" />
-            <FormField
-              label={t('settings.twoFactor.password')}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              error={result?.fieldErrors?.password}
-            />
+            <CurrentPassword error={result?.fieldErrors?.password} />
             <FormField
               label={t('settings.twoFactor.codeOrRecovery')}
               name="code"
@@ -113,14 +106,7 @@ function Enrolment({
           maxLength={8}
           error={errors.code}
         />
-        <FormField
-          label={t('settings.twoFactor.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
+        <CurrentPassword error={errors.password} />
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={busy}>
             {t('settings.twoFactor.turnOn')}
@@ -146,5 +132,20 @@ function RecoveryCodes({ codes }: { codes: readonly string[] }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The account's password, asked again before two-factor sign-in is turned on or off. */
+function CurrentPassword({ error }: { error: string | undefined }) {
+  const t = useT();
+  return (
+    <FormField
+      label={t('settings.twoFactor.password')}
+      name="password"
+      type="password"
+      autoComplete="current-password"
+      required
+      error={error}
+    />
   );
 }
