@@ -17,7 +17,10 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: chromiumLaunchOptions(),
-    trace: 'retain-on-failure',
+    // Recording a trace (a screenshot and a DOM snapshot at every step) took a third of the browser
+    // tests' time, for files only a local run keeps: E2E_TRACE=1 records one for each failing test.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     // Tests that route or abort requests must see them; e2e/offline.spec.ts lets the worker run.
     serviceWorkers: 'block',
   },

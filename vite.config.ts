@@ -54,6 +54,7 @@ function integrationProject(
       testTimeout: 30_000,
       hookTimeout: 120_000,
       fileParallelism: false,
+      isolate: false,
     },
   };
 }

@@ -1,13 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ActivityPage } from './pages/ActivityPage';
-import { LoginPage } from './pages/LoginPage';
 import { createAccount } from './support/api';
+import { openSignedIn } from './support/session';
 
 async function signedIn(page: Page): Promise<ActivityPage> {
   const account = await createAccount();
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(account.username, account.password);
+  await openSignedIn(page, account);
   const activity = new ActivityPage(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   return activity;

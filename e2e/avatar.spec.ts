@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { AvatarEditor, type PictureFile } from './pages/AvatarEditor';
-import { LoginPage } from './pages/LoginPage';
 import { createAccount, e2eServer } from './support/api';
 import { twoColourPng } from './support/pictures';
+import { openSignedIn } from './support/session';
 
 const PHOTO: PictureFile = { name: 'me.png', mimeType: 'image/png', buffer: twoColourPng(480, 320) };
 
@@ -19,9 +19,7 @@ async function storedAvatarName(userId: string): Promise<string | undefined> {
 test.describe('profile photo', () => {
   test('uploads a cropped photo, replaces it, refuses SVG and HTML, and removes it', async ({ page }) => {
     const account = await createAccount();
-    const login = new LoginPage(page);
-    await login.goto('?from=%2Fuser-settings');
-    await login.logIn(account.username, account.password);
+    await openSignedIn(page, account, '/user-settings');
     const avatar = new AvatarEditor(page);
     await expect(avatar.initials()).toBeVisible();
 

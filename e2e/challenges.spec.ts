@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage } from './pages/LoginPage';
 import { violationsOn } from './support/accessibility';
 import { befriend, createAccount, requestAs, runAs } from './support/api';
+import { openSignedIn } from './support/session';
 
 const today = () => new Date().toLocaleDateString('sv');
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv');
@@ -20,9 +20,7 @@ test.describe('challenges', () => {
       friendIds: [me.objectId],
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
-    const login = new LoginPage(page);
-    await login.goto('?from=/friends-ranking');
-    await login.logIn(me.username, me.password);
+    await openSignedIn(page, me, '/friends-ranking');
     const section = page.getByRole('region', { name: 'Challenges' });
 
     await expect(section.getByRole('list', { name: 'Invitations' })).toContainText(
@@ -56,9 +54,7 @@ test.describe('challenges', () => {
   test('starts a challenge with friends from the friends page', async ({ page }) => {
     const [me, friend] = await Promise.all([createAccount(), createAccount()]);
     await befriend(me, friend);
-    const login = new LoginPage(page);
-    await login.goto('?from=/friends-ranking');
-    await login.logIn(me.username, me.password);
+    await openSignedIn(page, me, '/friends-ranking');
     const section = page.getByRole('region', { name: 'Challenges' });
     await expect(section).toContainText('No challenges yet.');
 

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ChatPage } from './pages/ChatPage';
-import { LoginPage } from './pages/LoginPage';
 import { befriend, createAccount, postChatMessages, uniqueName, type TestAccount } from './support/api';
+import { openSignedIn } from './support/session';
 
 interface Person {
   account: TestAccount;
@@ -22,10 +22,7 @@ async function person(browser: Browser, account?: TestAccount, room?: string): P
   const context = await browser.newContext();
   contexts.push(context);
   const page = await context.newPage();
-  const from = encodeURIComponent(room ? `/exercises-chat?room=${room}` : '/exercises-chat');
-  const login = new LoginPage(page);
-  await login.goto(`?from=${from}`);
-  await login.logIn(who.username, who.password);
+  await openSignedIn(page, who, room ? `/exercises-chat?room=${room}` : '/exercises-chat');
   await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
   return { account: who, context, page, chat: new ChatPage(page) };
 }

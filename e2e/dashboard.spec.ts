@@ -1,17 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ActivityPage } from './pages/ActivityPage';
 import { DailySummaryCards } from './pages/DailySummaryCards';
-import { LoginPage } from './pages/LoginPage';
 import { NutritionPage } from './pages/NutritionPage';
 import { createAccount, requestAs, type TestAccount } from './support/api';
+import { openSignedIn } from './support/session';
 
 const DAY_MS = 86_400_000;
 
 async function signedIn(page: Page): Promise<{ cards: DailySummaryCards; account: TestAccount }> {
   const account = await createAccount();
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(account.username, account.password);
+  await openSignedIn(page, account);
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   return { cards: new DailySummaryCards(page), account };
 }

@@ -1,38 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { FriendsPage } from './pages/FriendsPage';
-import { LoginPage } from './pages/LoginPage';
-import { createAccount, e2eServer, type TestAccount } from './support/api';
-
-/** Calls a cloud function as the given person, through the REST API. */
-async function runAs<T>(account: TestAccount, name: string, params: Record<string, unknown>): Promise<T> {
-  const { baseUrl, appId } = e2eServer();
-  const headers = { 'X-Parse-Application-Id': appId, 'Content-Type': 'application/json' };
-  const login = await fetch(`${baseUrl}/parse/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ username: account.username, password: account.password }),
-  });
-  const { sessionToken } = (await login.json()) as { sessionToken: string };
-  const response = await fetch(`${baseUrl}/parse/functions/${name}`, {
-    method: 'POST',
-    headers: { ...headers, 'X-Parse-Session-Token': sessionToken },
-    body: JSON.stringify(params),
-  });
-  const json = (await response.json()) as { result: T; error?: string };
-  if (!response.ok) throw new Error(`${name}: ${json.error ?? response.status}`);
-  return json.result;
-}
-
-/** Makes two people friends without the page: each asks the other, and the second request accepts. */
-async function befriend(a: TestAccount, b: TestAccount): Promise<void> {
-  await runAs(a, 'sendFriendRequest', { username: b.username });
-  await runAs(b, 'sendFriendRequest', { username: a.username });
-}
+import { befriend, createAccount, runAs, type TestAccount } from './support/api';
+import { openSignedIn } from './support/session';
 
 async function logInToFriends(page: Page, account: TestAccount): Promise<FriendsPage> {
-  const login = new LoginPage(page);
-  await login.goto('?from=%2Ffriends-ranking');
-  await login.logIn(account.username, account.password);
+  await openSignedIn(page, account, '/friends-ranking');
   await expect(page.getByRole('heading', { level: 1, name: 'Friends' })).toBeVisible();
   return new FriendsPage(page);
 }

@@ -7,6 +7,7 @@ import { fitFile, steady } from '../src/features/imports/testFiles';
 import { LoginPage } from './pages/LoginPage';
 import { violationsOn } from './support/accessibility';
 import { createAccount, requestAs, runAs } from './support/api';
+import { openSignedIn } from './support/session';
 
 const DAY_MS = 86_400_000;
 /** A 1×1 grey PNG. */
@@ -37,9 +38,7 @@ test.describe('importing workouts', () => {
       startedAt: { __type: 'Date', iso: new Date(runStart + 60_000).toISOString() },
       durationMin: 30,
     });
-    const login = new LoginPage(page);
-    await login.goto('?from=/user-settings');
-    await login.logIn(account.username, account.password);
+    await openSignedIn(page, account, '/user-settings');
     const section = page.getByRole('region', { name: 'Import workouts' });
 
     await section.getByLabel('Workout files').setInputFiles([
@@ -109,9 +108,7 @@ test.describe('importing workouts', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     const account = await createAccount();
     const start = Date.now() - 5 * DAY_MS;
-    const login = new LoginPage(page);
-    await login.goto('?from=/user-settings');
-    await login.logIn(account.username, account.password);
+    await openSignedIn(page, account, '/user-settings');
     const section = page.getByRole('region', { name: 'Import workouts' });
     await section.scrollIntoViewIfNeeded();
 
@@ -165,9 +162,7 @@ test.describe('importing workouts', () => {
  <Workout workoutActivityType="HKWorkoutActivityTypeYoga" duration="40" durationUnit="min" startDate="2026-09-28 18:00:00 +0000" endDate="2026-09-28 18:40:00 +0000"/>
 </HealthData>`,
     );
-    const login = new LoginPage(page);
-    await login.goto('?from=/user-settings');
-    await login.logIn(account.username, account.password);
+    await openSignedIn(page, account, '/user-settings');
     const section = page.getByRole('region', { name: 'Import workouts' });
 
     await section.getByLabel('A folder of them').setInputFiles(folder);

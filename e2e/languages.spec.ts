@@ -7,7 +7,7 @@ import { createAccount } from './support/api';
 import { englishOnly, longestLanguage, translationOf } from './support/catalogues';
 import { withSomeHistory } from './support/history';
 import { controlsPastTheirCard, overflowOf } from './support/layout';
-import { logInAs } from './support/session';
+import { openSignedIn } from './support/session';
 
 /** Every text the page shows or says: text, labels for screen readers, placeholders, titles. */
 function textsOn(page: Page): Promise<string[]> {
@@ -88,7 +88,8 @@ test.describe('languages', () => {
     await page.setViewportSize({ width: 375, height: 900 });
     const account = await createAccount();
     await withSomeHistory(account);
-    const shell = await logInAs(page, account);
+    const shell = await openSignedIn(page, account);
+    await shell.expectHeading('Today');
     await shell.open('Settings');
     await shell.expectHeading('Settings');
 

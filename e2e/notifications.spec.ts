@@ -1,16 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage } from './pages/LoginPage';
 import { violationsOn } from './support/accessibility';
 import { createAccount, runAs } from './support/api';
+import { openSignedIn } from './support/session';
 
 test.describe('notifications', () => {
   test('the bell shows a friend request the moment it is sent, lists it, and is read once opened', async ({
     page,
   }) => {
     const [me, asker] = await Promise.all([createAccount(), createAccount()]);
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.logIn(me.username, me.password);
+    await openSignedIn(page, me);
     await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await expect(bell).toHaveAccessibleName('Notifications');

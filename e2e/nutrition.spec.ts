@@ -1,15 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
-import { LoginPage } from './pages/LoginPage';
 import { NutritionPage } from './pages/NutritionPage';
 import { violationsOn } from './support/accessibility';
 import { createAccount, e2eServer, requestAs, runAs, type TestAccount } from './support/api';
+import { openSignedIn } from './support/session';
 
 async function signedIn(page: Page): Promise<{ nutrition: NutritionPage; account: TestAccount }> {
   const account = await createAccount();
-  const login = new LoginPage(page);
-  await login.goto('?from=%2Fnutrition-log');
-  await login.logIn(account.username, account.password);
+  await openSignedIn(page, account, '/nutrition-log');
   const nutrition = new NutritionPage(page);
   await expect(nutrition.heading()).toBeVisible();
   return { nutrition, account };

@@ -3,12 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
 import { WeightPage } from './pages/WeightPage';
 import { createAccount, latestMailTo, linkIn, uniqueName, type TestAccount } from './support/api';
+import { openSignedIn } from './support/session';
 
 async function settingsOf(page: Page): Promise<TestAccount> {
   const account = await createAccount();
-  const login = new LoginPage(page);
-  await login.goto('?from=%2Fuser-settings');
-  await login.logIn(account.username, account.password);
+  await openSignedIn(page, account, '/user-settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   return account;
 }

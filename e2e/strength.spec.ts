@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ActivityPage } from './pages/ActivityPage';
-import { LoginPage } from './pages/LoginPage';
 import { violationsOn } from './support/accessibility';
 import { createAccount, requestAs, runAs, type TestAccount } from './support/api';
-import { logInAs } from './support/session';
+import { logInAs, openSignedIn } from './support/session';
 
 async function signedIn(page: Page): Promise<ActivityPage> {
-  const account = await createAccount();
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(account.username, account.password);
-  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  const shell = await openSignedIn(page, await createAccount());
+  await shell.expectHeading('Today');
   return new ActivityPage(page);
 }
 
@@ -141,7 +137,8 @@ test.describe('a strength workout in the workout window', () => {
         { exerciseId: row, sets: [{ reps: 10, weightKg: 50 }] },
       ],
     });
-    await logInAs(page, account);
+    const shell = await openSignedIn(page, account);
+    await shell.expectHeading('Today');
     const activity = new ActivityPage(page);
 
     await activity.openNew();

@@ -3,7 +3,7 @@ import { PAGES } from './pages/AppShell';
 import { violationsOn } from './support/accessibility';
 import { createAccount } from './support/api';
 import { withSomeHistory } from './support/history';
-import { logInAs } from './support/session';
+import { logInAs, openSignedIn } from './support/session';
 
 const shownTheme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
@@ -20,7 +20,7 @@ test.describe('the dark theme', () => {
 
     const account = await createAccount();
     await withSomeHistory(account);
-    const shell = await logInAs(page, account);
+    const shell = await openSignedIn(page, account);
     for (const { path, heading } of PAGES) {
       await page.goto(path);
       await shell.expectHeading(heading);
@@ -42,8 +42,7 @@ test.describe('the dark theme', () => {
     browser,
   }) => {
     const account = await createAccount();
-    await logInAs(page, account);
-    await page.goto('/user-settings');
+    await openSignedIn(page, account, '/user-settings');
     const appearance = page.getByRole('region', { name: 'Appearance' });
     await expect(appearance.getByLabel(/^Like this device/)).toBeChecked();
     expect(await shownTheme(page)).toBe('dark');

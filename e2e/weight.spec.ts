@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { LoginPage } from './pages/LoginPage';
 import { WeightPage } from './pages/WeightPage';
 import { createAccount } from './support/api';
+import { openSignedIn } from './support/session';
 
 const TREND = [15, 118, 110] as const;
 const GOAL = [180, 83, 9] as const;
@@ -10,9 +10,7 @@ const POINTS = [100, 116, 139] as const;
 
 async function signedIn(page: Page): Promise<WeightPage> {
   const account = await createAccount();
-  const login = new LoginPage(page);
-  await login.goto('?from=%2Fweight-tracking');
-  await login.logIn(account.username, account.password);
+  await openSignedIn(page, account, '/weight-tracking');
   await expect(page.getByRole('heading', { level: 1, name: 'Weight' })).toBeVisible();
   return new WeightPage(page);
 }
