@@ -23,13 +23,13 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${randomBytes(4).toString('hex')}`;
 }
 
-async function parseRequest<T>(method: string, route: string, body?: unknown): Promise<T> {
+/** A request with the master key, for what only the operator does (ending someone's sessions). */
+async function masterRequest<T>(method: string, route: string, body?: unknown): Promise<T> {
   const { baseUrl, appId, masterKey } = e2eServer();
   const response = await fetch(`${baseUrl}/parse/${route}`, {
     method,
     headers: {
       'X-Parse-Application-Id': appId,
-      // Setup with the master key, so Parse's per-IP sign-up limit is left to the browser flows.
       'X-Parse-Master-Key': masterKey,
       'Content-Type': 'application/json',
     },
@@ -40,16 +40,31 @@ async function parseRequest<T>(method: string, route: string, body?: unknown): P
   return json;
 }
 
-/** Creates an account directly, for specs whose subject is not sign-up itself. */
+const sessionTokens = new Map<string, Promise<string>>();
+
+/**
+ * Signs up over the API, as the sign-up page does, for specs whose subject is not sign-up itself.
+ * The test runner calls from 127.0.0.1, which the rate limits leave to the browser's own flows.
+ */
 export async function createAccount(): Promise<TestAccount> {
+  const { baseUrl, appId } = e2eServer();
   const username = uniqueName('e2e');
   const account = {
     username,
     email: `${username}@example.com`,
     password: `pw-${randomBytes(6).toString('hex')}`,
   };
-  const { objectId } = await parseRequest<{ objectId: string }>('POST', 'users', account);
-  return { ...account, objectId };
+  const response = await fetch(`${baseUrl}/parse/users`, {
+    method: 'POST',
+    headers: { 'X-Parse-Application-Id': appId, 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const json = (await response.json()) as { objectId?: string; sessionToken?: string; error?: string };
+  if (!response.ok || !json.objectId || !json.sessionToken) {
+    throw new Error(`sign-up: ${json.error ?? response.status}`);
+  }
+  sessionTokens.set(json.objectId, Promise.resolve(json.sessionToken));
+  return { ...account, objectId: json.objectId };
 }
 
 /** Ends every session of a user, as "log out everywhere" or an admin would. */
@@ -57,11 +72,11 @@ export async function revokeSessions(userId: string): Promise<void> {
   const where = encodeURIComponent(
     JSON.stringify({ user: { __type: 'Pointer', className: '_User', objectId: userId } }),
   );
-  const { results } = await parseRequest<{ results: { objectId: string }[] }>(
+  const { results } = await masterRequest<{ results: { objectId: string }[] }>(
     'GET',
     `sessions?where=${where}`,
   );
-  for (const session of results) await parseRequest('DELETE', `sessions/${session.objectId}`);
+  for (const session of results) await masterRequest('DELETE', `sessions/${session.objectId}`);
 }
 
 /**
@@ -92,29 +107,26 @@ export function linkIn(mail: string): string {
   return match[0];
 }
 
-/**
- * A new session of `account`, as a log-in on another device leaves it, written with the master key:
- * the log-in itself (a bcrypt comparison of about 0.1 s of CPU) is the subject of e2e/auth.spec.ts.
- */
-export async function newSession(account: TestAccount): Promise<string> {
-  const sessionToken = `r:${randomBytes(16).toString('hex')}`;
-  await parseRequest('POST', 'sessions', {
-    user: { __type: 'Pointer', className: '_User', objectId: account.objectId },
-    sessionToken,
-    createdWith: { action: 'login', authProvider: 'password' },
-    restricted: false,
-    expiresAt: { __type: 'Date', iso: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+/** A log-in of `account` over the API, as on another device: the user with its new session. */
+export async function logInOverApi(account: TestAccount): Promise<Record<string, unknown>> {
+  const { baseUrl, appId } = e2eServer();
+  const response = await fetch(`${baseUrl}/parse/login`, {
+    method: 'POST',
+    headers: { 'X-Parse-Application-Id': appId, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: account.username, password: account.password }),
   });
-  return sessionToken;
+  const user = (await response.json()) as Record<string, unknown>;
+  if (!response.ok || typeof user.sessionToken !== 'string') {
+    throw new Error(`login: ${response.status} ${JSON.stringify(user.error)}`);
+  }
+  return user;
 }
 
-const sessionTokens = new Map<string, Promise<string>>();
-
-/** The session the test's own REST calls as `account` use, made once per account. */
+/** The session of the test's own REST calls as `account`: the sign-up's, else one log-in. */
 export function sessionTokenFor(account: TestAccount): Promise<string> {
   let token = sessionTokens.get(account.objectId);
   if (!token) {
-    token = newSession(account);
+    token = logInOverApi(account).then((user) => String(user.sessionToken));
     sessionTokens.set(account.objectId, token);
   }
   return token;

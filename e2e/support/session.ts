@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { AppShell } from '../pages/AppShell';
 import { LoginPage } from '../pages/LoginPage';
-import { e2eServer, newSession, type TestAccount } from './api';
+import { e2eServer, logInOverApi, type TestAccount } from './api';
 
 /** Logs `account` in through the login page and waits for the start page. */
 export async function logInAs(page: Page, account: TestAccount): Promise<AppShell> {
@@ -14,23 +14,18 @@ export async function logInAs(page: Page, account: TestAccount): Promise<AppShel
 }
 
 /**
- * Opens `path` on a device where `account` is signed in already: a session of its own (see
- * `newSession`) stored where the SDK keeps it. For tests whose subject is not the login page, which
- * would cost a page load and a log-in each time (e2e/auth.spec.ts tests it).
+ * Opens `path` on a device where `account` is signed in already: its own log-in over the API,
+ * stored where the SDK keeps the session. For tests whose subject is not the login page, which would
+ * cost a page load and a form each time (e2e/auth.spec.ts tests it).
  */
 export async function openSignedIn(page: Page, account: TestAccount, path = '/'): Promise<AppShell> {
-  const { baseUrl, appId } = e2eServer();
-  const sessionToken = await newSession(account);
-  const response = await fetch(`${baseUrl}/parse/users/me`, {
-    headers: { 'X-Parse-Application-Id': appId, 'X-Parse-Session-Token': sessionToken },
-  });
-  if (!response.ok) throw new Error(`users/me: ${response.status} ${await response.text()}`);
-  const user = (await response.json()) as Record<string, unknown>;
+  const { appId } = e2eServer();
+  const user = await logInOverApi(account);
   // Any page of the origin gives access to its storage; /healthz is the lightest.
   await page.goto('/healthz');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
     `Parse/${appId}/currentUser`,
-    JSON.stringify({ ...user, sessionToken, className: '_User' }),
+    JSON.stringify({ ...user, className: '_User' }),
   ] as const);
   await page.goto(path);
   return new AppShell(page);
