@@ -1,7 +1,34 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Parse is reached through src/lib/parse.ts and each feature's api.ts only. */
+const PARSE_ONLY_IN_API = { name: 'parse', message: 'Use src/lib/parse.ts or a feature api.ts.' };
+
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const APP_LAYER = { group: ['@/app/*'], message: 'Features do not import the app layer.' };
+
+/**
+ * What a feature may not import: the app layer, and another feature but through its index.ts (by
+ * the alias, `@/features/<name>`, or by a relative path that climbs into it).
+ */
+const FEATURE_BOUNDARIES = [
+  APP_LAYER,
+  {
+    group: ['@/features/*/**'],
+    message:
+      "Import another feature through its index.ts (@/features/<name>); a feature's own files by relative paths.",
+  },
+  {
+    regex: `^(\\.\\./)+(${FEATURES.join('|')})(/|$)`,
+    message: 'Import another feature through its index.ts (@/features/<name>).',
+  },
+];
 
 export default tseslint.config(
   {
@@ -46,16 +73,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Data access goes through src/features/<x>/api.ts and src/lib only.
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'parse', message: 'Use src/lib/parse.ts or a feature api.ts.' }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [PARSE_ONLY_IN_API] }],
     },
   },
-  {
-    files: ['src/lib/**', 'src/features/*/api.ts', 'src/features/*/api.test.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
+  { files: ['src/lib/**'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/domain/**'],
     rules: {
@@ -72,14 +93,27 @@ export default tseslint.config(
       ],
     },
   },
+  // One block per case, as a later block's options replace an earlier one's for the same rule.
   {
     files: ['src/features/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@/app/*'], message: 'Features do not import the app layer.' }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [PARSE_ONLY_IN_API], patterns: FEATURE_BOUNDARIES }],
     },
+  },
+  {
+    // A test may check two features together (an export read back by the importer).
+    files: ['src/features/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [PARSE_ONLY_IN_API], patterns: [APP_LAYER] }],
+    },
+  },
+  {
+    files: ['src/features/*/api.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: FEATURE_BOUNDARIES }] },
+  },
+  {
+    files: ['src/features/*/api.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [APP_LAYER] }] },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

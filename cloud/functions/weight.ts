@@ -17,6 +17,7 @@ import {
   type DailyWeight,
   type WeightEntryRow,
   type WeightRange,
+  type WeighInImportResult,
   type WeightSummary,
 } from '../../src/domain/weight';
 import { sqlClient } from '../database';
@@ -209,7 +210,7 @@ const sameWeighIn = (a: { measuredAt: Date }, b: { measuredAt: Date }) =>
  * saved weigh-in or an earlier row (the same minute) are skipped and counted. With
  * `dryRun` nothing is saved and the answer says what would happen.
  */
-async function importWeightEntries(request: FunctionRequest) {
+async function importWeightEntries(request: FunctionRequest): Promise<WeighInImportResult> {
   const { user, userId } = requireUser(request.user);
   const rows = readImportRows(request.params.rows);
   const dryRun = request.params.dryRun === true;

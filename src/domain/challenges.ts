@@ -2,7 +2,7 @@
  * Challenges among friends: a title, a metric, a span of days, up to 20 members, a leaderboard and
  * a chat room of their own. Shared by cloud/functions/challenges.ts and the friends page.
  */
-import { t, type MessageId } from '../i18n/messages';
+import { t } from '../i18n/messages';
 import { addDays, daysBetween, localDay } from './calendarDays';
 
 export const CHALLENGE_METRICS = [
@@ -13,32 +13,6 @@ export const CHALLENGE_METRICS = [
   'loggingDays',
 ] as const;
 export type ChallengeMetric = (typeof CHALLENGE_METRICS)[number];
-
-export interface ChallengeMetricInfo {
-  /** The metric's name in the language shown, translated when read. */
-  readonly label: string;
-  labelId: MessageId;
-  /** What the values count: a unit symbol, or "workouts" and "days" (words for the shown text to say). */
-  unit: string;
-}
-
-function metricInfo(labelId: MessageId, unit: string): ChallengeMetricInfo {
-  return {
-    get label() {
-      return t(labelId);
-    },
-    labelId,
-    unit,
-  };
-}
-
-export const CHALLENGE_METRIC_LABELS: Readonly<Record<ChallengeMetric, ChallengeMetricInfo>> = {
-  activeMinutes: metricInfo('domain.challengeMetric.activeMinutes', 'min'),
-  workouts: metricInfo('domain.challengeMetric.workouts', 'workouts'),
-  distanceKm: metricInfo('domain.challengeMetric.distanceKm', 'km'),
-  activeDays: metricInfo('domain.challengeMetric.activeDays', 'days'),
-  loggingDays: metricInfo('domain.challengeMetric.loggingDays', 'days'),
-};
 
 export const isChallengeMetric = (value: unknown): value is ChallengeMetric =>
   typeof value === 'string' && (CHALLENGE_METRICS as readonly string[]).includes(value);

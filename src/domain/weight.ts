@@ -21,10 +21,18 @@ export interface TrendPoint {
   trendKg: number;
 }
 
-/** Smoothing per day: trend += α·(weight − trend) with α = 0.1 for one day. */
 /** The most weigh-ins one `importWeightEntries` call takes. */
 export const MAX_IMPORT_WEIGH_INS = 3000;
 
+/** What `importWeightEntries` answers: with `dryRun`, `imported` is 0 and nothing is saved. */
+export interface WeighInImportResult {
+  imported: number;
+  wouldImport: number;
+  /** 1-based positions in the rows sent that repeat a saved weigh-in or an earlier row. */
+  duplicates: number[];
+}
+
+/** Smoothing per day: trend += α·(weight − trend) with α = 0.1 for one day. */
 export const DAILY_ALPHA = 0.1;
 export const KCAL_PER_KG = 7700;
 /** Losing or gaining faster than this share of body weight per week earns a gentle warning. */

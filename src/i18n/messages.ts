@@ -24,7 +24,7 @@ import type weight from '../locales/en/weight.json';
  * so plurals and numbers follow the language ("{count, plural, one {# day} other {# days}}").
  *
  * This module runs in the browser and on the server: `t` asks whichever translator the side
- * installed (src/i18n/browser.ts, cloud/i18n.ts), so the domain rules write their sentences once.
+ * installed (src/i18n/index.ts, server/http/i18n.ts), so the domain rules write their sentences once.
  */
 export const NAMESPACES = [
   'common',

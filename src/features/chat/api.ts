@@ -1,3 +1,4 @@
+import type { ChallengeSummary } from '@/domain/challenges';
 import type { Friendships } from '@/domain/friends';
 import { liveQueryClientFor } from '@/lib/liveQuery';
 import { getParse, type ParseClient } from '@/lib/parse';
@@ -31,6 +32,12 @@ function toMessage(object: ParseObject): ChatMessage {
 
 function roomQuery(Parse: ParseClient, room: string) {
   return new Parse.Query(CLASS_NAME).equalTo('room', room).select('room', 'author', 'authorName', 'text');
+}
+
+/** The caller's challenges: each has a room the chat lists beside the friends' rooms. */
+export async function listChallengeRooms(): Promise<ChallengeSummary[]> {
+  const Parse = await getParse();
+  return Parse.Cloud.run<(params: Record<string, unknown>) => ChallengeSummary[]>('listChallenges', {});
 }
 
 /** The caller's accepted friends, by name. */

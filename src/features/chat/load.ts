@@ -1,7 +1,6 @@
 import { parseRoomKey } from '@/domain/chatRooms';
 import { isParseLikeError } from '@/lib/errors';
-import { listChallenges } from '@/features/challenges/api';
-import { countUnread, listChatFriends, loadLatestMessages } from './api';
+import { countUnread, listChallengeRooms, listChatFriends, loadLatestMessages } from './api';
 import { readLastSeen, roomEntries } from './rooms';
 import type { ChatPageData } from './types';
 
@@ -25,7 +24,7 @@ export async function loadChatPage(meId: string, roomKey: string): Promise<ChatP
   const [friends, challenges, page] = await Promise.all([
     listChatFriends(),
     // The challenge rooms are extra: the page works without them.
-    listChallenges().catch(() => []),
+    listChallengeRooms().catch(() => []),
     mayRead ? loadLatestMessages(roomKey).catch(unlessForbidden) : Promise.resolve(null),
   ]);
   const rooms = roomEntries(meId, friends, challenges);

@@ -10,6 +10,7 @@ export {
 export { BlockedList, FriendList } from './components/FriendList';
 export { FriendRequests } from './components/FriendRequests';
 export { FriendSearch } from './components/FriendSearch';
+export { PersonLabel } from './components/Person';
 export { RankingBoard } from './components/RankingBoard';
 export type { RankingChoice } from './components/RankingControls';
 export { friendErrorSentence } from './errors';

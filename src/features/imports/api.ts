@@ -1,6 +1,5 @@
 import { MAX_IMPORT_WORKOUTS, type ImportAnswer } from '@/domain/track';
-import { MAX_IMPORT_WEIGH_INS } from '@/domain/weight';
-import { importWeighIns as importWeighInRows, type ImportResult } from '@/features/weight/api';
+import { MAX_IMPORT_WEIGH_INS, type WeighInImportResult } from '@/domain/weight';
 import type { ImportedWeighIn } from './appleHealth';
 import type { ParsedWorkout } from './formats';
 import {
@@ -85,10 +84,15 @@ export async function importWeighIns(
   weighIns: readonly ImportedWeighIn[],
   dryRun: boolean,
   onProgress: (done: number) => void = () => undefined,
-): Promise<ImportResult> {
-  const total: ImportResult = { imported: 0, wouldImport: 0, duplicates: [] };
+): Promise<WeighInImportResult> {
+  const Parse = await getParse();
+  const total: WeighInImportResult = { imported: 0, wouldImport: 0, duplicates: [] };
   for (let start = 0; start < weighIns.length; start += MAX_IMPORT_WEIGH_INS) {
-    const answer = await importWeighInRows(weighIns.slice(start, start + MAX_IMPORT_WEIGH_INS), dryRun);
+    const rows = weighIns.slice(start, start + MAX_IMPORT_WEIGH_INS);
+    const answer = await Parse.Cloud.run<(params: Record<string, unknown>) => WeighInImportResult>(
+      'importWeightEntries',
+      { rows, dryRun },
+    );
     total.imported += answer.imported;
     total.wouldImport += answer.wouldImport;
     total.duplicates.push(...answer.duplicates.map((row) => row + start));

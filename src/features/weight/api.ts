@@ -1,4 +1,4 @@
-import type { WeightRange, WeightSummary } from '@/domain/weight';
+import type { WeighInImportResult, WeightRange, WeightSummary } from '@/domain/weight';
 import { restDate, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
@@ -44,19 +44,12 @@ export async function deleteWeighIn(id: string): Promise<SaveOutcome> {
   return saveOrQueue({ className: 'WeightEntry', op: 'delete', target: id });
 }
 
-export interface ImportResult {
-  imported: number;
-  wouldImport: number;
-  /** 1-based positions in the rows sent that repeat a saved weigh-in or an earlier row. */
-  duplicates: number[];
-}
-
 export async function importWeighIns(
   rows: readonly { measuredAt: string; weightKg: number }[],
   dryRun: boolean,
-): Promise<ImportResult> {
+): Promise<WeighInImportResult> {
   const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => ImportResult>('importWeightEntries', {
+  return Parse.Cloud.run<(params: Record<string, unknown>) => WeighInImportResult>('importWeightEntries', {
     rows,
     dryRun,
   });

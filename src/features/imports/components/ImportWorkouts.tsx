@@ -5,7 +5,7 @@ import { formatNumber } from '@/i18n/numbers';
 import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import type { ImportAnswer } from '@/domain/track';
-import type { ImportResult } from '@/features/weight/api';
+import type { WeighInImportResult } from '@/domain/weight';
 import { MAX_ORIGINAL_BYTES } from '@/domain/originals';
 import { importWeighIns, importWorkouts, keyOf, uploadOriginal, type KeyedWorkout } from '../api';
 import type { ImportedWeighIn } from '../appleHealth';
@@ -27,7 +27,7 @@ interface Preview {
   weighIns: ImportedWeighIn[];
   problems: ReadOutcome['problems'];
   workoutAnswer: ImportAnswer;
-  weighInAnswer: ImportResult;
+  weighInAnswer: WeighInImportResult;
 }
 
 const NOTHING: ImportAnswer = { imported: 0, wouldImport: 0, duplicates: [], refused: [] };

@@ -1,6 +1,6 @@
 import { formatWeight, formatWeightChange, type WeightUnit } from '@/domain/units';
 import type { WeightSummary } from '@/domain/weight';
-import { dayToDate } from '@/features/activity/days';
+import { dayToDate } from '@/lib/days';
 import { useT, type Translator } from '@/i18n';
 import { formatNumber } from '@/i18n/numbers';
 import { formatDate } from '@/i18n/dates';
