@@ -1,5 +1,6 @@
 import { MAX_IMPORT_WORKOUTS, type ImportAnswer } from '@/domain/track';
 import { MAX_IMPORT_WEIGH_INS, type WeighInImportResult } from '@/domain/weight';
+import { importWeighIns as importWeighInRows } from '@/features/weight';
 import type { ImportedWeighIn } from './appleHealth';
 import type { ParsedWorkout } from './formats';
 import {
@@ -85,14 +86,9 @@ export async function importWeighIns(
   dryRun: boolean,
   onProgress: (done: number) => void = () => undefined,
 ): Promise<WeighInImportResult> {
-  const Parse = await getParse();
   const total: WeighInImportResult = { imported: 0, wouldImport: 0, duplicates: [] };
   for (let start = 0; start < weighIns.length; start += MAX_IMPORT_WEIGH_INS) {
-    const rows = weighIns.slice(start, start + MAX_IMPORT_WEIGH_INS);
-    const answer = await Parse.Cloud.run<(params: Record<string, unknown>) => WeighInImportResult>(
-      'importWeightEntries',
-      { rows, dryRun },
-    );
+    const answer = await importWeighInRows(weighIns.slice(start, start + MAX_IMPORT_WEIGH_INS), dryRun);
     total.imported += answer.imported;
     total.wouldImport += answer.wouldImport;
     total.duplicates.push(...answer.duplicates.map((row) => row + start));
