@@ -5,10 +5,10 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/support/globalSetup.ts',
-  // One file at a time: Chromium keeps two cores busy with one. Each test has accounts of its own
-  // and the tests of a file run in order, so a machine with more cores may set E2E_WORKERS.
+  // Two files at a time, each in a headless shell of its own (e2e/support/browser.ts): each test has
+  // accounts of its own and the tests of a file run in order. E2E_WORKERS sets another number.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,

@@ -1,18 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
+import { SettingsPage } from './pages/SettingsPage';
 import { WeightPage } from './pages/WeightPage';
 import { createAccount, latestMailTo, linkIn, uniqueName, type TestAccount } from './support/api';
-import { openSignedIn } from './support/session';
 
 async function settingsOf(page: Page): Promise<TestAccount> {
   const account = await createAccount();
-  await openSignedIn(page, account, '/user-settings');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await new SettingsPage(page).open(account);
   return account;
 }
 
-const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const section = (page: Page, name: string) => new SettingsPage(page).section(name);
 
 test.describe('settings', () => {
   test('marks a changed e-mail address unverified until the mailed link is opened', async ({
@@ -67,35 +66,6 @@ test.describe('settings', () => {
     await expect(
       section(page, 'Notifications').getByRole('checkbox', { name: /^A summary of my week/ }),
     ).not.toBeChecked();
-  });
-
-  test('offers push on this device, and keeps the reminders and quiet hours chosen', async ({ page }) => {
-    await page.context().grantPermissions(['notifications']);
-    await settingsOf(page);
-    const notifications = section(page, 'Notifications');
-    await expect(notifications.getByText('Notifications are off on this device.')).toBeVisible();
-    await expect(
-      notifications.getByRole('button', { name: 'Turn on notifications on this device' }),
-    ).toBeEnabled();
-
-    await notifications.getByRole('checkbox', { name: 'Remind me to weigh in on days I have not' }).check();
-    await notifications.getByLabel('Weigh-in reminder time').fill('06:15');
-    await notifications.getByRole('checkbox', { name: /when my streak is at risk/ }).check();
-    await notifications.getByLabel('Quiet from').fill('23:00');
-    await notifications.getByLabel('Quiet until').fill('06:00');
-    await notifications.getByRole('button', { name: 'Save notifications' }).click();
-    await expect(notifications.getByText('Notifications saved.')).toBeVisible();
-    await page.reload();
-
-    const saved = section(page, 'Notifications');
-    await expect(
-      saved.getByRole('checkbox', { name: 'Remind me to weigh in on days I have not' }),
-    ).toBeChecked();
-    await expect(saved.getByLabel('Weigh-in reminder time')).toHaveValue('06:15');
-    await expect(saved.getByRole('checkbox', { name: /when my streak is at risk/ })).toBeChecked();
-    await expect(saved.getByRole('checkbox', { name: /^Quiet hours/ })).toBeChecked();
-    await expect(saved.getByLabel('Quiet from')).toHaveValue('23:00');
-    await expect(saved.getByLabel('Quiet until')).toHaveValue('06:00');
   });
 
   test('switches to imperial units and the weight page shows pounds', async ({ page }) => {

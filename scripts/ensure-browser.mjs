@@ -1,15 +1,17 @@
-// Before the browser tests: a Chromium must be there. CHROMIUM_PATH, else Debian's /usr/bin/chromium,
-// else Playwright's own browser, which is downloaded the ecosystem's way when it is missing.
+// Before the browser tests: a Chromium must be there. CHROMIUM_PATH, else Debian's headless shell or
+// Chromium (e2e/support/browser.ts picks among them), else Playwright's own browser, which is
+// downloaded the ecosystem's way when it is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const SYSTEM_CHROMIUMS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
 
 function found() {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
-  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  const system = SYSTEM_CHROMIUMS.find((candidate) => existsSync(candidate));
+  if (system) return system;
   const own = chromium.executablePath();
   return own && existsSync(own) ? own : undefined;
 }
@@ -24,7 +26,7 @@ if (!found()) {
   const install = spawnSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit' });
   if (install.status !== 0 || !found()) {
     console.error(
-      'No Chromium for the browser tests, and Playwright could not download one: install one (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.',
+      'No Chromium for the browser tests, and Playwright could not download one: install one (Debian: apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH.',
     );
     process.exit(1);
   }

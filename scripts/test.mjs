@@ -22,8 +22,8 @@ const PHASES = [
     { name: 'integration, own servers', command: 'vitest run --project integration-servers' },
     { name: 'integration without SQL', command: 'vitest run --project integration-nosql' },
   ],
-  // Alone: Chromium keeps both cores busy with one test file at a time, and waits of 7 s for what a
-  // page shows are too short beside anything else.
+  // Alone: two headless browsers keep both cores busy, and waits of 7 s for what a page shows are
+  // too short beside anything else.
   [{ name: 'browser', command: 'node scripts/ensure-browser.mjs && playwright test' }],
 ];
 
