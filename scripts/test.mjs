@@ -1,31 +1,32 @@
-// `npm test`: every check and test suite. Stages of one phase run side by side (each waits on
-// servers more than it computes); a phase starts once the one before has passed. Each stage's output
-// is printed whole when it ends, and a table of how long each took at the end.
+// `npm test`: every check and test suite. The checks and the server tests run side by side in a pool
+// (each waits on servers or computes on one core), then the browser tests alone. Each stage's output
+// is printed whole when it ends, and a table of when each started and how long it took at the end.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
-const PHASES = [
-  [
-    { name: 'typecheck', command: 'npm run typecheck' },
-    { name: 'lint', command: 'npm run lint' },
-    { name: 'format', command: 'npm run format:check' },
-    { name: 'build', command: 'npm run build' },
-  ],
-  // The cluster's tests mostly wait (outages, restarts) while the unit tests compute.
-  [
-    { name: 'unit', command: 'npm run test:unit' },
-    { name: 'cluster', command: 'npm run test:cluster' },
-  ],
-  [
-    { name: 'integration', command: 'vitest run --project integration' },
-    { name: 'integration, fuzz', command: 'vitest run --project integration-fuzz' },
-    { name: 'integration, own servers', command: 'vitest run --project integration-servers' },
-    { name: 'integration without SQL', command: 'vitest run --project integration-nosql' },
-  ],
-  // Alone: two headless browsers keep both cores busy, and waits of 7 s for what a page shows are
-  // too short beside anything else.
-  [{ name: 'browser', command: 'node scripts/ensure-browser.mjs && playwright test' }],
+/**
+ * The stages before the browser's, run as a pool: as one ends the next ready one starts, longest
+ * first, so no core waits for a phase's slowest stage. `after` names the stages one needs (the
+ * servers serve the build). Each mostly waits on servers or computes on one core, so four at a time
+ * keep two cores busy.
+ */
+const POOL = [
+  { name: 'build', command: 'npm run build' },
+  { name: 'lint', command: 'npm run lint' },
+  { name: 'typecheck', command: 'npm run typecheck' },
+  { name: 'format', command: 'npm run format:check' },
+  { name: 'integration, own servers', command: 'vitest run --project integration-servers', after: ['build'] },
+  { name: 'integration', command: 'vitest run --project integration', after: ['build'] },
+  { name: 'integration, fuzz', command: 'vitest run --project integration-fuzz', after: ['build'] },
+  { name: 'cluster', command: 'npm run test:cluster', after: ['build'] },
+  { name: 'unit', command: 'npm run test:unit' },
+  { name: 'integration without SQL', command: 'vitest run --project integration-nosql', after: ['build'] },
 ];
+const POOL_SIZE = 4;
+
+// Alone, once the pool has passed: two headless browsers keep both cores busy, and waits of 7 s for
+// what a page shows are too short beside anything else.
+const BROWSER = { name: 'browser', command: 'node scripts/ensure-browser.mjs && playwright test' };
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
@@ -73,26 +74,57 @@ if (!existsSync('node_modules/.bin/vitest')) {
 }
 
 const started = Date.now();
-const results = [];
-let failed = false;
-for (const phase of PHASES) {
-  console.log(`\n▶ ${phase.map((stage) => stage.name).join(', ')}`);
-  const before = cpuTimes();
-  const finished = await Promise.all(phase.map(run));
-  const cpu = busyShare(before, cpuTimes());
-  results.push(...finished.map((result) => ({ ...result, cpu })));
-  if (finished.some((result) => !result.passed)) {
-    failed = true;
-    break;
-  }
+
+/** Runs the pool's stages; once one fails, no other starts (those running finish). */
+async function runPool() {
+  const waiting = [...POOL];
+  const passed = new Set();
+  const results = [];
+  let failed = false;
+  await new Promise((resolve) => {
+    let running = 0;
+    const next = () => {
+      while (!failed && running < POOL_SIZE) {
+        const index = waiting.findIndex((stage) => (stage.after ?? []).every((name) => passed.has(name)));
+        if (index < 0) break;
+        const [stage] = waiting.splice(index, 1);
+        running += 1;
+        const offset = Date.now() - started;
+        void run(stage).then((result) => {
+          running -= 1;
+          results.push({ ...result, offset });
+          if (result.passed) passed.add(result.name);
+          else failed = true;
+          next();
+        });
+      }
+      if (running === 0) resolve();
+    };
+    next();
+  });
+  return { results, failed: failed || waiting.length > 0 };
 }
 
-console.log('\nstage                        time   result   CPU busy in its phase');
+console.log(`\n▶ ${POOL.map((stage) => stage.name).join(', ')} (${POOL_SIZE} at a time)`);
+let before = cpuTimes();
+const pool = await runPool();
+const results = pool.results.map((result) => ({ ...result, cpu: busyShare(before, cpuTimes()) }));
+let failed = pool.failed;
+if (!failed) {
+  console.log(`\n▶ ${BROWSER.name}`);
+  before = cpuTimes();
+  const offset = Date.now() - started;
+  const result = await run(BROWSER);
+  results.push({ ...result, offset, cpu: busyShare(before, cpuTimes()) });
+  failed = !result.passed;
+}
+
+console.log('\nstage                      started    time   result   CPU busy (pool or browser)');
 for (const result of results)
   console.log(
-    `${result.name.padEnd(26)} ${seconds(result.ms).padStart(6)}   ${(result.passed ? 'passed' : 'FAILED').padEnd(8)} ${result.cpu}`,
+    `${result.name.padEnd(26)} ${seconds(result.offset).padStart(6)}  ${seconds(result.ms).padStart(6)}   ${(result.passed ? 'passed' : 'FAILED').padEnd(8)} ${result.cpu}`,
   );
 console.log(
-  `${'all'.padEnd(26)} ${seconds(Date.now() - started).padStart(6)}   ${failed ? 'FAILED' : 'passed'}`,
+  `${'all'.padEnd(26)} ${''.padStart(6)}  ${seconds(Date.now() - started).padStart(6)}   ${failed ? 'FAILED' : 'passed'}`,
 );
 process.exit(failed ? 1 : 0);
