@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { format, subDays } from 'date-fns';
 
 /** The weight page: chart, trend numbers, weigh-ins table and its windows. */
 export class WeightPage {
@@ -24,8 +25,12 @@ export class WeightPage {
     await window.getByLabel(/^Weight \((kg|lb)\)$/).fill(weight);
     await window.getByRole('button', { name: /^Date/ }).click();
     const picker = this.page.getByRole('dialog', { name: 'Date' });
-    await expect(picker).toBeVisible();
+    const focusedDay = picker.locator('td button:focus');
+    // Keys pressed before the calendar has taken the focus would be lost: wait for it on today.
+    await expect(focusedDay).toHaveAccessibleName(/, today/);
     for (let day = 0; day < daysBack; day++) await this.page.keyboard.press('ArrowLeft');
+    const chosen = format(subDays(new Date(), daysBack), 'EEEE d MMMM yyyy');
+    await expect(focusedDay).toHaveAccessibleName(new RegExp(`^${chosen}`));
     await this.page.keyboard.press('Enter');
     await expect(picker).toBeHidden();
     await window.getByLabel('Time').fill(time);
