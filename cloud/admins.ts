@@ -1,4 +1,4 @@
-import { Parse, type ParseUser } from './parse';
+import { MASTER, Parse, serverOnlyAcl, type ParseUser } from './parse';
 
 /**
  * The role of the people who administer the server. Only the server writes it (`_Role` is closed to
@@ -6,8 +6,6 @@ import { Parse, type ParseUser } from './parse';
  * admin who renames stays one, and taking a name makes nobody admin.
  */
 export const ADMIN_ROLE = 'admin';
-
-const MASTER = { useMasterKey: true } as const;
 
 /** Whether `user` holds the admin role. */
 export async function isServerAdmin(user: ParseUser | undefined): Promise<boolean> {
@@ -41,7 +39,7 @@ export async function settleAdminRole(usernames: readonly string[]): Promise<Set
           .find(MASTER);
   const role =
     (await new Parse.Query(Parse.Role).equalTo('name', ADMIN_ROLE).first(MASTER)) ??
-    new Parse.Role(ADMIN_ROLE, new Parse.ACL());
+    new Parse.Role(ADMIN_ROLE, serverOnlyAcl());
   const users = role.getUsers();
   const holders = role.id ? await users.query().limit(1000).find(MASTER) : [];
   const wanted = new Set(accounts.map((account) => account.id));

@@ -1,7 +1,5 @@
 import { isLanguage, type Language } from '../src/domain/languages';
-import { Parse, type CloudObject } from './parse';
-
-const MASTER = { useMasterKey: true } as const;
+import { MASTER, Parse, type CloudObject } from './parse';
 
 /** The language each of `userIds` chose in their settings; those without a choice are left out. */
 export async function languagesOf(userIds: readonly string[]): Promise<Map<string, Language>> {

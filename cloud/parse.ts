@@ -86,6 +86,24 @@ type ServerParse = typeof ParseSdk & { Cloud: CloudHooks };
 
 export const Parse = (globalThis as unknown as { Parse: ServerParse }).Parse;
 
+/** Options of a query or save that runs with the master key: past ACLs and class-level permissions. */
+export const MASTER = { useMasterKey: true } as const;
+
+/** A row its owner alone reads and writes. */
+export function ownerAcl(userId: string): InstanceType<typeof ParseSdk.ACL> {
+  return new Parse.ACL({ [userId]: { read: true, write: true } });
+}
+
+/** A row these people read and only the server writes (notifications, friendships, summaries). */
+export function readableBy(...userIds: string[]): InstanceType<typeof ParseSdk.ACL> {
+  return new Parse.ACL(Object.fromEntries(userIds.map((id) => [id, { read: true }])));
+}
+
+/** A row only the server reads and writes (with the master key): challenges, invitations, roles. */
+export function serverOnlyAcl(): InstanceType<typeof ParseSdk.ACL> {
+  return new Parse.ACL();
+}
+
 export function validationError(message: string): Error {
   return new Parse.Error(Parse.Error.VALIDATION_ERROR, message);
 }

@@ -9,10 +9,8 @@ import { SETTINGS_DEFAULTS } from '../src/domain/contract';
 import { DEFAULT_LANGUAGE } from '../src/domain/languages';
 import { inLanguage } from '../server/http/i18n';
 import { languagesOf } from './languages';
-import { Parse, type CloudObject } from './parse';
+import { MASTER, Parse, type CloudObject } from './parse';
 import { pushOptions, type PushOptions } from './pushConfig';
-
-const MASTER = { useMasterKey: true } as const;
 
 /** A push a device was offline for is dropped after a day: a reminder means nothing later. */
 const TTL_S = 24 * 60 * 60;

@@ -1,6 +1,6 @@
 import { parseRoomKey, type ChatRoom } from '../src/domain/chatRooms';
 import type { SqlClient } from './database';
-import { Parse, type CloudObject } from './parse';
+import { MASTER, Parse, serverOnlyAcl, type CloudObject } from './parse';
 import { closeRoomSubscriptions, forgetCachedRoles } from './roomClosing';
 
 /**
@@ -9,8 +9,6 @@ import { closeRoomSubscriptions, forgetCachedRoles } from './roomClosing';
  * (`find`, `get`, `count`, `include`, LiveQuery). The role's users follow the rows that grant the
  * room (Friendship, ChallengeMember) through their triggers; its messages never change.
  */
-
-const MASTER = { useMasterKey: true } as const;
 
 /** Parse role names allow letters, digits, `_`, `-` and spaces; room keys use `:`. */
 export function readersRoleName(room: ChatRoom): string {
@@ -73,7 +71,7 @@ async function findOrCreateRole(room: ChatRoom, name: string): Promise<string> {
   const existing = await new Parse.Query(Parse.Role).equalTo('name', name).first(MASTER);
   if (existing?.id) return existing.id;
   const readers = await currentReaders(room);
-  const role = new Parse.Role(name, new Parse.ACL());
+  const role = new Parse.Role(name, serverOnlyAcl());
   if (readers.length > 0) role.getUsers().add(readers.map(userOf));
   try {
     await role.save(null, MASTER);

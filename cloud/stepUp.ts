@@ -1,7 +1,5 @@
-import { Parse, validationError, type ParseUser } from './parse';
+import { MASTER, Parse, validationError, type ParseUser } from './parse';
 import { t, type MessageId } from '../src/i18n/messages';
-
-const MASTER = { useMasterKey: true } as const;
 
 /** Longer is no password anyone typed: refused without asking Parse. */
 export const MAX_PASSWORD_LENGTH = 1024;

@@ -212,6 +212,7 @@ test.describe('importing workouts', () => {
     await runAs(account, 'importWorkouts', {
       workouts: [
         {
+          clientKey: 'route-of-a-run',
           type: 'run',
           source: 'gpx',
           startedAt: new Date(start).toISOString(),

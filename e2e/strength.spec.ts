@@ -115,7 +115,7 @@ test.describe('a strength workout in the workout window', () => {
     const account = await createAccount();
     /** A catalogue exercise's id, found by its name as the picker finds it. */
     const catalogueId = async (name: string) => {
-      const found = await runAs<{ id: string; name: string }[]>(account, 'searchExercises', { query: name });
+      const found = await runAs(account, 'searchExercises', { query: name });
       const exercise = found.find((row) => row.name === name);
       if (!exercise) throw new Error(`no catalogue exercise named ${name}`);
       return exercise.id;

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { INVITATION_CODE_PATTERN } from '../../src/domain/signup';
-import { Parse, validationError, type CloudObject, type TriggerRequest } from '../parse';
+import { MASTER, Parse, validationError, type CloudObject, type TriggerRequest } from '../parse';
 import { signupRules } from '../signupRules';
 import { t } from '../../src/i18n/messages';
-
-const MASTER = { useMasterKey: true } as const;
 
 /** Only an invitation's hash is stored, so a leaked table opens no sign-up. */
 export const invitationCodeHash = (code: string) => createHash('sha256').update(code).digest('hex');

@@ -7,7 +7,9 @@ import {
   originalUploadKind,
 } from '../../src/domain/originals';
 import {
+  MASTER,
   Parse,
+  readableBy,
   requireUser,
   validationError,
   type CloudObject,
@@ -17,8 +19,6 @@ import {
   type TriggerRequest,
 } from '../parse';
 import { t } from '../../src/i18n/messages';
-
-const MASTER = { useMasterKey: true } as const;
 
 /** True when an upload's name says it is a kept original, not an avatar. */
 export function isOriginalUpload(request: FileTriggerRequest): boolean {
@@ -81,7 +81,7 @@ export async function keepOriginals(
   const rows = kept.map(({ activity, file, name }) => {
     const row = new Parse.Object('OriginalFile');
     row.set({ user, activity, file, name, storedName: file.name() });
-    row.setACL(new Parse.ACL({ [userId]: { read: true } }));
+    row.setACL(readableBy(userId));
     return row;
   });
   await Parse.Object.saveAll(rows, MASTER);

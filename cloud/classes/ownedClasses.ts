@@ -7,6 +7,7 @@ import { completeMeal } from './meal';
 import { completeRoutine } from './routine';
 import { completeSettings } from './settings';
 import {
+  ownerAcl,
   Parse,
   requireUser,
   validationError,
@@ -47,8 +48,7 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
       throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.owned.notYours', { className }));
     }
     object.set('user', user);
-    const acl = new Parse.ACL(user);
-    object.setACL(acl);
+    object.setACL(ownerAcl(userId));
     if (original) checkUnchanged(object, original, rules);
     await checkAndComplete(object, original, rules, complete);
   };

@@ -2,7 +2,14 @@ import { SETTINGS_DEFAULTS, userRules } from '../../src/domain/contract';
 import { checkFields } from '../../src/domain/fieldRules';
 import { isAvatarFileOf } from '../../src/domain/images';
 import { isReservedUsername } from '../../src/domain/signup';
-import { Parse, requireUser, validationError, type CloudObject, type TriggerRequest } from '../parse';
+import {
+  ownerAcl,
+  Parse,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type TriggerRequest,
+} from '../parse';
 import { signupRules } from '../signupRules';
 import { takeSsoClaims } from '../ssoSignups';
 import { requireStepUp } from '../stepUp';
@@ -129,9 +136,7 @@ async function deleteReplacedAvatar({ object, original }: TriggerRequest): Promi
  */
 async function createSettings(person: CloudObject): Promise<void> {
   if (!person.id) return;
-  const acl = new Parse.ACL();
-  acl.setReadAccess(person.id, true);
-  acl.setWriteAccess(person.id, true);
+  const acl = ownerAcl(person.id);
   const settings = new Parse.Object('Settings', {
     ...SETTINGS_DEFAULTS,
     user: Parse.User.createWithoutData(person.id),

@@ -23,18 +23,11 @@ import { mealClass } from '../schema/meal';
 import { settingsClass } from '../schema/settings';
 import type { ClassDefinition } from '../schema/types';
 import { weightEntryClass } from '../schema/weightEntry';
-import {
-  Parse,
-  requireUser,
-  validationError,
-  type CloudObject,
-  type FunctionRequest,
-  type ParseUser,
-} from '../parse';
+import { MASTER, Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
 import { t } from '../../src/i18n/messages';
+import { defineFunction, type CloudRequest } from './define';
 
 // Every read and delete here crosses ACLs on the person's behalf: what is theirs is chosen by query.
-const MASTER = { useMasterKey: true } as const;
 type ObjectQuery = InstanceType<typeof ParseSdk.Query>;
 /** Parse answers at most this many rows per query (the server's maxLimit). */
 const DELETE_BATCH = 1000;
@@ -311,7 +304,7 @@ function readExportRequest(params: Record<string, unknown>): { part: ExportPart;
  * `exportMyData({})` → first page; `exportMyData(page.next)` → the following one; `next: null` ends.
  * Nothing of anyone else is read out beyond a friend's username and display name, and no secrets.
  */
-async function exportMyData(request: FunctionRequest): Promise<ExportPage> {
+async function exportMyData(request: CloudRequest<'exportMyData'>): Promise<ExportPage> {
   const { userId } = requireUser(request.user);
   const { part, cursor } = readExportRequest(request.params);
   const partIndex = EXPORT_PARTS.indexOf(part);
@@ -430,7 +423,7 @@ async function deleteAvatar(avatar: unknown, userId: string): Promise<void> {
  * classes, so the order makes it restartable: dependents first, then sessions, the avatar, and the
  * user last. Until the user row is gone the person can log in and run this again to finish.
  */
-async function deleteMyAccount(request: FunctionRequest): Promise<{ deleted: true }> {
+async function deleteMyAccount(request: CloudRequest<'deleteMyAccount'>): Promise<{ deleted: true }> {
   const { userId } = requireUser(request.user);
   await requireStepUp(
     requireUser(request.user).user,
@@ -456,6 +449,6 @@ async function deleteMyAccount(request: FunctionRequest): Promise<{ deleted: tru
 }
 
 export function registerAccountFunctions(): void {
-  Parse.Cloud.define('exportMyData', exportMyData);
-  Parse.Cloud.define('deleteMyAccount', deleteMyAccount);
+  defineFunction('exportMyData', exportMyData);
+  defineFunction('deleteMyAccount', deleteMyAccount);
 }

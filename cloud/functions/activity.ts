@@ -21,11 +21,11 @@ import {
   requireUser,
   validationError,
   type CloudObject,
-  type FunctionRequest,
   type ParseFile,
   type ParseUser,
 } from '../parse';
 import { t } from '../../src/i18n/messages';
+import { defineFunction, type CloudRequest } from './define';
 
 interface SummaryParams {
   month: string | undefined;
@@ -98,7 +98,7 @@ export async function dayTotals(user: ParseUser, timeZone: string): Promise<DayT
  * of one month, this week against the goal, twelve weeks of minutes, the streaks, and one day's
  * workouts. The browser never receives the history itself.
  */
-async function activitySummary(request: FunctionRequest): Promise<ActivitySummary> {
+async function activitySummary(request: CloudRequest<'activitySummary'>): Promise<ActivitySummary> {
   const { user } = requireUser(request.user);
   const params = readParams(request.params);
   const settings = await settingsOf(user);
@@ -206,7 +206,7 @@ async function runEffortsOf(user: ParseUser): Promise<{ distanceM: number; secon
   });
 }
 
-async function workoutDetail(request: FunctionRequest): Promise<WorkoutDetail> {
+async function workoutDetail(request: CloudRequest<'workoutDetail'>): Promise<WorkoutDetail> {
   const { user } = requireUser(request.user);
   const { activityId } = request.params;
   if (!isObjectId(activityId)) {
@@ -243,6 +243,6 @@ async function workoutDetail(request: FunctionRequest): Promise<WorkoutDetail> {
 }
 
 export function registerActivityFunctions(): void {
-  Parse.Cloud.define('activitySummary', activitySummary);
-  Parse.Cloud.define('workoutDetail', workoutDetail);
+  defineFunction('activitySummary', activitySummary);
+  defineFunction('workoutDetail', workoutDetail);
 }

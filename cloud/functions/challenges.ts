@@ -14,20 +14,20 @@ import {
   type MemberStatus,
 } from '../../src/domain/challenges';
 import {
+  MASTER,
   numberOr,
   Parse,
   requireUser,
+  serverOnlyAcl,
   validationError,
   type CloudObject,
-  type FunctionRequest,
 } from '../parse';
 import { sqlClient } from '../database';
 import { notify } from './notifications';
 import { profiles } from './friends';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { t } from '../../src/i18n/messages';
-
-const MASTER = { useMasterKey: true } as const;
+import { defineFunction, type CloudRequest } from './define';
 
 const notFound = () => new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, t('server.challenges.notFound'));
 
@@ -138,7 +138,7 @@ async function memberCounts(challenges: readonly CloudObject[]) {
  * starting today or later. The friends are invited and told; at most five open challenges a person
  * creates.
  */
-async function createChallenge(request: FunctionRequest): Promise<ChallengeSummary> {
+async function createChallenge(request: CloudRequest<'createChallenge'>): Promise<ChallengeSummary> {
   const { user, userId } = requireUser(request.user);
   const timeZone = timeZoneOf(await settingsOf(user), readTimeZoneParam(request.params.timeZone));
   const problem = challengeProblem(request.params, localDay(new Date(), timeZone));
@@ -177,12 +177,12 @@ async function createChallenge(request: FunctionRequest): Promise<ChallengeSumma
     startsAt: startOfLocalDay(String(startDate), timeZone),
     endsAt: startOfLocalDay(addDays(String(endDate), 1), timeZone),
   });
-  challenge.setACL(new Parse.ACL());
+  challenge.setACL(serverOnlyAcl());
   await challenge.save(null, MASTER);
   const members = [userId, ...invitees].map((id) => {
     const member = new Parse.Object('ChallengeMember');
     member.set({ challenge, user: userOf(id), status: id === userId ? 'accepted' : 'invited' });
-    member.setACL(new Parse.ACL());
+    member.setACL(serverOnlyAcl());
     return member;
   });
   await Parse.Object.saveAll(members, MASTER);
@@ -195,7 +195,9 @@ async function createChallenge(request: FunctionRequest): Promise<ChallengeSumma
 }
 
 /** `respondChallenge({ challengeId, accept })`: an invited person joins or declines, before it ends. */
-async function respondChallenge(request: FunctionRequest): Promise<{ status: MemberStatus }> {
+async function respondChallenge(
+  request: CloudRequest<'respondChallenge'>,
+): Promise<{ status: MemberStatus }> {
   const { userId } = requireUser(request.user);
   const challengeId = readChallengeId(request.params);
   const { accept } = request.params;
@@ -214,7 +216,7 @@ async function respondChallenge(request: FunctionRequest): Promise<{ status: Mem
 }
 
 /** `leaveChallenge({ challengeId })`: a member leaves; the challenge goes on without them. */
-async function leaveChallenge(request: FunctionRequest): Promise<{ status: MemberStatus }> {
+async function leaveChallenge(request: CloudRequest<'leaveChallenge'>): Promise<{ status: MemberStatus }> {
   const { userId } = requireUser(request.user);
   const challengeId = readChallengeId(request.params);
   const found = await membershipOf(challengeId, userId);
@@ -225,7 +227,7 @@ async function leaveChallenge(request: FunctionRequest): Promise<{ status: Membe
 }
 
 /** `listChallenges()`: the challenges the caller is invited to or takes part in, running ones first. */
-async function listChallenges(request: FunctionRequest): Promise<ChallengeSummary[]> {
+async function listChallenges(request: CloudRequest<'listChallenges'>): Promise<ChallengeSummary[]> {
   const { user } = requireUser(request.user);
   const rows = await new Parse.Query('ChallengeMember')
     .equalTo('user', user)
@@ -354,7 +356,7 @@ async function sharingIds(memberIds: readonly string[]): Promise<Set<string>> {
  * over its days so far, for its members only. Like the ranking it shows only what a member
  * shares and never a weight. Once it has ended the winners are named, and everyone is told once.
  */
-async function challengeLeaderboard(request: FunctionRequest): Promise<Leaderboard> {
+async function challengeLeaderboard(request: CloudRequest<'challengeLeaderboard'>): Promise<Leaderboard> {
   const { userId } = requireUser(request.user);
   const challengeId = readChallengeId(request.params);
   // Every member with the challenge in one query: the caller must be an accepted one.
@@ -435,9 +437,9 @@ async function announceResult(
 }
 
 export function registerChallengeFunctions(): void {
-  Parse.Cloud.define('createChallenge', createChallenge);
-  Parse.Cloud.define('respondChallenge', respondChallenge);
-  Parse.Cloud.define('leaveChallenge', leaveChallenge);
-  Parse.Cloud.define('listChallenges', listChallenges);
-  Parse.Cloud.define('challengeLeaderboard', challengeLeaderboard);
+  defineFunction('createChallenge', createChallenge);
+  defineFunction('respondChallenge', respondChallenge);
+  defineFunction('leaveChallenge', leaveChallenge);
+  defineFunction('listChallenges', listChallenges);
+  defineFunction('challengeLeaderboard', challengeLeaderboard);
 }

@@ -14,19 +14,12 @@ import {
 } from '../../src/domain/goals';
 import type { DayEnergy } from '../../src/domain/nutrition';
 import { trendOf, type DailyWeight } from '../../src/domain/weight';
-import {
-  numberOr,
-  Parse,
-  requireUser,
-  validationError,
-  type CloudObject,
-  type FunctionRequest,
-  type ParseUser,
-} from '../parse';
+import { numberOr, Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
 import { energyByDay } from './intake';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { dailyWeights } from './weight';
 import { t } from '../../src/i18n/messages';
+import { defineFunction, type CloudRequest } from './define';
 
 const sexOf = (settings: CloudObject | undefined) => SEXES.find((value) => value === settings?.get('sex'));
 
@@ -144,7 +137,7 @@ export async function settingsWithCurrentGoal(
 }
 
 /** `energyExpenditure({ timeZone? })`: the measurement, and the calorie goal it gives. */
-async function energyExpenditure(request: FunctionRequest): Promise<ExpenditureWithGoal> {
+async function energyExpenditure(request: CloudRequest<'energyExpenditure'>): Promise<ExpenditureWithGoal> {
   const { user } = requireUser(request.user);
   const { settings, timeZone } = await settingsWithCurrentGoal(
     user,
@@ -158,7 +151,7 @@ async function energyExpenditure(request: FunctionRequest): Promise<ExpenditureW
  * `adaptCalorieGoal({ on, timeZone? })`: on, the daily calorie goal is set from the measured
  * expenditure now and again each week; off, the last goal stays as it is.
  */
-async function adaptCalorieGoal(request: FunctionRequest): Promise<AdaptiveCalorieGoal> {
+async function adaptCalorieGoal(request: CloudRequest<'adaptCalorieGoal'>): Promise<AdaptiveCalorieGoal> {
   const { user } = requireUser(request.user);
   const { on } = request.params;
   if (typeof on !== 'boolean') throw validationError(t('server.params.trueOrFalse', { field: 'on' }));
@@ -189,6 +182,6 @@ function ownSettingsRow(user: ParseUser): CloudObject {
 }
 
 export function registerCoachingFunctions(): void {
-  Parse.Cloud.define('energyExpenditure', energyExpenditure);
-  Parse.Cloud.define('adaptCalorieGoal', adaptCalorieGoal);
+  defineFunction('energyExpenditure', energyExpenditure);
+  defineFunction('adaptCalorieGoal', adaptCalorieGoal);
 }

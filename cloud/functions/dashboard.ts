@@ -1,19 +1,20 @@
 import { localDay } from '../../src/domain/calendarDays';
 import { summarizeDashboard, type DashboardSummary } from '../../src/domain/dashboard';
 import { SETTINGS_DEFAULTS } from '../../src/domain/contract';
-import { numberOr, Parse, requireUser, type FunctionRequest } from '../parse';
+import { numberOr, Parse, requireUser } from '../parse';
 import { dayTotals } from './activity';
 import { energyByDay } from './intake';
 import { expenditureOf, intakeBefore, settingsWithCurrentGoal } from './coaching';
 import { readDateParam, readTimeZoneParam } from './requestContext';
 import { dailyWeights, weightUnitOf } from './weight';
+import { defineFunction, type CloudRequest } from './define';
 
 /**
  * The start page's cards in one answer: the day's calories eaten and burned against the goal,
  * its week's active minutes, the weight trend and forecast, the workout streak, and how much the
  * person has logged at all. Each read aggregates in the database; the history stays there.
  */
-async function dashboardSummary(request: FunctionRequest): Promise<DashboardSummary> {
+async function dashboardSummary(request: CloudRequest<'dashboardSummary'>): Promise<DashboardSummary> {
   const { user } = requireUser(request.user);
   const requestedDate = readDateParam(request.params.date);
   const requestedZone = readTimeZoneParam(request.params.timeZone);
@@ -60,5 +61,5 @@ async function dashboardSummary(request: FunctionRequest): Promise<DashboardSumm
 }
 
 export function registerDashboardFunctions(): void {
-  Parse.Cloud.define('dashboardSummary', dashboardSummary);
+  defineFunction('dashboardSummary', dashboardSummary);
 }

@@ -1,6 +1,8 @@
+import { userRules } from '../../src/domain/contract';
 import { isObjectId } from '../../src/domain/ids';
 import {
   FRIEND_REQUESTS_PER_HOUR,
+  SEARCH_MAX_LENGTH,
   SEARCH_MAX_RESULTS,
   SEARCH_MIN_LENGTH,
   type Friendships,
@@ -11,18 +13,19 @@ import {
 } from '../../src/domain/friends';
 import { sqlClient } from '../database';
 import {
+  MASTER,
   Parse,
+  readableBy,
   requireUser,
   validationError,
   type CloudObject,
-  type FunctionRequest,
   type ParseUser,
 } from '../parse';
 import { notify } from './notifications';
 import { computeRanking, readRankingParams } from './ranking';
 import { t } from '../../src/i18n/messages';
+import { defineFunction, type CloudRequest } from './define';
 
-const MASTER = { useMasterKey: true } as const;
 const HOUR_MS = 3_600_000;
 
 const userPointer = (id: string) => Parse.User.createWithoutData(id);
@@ -124,7 +127,7 @@ export async function profiles(ids: readonly string[]): Promise<Map<string, Publ
 function friendship(fromId: string, toId: string, status: string): CloudObject {
   const row = new Parse.Object('Friendship');
   row.set({ from: userPointer(fromId), to: userPointer(toId), status });
-  row.setACL(new Parse.ACL({ [fromId]: { read: true }, [toId]: { read: true } }));
+  row.setACL(readableBy(fromId, toId));
   return row;
 }
 
@@ -137,10 +140,10 @@ function literal(text: string): string {
   return `\\Q${text.replaceAll('\\E', '\\E\\\\E\\Q')}\\E`;
 }
 
-async function searchUsers(request: FunctionRequest): Promise<SearchResult[]> {
+async function searchUsers(request: CloudRequest<'searchUsers'>): Promise<SearchResult[]> {
   const { userId } = requireUser(request.user);
   const query = typeof request.params.query === 'string' ? request.params.query.trim() : '';
-  if ([...query].length < SEARCH_MIN_LENGTH || query.length > 50) {
+  if ([...query].length < SEARCH_MIN_LENGTH || query.length > SEARCH_MAX_LENGTH) {
     throw validationError(t('server.friends.queryLength', { min: SEARCH_MIN_LENGTH }));
   }
   refuseNul(query, 'query');
@@ -184,7 +187,7 @@ async function searchUsers(request: FunctionRequest): Promise<SearchResult[]> {
   });
 }
 
-async function listFriendships(request: FunctionRequest): Promise<Friendships> {
+async function listFriendships(request: CloudRequest<'listFriendships'>): Promise<Friendships> {
   const { userId } = requireUser(request.user);
   const rows = await relationshipsOf(userId);
   const people = await profiles(rows.map((row) => otherParty(row, userId)));
@@ -223,11 +226,11 @@ async function listFriendships(request: FunctionRequest): Promise<Friendships> {
 const usernameOf = (user: ParseUser | undefined) => String(user?.get('username') ?? '');
 
 async function sendFriendRequest(
-  request: FunctionRequest,
+  request: CloudRequest<'sendFriendRequest'>,
 ): Promise<{ friendshipId: string; status: string }> {
   const { userId } = requireUser(request.user);
   const username = request.params.username;
-  if (typeof username !== 'string' || username.length < 1 || username.length > 30) {
+  if (typeof username !== 'string' || username.length < 1 || username.length > userRules.username.max) {
     throw validationError(t('server.friends.usernameLength'));
   }
   refuseNul(username, 'username');
@@ -265,7 +268,9 @@ async function sendFriendRequest(
   return { friendshipId: row.id ?? '', status: 'pending' };
 }
 
-async function respondFriendRequest(request: FunctionRequest): Promise<{ status: string }> {
+async function respondFriendRequest(
+  request: CloudRequest<'respondFriendRequest'>,
+): Promise<{ status: string }> {
   const { userId } = requireUser(request.user);
   const friendshipId = readId(request.params.friendshipId, 'friendshipId');
   if (typeof request.params.accept !== 'boolean')
@@ -284,7 +289,7 @@ async function respondFriendRequest(request: FunctionRequest): Promise<{ status:
   return { status };
 }
 
-async function removeFriend(request: FunctionRequest): Promise<{ removed: true }> {
+async function removeFriend(request: CloudRequest<'removeFriend'>): Promise<{ removed: true }> {
   const { userId } = requireUser(request.user);
   const otherId = readId(request.params.userId, 'userId');
   const row = await relationshipBetween(userId, otherId);
@@ -293,7 +298,7 @@ async function removeFriend(request: FunctionRequest): Promise<{ removed: true }
   return { removed: true };
 }
 
-async function blockUser(request: FunctionRequest): Promise<{ blocked: true }> {
+async function blockUser(request: CloudRequest<'blockUser'>): Promise<{ blocked: true }> {
   const { userId } = requireUser(request.user);
   const otherId = readId(request.params.userId, 'userId');
   if (otherId === userId) throw validationError(t('server.friends.blockYourself'));
@@ -304,23 +309,23 @@ async function blockUser(request: FunctionRequest): Promise<{ blocked: true }> {
   if (existing) await existing.destroy(MASTER);
   const row = friendship(userId, otherId, 'blocked');
   // The blocked person is not told: only the one who blocked reads the row.
-  row.setACL(new Parse.ACL({ [userId]: { read: true } }));
+  row.setACL(readableBy(userId));
   await row.save(null, MASTER);
   return { blocked: true };
 }
 
-async function friendsRanking(request: FunctionRequest): Promise<Ranking> {
+async function friendsRanking(request: CloudRequest<'friendsRanking'>): Promise<Ranking> {
   const { userId } = requireUser(request.user);
   const { metric, period } = readRankingParams(request.params);
   return computeRanking(userId, await friendIdsOf(userId), metric, period, profiles);
 }
 
 export function registerFriendFunctions(): void {
-  Parse.Cloud.define('searchUsers', searchUsers);
-  Parse.Cloud.define('listFriendships', listFriendships);
-  Parse.Cloud.define('sendFriendRequest', sendFriendRequest);
-  Parse.Cloud.define('respondFriendRequest', respondFriendRequest);
-  Parse.Cloud.define('removeFriend', removeFriend);
-  Parse.Cloud.define('blockUser', blockUser);
-  Parse.Cloud.define('friendsRanking', friendsRanking);
+  defineFunction('searchUsers', searchUsers);
+  defineFunction('listFriendships', listFriendships);
+  defineFunction('sendFriendRequest', sendFriendRequest);
+  defineFunction('respondFriendRequest', respondFriendRequest);
+  defineFunction('removeFriend', removeFriend);
+  defineFunction('blockUser', blockUser);
+  defineFunction('friendsRanking', friendsRanking);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import webPush from 'web-push';
+import type { CloudFunctionName, CloudParams } from '../../src/domain/cloudApi';
 import { MEAL_TYPES } from '../../src/domain/contract';
 import { EXPORT_PARTS } from '../../src/domain/dataExport';
 import { RANKING_METRICS, RANKING_PERIODS } from '../../src/domain/friends';
@@ -88,8 +89,15 @@ const weighIn = fc.record(
   { requiredKeys: [] },
 );
 
-/** Each cloud function and the parameters it reads, each near what it accepts or anything at all. */
-const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unknown>>> = {
+/**
+ * Each cloud function of the contract and each of its parameters, near what it accepts or anything
+ * at all: a function or parameter added to src/domain/cloudApi.ts and missing here fails to compile.
+ */
+const FUNCTIONS: {
+  [Name in CloudFunctionName]: (cast: Cast) => {
+    [Param in keyof CloudParams<Name>]-?: fc.Arbitrary<unknown>;
+  };
+} = {
   activitySummary: () => ({
     month: oneOf([day(0).slice(0, 7), '2024-13', '2024-00']),
     date: date(),
@@ -221,7 +229,11 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
   }),
   twoFactorStatus: () => ({}),
   startTwoFactor: () => ({}),
-  confirmTwoFactor: () => ({ code: fc.oneof(oneOf(['123456', '', '12345a']), hostileString, hostileValue) }),
+  // No enrolment was started and the password is never the right one: nothing can turn it on.
+  confirmTwoFactor: () => ({
+    code: fc.oneof(oneOf(['123456', '', '12345a']), hostileString, hostileValue),
+    password: fc.oneof(hostileString, hostileValue),
+  }),
   // Two-factor sign-in is off for the fuzzed person, so nothing can turn it off.
   disableTwoFactor: () => ({
     password: fc.oneof(hostileString, hostileValue),
@@ -234,7 +246,7 @@ const FUNCTIONS: Record<string, (cast: Cast) => Record<string, fc.Arbitrary<unkn
 /** The functions a visitor without a session may call: what the sign-up page needs to know. */
 const PUBLIC_FUNCTIONS = new Set(['signupPolicy']);
 
-/** Every name the cloud code passes to Parse.Cloud.define. */
+/** Every name the cloud code defines a function by. */
 async function definedFunctions(): Promise<string[]> {
   const folder = path.join(ROOT, 'cloud', 'functions');
   const files = (await readdir(folder)).filter((file) => file.endsWith('.ts') && !file.includes('.test.'));
@@ -243,7 +255,7 @@ async function definedFunctions(): Promise<string[]> {
     readFile(path.join(ROOT, 'cloud', 'main.ts'), 'utf8'),
   ]);
   return sources.flatMap((source) =>
-    [...source.matchAll(/Parse\.Cloud\.define\('(\w+)'/g)].map((match) => match[1] ?? ''),
+    [...source.matchAll(/(?:defineFunction|Parse\.Cloud\.define)\('(\w+)'/g)].map((match) => match[1] ?? ''),
   );
 }
 
@@ -295,11 +307,11 @@ describe('cloud functions under hostile parameters', () => {
     expect((await definedFunctions()).sort()).toEqual(Object.keys(FUNCTIONS).sort());
   });
 
-  it.each(Object.keys(FUNCTIONS))(
+  it.each(Object.keys(FUNCTIONS) as CloudFunctionName[])(
     'answers %s with a result or a documented refusal, and stores nothing outside the contract',
     async (name) => {
       const cast = await castOfThree();
-      const params = FUNCTIONS[name]?.(cast) ?? {};
+      const params: Record<string, fc.Arbitrary<unknown>> = FUNCTIONS[name](cast);
       await checkProperty(
         fc.asyncProperty(hostileParams(params), fc.boolean(), async (body, signedIn) => {
           const path = `/parse/functions/${name}`;

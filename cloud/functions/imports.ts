@@ -9,18 +9,19 @@ import {
   type TrackPoint,
 } from '../../src/domain/track';
 import {
+  MASTER,
+  ownerAcl,
   Parse,
+  readableBy,
   requireUser,
   validationError,
   type CloudObject,
-  type FunctionRequest,
   type ParseFile,
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
 import { t } from '../../src/i18n/messages';
-
-const MASTER = { useMasterKey: true } as const;
+import { defineFunction, type CloudRequest } from './define';
 
 /** Two workouts of one type started this close are the same workout imported twice. */
 const SAME_START_MS = 2 * 60_000;
@@ -143,7 +144,7 @@ const SAVING_AT_ONCE = 20;
 async function saveWhole(workout: ImportedWorkout, user: ParseUser, userId: string): Promise<boolean> {
   const activity = new Parse.Object('Activity');
   activity.set({ ...workout.fields, user });
-  activity.setACL(new Parse.ACL({ [userId]: { read: true, write: true } }));
+  activity.setACL(ownerAcl(userId));
   try {
     await activity.save(null, MASTER);
   } catch (error) {
@@ -177,7 +178,7 @@ async function saveTrack(
     points: workout.track,
     bestEfforts: effortsOf(workout.fields.type, workout.track),
   });
-  track.setACL(new Parse.ACL({ [userId]: { read: true } }));
+  track.setACL(readableBy(userId));
   await track.save(null, MASTER);
 }
 
@@ -214,7 +215,7 @@ async function saveWorkouts(
  * person, so another person's workout of the same file is neither a duplicate nor an obstacle. A
  * dry run answers the same without saving.
  */
-async function importWorkouts(request: FunctionRequest): Promise<ImportAnswer> {
+async function importWorkouts(request: CloudRequest<'importWorkouts'>): Promise<ImportAnswer> {
   const { user, userId } = requireUser(request.user);
   const { workouts, dryRun } = request.params;
   if (!Array.isArray(workouts) || workouts.length === 0) {
@@ -273,6 +274,6 @@ async function deleteTrack({ object }: TriggerRequest): Promise<void> {
 }
 
 export function registerImportFunctions(): void {
-  Parse.Cloud.define('importWorkouts', importWorkouts);
+  defineFunction('importWorkouts', importWorkouts);
   Parse.Cloud.afterDelete('Activity', deleteTrack);
 }

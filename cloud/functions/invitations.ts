@@ -12,8 +12,10 @@ import {
 import { isServerAdmin } from '../admins';
 import { invitationCodeHash } from '../classes/invitation';
 import {
+  MASTER,
   Parse,
   requireUser,
+  serverOnlyAcl,
   validationError,
   type CloudObject,
   type FunctionRequest,
@@ -21,8 +23,8 @@ import {
 } from '../parse';
 import { signupRules } from '../signupRules';
 import { t } from '../../src/i18n/messages';
+import { defineFunction, type CloudRequest } from './define';
 
-const MASTER = { useMasterKey: true } as const;
 const DAY_MS = 86_400_000;
 
 function openInvitations(now: Date) {
@@ -41,7 +43,7 @@ async function callerOf(user: ParseUser | undefined): Promise<Caller> {
 }
 
 /** `signupPolicy()`: who may sign up here, and whether the caller may invite; asked with or without a session. */
-async function signupPolicy(request: FunctionRequest): Promise<SignupPolicy> {
+async function signupPolicy(request: CloudRequest<'signupPolicy'>): Promise<SignupPolicy> {
   const rules = signupRules();
   const caller = await callerOf(request.user);
   return {
@@ -82,7 +84,7 @@ async function requireInviter(
  * `createInvitation()`: a link for one person to sign up, valid for seven days. The code is in the
  * answer only; at most 50 open invitations per person.
  */
-async function createInvitation(request: FunctionRequest): Promise<NewInvitation> {
+async function createInvitation(request: CloudRequest<'createInvitation'>): Promise<NewInvitation> {
   const { user, username } = await requireInviter(request);
   const now = new Date();
   const open = await openInvitations(now).equalTo('createdBy', user).count(MASTER);
@@ -96,13 +98,13 @@ async function createInvitation(request: FunctionRequest): Promise<NewInvitation
     createdBy: user,
     expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
   });
-  invitation.setACL(new Parse.ACL());
+  invitation.setACL(serverOnlyAcl());
   await invitation.save(null, MASTER);
   return { ...toRow(invitation, username), code };
 }
 
 /** `listInvitations()`: the open invitations, everyone's for an admin, else the caller's own; newest first. */
-async function listInvitations(request: FunctionRequest): Promise<InvitationRow[]> {
+async function listInvitations(request: CloudRequest<'listInvitations'>): Promise<InvitationRow[]> {
   const { user, admin } = await requireInviter(request);
   const query = openInvitations(new Date()).include('createdBy').descending('createdAt').limit(1000);
   if (!admin) query.equalTo('createdBy', user);
@@ -113,7 +115,7 @@ async function listInvitations(request: FunctionRequest): Promise<InvitationRow[
  * `revokeInvitation({ invitationId })`: an open invitation stops working; its maker or an admin may.
  * Anyone else's is "not found", as is one already used.
  */
-async function revokeInvitation(request: FunctionRequest): Promise<{ revoked: true }> {
+async function revokeInvitation(request: CloudRequest<'revokeInvitation'>): Promise<{ revoked: true }> {
   const { user, admin } = await requireInviter(request);
   const { invitationId } = request.params;
   if (!isObjectId(invitationId)) {
@@ -128,8 +130,8 @@ async function revokeInvitation(request: FunctionRequest): Promise<{ revoked: tr
 }
 
 export function registerInvitationFunctions(): void {
-  Parse.Cloud.define('signupPolicy', signupPolicy);
-  Parse.Cloud.define('createInvitation', createInvitation);
-  Parse.Cloud.define('listInvitations', listInvitations);
-  Parse.Cloud.define('revokeInvitation', revokeInvitation);
+  defineFunction('signupPolicy', signupPolicy);
+  defineFunction('createInvitation', createInvitation);
+  defineFunction('listInvitations', listInvitations);
+  defineFunction('revokeInvitation', revokeInvitation);
 }

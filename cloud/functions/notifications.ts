@@ -9,19 +9,19 @@ import {
 } from '../../src/domain/notifications';
 import type { LoggedExercise } from '../../src/domain/strength';
 import {
+  MASTER,
   Parse,
+  readableBy,
   requireUser,
   validationError,
   type CloudObject,
-  type FunctionRequest,
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
 import { pushToPerson } from '../push';
 import { setRecordsOf } from './strength';
 import { t } from '../../src/i18n/messages';
-
-const MASTER = { useMasterKey: true } as const;
+import { defineFunction, type CloudRequest } from './define';
 
 const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -39,7 +39,7 @@ export async function notify(
     const owner = Parse.User.createWithoutData(userId);
     const row = new Parse.Object('Notification');
     row.set({ user: owner, kind, ...details });
-    row.setACL(new Parse.ACL({ [userId]: { read: true } }));
+    row.setACL(readableBy(userId));
     await row.save(null, MASTER);
     // Not awaited: a slow push service must not hold up the request that caused the notification.
     const shown = toRow(row);
@@ -69,7 +69,7 @@ function toRow(row: CloudObject): NotificationRow {
 }
 
 /** `listNotifications()`: the caller's notifications, newest first, and how many are unread. */
-async function listNotifications(request: FunctionRequest): Promise<NotificationList> {
+async function listNotifications(request: CloudRequest<'listNotifications'>): Promise<NotificationList> {
   const { user } = requireUser(request.user);
   const rows = await new Parse.Query('Notification')
     .equalTo('user', user)
@@ -81,7 +81,9 @@ async function listNotifications(request: FunctionRequest): Promise<Notification
 }
 
 /** `markNotificationsRead({ ids? })`: the named notifications of the caller, or all of them, are read. */
-async function markNotificationsRead(request: FunctionRequest): Promise<{ marked: number }> {
+async function markNotificationsRead(
+  request: CloudRequest<'markNotificationsRead'>,
+): Promise<{ marked: number }> {
   const { user } = requireUser(request.user);
   const { ids } = request.params;
   const named =
@@ -126,8 +128,8 @@ async function notifyRecords(request: TriggerRequest): Promise<void> {
 }
 
 export function registerNotificationFunctions(): void {
-  Parse.Cloud.define('listNotifications', listNotifications);
-  Parse.Cloud.define('markNotificationsRead', markNotificationsRead);
+  defineFunction('listNotifications', listNotifications);
+  defineFunction('markNotificationsRead', markNotificationsRead);
   Parse.Cloud.afterSave('Activity', notifyRecords);
   Parse.Cloud.beforeSubscribe('Notification', (request) => {
     requireUser(request.user);

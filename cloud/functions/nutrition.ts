@@ -4,6 +4,8 @@ import {
   dayTotals,
   HISTORY_SPANS,
   matchesWords,
+  MAX_QUERY_LENGTH,
+  MAX_SEARCH_RESULTS,
   rankFoods,
   searchWords,
   type FoodRow,
@@ -17,17 +19,16 @@ import { energyByDay } from './intake';
 import { readDay, readTimeZoneParam } from './requestContext';
 import {
   numberOr,
+  ownerAcl,
   Parse,
   requireUser,
   validationError,
   type CloudObject,
-  type FunctionRequest,
   type ParseUser,
 } from '../parse';
 import { t } from '../../src/i18n/messages';
+import { defineFunction, type CloudRequest } from './define';
 
-export const MAX_SEARCH_RESULTS = 25;
-export const MAX_QUERY_LENGTH = 60;
 const MAX_MEALS_PER_DAY = 200;
 const SHORTLIST_SIZE = 8;
 /** How far back recent and frequent foods are looked for. */
@@ -122,7 +123,7 @@ async function foodsMatching(user: ParseUser, words: readonly string[]): Promise
  * Food search as the person types: every word of the query must begin a word of the food's name
  * or brand ("greek yog" finds "Yogurt, Greek, plain"); the catalogue and the person's own foods.
  */
-async function searchFoods(request: FunctionRequest): Promise<FoodRow[]> {
+async function searchFoods(request: CloudRequest<'searchFoods'>): Promise<FoodRow[]> {
   const { user } = requireUser(request.user);
   const { query, limit = 20 } = request.params;
   if (typeof query !== 'string' || [...query].length > MAX_QUERY_LENGTH) {
@@ -203,7 +204,7 @@ async function mealsOfDay(user: ParseUser, date: string, timeZone: string): Prom
  * The nutrition page in one answer: the day's meals with their foods, section and day totals,
  * the calorie goal, energy per day for the last 7 or 30 days, and the recent and frequent foods.
  */
-async function nutritionDay(request: FunctionRequest): Promise<NutritionDay> {
+async function nutritionDay(request: CloudRequest<'nutritionDay'>): Promise<NutritionDay> {
   const { user } = requireUser(request.user);
   const { date: requestedDate, days = 7, timeZone: requestedZone } = request.params;
   if (!HISTORY_SPANS.includes(days as HistorySpan)) {
@@ -239,7 +240,7 @@ async function nutritionDay(request: FunctionRequest): Promise<NutritionDay> {
  * Copies one section of a day (or the whole day) to another day, each entry at the same local
  * time of day. Entries whose food is gone are copied with their stored values.
  */
-async function copyMeals(request: FunctionRequest): Promise<{ copied: number }> {
+async function copyMeals(request: CloudRequest<'copyMeals'>): Promise<{ copied: number }> {
   const { user, userId } = requireUser(request.user);
   const { fromDate, toDate, mealType, timeZone: requestedZone } = request.params;
   const from = readDay(fromDate, 'fromDate');
@@ -274,7 +275,7 @@ async function copyMeals(request: FunctionRequest): Promise<{ copied: number }> 
     const grams = numberOr(meal.get('grams'), null);
     if (grams !== null) copy.set('grams', grams);
     if (food?.id && foods.has(food.id)) copy.set('food', food);
-    copy.setACL(new Parse.ACL({ [userId]: { read: true, write: true } }));
+    copy.setACL(ownerAcl(userId));
     return copy;
   });
   // The master key saves the batch in one call; Meal's beforeSave still checks every row.
@@ -283,7 +284,7 @@ async function copyMeals(request: FunctionRequest): Promise<{ copied: number }> 
 }
 
 export function registerNutritionFunctions(): void {
-  Parse.Cloud.define('searchFoods', searchFoods);
-  Parse.Cloud.define('nutritionDay', nutritionDay);
-  Parse.Cloud.define('copyMeals', copyMeals);
+  defineFunction('searchFoods', searchFoods);
+  defineFunction('nutritionDay', nutritionDay);
+  defineFunction('copyMeals', copyMeals);
 }

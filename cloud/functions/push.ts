@@ -3,9 +3,8 @@ import { MAX_PUSH_DEVICES } from '../../src/domain/reminders';
 import { t } from '../../src/i18n/messages';
 import { pushToPeople } from '../push';
 import { isAllowedPushEndpoint, pushPublicKey } from '../pushConfig';
-import { Parse, requireUser, validationError, type FunctionRequest, type ParseUser } from '../parse';
-
-const MASTER = { useMasterKey: true } as const;
+import { MASTER, Parse, readableBy, requireUser, validationError, type ParseUser } from '../parse';
+import { defineFunction, type CloudRequest } from './define';
 
 const MAX_ENDPOINT_LENGTH = 1000;
 
@@ -54,7 +53,7 @@ function checkedEndpoint(endpoint: unknown): string {
  * until they log out of it. An endpoint another account held on the same browser moves to the
  * caller; beyond ten devices the oldest is dropped.
  */
-async function savePushSubscription(request: FunctionRequest): Promise<{ saved: true }> {
+async function savePushSubscription(request: CloudRequest<'savePushSubscription'>): Promise<{ saved: true }> {
   const { user, userId } = requireUser(request.user);
   if (!pushPublicKey()) throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.push.noPushes'));
   const { endpoint, p256dh, auth } = request.params;
@@ -71,7 +70,7 @@ async function savePushSubscription(request: FunctionRequest): Promise<{ saved: 
   if (earlier.length > 0) await Parse.Object.destroyAll(earlier, MASTER);
   const row = new Parse.Object('PushSubscription');
   row.set({ user, endpoint: checked, p256dh, auth, session });
-  row.setACL(new Parse.ACL({ [userId]: { read: true } }));
+  row.setACL(readableBy(userId));
   await row.save(null, MASTER);
 
   const devices = await new Parse.Query('PushSubscription')
@@ -85,7 +84,9 @@ async function savePushSubscription(request: FunctionRequest): Promise<{ saved: 
 }
 
 /** `removePushSubscription({ endpoint })`: this device of the caller's receives no more pushes. */
-async function removePushSubscription(request: FunctionRequest): Promise<{ removed: number }> {
+async function removePushSubscription(
+  request: CloudRequest<'removePushSubscription'>,
+): Promise<{ removed: number }> {
   const { user } = requireUser(request.user);
   const { endpoint } = request.params;
   if (typeof endpoint !== 'string' || endpoint.length > MAX_ENDPOINT_LENGTH) {
@@ -100,7 +101,7 @@ async function removePushSubscription(request: FunctionRequest): Promise<{ remov
 }
 
 /** `sendTestPush()`: a push to each of the caller's devices, to see that they arrive; answers whether one did. */
-async function sendTestPush(request: FunctionRequest): Promise<{ delivered: boolean }> {
+async function sendTestPush(request: CloudRequest<'sendTestPush'>): Promise<{ delivered: boolean }> {
   const { userId } = requireUser(request.user);
   const reached = await pushToPeople(
     new Map([
@@ -119,9 +120,9 @@ async function sendTestPush(request: FunctionRequest): Promise<{ delivered: bool
 }
 
 export function registerPushFunctions(): void {
-  Parse.Cloud.define('savePushSubscription', savePushSubscription);
-  Parse.Cloud.define('removePushSubscription', removePushSubscription);
-  Parse.Cloud.define('sendTestPush', sendTestPush);
+  defineFunction('savePushSubscription', savePushSubscription);
+  defineFunction('removePushSubscription', removePushSubscription);
+  defineFunction('sendTestPush', sendTestPush);
   // Logging out of a device ends its pushes at once (a revoked or expired session is skipped when sending).
   Parse.Cloud.afterLogout(async (request) => {
     const session = request.object.id;

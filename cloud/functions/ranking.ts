@@ -10,10 +10,9 @@ import {
 } from '../../src/domain/friends';
 import { dailyMeans } from '../../src/domain/weight';
 import { sqlClient } from '../database';
-import { Parse, validationError } from '../parse';
+import { MASTER, Parse, validationError } from '../parse';
 import { t } from '../../src/i18n/messages';
 
-const MASTER = { useMasterKey: true } as const;
 const DAY_MS = 86_400_000;
 /** Local days start at most 14 hours before or 12 hours after the UTC day of the same date. */
 const ZONE_MARGIN_MS = DAY_MS;

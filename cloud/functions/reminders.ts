@@ -7,8 +7,9 @@ import {
   type ReminderKind,
 } from '../../src/domain/reminders';
 import { claimScheduledSends, sqlClient, type SqlClient } from '../database';
-import { Parse, scheduledRunAt, type FunctionRequest } from '../parse';
+import { scheduledRunAt } from '../parse';
 import { pushToPeople, type PushText } from '../push';
+import { defineFunction, type CloudRequest } from './define';
 
 interface Person {
   user: string;
@@ -135,12 +136,12 @@ export async function sendReminders(sql: SqlClient, now: Date = new Date()): Pro
  * `sendReminders({ now? })`, for the master key only: what the server's own schedule runs,
  * callable by an operator (and the tests) at a chosen moment.
  */
-async function sendRemindersNow(request: FunctionRequest): Promise<ReminderRun> {
+async function sendRemindersNow(request: CloudRequest<'sendReminders'>): Promise<ReminderRun> {
   const at = scheduledRunAt(request, 'reminders');
   const sql = sqlClient();
   return sql ? sendReminders(sql, at) : { weighIn: 0, streak: 0 };
 }
 
 export function registerReminderFunctions(): void {
-  Parse.Cloud.define('sendReminders', sendRemindersNow);
+  defineFunction('sendReminders', sendRemindersNow);
 }

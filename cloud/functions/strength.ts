@@ -1,5 +1,11 @@
 import { isObjectId } from '../../src/domain/ids';
-import { matchesWords, rankFoods, searchWords } from '../../src/domain/nutrition';
+import {
+  matchesWords,
+  MAX_QUERY_LENGTH,
+  MAX_SEARCH_RESULTS,
+  rankFoods,
+  searchWords,
+} from '../../src/domain/nutrition';
 import {
   exerciseProgress as progressOf,
   MUSCLES,
@@ -22,16 +28,9 @@ import {
 } from '../../src/domain/strength';
 import { addDays, localDay } from '../../src/domain/calendarDays';
 import { sqlClient } from '../database';
-import {
-  Parse,
-  requireUser,
-  validationError,
-  type CloudObject,
-  type FunctionRequest,
-  type ParseUser,
-} from '../parse';
-import { MAX_QUERY_LENGTH, MAX_SEARCH_RESULTS } from './nutrition';
+import { Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
 import { t } from '../../src/i18n/messages';
+import { defineFunction, type CloudRequest } from './define';
 
 export type { ExerciseRow };
 
@@ -94,7 +93,7 @@ function readSearch(params: Record<string, unknown>) {
  * exercise must work `muscle` (primary or secondary) and need `equipment` when they are given; the
  * catalogue and the person's own exercises. With no words, the filters alone choose, by name.
  */
-async function searchExercises(request: FunctionRequest): Promise<ExerciseRow[]> {
+async function searchExercises(request: CloudRequest<'searchExercises'>): Promise<ExerciseRow[]> {
   const { user } = requireUser(request.user);
   const { query, muscle, equipment, limit } = readSearch(request.params);
   const words = searchWords(query);
@@ -158,7 +157,7 @@ async function sessionsOf(user: ParseUser, exerciseId: string): Promise<Exercise
  * How one exercise went for the person: per workout of `range` the best estimated one-rep max
  * and the volume, the records each set beat, and the personal records of all time.
  */
-async function exerciseProgress(request: FunctionRequest): Promise<ExerciseProgress> {
+async function exerciseProgress(request: CloudRequest<'exerciseProgress'>): Promise<ExerciseProgress> {
   const { user } = requireUser(request.user);
   const { exerciseId, range = '3m' } = request.params;
   if (!(PROGRESS_RANGES as readonly unknown[]).includes(range)) {
@@ -259,7 +258,7 @@ async function earlierSessions(
  * The records each set of one of the person's strength workouts beat when it was done, in the
  * order of its exercises and sets: what the workout window marks once the workout is saved.
  */
-async function workoutRecords(request: FunctionRequest): Promise<WorkoutRecords> {
+async function workoutRecords(request: CloudRequest<'workoutRecords'>): Promise<WorkoutRecords> {
   const { user } = requireUser(request.user);
   const { activityId } = request.params;
   const workout = isObjectId(activityId)
@@ -344,7 +343,7 @@ function readRecentParams(params: Record<string, unknown>): { exerciseIds: strin
  * What the workout window shows beside the sets: the person's latest exercises for the picker,
  * and for those and `exerciseIds`, the sets of the latest workout before `before` that had them.
  */
-async function recentExercises(request: FunctionRequest): Promise<RecentExercises> {
+async function recentExercises(request: CloudRequest<'recentExercises'>): Promise<RecentExercises> {
   const { user } = requireUser(request.user);
   const { exerciseIds, before } = readRecentParams(request.params);
   const [sessions, usable] = await Promise.all([latestSessions(user, before), exercisesOf(user)]);
@@ -416,8 +415,8 @@ export async function weekMuscleSets(
 }
 
 export function registerStrengthFunctions(): void {
-  Parse.Cloud.define('recentExercises', recentExercises);
-  Parse.Cloud.define('workoutRecords', workoutRecords);
-  Parse.Cloud.define('searchExercises', searchExercises);
-  Parse.Cloud.define('exerciseProgress', exerciseProgress);
+  defineFunction('recentExercises', recentExercises);
+  defineFunction('workoutRecords', workoutRecords);
+  defineFunction('searchExercises', searchExercises);
+  defineFunction('exerciseProgress', exerciseProgress);
 }

@@ -5,9 +5,8 @@ import { t } from '../../src/i18n/messages';
 import { inLanguage } from '../../server/http/i18n';
 import { languagesOf } from '../languages';
 import { pushOutsideQuietHours, type PushText } from '../push';
-import { Parse, scheduledRunAt, type CloudObject, type FunctionRequest } from '../parse';
-
-const MASTER = { useMasterKey: true } as const;
+import { MASTER, Parse, readableBy, scheduledRunAt, type CloudObject } from '../parse';
+import { defineFunction, type CloudRequest } from './define';
 
 /** Monday's summary goes out from this local hour on. */
 const SUMMARY_HOUR = 8;
@@ -116,7 +115,7 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
         kind: 'weekly-summary',
         subject: inLanguage(languages.get(week.user) ?? DEFAULT_LANGUAGE, () => summarySentence(week)),
       });
-      row.setACL(new Parse.ACL({ [week.user]: { read: true } }));
+      row.setACL(readableBy(week.user));
       return row;
     });
     await Parse.Object.saveAll(rows, MASTER);
@@ -152,12 +151,14 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
  * `sendWeeklySummaries({ now? })`, for the master key only: what the server's own schedule runs,
  * callable by an operator (and the tests) at a chosen moment.
  */
-async function sendWeeklySummariesNow(request: FunctionRequest): Promise<{ sent: number }> {
+async function sendWeeklySummariesNow(
+  request: CloudRequest<'sendWeeklySummaries'>,
+): Promise<{ sent: number }> {
   const at = scheduledRunAt(request, 'summaries');
   const sql = sqlClient();
   return { sent: sql ? await sendWeeklySummaries(sql, at) : 0 };
 }
 
 export function registerSummaryFunctions(): void {
-  Parse.Cloud.define('sendWeeklySummaries', sendWeeklySummariesNow);
+  defineFunction('sendWeeklySummaries', sendWeeklySummariesNow);
 }

@@ -17,18 +17,19 @@ import {
 } from '../../src/domain/twoFactor';
 import { sqlClient } from '../database';
 import {
+  MASTER,
   numberOr,
   Parse,
   requireUser,
+  serverOnlyAcl,
   validationError,
   type CloudObject,
-  type FunctionRequest,
   type ParseUser,
 } from '../parse';
 import { requireStepUp } from '../stepUp';
 import { t } from '../../src/i18n/messages';
+import { defineFunction, type CloudRequest } from './define';
 
-const MASTER = { useMasterKey: true } as const;
 const ISSUER = 'FITSTREAK';
 const MINUTE_MS = 60_000;
 
@@ -166,7 +167,7 @@ export async function requireSecondFactor(request: {
 }
 
 /** `twoFactorStatus()`: whether the caller's sign-in asks for a code, and how many recovery codes are left. */
-async function twoFactorStatus(request: FunctionRequest): Promise<TwoFactorStatus> {
+async function twoFactorStatus(request: CloudRequest<'twoFactorStatus'>): Promise<TwoFactorStatus> {
   const { user } = requireUser(request.user);
   const row = await twoFactorOf(user);
   return row && isEnabled(row)
@@ -175,13 +176,13 @@ async function twoFactorStatus(request: FunctionRequest): Promise<TwoFactorStatu
 }
 
 /** `startTwoFactor()`: a new secret for the caller's authenticator app; on only once a code confirms it. */
-async function startTwoFactor(request: FunctionRequest): Promise<TwoFactorEnrolment> {
+async function startTwoFactor(request: CloudRequest<'startTwoFactor'>): Promise<TwoFactorEnrolment> {
   const { user } = requireUser(request.user);
   const row = (await twoFactorOf(user)) ?? new Parse.Object('TwoFactor');
   if (isEnabled(row)) throw validationError(t('server.twoFactor.alreadyOn'));
   const secret = new Secret({ size: 20 }).base32;
   row.set({ user, pendingSecret: secret });
-  row.setACL(new Parse.ACL());
+  row.setACL(serverOnlyAcl());
   await row.save(null, MASTER);
   return { secret, uri: totpFor(secret, String(user.get('username') ?? '')).toString() };
 }
@@ -190,7 +191,9 @@ async function startTwoFactor(request: FunctionRequest): Promise<TwoFactorEnrolm
  * `confirmTwoFactor({ code, password })`: with the password, a code from the app proves it holds the secret; sign-in asks for a
  * code from now on, and the answer carries the ten recovery codes, shown this once.
  */
-async function confirmTwoFactor(request: FunctionRequest): Promise<{ recoveryCodes: string[] }> {
+async function confirmTwoFactor(
+  request: CloudRequest<'confirmTwoFactor'>,
+): Promise<{ recoveryCodes: string[] }> {
   const { user } = requireUser(request.user);
   const row = await twoFactorOf(user);
   const pending: unknown = row?.get('pendingSecret');
@@ -223,7 +226,7 @@ async function confirmTwoFactor(request: FunctionRequest): Promise<{ recoveryCod
 }
 
 /** `disableTwoFactor({ password, code })`: with the password and a code, sign-in asks for the password only. */
-async function disableTwoFactor(request: FunctionRequest): Promise<{ enabled: false }> {
+async function disableTwoFactor(request: CloudRequest<'disableTwoFactor'>): Promise<{ enabled: false }> {
   const { user } = requireUser(request.user);
   const { password, code } = request.params;
   const row = await twoFactorOf(user);
@@ -236,8 +239,8 @@ async function disableTwoFactor(request: FunctionRequest): Promise<{ enabled: fa
 
 export function registerTwoFactorFunctions(): void {
   Parse.Cloud.beforeLogin(requireSecondFactor);
-  Parse.Cloud.define('twoFactorStatus', twoFactorStatus);
-  Parse.Cloud.define('startTwoFactor', startTwoFactor);
-  Parse.Cloud.define('confirmTwoFactor', confirmTwoFactor);
-  Parse.Cloud.define('disableTwoFactor', disableTwoFactor);
+  defineFunction('twoFactorStatus', twoFactorStatus);
+  defineFunction('startTwoFactor', startTwoFactor);
+  defineFunction('confirmTwoFactor', confirmTwoFactor);
+  defineFunction('disableTwoFactor', disableTwoFactor);
 }

@@ -24,14 +24,15 @@ import { sqlClient } from '../database';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import {
   numberOr,
+  ownerAcl,
   Parse,
   requireUser,
   validationError,
   type CloudObject,
-  type FunctionRequest,
   type ParseUser,
 } from '../parse';
 import { t } from '../../src/i18n/messages';
+import { defineFunction, type CloudRequest } from './define';
 
 const RANGE_DAYS: Readonly<Record<Exclude<WeightRange, 'all'>, number>> = { '1m': 30, '3m': 91, '1y': 365 };
 export const ENTRIES_PER_PAGE = 20;
@@ -93,7 +94,7 @@ export function weightUnitOf(settings: CloudObject | undefined): WeightUnit {
  * history, so the first days of a range are not distorted), the rate, forecast and BMI, and one
  * page of entries. Years of rows stay on the server.
  */
-async function weightSummary(request: FunctionRequest): Promise<WeightSummary> {
+async function weightSummary(request: CloudRequest<'weightSummary'>): Promise<WeightSummary> {
   const { user } = requireUser(request.user);
   const { range = '3m', page = 0, timeZone: requestedZone } = request.params;
   if (!isWeightRange(range))
@@ -210,7 +211,9 @@ const sameWeighIn = (a: { measuredAt: Date }, b: { measuredAt: Date }) =>
  * saved weigh-in or an earlier row (the same minute) are skipped and counted. With
  * `dryRun` nothing is saved and the answer says what would happen.
  */
-async function importWeightEntries(request: FunctionRequest): Promise<WeighInImportResult> {
+async function importWeightEntries(
+  request: CloudRequest<'importWeightEntries'>,
+): Promise<WeighInImportResult> {
   const { user, userId } = requireUser(request.user);
   const rows = readImportRows(request.params.rows);
   const dryRun = request.params.dryRun === true;
@@ -239,7 +242,7 @@ async function importWeightEntries(request: FunctionRequest): Promise<WeighInImp
     const objects = fresh.map((row) => {
       const entry = new Parse.Object('WeightEntry');
       entry.set({ user, ...row });
-      entry.setACL(new Parse.ACL({ [userId]: { read: true, write: true } }));
+      entry.setACL(ownerAcl(userId));
       return entry;
     });
     await Parse.Object.saveAll(objects, { useMasterKey: true });
@@ -248,6 +251,6 @@ async function importWeightEntries(request: FunctionRequest): Promise<WeighInImp
 }
 
 export function registerWeightFunctions(): void {
-  Parse.Cloud.define('weightSummary', weightSummary);
-  Parse.Cloud.define('importWeightEntries', importWeightEntries);
+  defineFunction('weightSummary', weightSummary);
+  defineFunction('importWeightEntries', importWeightEntries);
 }

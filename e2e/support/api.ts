@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CloudArgs, CloudFunctionName, CloudResult } from '../../src/domain/cloudApi';
 
 /** What the global setup shares with the specs through the environment. */
 export function e2eServer() {
@@ -155,12 +156,17 @@ export async function requestAs<T>(
 }
 
 /** Calls a cloud function as `account`. */
-export async function runAs<T>(
+export async function runAs<Name extends CloudFunctionName>(
   account: TestAccount,
-  name: string,
-  params: Record<string, unknown>,
-): Promise<T> {
-  const { result } = await requestAs<{ result: T }>(account, 'POST', `functions/${name}`, params);
+  name: Name,
+  ...[params]: CloudArgs<Name>
+): Promise<CloudResult<Name>> {
+  const { result } = await requestAs<{ result: CloudResult<Name> }>(
+    account,
+    'POST',
+    `functions/${name}`,
+    params ?? {},
+  );
   return result;
 }
 

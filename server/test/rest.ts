@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { inject } from 'vitest';
 import { readMasterKey } from './serverProcess';
+import type { CloudArgs, CloudFunctionName, CloudResult } from '../../src/domain/cloudApi';
 
 /** A test talks to the server over HTTP only, like the browser does. */
 export interface ServerTarget {
@@ -186,18 +187,18 @@ export async function updateOwnSettings(
 }
 
 /** Calls the cloud function `name` as `account` and gives its result; any other answer fails the test. */
-export async function callFunction<Result>(
+export async function callFunction<Name extends CloudFunctionName>(
   client: Pick<RestClient, 'request'>,
   account: Account,
-  name: string,
-  params: Record<string, unknown>,
-): Promise<Result> {
+  name: Name,
+  ...[params]: CloudArgs<Name>
+): Promise<CloudResult<Name>> {
   const answer = await client.request('POST', `/parse/functions/${name}`, {
     sessionToken: account.sessionToken,
-    body: params,
+    body: params ?? {},
   });
   if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${answer.text}`);
-  return answer.body.result as Result;
+  return answer.body.result as CloudResult<Name>;
 }
 
 /** A week-long challenge that `owner` starts today with `member`, a friend, who accepts it. Gives its id. */
@@ -208,7 +209,7 @@ export async function acceptedChallenge(
   title: string,
 ): Promise<string> {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const { id } = await callFunction<{ id: string }>(client, owner, 'createChallenge', {
+  const { id } = await callFunction(client, owner, 'createChallenge', {
     title,
     metric: 'workouts',
     startDate: day(0),

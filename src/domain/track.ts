@@ -4,6 +4,7 @@
  */
 // `t` is a track point's time here, so the messages' `t` goes by another name.
 import { t as translate, type MessageId } from '../i18n/messages';
+import type { ActivitySource, ActivityType } from './contract';
 
 export interface TrackPoint {
   /** Milliseconds since the epoch. */
@@ -15,6 +16,30 @@ export interface TrackPoint {
   /** Beats per minute. */
   hr?: number;
 }
+
+/** A workout read from a file, ready for `importWorkouts`. */
+export interface ParsedWorkout {
+  type: ActivityType;
+  source: ActivitySource;
+  startedAt: string;
+  durationMin: number;
+  movingTimeS: number;
+  distanceKm?: number;
+  elevationGainM?: number;
+  avgHr?: number;
+  maxHr?: number;
+  caloriesKcal?: number;
+  /** Simplified to at most 2 000 points; absent for a workout without positions (a pool swim). */
+  track?: TrackPoint[];
+}
+
+/** A parsed workout as the import sends it: its key makes sending it again add nothing twice. */
+export type KeyedWorkout = ParsedWorkout & {
+  clientKey: string;
+  /** The kept original file (a Parse File's JSON) and the name it had. */
+  originalFile?: unknown;
+  originalName?: string;
+};
 
 /** The most workouts one `importWorkouts` call takes; a long history comes in batches. */
 export const MAX_IMPORT_WORKOUTS = 500;

@@ -7,19 +7,18 @@ import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 import type { WorkoutDetail } from '@/domain/activity';
 import type { ActivityRow, ActivitySummary } from './types';
+import { callCloud } from '@/lib/cloud';
 
 /** One of the person's workouts with its recording and route (`workoutDetail`). */
 export async function loadWorkoutDetail(activityId: string): Promise<WorkoutDetail> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: { activityId: string }) => WorkoutDetail>('workoutDetail', { activityId });
+  return callCloud('workoutDetail', { activityId });
 }
 
 export async function loadActivitySummary(query: {
   month?: string;
   date?: string;
 }): Promise<ActivitySummary> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => ActivitySummary>('activitySummary', {
+  return callCloud('activitySummary', {
     ...query,
     timeZone: browserTimeZone(),
   });

@@ -4,6 +4,7 @@ import { t } from '@/i18n';
 import { getParse } from '@/lib/parse';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
 import { sessionSettled } from '@/lib/sessionChange';
+import { callCloud } from '@/lib/cloud';
 
 export interface SessionUser {
   id: string;
@@ -195,6 +196,5 @@ function resetFailureSentence(serverMessage: string | undefined): string {
 
 /** Who may sign up on this server, and whether the caller (if signed in) may invite. */
 export async function loadSignupPolicy(): Promise<SignupPolicy> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<() => SignupPolicy>('signupPolicy');
+  return callCloud('signupPolicy');
 }

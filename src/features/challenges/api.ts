@@ -1,13 +1,8 @@
-import type { ChallengeMetric, ChallengeSummary, Leaderboard, MemberStatus } from '@/domain/challenges';
-import { getParse } from '@/lib/parse';
+import type { ChallengeMetric } from '@/domain/challenges';
 import { browserTimeZone } from '@/lib/timeZone';
+import { callCloud } from '@/lib/cloud';
 
-async function run<T>(name: string, params: Record<string, unknown> = {}): Promise<T> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => T>(name, params);
-}
-
-export const listChallenges = () => run<ChallengeSummary[]>('listChallenges');
+export const listChallenges = () => callCloud('listChallenges');
 
 export interface ChallengeInput {
   title: string;
@@ -18,13 +13,11 @@ export interface ChallengeInput {
 }
 
 export const createChallenge = (input: ChallengeInput) =>
-  run<ChallengeSummary>('createChallenge', { ...input, timeZone: browserTimeZone() });
+  callCloud('createChallenge', { ...input, timeZone: browserTimeZone() });
 
 export const respondChallenge = (challengeId: string, accept: boolean) =>
-  run<{ status: MemberStatus }>('respondChallenge', { challengeId, accept });
+  callCloud('respondChallenge', { challengeId, accept });
 
-export const leaveChallenge = (challengeId: string) =>
-  run<{ status: MemberStatus }>('leaveChallenge', { challengeId });
+export const leaveChallenge = (challengeId: string) => callCloud('leaveChallenge', { challengeId });
 
-export const loadLeaderboard = (challengeId: string) =>
-  run<Leaderboard>('challengeLeaderboard', { challengeId });
+export const loadLeaderboard = (challengeId: string) => callCloud('challengeLeaderboard', { challengeId });

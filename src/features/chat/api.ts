@@ -1,9 +1,9 @@
 import type { ChallengeSummary } from '@/domain/challenges';
-import type { Friendships } from '@/domain/friends';
 import { liveQueryClientFor } from '@/lib/liveQuery';
 import { getParse, type ParseClient } from '@/lib/parse';
 import { PAGE_SIZE } from './messages';
 import type { ChatFriend, ChatMessage, MessagePage, UnreadCounts } from './types';
+import { callCloud } from '@/lib/cloud';
 
 type ParseObject = InstanceType<ParseClient['Object']>;
 
@@ -36,17 +36,12 @@ function roomQuery(Parse: ParseClient, room: string) {
 
 /** The caller's challenges: each has a room the chat lists beside the friends' rooms. */
 export async function listChallengeRooms(): Promise<ChallengeSummary[]> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => ChallengeSummary[]>('listChallenges', {});
+  return callCloud('listChallenges');
 }
 
 /** The caller's accepted friends, by name. */
 export async function listChatFriends(): Promise<ChatFriend[]> {
-  const Parse = await getParse();
-  const { friends } = await Parse.Cloud.run<(params: Record<string, unknown>) => Friendships>(
-    'listFriendships',
-    {},
-  );
+  const { friends } = await callCloud('listFriendships');
   return friends.map(({ userId, username, displayName, avatarUrl }) => ({
     userId,
     username,

@@ -1,8 +1,12 @@
-import { MAX_IMPORT_WORKOUTS, type ImportAnswer } from '@/domain/track';
+import {
+  MAX_IMPORT_WORKOUTS,
+  type ImportAnswer,
+  type KeyedWorkout,
+  type ParsedWorkout,
+} from '@/domain/track';
 import { MAX_IMPORT_WEIGH_INS, type WeighInImportResult } from '@/domain/weight';
 import { importWeighIns as importWeighInRows } from '@/features/weight';
 import type { ImportedWeighIn } from './appleHealth';
-import type { ParsedWorkout } from './formats';
 import {
   isGzip,
   MAX_ORIGINAL_BYTES,
@@ -11,13 +15,7 @@ import {
   type OriginalKind,
 } from '@/domain/originals';
 import { getParse } from '@/lib/parse';
-
-export type KeyedWorkout = ParsedWorkout & {
-  clientKey: string;
-  /** The kept original file (a Parse File's JSON) and the name it had. */
-  originalFile?: unknown;
-  originalName?: string;
-};
+import { callCloud } from '@/lib/cloud';
 
 /**
  * Uploads a chosen workout file as a kept original, gzipped (a file that is gzipped already, as
@@ -55,8 +53,7 @@ export async function keyOf(workout: ParsedWorkout): Promise<string> {
 }
 
 async function importBatch(workouts: readonly KeyedWorkout[], dryRun: boolean): Promise<ImportAnswer> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: object) => ImportAnswer>('importWorkouts', { workouts, dryRun });
+  return callCloud('importWorkouts', { workouts, dryRun });
 }
 
 /**

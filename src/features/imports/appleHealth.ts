@@ -1,7 +1,8 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { lbToKg } from '@/domain/units';
 import { t } from '@/i18n/messages';
-import { activityTypeOf, WorkoutFileError, type ParsedWorkout } from './formats';
+import type { ParsedWorkout } from '@/domain/track';
+import { activityTypeOf, WorkoutFileError } from './formats';
 
 /** A weigh-in from a health export, ready for `importWeightEntries`. */
 export interface ImportedWeighIn {

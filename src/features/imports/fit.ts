@@ -2,7 +2,8 @@ import { Decoder, Stream, type RecordMesg, type SessionMesg } from '@garmin/fits
 import type { ActivitySource } from '@/domain/contract';
 import type { TrackPoint } from '@/domain/track';
 import { t } from '@/i18n/messages';
-import { activityTypeOf, WorkoutFileError, workoutOf, type ParsedWorkout } from './formats';
+import type { ParsedWorkout } from '@/domain/track';
+import { activityTypeOf, WorkoutFileError, workoutOf } from './formats';
 
 /** FIT stores positions in semicircles: 2^31 of them make 180 degrees. */
 const DEGREES_PER_SEMICIRCLE = 180 / 2 ** 31;

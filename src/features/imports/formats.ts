@@ -1,23 +1,7 @@
 import { SaxesParser } from 'saxes';
 import type { ActivitySource, ActivityType } from '@/domain/contract';
-import { simplifyTrack, summarizeTrack, type TrackPoint } from '@/domain/track';
+import { simplifyTrack, summarizeTrack, type ParsedWorkout, type TrackPoint } from '@/domain/track';
 import { t } from '@/i18n/messages';
-
-/** A workout read from a file, ready for `importWorkouts`. */
-export interface ParsedWorkout {
-  type: ActivityType;
-  source: ActivitySource;
-  startedAt: string;
-  durationMin: number;
-  movingTimeS: number;
-  distanceKm?: number;
-  elevationGainM?: number;
-  avgHr?: number;
-  maxHr?: number;
-  caloriesKcal?: number;
-  /** Simplified to at most 2 000 points; absent for a workout without positions (a pool swim). */
-  track?: TrackPoint[];
-}
 
 /** The one table from the sports files name to the app's types; anything else is "other". */
 const SPORTS: Readonly<Record<string, ActivityType>> = {

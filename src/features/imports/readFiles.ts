@@ -1,7 +1,8 @@
 import { AppleHealthReader, type ImportedWeighIn } from './appleHealth';
 import { gunzip, joinBytes, readZip, type EntrySink } from './archive';
 import { parseFitFile } from './fit';
-import { parseWorkoutFile, WorkoutFileError, type ParsedWorkout } from './formats';
+import type { ParsedWorkout } from '@/domain/track';
+import { parseWorkoutFile, WorkoutFileError } from './formats';
 import { readStravaActivities, type StravaActivity } from './strava';
 import { t } from '@/i18n/messages';
 

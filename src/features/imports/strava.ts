@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/browser/esm/sync';
 import { t } from '@/i18n/messages';
-import { activityTypeOf, WorkoutFileError, type ParsedWorkout } from './formats';
+import type { ParsedWorkout } from '@/domain/track';
+import { activityTypeOf, WorkoutFileError } from './formats';
 
 /** One row of a Strava archive's `activities.csv`: its workout, and the file it names if any. */
 export interface StravaActivity {

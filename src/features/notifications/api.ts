@@ -1,15 +1,14 @@
 import type { NotificationList } from '@/domain/notifications';
 import { liveQueryClientFor } from '@/lib/liveQuery';
 import { getParse } from '@/lib/parse';
+import { callCloud } from '@/lib/cloud';
 
 export async function loadNotifications(): Promise<NotificationList> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<() => NotificationList>('listNotifications');
+  return callCloud('listNotifications');
 }
 
 export async function markAllNotificationsRead(): Promise<void> {
-  const Parse = await getParse();
-  await Parse.Cloud.run('markNotificationsRead');
+  await callCloud('markNotificationsRead');
 }
 
 /**

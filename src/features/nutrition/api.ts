@@ -6,10 +6,10 @@ import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { t } from '@/i18n';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
+import { callCloud } from '@/lib/cloud';
 
 export async function loadNutritionDay(query: { date?: string; days: HistorySpan }): Promise<NutritionDay> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => NutritionDay>('nutritionDay', {
+  return callCloud('nutritionDay', {
     ...query,
     timeZone: browserTimeZone(),
   });
@@ -17,24 +17,21 @@ export async function loadNutritionDay(query: { date?: string; days: HistorySpan
 
 /** What the person burns a day, measured from their log and trend weight (and the formula's). */
 export async function loadEnergyExpenditure(): Promise<ExpenditureWithGoal> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => ExpenditureWithGoal>('energyExpenditure', {
+  return callCloud('energyExpenditure', {
     timeZone: browserTimeZone(),
   });
 }
 
 /** Lets the daily calorie goal follow the measured expenditure, or stop following it. */
 export async function adaptCalorieGoal(on: boolean): Promise<AdaptiveCalorieGoal> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => AdaptiveCalorieGoal>('adaptCalorieGoal', {
+  return callCloud('adaptCalorieGoal', {
     on,
     timeZone: browserTimeZone(),
   });
 }
 
 export async function searchFoods(query: string): Promise<FoodRow[]> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => FoodRow[]>('searchFoods', { query });
+  return callCloud('searchFoods', { query });
 }
 
 /** A meal entry as typed: from a food and an amount, or energy and macros without a food. */
@@ -99,8 +96,7 @@ export async function copyMeals(query: {
   toDate: string;
   mealType?: MealType;
 }): Promise<{ copied: number }> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => { copied: number }>('copyMeals', {
+  return callCloud('copyMeals', {
     ...query,
     timeZone: browserTimeZone(),
   });

@@ -7,6 +7,7 @@ import type { TwoFactorEnrolment, TwoFactorStatus } from '@/domain/twoFactor';
 import { getParse } from '@/lib/parse';
 import { replacingSession } from '@/lib/sessionChange';
 import type { MySettings, Profile, SessionRow } from './types';
+import { callCloud } from '@/lib/cloud';
 
 export type SettingsPatch = Readonly<Record<string, string | number | boolean | null>>;
 
@@ -244,14 +245,10 @@ export async function currentAvatarUrl(): Promise<string | null> {
 export async function exportMyData(
   onPage: (page: ExportPage) => void = () => undefined,
 ): Promise<ExportPage[]> {
-  const Parse = await getParse();
   const pages: ExportPage[] = [];
   let next: ExportRequest | null = {};
   while (next) {
-    const page: ExportPage = await Parse.Cloud.run<(params: ExportRequest) => ExportPage>(
-      'exportMyData',
-      next,
-    );
+    const page: ExportPage = await callCloud('exportMyData', next);
     pages.push(page);
     onPage(page);
     next = page.next;
@@ -265,36 +262,31 @@ export async function exportMyData(
  */
 export async function deleteMyAccount(password: string): Promise<void> {
   const Parse = await getParse();
-  await Parse.Cloud.run<(params: { password: string }) => { deleted: true }>('deleteMyAccount', { password });
+  await callCloud('deleteMyAccount', { password });
   // The session went with the account, so the server refuses the log-out: clearing this device is enough.
   await Parse.User.logOut().catch(() => undefined);
 }
 
 /** A new invitation link's code and row; the code is shown once. */
 export async function createInvitation(): Promise<NewInvitation> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<() => NewInvitation>('createInvitation');
+  return callCloud('createInvitation');
 }
 
 /** The open invitations: everyone's for an admin, else the person's own. */
 export async function listInvitations(): Promise<InvitationRow[]> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<() => InvitationRow[]>('listInvitations');
+  return callCloud('listInvitations');
 }
 
 export async function revokeInvitation(invitationId: string): Promise<void> {
-  const Parse = await getParse();
-  await Parse.Cloud.run('revokeInvitation', { invitationId });
+  await callCloud('revokeInvitation', { invitationId });
 }
 
 export async function loadTwoFactorStatus(): Promise<TwoFactorStatus> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<() => TwoFactorStatus>('twoFactorStatus');
+  return callCloud('twoFactorStatus');
 }
 
 export async function startTwoFactor(): Promise<TwoFactorEnrolment> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<() => TwoFactorEnrolment>('startTwoFactor');
+  return callCloud('startTwoFactor');
 }
 
 /**
@@ -302,14 +294,10 @@ export async function startTwoFactor(): Promise<TwoFactorEnrolment> {
  * codes, shown once.
  */
 export async function confirmTwoFactor(password: string, code: string): Promise<string[]> {
-  const Parse = await getParse();
-  const { recoveryCodes } = await Parse.Cloud.run<
-    (params: { password: string; code: string }) => { recoveryCodes: string[] }
-  >('confirmTwoFactor', { password, code });
+  const { recoveryCodes } = await callCloud('confirmTwoFactor', { password, code });
   return recoveryCodes;
 }
 
 export async function disableTwoFactor(password: string, code: string): Promise<void> {
-  const Parse = await getParse();
-  await Parse.Cloud.run('disableTwoFactor', { password, code });
+  await callCloud('disableTwoFactor', { password, code });
 }

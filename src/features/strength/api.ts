@@ -14,6 +14,7 @@ import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { signedInSession } from '@/lib/offline/session';
 import { readPage, savePage } from '@/lib/offline/store';
 import { getParse } from '@/lib/parse';
+import { callCloud } from '@/lib/cloud';
 
 /**
  * Copies kept on this device under the person's account, so a workout can be logged in a gym
@@ -26,8 +27,6 @@ const EXERCISES_COPY = 'strength:exercises';
 /** Exercises remembered on the device; the oldest met are forgotten first. */
 export const EXERCISES_REMEMBERED = 300;
 
-type CloudFunction<T> = (params: Record<string, unknown>) => T;
-
 export interface ExerciseSearch {
   query: string;
   /** Only exercises that work this muscle, as a primary or secondary muscle. */
@@ -36,8 +35,7 @@ export interface ExerciseSearch {
 
 /** The catalogue's and the person's own exercises whose names match the words, by relevance. */
 export async function searchExercises({ query, muscle }: ExerciseSearch): Promise<ExerciseRow[]> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<CloudFunction<ExerciseRow[]>>('searchExercises', {
+  return callCloud('searchExercises', {
     query,
     ...(muscle ? { muscle } : {}),
   });
@@ -67,8 +65,7 @@ export async function loadExerciseProgress(
   exerciseId: string,
   range: ProgressRange,
 ): Promise<ExerciseProgress> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<CloudFunction<ExerciseProgress>>('exerciseProgress', { exerciseId, range });
+  return callCloud('exerciseProgress', { exerciseId, range });
 }
 
 /**
@@ -79,9 +76,8 @@ export async function loadRecentExercises(
   exerciseIds: readonly string[],
   before?: string,
 ): Promise<RecentExercises> {
-  const Parse = await getParse();
   const ask = () =>
-    Parse.Cloud.run<CloudFunction<RecentExercises>>('recentExercises', {
+    callCloud('recentExercises', {
       exerciseIds,
       ...(before ? { before } : {}),
     });
@@ -123,8 +119,7 @@ async function addToRemembered(rows: readonly ExerciseRow[]): Promise<void> {
 
 /** The records each set of a saved strength workout beat, exercise by exercise. */
 export async function loadWorkoutRecords(activityId: string): Promise<WorkoutRecords> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<CloudFunction<WorkoutRecords>>('workoutRecords', { activityId });
+  return callCloud('workoutRecords', { activityId });
 }
 
 const ROUTINE = 'Routine';

@@ -1,12 +1,11 @@
 import type { WeighInImportResult, WeightRange, WeightSummary } from '@/domain/weight';
 import { restDate, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
-import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
+import { callCloud } from '@/lib/cloud';
 
 export async function loadWeightSummary(query: { range: WeightRange; page: number }): Promise<WeightSummary> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => WeightSummary>('weightSummary', {
+  return callCloud('weightSummary', {
     ...query,
     timeZone: browserTimeZone(),
   });
@@ -48,8 +47,7 @@ export async function importWeighIns(
   rows: readonly { measuredAt: string; weightKg: number }[],
   dryRun: boolean,
 ): Promise<WeighInImportResult> {
-  const Parse = await getParse();
-  return Parse.Cloud.run<(params: Record<string, unknown>) => WeighInImportResult>('importWeightEntries', {
+  return callCloud('importWeightEntries', {
     rows,
     dryRun,
   });

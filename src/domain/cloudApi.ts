@@ -1,0 +1,134 @@
+import type { ActivitySummary, WorkoutDetail } from './activity';
+import type { ChallengeMetric, ChallengeSummary, Leaderboard, MemberStatus } from './challenges';
+import type { MealType } from './contract';
+import type { DashboardSummary } from './dashboard';
+import type { ExportPage, ExportRequest } from './dataExport';
+import type { AdaptiveCalorieGoal, ExpenditureWithGoal } from './expenditure';
+import type { Friendships, Ranking, RankingMetric, RankingPeriod, SearchResult } from './friends';
+import type { NotificationList } from './notifications';
+import type { FoodRow, HistorySpan, NutritionDay } from './nutrition';
+import type { InvitationRow, NewInvitation, SignupPolicy } from './signup';
+import type {
+  ExerciseProgress,
+  ExerciseRow,
+  Muscle,
+  ProgressRange,
+  RecentExercises,
+  WorkoutRecords,
+} from './strength';
+import type { ImportAnswer, KeyedWorkout } from './track';
+import type { TwoFactorEnrolment, TwoFactorStatus } from './twoFactor';
+import type { WeighInImportResult, WeightRange, WeightSummary } from './weight';
+
+/** A day as `YYYY-MM-DD`, in the time zone sent beside it. */
+type Day = string;
+/**
+ * An IANA time zone, e.g. `Europe/Berlin`: the browser's, for what "today" means; without one, the
+ * zone in the person's settings.
+ */
+type TimeZone = string;
+
+/** A function without parameters. */
+type None = Record<never, never>;
+
+/**
+ * Every cloud function: the parameters the browser sends and the result the server answers. The
+ * server defines each through `defineFunction` (cloud/functions/define.ts), whose handler must answer
+ * this result and reads the parameters by these names; the browser calls each through `callCloud`
+ * (src/lib/cloud.ts). A renamed function, parameter or result field fails to compile on both sides.
+ */
+export interface CloudApi {
+  // Workouts
+  activitySummary: { params: { month?: string; date?: Day; timeZone?: TimeZone }; result: ActivitySummary };
+  workoutDetail: { params: { activityId: string }; result: WorkoutDetail };
+  importWorkouts: { params: { workouts: readonly KeyedWorkout[]; dryRun?: boolean }; result: ImportAnswer };
+  // Strength
+  searchExercises: {
+    params: { query: string; muscle?: Muscle; equipment?: string; limit?: number };
+    result: ExerciseRow[];
+  };
+  exerciseProgress: { params: { exerciseId: string; range?: ProgressRange }; result: ExerciseProgress };
+  recentExercises: { params: { exerciseIds: readonly string[]; before?: string }; result: RecentExercises };
+  workoutRecords: { params: { activityId: string }; result: WorkoutRecords };
+  // Weight
+  weightSummary: {
+    params: { range?: WeightRange; page?: number; timeZone?: TimeZone };
+    result: WeightSummary;
+  };
+  importWeightEntries: {
+    params: { rows: readonly { measuredAt: string; weightKg: number }[]; dryRun?: boolean };
+    result: WeighInImportResult;
+  };
+  // Food and energy
+  searchFoods: { params: { query: string; limit?: number }; result: FoodRow[] };
+  nutritionDay: {
+    params: { date?: Day; days?: HistorySpan; timeZone?: TimeZone };
+    result: NutritionDay;
+  };
+  copyMeals: {
+    params: { fromDate: Day; toDate: Day; mealType?: MealType; timeZone?: TimeZone };
+    result: { copied: number };
+  };
+  energyExpenditure: { params: { timeZone?: TimeZone }; result: ExpenditureWithGoal };
+  adaptCalorieGoal: { params: { on: boolean; timeZone?: TimeZone }; result: AdaptiveCalorieGoal };
+  dashboardSummary: { params: { date?: Day; timeZone?: TimeZone }; result: DashboardSummary };
+  // Friends
+  searchUsers: { params: { query: string }; result: SearchResult[] };
+  listFriendships: { params: None; result: Friendships };
+  sendFriendRequest: { params: { username: string }; result: { friendshipId: string; status: string } };
+  respondFriendRequest: { params: { friendshipId: string; accept: boolean }; result: { status: string } };
+  removeFriend: { params: { userId: string }; result: { removed: true } };
+  blockUser: { params: { userId: string }; result: { blocked: true } };
+  friendsRanking: { params: { metric: RankingMetric; period: RankingPeriod }; result: Ranking };
+  // Challenges
+  listChallenges: { params: None; result: ChallengeSummary[] };
+  createChallenge: {
+    params: {
+      title: string;
+      metric: ChallengeMetric;
+      startDate: Day;
+      endDate: Day;
+      friendIds: readonly string[];
+      timeZone?: TimeZone;
+    };
+    result: ChallengeSummary;
+  };
+  respondChallenge: { params: { challengeId: string; accept: boolean }; result: { status: MemberStatus } };
+  leaveChallenge: { params: { challengeId: string }; result: { status: MemberStatus } };
+  challengeLeaderboard: { params: { challengeId: string }; result: Leaderboard };
+  // Notifications and push
+  listNotifications: { params: None; result: NotificationList };
+  markNotificationsRead: { params: { ids?: readonly string[] }; result: { marked: number } };
+  savePushSubscription: {
+    params: { endpoint: string; p256dh: string; auth: string };
+    result: { saved: true };
+  };
+  removePushSubscription: { params: { endpoint: string }; result: { removed: number } };
+  sendTestPush: { params: None; result: { delivered: boolean } };
+  // Sign-up and invitations
+  signupPolicy: { params: None; result: SignupPolicy };
+  createInvitation: { params: None; result: NewInvitation };
+  listInvitations: { params: None; result: InvitationRow[] };
+  revokeInvitation: { params: { invitationId: string }; result: { revoked: true } };
+  // Account and security
+  exportMyData: { params: ExportRequest; result: ExportPage };
+  deleteMyAccount: { params: { password: string }; result: { deleted: true } };
+  twoFactorStatus: { params: None; result: TwoFactorStatus };
+  startTwoFactor: { params: None; result: TwoFactorEnrolment };
+  confirmTwoFactor: { params: { code: string; password: string }; result: { recoveryCodes: string[] } };
+  disableTwoFactor: { params: { password: string; code: string }; result: { enabled: false } };
+  // The operator's (master key only): what the scheduler runs, at a moment a test chooses.
+  sendReminders: { params: { now?: string }; result: { weighIn: number; streak: number } };
+  sendWeeklySummaries: { params: { now?: string }; result: { sent: number } };
+}
+
+export type CloudFunctionName = keyof CloudApi;
+export type CloudParams<Name extends CloudFunctionName> = CloudApi[Name]['params'];
+export type CloudResult<Name extends CloudFunctionName> = CloudApi[Name]['result'];
+
+/** The arguments after the name: none for a function without parameters, optional when all are. */
+export type CloudArgs<Name extends CloudFunctionName> = keyof CloudParams<Name> extends never
+  ? []
+  : Partial<CloudParams<Name>> extends CloudParams<Name>
+    ? [params?: CloudParams<Name>]
+    : [params: CloudParams<Name>];
