@@ -144,7 +144,8 @@ export const foodRules = {
   proteinPer100g: { kind: 'number', min: 0, max: 100 },
   carbsPer100g: { kind: 'number', min: 0, max: 100 },
   fatPer100g: { kind: 'number', min: 0, max: 100 },
-  servingG: { kind: 'number', min: 0, max: 5000, optional: true },
+  /** A serving's weight: from 1 g (a serving of nothing cannot be logged). */
+  servingG: { kind: 'number', min: 1, max: 5000, optional: true },
   servingLabel: { kind: 'text', min: 0, max: 80, optional: true },
 } as const satisfies FieldRules;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activityRules, chatMessageRules, mealRules, weightEntryRules } from './contract';
-import { checkField, checkFields, checkWriteOnce } from './fieldRules';
+import { checkField, checkFields, checkWriteOnce, inputLimits } from './fieldRules';
 
 describe('checkField', () => {
   it('names the field when a required value is missing', () => {
@@ -113,5 +113,18 @@ describe('clientKey', () => {
     expect(checkWriteOnce(weightEntryRules, { weightKg: 80 }, { weightKg: 80, clientKey: KEY })).toHaveLength(
       1,
     );
+  });
+});
+
+describe('inputLimits', () => {
+  it("gives a number field its rule's range and a text field its rule's longest length", () => {
+    expect(inputLimits(activityRules.durationMin)).toEqual({ min: 1, max: 1440 });
+    expect(inputLimits(weightEntryRules.note)).toEqual({ maxLength: 200 });
+  });
+
+  it('gives a field of choices, dates or a key no limits', () => {
+    expect(inputLimits(mealRules.mealType)).toEqual({});
+    expect(inputLimits(mealRules.eatenAt)).toEqual({});
+    expect(inputLimits(mealRules.clientKey)).toEqual({});
   });
 });

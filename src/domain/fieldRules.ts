@@ -17,6 +17,24 @@ export interface FieldError {
   message: string;
 }
 
+/** What an `<input>` takes from its field's rule. */
+export interface InputLimits {
+  min?: number;
+  max?: number;
+  maxLength?: number;
+}
+
+/**
+ * The limits an `<input>` takes from its field's rule (`min` and `max` for a number, `maxLength` for
+ * a text), so no form writes a rule's number down a second time; the rule checks the value again
+ * on save, in the browser and on the server.
+ */
+export function inputLimits(rule: FieldRule): InputLimits {
+  if (rule.kind === 'number') return { min: rule.min, max: rule.max };
+  if (rule.kind === 'text') return { maxLength: rule.max };
+  return {};
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The earliest date any field holds: older ones are typing errors, and PostgreSQL stops at 4713 BC. */

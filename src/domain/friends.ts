@@ -14,6 +14,7 @@ export const RANKING_PERIODS = ['week', 'month'] as const;
 export type RankingPeriod = (typeof RANKING_PERIODS)[number];
 
 export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_MAX_LENGTH = 50;
 export const SEARCH_MAX_RESULTS = 20;
 /** Friend requests one person may send per hour. */
 export const FRIEND_REQUESTS_PER_HOUR = 20;

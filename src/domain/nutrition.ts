@@ -181,6 +181,11 @@ function splitAll(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
+/** The longest search of the catalogues (foods, exercises) a person may type. */
+export const MAX_QUERY_LENGTH = 60;
+/** The most rows one search of the catalogues answers. */
+export const MAX_SEARCH_RESULTS = 25;
+
 /** Lower-case words of a search, split on anything but letters and digits (at most 6). */
 export function searchWords(query: string): string[] {
   return splitAll(query).slice(0, 6);

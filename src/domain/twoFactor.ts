@@ -9,6 +9,11 @@ export const RECOVERY_CODE_COUNT = 10;
 export const MAX_CODE_FAILURES = 5;
 export const LOCK_MINUTES = 5;
 
+/** The longest a code field takes: a recovery code typed with spaces or dashes fits. */
+export const CODE_FIELD_MAX_LENGTH = 40;
+/** The longest the app's code field takes when two-factor sign-in is turned on ("123 456"). */
+export const TOTP_FIELD_MAX_LENGTH = 8;
+
 /** The login request's context key that carries the code. */
 export const TWO_FACTOR_CONTEXT_KEY = 'twoFactorCode';
 

@@ -22,7 +22,7 @@ import {
   type AuthActionResult,
 } from '@/features/auth';
 import { SSO_LINK_PREFIX } from '@/domain/sso';
-import { CODE_NEEDED_PREFIX } from '@/domain/twoFactor';
+import { CODE_FIELD_MAX_LENGTH, CODE_NEEDED_PREFIX } from '@/domain/twoFactor';
 import { t, useT, type MessageId } from '@/i18n';
 import { T } from '@/i18n/T';
 import { errorSentence, isParseLikeError } from '@/lib/errors';
@@ -164,7 +164,7 @@ function TwoFactorCodeField({ error }: { error: string | undefined }) {
       spellCheck={false}
       required
       autoFocus
-      maxLength={40}
+      maxLength={CODE_FIELD_MAX_LENGTH}
       hint={t('auth.login.codeHint')}
       error={error}
     />

@@ -24,6 +24,8 @@ import {
 import { useT } from '@/i18n';
 import { T } from '@/i18n/T';
 import { errorSentence } from '@/lib/errors';
+import { userRules } from '@/domain/contract';
+import { inputLimits } from '@/domain/fieldRules';
 
 /**
  * Whether this server takes new accounts, and how. Without an answer (offline) the form shows:
@@ -107,8 +109,8 @@ export function Component() {
           autoComplete="username"
           required
           autoFocus
-          minLength={3}
-          maxLength={30}
+          minLength={userRules.username.min}
+          {...inputLimits(userRules.username)}
           hint={t('auth.signup.usernameHint')}
           error={errors?.username}
         />

@@ -111,11 +111,7 @@ export function parseFoodForm(form: FormData): { input: FoodInput } | { fieldErr
     servingLabel: formText(form, 'servingLabel'),
   };
   for (const field of Object.keys(FOOD_WORDS) as FoodField[]) {
-    if (field === 'servingG') continue;
     if (checkField(field, foodRules[field], input[field])) errors[field] = t(FOOD_WORDS[field]);
-  }
-  if (input.servingG !== null && !(input.servingG >= 1 && input.servingG <= 5000)) {
-    errors.servingG = t(FOOD_WORDS.servingG);
   }
   if (Object.keys(errors).length > 0) return { fieldErrors: errors };
   const mismatch = energyMismatch(input);

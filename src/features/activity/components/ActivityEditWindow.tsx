@@ -6,7 +6,7 @@ import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
 import { SaveOrDelete } from '@/components/SaveOrDelete';
 import { ACTIVITY_TYPE_INFO, DEFAULT_BODY_WEIGHT_KG } from '@/domain/activity';
-import { ACTIVITY_TYPES } from '@/domain/contract';
+import { ACTIVITY_TYPES, activityRules } from '@/domain/contract';
 import type { ExerciseRow, LoggedExercise } from '@/domain/strength';
 import { distanceUnitLabel, kmToDisplay, weightUnitFor, type Units } from '@/domain/units';
 import { liftUnitFor, StrengthExercises } from '@/features/strength';
@@ -15,6 +15,7 @@ import { draftDay, draftFieldsOf, dropWorkoutDraft, keepWorkoutDraft, type Draft
 import type { ActivityFieldErrors } from '../form';
 import type { ActivityRow } from '../types';
 import { dayToDate } from '../days';
+import { inputLimits } from '@/domain/fieldRules';
 
 export const ACTIVITY_FETCHER_KEY = 'activity-edit';
 
@@ -225,8 +226,7 @@ function ActivityForm({
           name="durationMin"
           type="number"
           inputMode="numeric"
-          min={1}
-          max={1440}
+          {...inputLimits(activityRules.durationMin)}
           required
           defaultValue={activity?.durationMin ?? draft?.durationMin ?? ''}
           error={errors.durationMin}
@@ -237,7 +237,7 @@ function ActivityForm({
           type="number"
           inputMode="decimal"
           step="any"
-          min={0}
+          min={activityRules.distanceKm.min}
           hint={t('activity.edit.optional')}
           defaultValue={
             activity?.distanceKm != null
@@ -253,8 +253,7 @@ function ActivityForm({
         name="caloriesKcal"
         type="number"
         inputMode="numeric"
-        min={0}
-        max={10000}
+        {...inputLimits(activityRules.caloriesKcal)}
         hint={t('activity.edit.caloriesHint', { weight: DEFAULT_BODY_WEIGHT_KG })}
         placeholder={
           activity?.caloriesEstimated && activity.caloriesKcal !== null
@@ -287,7 +286,7 @@ function ActivityForm({
           id={ids.notes}
           name="notes"
           rows={3}
-          maxLength={500}
+          {...inputLimits(activityRules.notes)}
           defaultValue={activity?.notes ?? draft?.notes ?? ''}
           aria-invalid={errors.notes ? true : undefined}
         />

@@ -9,6 +9,7 @@ import {
   isChallengeMetric,
   MAX_CHALLENGE_DAYS,
   MAX_CHALLENGE_MEMBERS,
+  MAX_CHALLENGE_TITLE,
   type ChallengeMetric,
   type ChallengeSummary,
   type Leaderboard,
@@ -267,7 +268,7 @@ function NewChallengeWindow({
           <input
             id={`${ids}-title`}
             value={title}
-            maxLength={80}
+            maxLength={MAX_CHALLENGE_TITLE}
             required
             onChange={(event) => setTitle(event.target.value)}
           />

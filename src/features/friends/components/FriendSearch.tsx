@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { SEARCH_MIN_LENGTH, type SearchResult } from '@/domain/friends';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, type SearchResult } from '@/domain/friends';
 import { useT } from '@/i18n';
 import type { FriendActionResult, SearchData } from '../types';
 import { PersonLabel } from './Person';
@@ -61,7 +61,7 @@ export function FriendSearch({ incomingRequests }: FriendSearchProps) {
             name="q"
             autoComplete="off"
             spellCheck={false}
-            maxLength={50}
+            maxLength={SEARCH_MAX_LENGTH}
             value={text}
             onChange={(event) => setText(event.target.value)}
             aria-describedby={hintId}

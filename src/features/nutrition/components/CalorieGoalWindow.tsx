@@ -4,6 +4,8 @@ import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
 import { useT } from '@/i18n';
 import type { NutritionActionResult } from '../actionResult';
+import { settingsRules } from '@/domain/contract';
+import { inputLimits } from '@/domain/fieldRules';
 
 export interface CalorieGoalWindowProps {
   open: boolean;
@@ -36,8 +38,7 @@ function GoalForm({ calorieGoal, onDone }: { calorieGoal: number | null; onDone:
         name="dailyCalorieGoal"
         type="number"
         inputMode="numeric"
-        min={1000}
-        max={6000}
+        {...inputLimits(settingsRules.dailyCalorieGoal)}
         step={1}
         required
         autoFocus

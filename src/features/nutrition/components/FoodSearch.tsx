@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FoodRow } from '@/domain/nutrition';
+import { MAX_QUERY_LENGTH, type FoodRow } from '@/domain/nutrition';
 import { useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { searchFoods } from '../api';
@@ -65,7 +65,7 @@ export function FoodSearch({ recentFoods, frequentFoods, onPick, error }: FoodSe
           autoFocus
           autoComplete="off"
           placeholder={t('nutrition.search.placeholder')}
-          maxLength={60}
+          maxLength={MAX_QUERY_LENGTH}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => search(event.target.value)}

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
+import { foodRules } from '@/domain/contract';
+import { inputLimits } from '@/domain/fieldRules';
 import type { FoodRow } from '@/domain/nutrition';
 import { useT } from '@/i18n';
 import type { NutritionActionResult } from '../actionResult';
@@ -17,7 +19,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
     if (created) onCreated(created);
   }, [created, onCreated]);
 
-  const number = { type: 'number', inputMode: 'decimal', step: 'any', min: 0 } as const;
+  const number = { type: 'number', inputMode: 'decimal', step: 'any' } as const;
   return (
     <fetcher.Form method="post" className="food-form" noValidate>
       <input type="hidden" name="intent" value="createFood" />
@@ -26,14 +28,14 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
         label={t('nutrition.field.name')}
         name="name"
         required
-        maxLength={120}
+        {...inputLimits(foodRules.name)}
         autoFocus
         error={errors.name}
       />
       <FormField
         label={t('nutrition.foodForm.brand')}
         name="brand"
-        maxLength={120}
+        {...inputLimits(foodRules.brand)}
         hint={t('nutrition.field.optional')}
         error={errors.brand}
       />
@@ -42,28 +44,28 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           label={t('nutrition.foodForm.energy')}
           name="kcalPer100g"
           required
-          max={900}
+          {...inputLimits(foodRules.kcalPer100g)}
           {...number}
           error={errors.kcalPer100g}
         />
         <FormField
           label={t('nutrition.foodForm.protein')}
           name="proteinPer100g"
-          max={100}
+          {...inputLimits(foodRules.proteinPer100g)}
           {...number}
           error={errors.proteinPer100g}
         />
         <FormField
           label={t('nutrition.foodForm.carbs')}
           name="carbsPer100g"
-          max={100}
+          {...inputLimits(foodRules.carbsPer100g)}
           {...number}
           error={errors.carbsPer100g}
         />
         <FormField
           label={t('nutrition.foodForm.fat')}
           name="fatPer100g"
-          max={100}
+          {...inputLimits(foodRules.fatPer100g)}
           {...number}
           error={errors.fatPer100g}
         />
@@ -72,7 +74,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
         <FormField
           label={t('nutrition.foodForm.serving')}
           name="servingG"
-          max={5000}
+          {...inputLimits(foodRules.servingG)}
           hint={t('nutrition.field.optional')}
           {...number}
           error={errors.servingG}
@@ -80,7 +82,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
         <FormField
           label={t('nutrition.foodForm.servingName')}
           name="servingLabel"
-          maxLength={80}
+          {...inputLimits(foodRules.servingLabel)}
           hint={t('nutrition.foodForm.servingNameHint')}
           error={errors.servingLabel}
         />

@@ -5,7 +5,8 @@ import { DatePicker } from '@/components/DatePicker';
 import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
 import { SaveOrDelete } from '@/components/SaveOrDelete';
-import { MEAL_TYPES, type MealType } from '@/domain/contract';
+import { MEAL_TYPES, mealRules, type MealType } from '@/domain/contract';
+import { inputLimits } from '@/domain/fieldRules';
 import { amountInGrams, nutrientsFor, type FoodRow, type MealRow } from '@/domain/nutrition';
 import { useT, type MessageId } from '@/i18n';
 import { formatNumber } from '@/i18n/numbers';
@@ -177,7 +178,7 @@ function MealForm({
           <FormField
             label={t('nutrition.field.name')}
             name="name"
-            maxLength={120}
+            {...inputLimits(mealRules.name)}
             defaultValue={quick?.name ?? ''}
             placeholder={t('nutrition.quick.defaultName')}
             hint={t('nutrition.field.optional')}
@@ -191,8 +192,7 @@ function MealForm({
               type="number"
               inputMode="decimal"
               step="any"
-              min={0}
-              max={10000}
+              {...inputLimits(mealRules.caloriesKcal)}
               required
               defaultValue={quick?.caloriesKcal ?? ''}
               error={errors.caloriesKcal}
@@ -203,8 +203,7 @@ function MealForm({
               type="number"
               inputMode="decimal"
               step="any"
-              min={0}
-              max={1000}
+              {...inputLimits(mealRules.proteinG)}
               defaultValue={quick?.proteinG || ''}
               error={errors.proteinG}
             />
@@ -214,8 +213,7 @@ function MealForm({
               type="number"
               inputMode="decimal"
               step="any"
-              min={0}
-              max={1000}
+              {...inputLimits(mealRules.carbsG)}
               defaultValue={quick?.carbsG || ''}
               error={errors.carbsG}
             />
@@ -225,8 +223,7 @@ function MealForm({
               type="number"
               inputMode="decimal"
               step="any"
-              min={0}
-              max={1000}
+              {...inputLimits(mealRules.fatG)}
               defaultValue={quick?.fatG || ''}
               error={errors.fatG}
             />
@@ -343,7 +340,7 @@ function FoodAmount({
             type="number"
             inputMode="decimal"
             step="any"
-            min={0}
+            min={mealRules.grams.min}
             value={amount}
             autoFocus
             aria-invalid={error ? true : undefined}

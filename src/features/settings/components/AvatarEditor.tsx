@@ -19,6 +19,8 @@ export interface AvatarEditorProps {
 
 /** Side of the square picture that is stored, in pixels. */
 const AVATAR_SIZE = 256;
+/** The crop's zoom: 1 shows the whole picture's shorter side. */
+const MIN_ZOOM = 1;
 const MAX_ZOOM = 4;
 
 type Busy = 'saving' | 'removing' | null;
@@ -202,7 +204,7 @@ function CropForm({ source, busy, notice, onSave, onCancel }: CropFormProps) {
   const t = useT();
   const zoomId = useId();
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
+  const [zoom, setZoom] = useState(MIN_ZOOM);
   const [area, setArea] = useState<Area | null>(null);
 
   return (
@@ -232,7 +234,7 @@ function CropForm({ source, busy, notice, onSave, onCancel }: CropFormProps) {
         <input
           id={zoomId}
           type="range"
-          min={1}
+          min={MIN_ZOOM}
           max={MAX_ZOOM}
           step={0.05}
           value={zoom}

@@ -19,6 +19,8 @@ import { formText, readHeightCm, readNumber } from '@/lib/formValues';
 import type { SettingsActionResult } from '../actionResult';
 import type { MySettings } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
+import { settingsRules } from '@/domain/contract';
+import { inputLimits } from '@/domain/fieldRules';
 
 export interface BodyGoalsFormProps {
   settings: MySettings;
@@ -170,8 +172,7 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
             name="dailyCalorieGoal"
             type="number"
             inputMode="numeric"
-            min={1000}
-            max={6000}
+            {...inputLimits(settingsRules.dailyCalorieGoal)}
             step={1}
             defaultValue={settings.dailyCalorieGoal ?? ''}
             hint={settings.adaptiveCalorieGoal ? t('settings.body.adaptiveHint') : undefined}
@@ -189,8 +190,7 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
           name="weeklyActiveMinutesGoal"
           type="number"
           inputMode="numeric"
-          min={0}
-          max={3000}
+          {...inputLimits(settingsRules.weeklyActiveMinutesGoal)}
           step={1}
           defaultValue={settings.weeklyActiveMinutesGoal}
           hint={t('settings.body.activeMinutesHint')}

@@ -6,6 +6,8 @@ import { T } from '@/i18n/T';
 import type { SettingsActionResult } from '../actionResult';
 import type { Profile } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
+import { userRules } from '@/domain/contract';
+import { inputLimits } from '@/domain/fieldRules';
 
 /** What the card says when a verification link from a mail brought the person here (`?notice=`). */
 const LINK_OUTCOMES: Readonly<Record<string, MessageId>> = {
@@ -49,7 +51,7 @@ export function ProfileForm({
         <FormField
           label={t('settings.profile.displayName')}
           name="displayName"
-          maxLength={50}
+          {...inputLimits(userRules.displayName)}
           defaultValue={profile.displayName}
           hint={t('settings.profile.displayNameHint')}
           error={errors.displayName}

@@ -1,7 +1,13 @@
 import { useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
 import { QrCode } from '@/components/QrCode';
-import { formatRecoveryCode, type TwoFactorEnrolment, type TwoFactorStatus } from '@/domain/twoFactor';
+import {
+  CODE_FIELD_MAX_LENGTH,
+  formatRecoveryCode,
+  TOTP_FIELD_MAX_LENGTH,
+  type TwoFactorEnrolment,
+  type TwoFactorStatus,
+} from '@/domain/twoFactor';
 import { useT } from '@/i18n';
 import { T } from '@/i18n/T';
 import type { SettingsActionResult } from '../actionResult';
@@ -41,7 +47,7 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
               autoCapitalize="none"
               spellCheck={false}
               required
-              maxLength={40}
+              maxLength={CODE_FIELD_MAX_LENGTH}
               error={result?.fieldErrors?.code}
             />
             <div className="form-actions">
@@ -103,7 +109,7 @@ function Enrolment({
           autoComplete="one-time-code"
           required
           autoFocus
-          maxLength={8}
+          maxLength={TOTP_FIELD_MAX_LENGTH}
           error={errors.code}
         />
         <CurrentPassword error={errors.password} />

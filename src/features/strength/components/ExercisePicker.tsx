@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { MAX_QUERY_LENGTH } from '@/domain/nutrition';
 import { MUSCLE_LABELS, MUSCLES, type ExerciseRow, type Muscle } from '@/domain/strength';
 import { t, useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
@@ -120,7 +121,7 @@ export function ExercisePicker({ recentExercises, onPick, error, create }: Exerc
             value={query}
             autoComplete="off"
             placeholder={t('strength.picker.searchPlaceholder')}
-            maxLength={60}
+            maxLength={MAX_QUERY_LENGTH}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => search(event.target.value, muscle)}

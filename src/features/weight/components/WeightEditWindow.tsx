@@ -10,6 +10,8 @@ import type { WeightUnit } from '@/domain/units';
 import type { WeightEntryRow } from '@/domain/weight';
 import { useT } from '@/i18n';
 import type { WeightActionResult } from '../actionResult';
+import { weightEntryRules } from '@/domain/contract';
+import { inputLimits } from '@/domain/fieldRules';
 
 export interface WeightEditWindowProps {
   open: boolean;
@@ -93,8 +95,7 @@ function WeightForm({
         type="number"
         inputMode="decimal"
         step="any"
-        min={2}
-        max={75}
+        {...inputLimits(weightEntryRules.bodyFatPct)}
         hint={t('weight.edit.optional')}
         defaultValue={entry?.bodyFatPct ?? ''}
         error={errors.bodyFatPct}
@@ -104,7 +105,7 @@ function WeightForm({
         <input
           id={noteId}
           name="note"
-          maxLength={200}
+          {...inputLimits(weightEntryRules.note)}
           defaultValue={entry?.note ?? ''}
           aria-invalid={errors.note ? true : undefined}
         />
