@@ -38,11 +38,11 @@ import { DailySummary, loadDashboardSummary, type DashboardSummary } from '@/fea
 import { liftUnitFor, StrengthProgress } from '@/features/strength';
 import { weightUnitFor } from '@/domain/units';
 import { t, useT } from '@/i18n';
-import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
 import { isObjectId, MONTH_AND_DATE_PARAMS, notFound, requireValidSearch } from '../validity';
+import { runIntent, type Intents } from '@/lib/routeActions';
 
 type PageData =
   | { summary: ActivitySummary; daily: DashboardSummary; savedAt: string | null; loadError: null }
@@ -94,29 +94,37 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   return { ...page, detail };
 }
 
-export async function action({ request }: ActionFunctionArgs): Promise<ActivityActionResult> {
-  const form = await request.formData();
-  const intent = form.get('intent');
-  try {
-    if (intent === 'delete' || intent === 'restore') {
-      const rowField = form.get('row');
-      const row = typeof rowField === 'string' ? parseActivityRow(rowField) : null;
-      if (!row) return { formError: t('dashboard.page.workoutUnreadable') };
-      if (intent === 'delete') {
-        await deleteActivity(row.id);
-        return { deleted: row };
-      }
-      await saveActivity(inputFromRow(row));
-      return { restored: true };
-    }
+/** The workout the form carries as JSON (to delete it, or to put it back); null when unreadable. */
+function rowOf(form: FormData): ActivityRow | null {
+  const field = form.get('row');
+  return typeof field === 'string' ? parseActivityRow(field) : null;
+}
+
+/** The start page's actions on workouts, by the form's intent. */
+const INTENTS = {
+  save: async (form) => {
     const parsed = parseActivityForm(form, form.get('units') === 'imperial' ? 'imperial' : 'metric');
     if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
     const id = form.get('id');
     await saveActivity(parsed.input, typeof id === 'string' && id ? id : undefined);
     return { saved: true, day: dateToDay(parsed.input.startedAt) };
-  } catch (error) {
-    return { formError: errorSentence(error) };
-  }
+  },
+  delete: async (form) => {
+    const row = rowOf(form);
+    if (!row) return { formError: t('dashboard.page.workoutUnreadable') };
+    await deleteActivity(row.id);
+    return { deleted: row };
+  },
+  restore: async (form) => {
+    const row = rowOf(form);
+    if (!row) return { formError: t('dashboard.page.workoutUnreadable') };
+    await saveActivity(inputFromRow(row));
+    return { restored: true };
+  },
+} satisfies Intents<ActivityActionResult>;
+
+export async function action({ request }: ActionFunctionArgs): Promise<ActivityActionResult> {
+  return runIntent<ActivityActionResult>(await request.formData(), INTENTS);
 }
 
 type Editing = { activity: ActivityRow | null; draft?: DraftFields } | null;

@@ -43,6 +43,8 @@ import { t, useT } from '@/i18n';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
+import { runIntent, type Intents } from '@/lib/routeActions';
+import { formText } from '@/lib/formValues';
 
 const isMetric = (value: string): value is RankingMetric =>
   (RANKING_METRICS as readonly string[]).includes(value);
@@ -95,36 +97,36 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   }
 }
 
-export async function action({ request }: ActionFunctionArgs): Promise<FriendActionResult> {
-  const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const intent = field('intent');
-  try {
-    switch (intent) {
-      case 'request':
-        await sendFriendRequest(field('username'));
-        break;
-      case 'accept':
-      case 'decline':
-        await respondFriendRequest(field('friendshipId'), intent === 'accept');
-        break;
-      case 'remove':
-      case 'unblock':
-        await removeFriend(field('userId'));
-        break;
-      case 'block':
-        await blockUser(field('userId'));
-        break;
-      default:
-        return { formError: t('friends.page.unknownAction') };
-    }
+/** The friends page's actions, by the form's intent. */
+const INTENTS = {
+  request: async (form) => {
+    await sendFriendRequest(formText(form, 'username'));
     return { done: true };
-  } catch (error) {
-    return { formError: friendErrorSentence(error) };
-  }
+  },
+  accept: async (form) => {
+    await respondFriendRequest(formText(form, 'friendshipId'), true);
+    return { done: true };
+  },
+  decline: async (form) => {
+    await respondFriendRequest(formText(form, 'friendshipId'), false);
+    return { done: true };
+  },
+  remove: async (form) => {
+    await removeFriend(formText(form, 'userId'));
+    return { done: true };
+  },
+  unblock: async (form) => {
+    await removeFriend(formText(form, 'userId'));
+    return { done: true };
+  },
+  block: async (form) => {
+    await blockUser(formText(form, 'userId'));
+    return { done: true };
+  },
+} satisfies Intents<FriendActionResult>;
+
+export async function action({ request }: ActionFunctionArgs): Promise<FriendActionResult> {
+  return runIntent<FriendActionResult>(await request.formData(), INTENTS, friendErrorSentence);
 }
 
 export function Component() {

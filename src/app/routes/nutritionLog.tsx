@@ -38,12 +38,12 @@ import { saveMySettings } from '@/features/settings';
 import { t, useT } from '@/i18n';
 import { formatDate } from '@/i18n/dates';
 import { dateToDay, dayToDate } from '@/lib/days';
-import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
 import { formText } from '@/lib/formValues';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
+import { runIntent, type Intents } from '@/lib/routeActions';
 
 const EnergyHistoryChart = lazy(() => import('@/features/nutrition/components/EnergyHistoryChart'));
 
@@ -74,51 +74,48 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   }
 }
 
+/** The nutrition page's actions, by the form's intent. */
+const INTENTS = {
+  save: async (form) => {
+    const parsed = parseMealForm(form);
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    const id = formText(form, 'id');
+    await saveMeal(parsed.input, id || undefined, readShownFood(form));
+    return { done: true };
+  },
+  delete: async (form) => {
+    const id = formText(form, 'id');
+    if (id) await deleteMeal(id);
+    return { done: true };
+  },
+  copy: async (form) => {
+    const fromDate = formText(form, 'fromDate');
+    const toDate = formText(form, 'toDate');
+    const mealType = formText(form, 'mealType');
+    if (!isIsoDate(fromDate) || !isIsoDate(toDate)) return { formError: t('nutrition.copy.chooseFrom') };
+    const { copied } = await copyMeals({
+      fromDate,
+      toDate,
+      ...(isMealType(mealType) ? { mealType } : {}),
+    });
+    return { copied };
+  },
+  goal: async (form) => {
+    const parsed = parseCalorieGoal(form);
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    await saveMySettings(parsed);
+    return { done: true };
+  },
+  adaptiveGoal: async (form) => ({ adaptiveGoal: await adaptCalorieGoal(formText(form, 'on') === 'true') }),
+  createFood: async (form) => {
+    const parsed = parseFoodForm(form);
+    if ('fieldErrors' in parsed) return { foodErrors: parsed.fieldErrors };
+    return { createdFood: await createFood(parsed.input) };
+  },
+} satisfies Intents<NutritionActionResult>;
+
 export async function action({ request }: ActionFunctionArgs): Promise<NutritionActionResult> {
-  const form = await request.formData();
-  try {
-    switch (formText(form, 'intent')) {
-      case 'delete': {
-        const id = formText(form, 'id');
-        if (id) await deleteMeal(id);
-        return { done: true };
-      }
-      case 'copy': {
-        const fromDate = formText(form, 'fromDate');
-        const toDate = formText(form, 'toDate');
-        const mealType = formText(form, 'mealType');
-        if (!isIsoDate(fromDate) || !isIsoDate(toDate)) return { formError: t('nutrition.copy.chooseFrom') };
-        const { copied } = await copyMeals({
-          fromDate,
-          toDate,
-          ...(isMealType(mealType) ? { mealType } : {}),
-        });
-        return { copied };
-      }
-      case 'goal': {
-        const parsed = parseCalorieGoal(form);
-        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        await saveMySettings(parsed);
-        return { done: true };
-      }
-      case 'adaptiveGoal':
-        return { adaptiveGoal: await adaptCalorieGoal(formText(form, 'on') === 'true') };
-      case 'createFood': {
-        const parsed = parseFoodForm(form);
-        if ('fieldErrors' in parsed) return { foodErrors: parsed.fieldErrors };
-        return { createdFood: await createFood(parsed.input) };
-      }
-      default: {
-        const parsed = parseMealForm(form);
-        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        const id = formText(form, 'id');
-        await saveMeal(parsed.input, id || undefined, readShownFood(form));
-        return { done: true };
-      }
-    }
-  } catch (error) {
-    return { formError: errorSentence(error) };
-  }
+  return runIntent<NutritionActionResult>(await request.formData(), INTENTS);
 }
 
 export function Component() {

@@ -57,6 +57,7 @@ import { errorSentence } from '@/lib/errors';
 import { chooseTheme } from '@/lib/theme';
 import { formText } from '@/lib/formValues';
 import { loadFailure, requireSignedIn } from '../guards';
+import { runIntent, type Intents } from '@/lib/routeActions';
 
 interface PageData {
   settings: MySettings;
@@ -126,111 +127,111 @@ async function loadInvitations(): Promise<PageData['invitations']> {
   return { rows: await listInvitations(), isAdmin: policy.isAdmin };
 }
 
-export async function action({ request }: ActionFunctionArgs): Promise<SettingsActionResult> {
-  const form = await request.formData();
-  try {
-    switch (formText(form, 'intent')) {
-      case 'profile': {
-        const parsed = parseProfileForm(form);
-        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        let emailChanged: boolean;
-        try {
-          ({ emailChanged } = await saveProfile(parsed.value));
-        } catch (error) {
-          return serverFieldError(error, ['currentPassword', 'email']);
-        }
-        return {
-          done: true,
-          notice: emailChanged
-            ? t('settings.notices.profileSavedVerify')
-            : t('settings.notices.profileSaved'),
-        };
-      }
-      case 'resendVerification':
-        await resendVerification(formText(form, 'email'));
-        return { done: true, notice: t('settings.notices.verificationSent') };
-      case 'units': {
-        const parsed = parseUnitsForm(form);
-        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        await saveMySettings(parsed.value);
-        return { done: true, notice: t('settings.notices.unitsSaved') };
-      }
-      case 'body': {
-        const settings = await loadMySettings();
-        const parsed = parseBodyForm(form, settings.weightUnit, new Date().getFullYear());
-        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        await saveMySettings(parsed.value);
-        return { done: true, notice: t('settings.notices.bodySaved') };
-      }
-      case 'privacy':
-        await saveMySettings(parsePrivacyForm(form));
-        return { done: true, notice: t('settings.notices.privacySaved') };
-      case 'notifications': {
-        const parsed = parseNotificationsForm(form);
-        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        await saveMySettings(parsed.value);
-        return { done: true, notice: t('settings.notices.notificationsSaved') };
-      }
-      case 'appearance': {
-        const parsed = parseAppearanceForm(form);
-        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        chooseTheme(parsed.value.theme);
-        await saveMySettings(parsed.value);
-        return { done: true, notice: t('settings.notices.themeSaved') };
-      }
-      case 'language': {
-        const parsed = parseLanguageForm(form);
-        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        // Shown already when it was chosen; awaited here so the notice below is in that language.
-        await chooseLanguage(parsed.value.language ?? undefined).catch(() => undefined);
-        await saveMySettings(parsed.value);
-        return { done: true, notice: t('settings.notices.languageSaved') };
-      }
-      case 'password': {
-        const profile = await loadProfile();
-        const parsed = parsePasswordForm(form, profile.username);
-        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        try {
-          await changePassword(parsed.value.currentPassword, parsed.value.newPassword);
-        } catch (error) {
-          return serverFieldError(error, ['currentPassword', 'newPassword']);
-        }
-        return { done: true, notice: t('settings.notices.passwordChanged') };
-      }
-      case 'invite':
-        return { done: true, invitation: await createInvitation() };
-      case 'revokeInvitation':
-        await revokeInvitation(formText(form, 'invitationId'));
-        return { done: true, notice: t('settings.notices.invitationRevoked') };
-      case 'startTwoFactor':
-        return { enrolment: await startTwoFactor() };
-      case 'confirmTwoFactor': {
-        const enrolment = { secret: formText(form, 'secret'), uri: formText(form, 'uri') };
-        try {
-          const recoveryCodes = await confirmTwoFactor(formText(form, 'password'), formText(form, 'code'));
-          return { done: true, recoveryCodes, notice: t('settings.notices.twoFactorOn') };
-        } catch (error) {
-          // Still turning it on: the key stays on screen beside the sentence.
-          return { enrolment, ...serverFieldError(error, ['password', 'code']) };
-        }
-      }
-      case 'disableTwoFactor':
-        try {
-          await disableTwoFactor(formText(form, 'password'), formText(form, 'code'));
-          return { done: true, notice: t('settings.notices.twoFactorOff') };
-        } catch (error) {
-          return serverFieldError(error, ['password', 'code']);
-        }
-      case 'revokeSessions': {
-        const count = await revokeOtherSessions();
-        return { done: true, notice: t('settings.notices.sessionsRevoked', { count }) };
-      }
-      default:
-        return { formError: t('settings.errors.unknownChange') };
+/** The settings page's actions, by the form's intent. */
+const INTENTS = {
+  profile: async (form) => {
+    const parsed = parseProfileForm(form);
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    let emailChanged: boolean;
+    try {
+      ({ emailChanged } = await saveProfile(parsed.value));
+    } catch (error) {
+      return serverFieldError(error, ['currentPassword', 'email']);
     }
-  } catch (error) {
-    return { formError: errorSentence(error) };
-  }
+    return {
+      done: true,
+      notice: emailChanged ? t('settings.notices.profileSavedVerify') : t('settings.notices.profileSaved'),
+    };
+  },
+  resendVerification: async (form) => {
+    await resendVerification(formText(form, 'email'));
+    return { done: true, notice: t('settings.notices.verificationSent') };
+  },
+  units: async (form) => {
+    const parsed = parseUnitsForm(form);
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    await saveMySettings(parsed.value);
+    return { done: true, notice: t('settings.notices.unitsSaved') };
+  },
+  body: async (form) => {
+    const settings = await loadMySettings();
+    const parsed = parseBodyForm(form, settings.weightUnit, new Date().getFullYear());
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    await saveMySettings(parsed.value);
+    return { done: true, notice: t('settings.notices.bodySaved') };
+  },
+  privacy: async (form) => {
+    await saveMySettings(parsePrivacyForm(form));
+    return { done: true, notice: t('settings.notices.privacySaved') };
+  },
+  notifications: async (form) => {
+    const parsed = parseNotificationsForm(form);
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    await saveMySettings(parsed.value);
+    return { done: true, notice: t('settings.notices.notificationsSaved') };
+  },
+  appearance: async (form) => {
+    const parsed = parseAppearanceForm(form);
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    chooseTheme(parsed.value.theme);
+    await saveMySettings(parsed.value);
+    return { done: true, notice: t('settings.notices.themeSaved') };
+  },
+  language: async (form) => {
+    const parsed = parseLanguageForm(form);
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    // Shown already when it was chosen; awaited here so the notice below is in that language.
+    await chooseLanguage(parsed.value.language ?? undefined).catch(() => undefined);
+    await saveMySettings(parsed.value);
+    return { done: true, notice: t('settings.notices.languageSaved') };
+  },
+  password: async (form) => {
+    const profile = await loadProfile();
+    const parsed = parsePasswordForm(form, profile.username);
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    try {
+      await changePassword(parsed.value.currentPassword, parsed.value.newPassword);
+    } catch (error) {
+      return serverFieldError(error, ['currentPassword', 'newPassword']);
+    }
+    return { done: true, notice: t('settings.notices.passwordChanged') };
+  },
+  invite: async () => {
+    return { done: true, invitation: await createInvitation() };
+  },
+  revokeInvitation: async (form) => {
+    await revokeInvitation(formText(form, 'invitationId'));
+    return { done: true, notice: t('settings.notices.invitationRevoked') };
+  },
+  startTwoFactor: async () => {
+    return { enrolment: await startTwoFactor() };
+  },
+  confirmTwoFactor: async (form) => {
+    const enrolment = { secret: formText(form, 'secret'), uri: formText(form, 'uri') };
+    try {
+      const recoveryCodes = await confirmTwoFactor(formText(form, 'password'), formText(form, 'code'));
+      return { done: true, recoveryCodes, notice: t('settings.notices.twoFactorOn') };
+    } catch (error) {
+      // Still turning it on: the key stays on screen beside the sentence.
+      return { enrolment, ...serverFieldError(error, ['password', 'code']) };
+    }
+  },
+  disableTwoFactor: async (form) => {
+    try {
+      await disableTwoFactor(formText(form, 'password'), formText(form, 'code'));
+      return { done: true, notice: t('settings.notices.twoFactorOff') };
+    } catch (error) {
+      return serverFieldError(error, ['password', 'code']);
+    }
+  },
+  revokeSessions: async () => {
+    const count = await revokeOtherSessions();
+    return { done: true, notice: t('settings.notices.sessionsRevoked', { count }) };
+  },
+} satisfies Intents<SettingsActionResult>;
+
+export async function action({ request }: ActionFunctionArgs): Promise<SettingsActionResult> {
+  return runIntent<SettingsActionResult>(await request.formData(), INTENTS);
 }
 
 export function Component() {

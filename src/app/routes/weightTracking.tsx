@@ -29,11 +29,11 @@ import {
   type WeightActionResult,
 } from '@/features/weight';
 import { t, useT, type MessageId, type Translator } from '@/i18n';
-import { errorSentence } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
+import { runIntent, type Intents } from '@/lib/routeActions';
 
 const WeightChart = lazy(() => import('@/features/weight/components/WeightChart'));
 
@@ -96,48 +96,51 @@ function readRows(form: FormData): { measuredAt: string; weightKg: number }[] {
   }
 }
 
+/** The unit the form's weights are in (kg when it names none). */
+function unitOf(form: FormData): WeightUnit {
+  const unit = form.get('unit');
+  return isUnit(unit) ? unit : 'kg';
+}
+
+async function importRows(form: FormData, dryRun: boolean): Promise<WeightActionResult> {
+  const result = await importWeighIns(readRows(form), dryRun);
+  return dryRun
+    ? { wouldImport: result.wouldImport, duplicates: result.duplicates }
+    : { ...result, done: true };
+}
+
+/** The weight page's actions, by the form's intent. */
+const INTENTS = {
+  save: async (form) => {
+    const parsed = parseWeightForm(form, unitOf(form));
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    const id = form.get('id');
+    await saveWeighIn(parsed.input, typeof id === 'string' && id ? id : undefined);
+    return { done: true };
+  },
+  delete: async (form) => {
+    const id = form.get('id');
+    if (typeof id === 'string' && id) await deleteWeighIn(id);
+    return { done: true };
+  },
+  goal: async (form) => {
+    const parsed = parseGoalForm(form, unitOf(form));
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    await saveMySettings(parsed.patch);
+    return { done: true };
+  },
+  unit: async (form) => {
+    const weightUnit = form.get('weightUnit');
+    if (!isUnit(weightUnit)) return { formError: t('weight.page.chooseUnit') };
+    await saveMySettings({ weightUnit, units: weightUnit === 'kg' ? 'metric' : 'imperial' });
+    return { done: true };
+  },
+  importPreview: (form) => importRows(form, true),
+  import: (form) => importRows(form, false),
+} satisfies Intents<WeightActionResult>;
+
 export async function action({ request }: ActionFunctionArgs): Promise<WeightActionResult> {
-  const form = await request.formData();
-  const intent = form.get('intent');
-  const unitField = form.get('unit');
-  const unit: WeightUnit = isUnit(unitField) ? unitField : 'kg';
-  try {
-    switch (intent) {
-      case 'delete': {
-        const id = form.get('id');
-        if (typeof id === 'string' && id) await deleteWeighIn(id);
-        return { done: true };
-      }
-      case 'goal': {
-        const parsed = parseGoalForm(form, unit);
-        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        await saveMySettings(parsed.patch);
-        return { done: true };
-      }
-      case 'unit': {
-        const weightUnit = form.get('weightUnit');
-        if (!isUnit(weightUnit)) return { formError: t('weight.page.chooseUnit') };
-        await saveMySettings({ weightUnit, units: weightUnit === 'kg' ? 'metric' : 'imperial' });
-        return { done: true };
-      }
-      case 'importPreview':
-      case 'import': {
-        const result = await importWeighIns(readRows(form), intent === 'importPreview');
-        return intent === 'import'
-          ? { ...result, done: true }
-          : { wouldImport: result.wouldImport, duplicates: result.duplicates };
-      }
-      default: {
-        const parsed = parseWeightForm(form, unit);
-        if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-        const id = form.get('id');
-        await saveWeighIn(parsed.input, typeof id === 'string' && id ? id : undefined);
-        return { done: true };
-      }
-    }
-  } catch (error) {
-    return { formError: errorSentence(error) };
-  }
+  return runIntent<WeightActionResult>(await request.formData(), INTENTS);
 }
 
 export function Component() {
