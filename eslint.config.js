@@ -30,6 +30,19 @@ const FEATURE_BOUNDARIES = [
   },
 ];
 
+/** Cloud functions are called through `callCloud` (src/lib/cloud.ts), typed by src/domain/cloudApi.ts. */
+const CLOUD_RUN_ONLY_IN_CLOUD = {
+  selector: "MemberExpression[object.object.name='Parse'][object.property.name='Cloud'][property.name='run']",
+  message: 'Call cloud functions through callCloud (src/lib/cloud.ts).',
+};
+
+/** A number written into a field's limit: it comes from its rule (`inputLimits`) or a named constant. */
+const LIMIT_NUMBER = {
+  selector:
+    'JSXAttribute[name.name=/^(min|max|minLength|maxLength)$/] > JSXExpressionContainer > Literal[raw=/^[0-9.]+$/]',
+  message: "Take a field's limits from its rule (inputLimits, src/domain/fieldRules.ts) or a named constant.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -114,6 +127,15 @@ export default tseslint.config(
   {
     files: ['src/features/*/api.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [APP_LAYER] }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/cloud.ts'],
+    rules: { 'no-restricted-syntax': ['error', CLOUD_RUN_ONLY_IN_CLOUD] },
+  },
+  {
+    files: ['src/features/**/*.tsx', 'src/app/**/*.tsx'],
+    rules: { 'no-restricted-syntax': ['error', CLOUD_RUN_ONLY_IN_CLOUD, LIMIT_NUMBER] },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

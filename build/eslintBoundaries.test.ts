@@ -9,11 +9,11 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 // exist only in the test).
 const eslint = new ESLint({ cwd: ROOT, overrideConfig: [tseslint.configs.disableTypeChecked] });
 
-/** The `no-restricted-imports` messages ESLint gives `source` as the file at `file`. */
-async function refusals(file: string, source: string): Promise<string[]> {
+/** The messages of `rule` ESLint gives `source` as the file at `file`. */
+async function refusals(file: string, source: string, rule = 'no-restricted-imports'): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) => message.ruleId === rule)
     .map((message) => message.message);
 }
 
@@ -57,5 +57,33 @@ describe('the boundaries lint enforces', () => {
     expect(await refusals('src/domain/probe.ts', "export { useState } from 'react';\n")).toEqual([
       expect.stringContaining('src/domain is pure TypeScript.'),
     ]);
+  });
+
+  it('refuses Parse.Cloud.run but in src/lib/cloud.ts: cloud functions are called through callCloud', async () => {
+    const source =
+      "declare const Parse: any;\nexport const run = () => Parse.Cloud.run('listNotifications');\n";
+
+    for (const file of ['src/features/chat/api.ts', 'src/lib/push.ts', 'src/app/routes/probe.tsx']) {
+      expect(await refusals(file, source, 'no-restricted-syntax'), file).toEqual([
+        expect.stringContaining('through callCloud'),
+      ]);
+    }
+    expect(await refusals('src/lib/cloud.ts', source, 'no-restricted-syntax')).toEqual([]);
+  });
+
+  it("refuses a number written into a field's limit in a component, and takes the rule's", async () => {
+    const written = 'export const Probe = () => <input name="note" maxLength={200} min={0} />;\n';
+    const fromRule =
+      "import { weightEntryRules } from '@/domain/contract';\n" +
+      "import { inputLimits } from '@/domain/fieldRules';\n" +
+      'export const Probe = () => <input name="note" {...inputLimits(weightEntryRules.note)} />;\n';
+
+    for (const file of ['src/features/weight/components/Probe.tsx', 'src/app/routes/probe.tsx']) {
+      expect(await refusals(file, written, 'no-restricted-syntax'), file).toEqual([
+        expect.stringContaining('from its rule'),
+        expect.stringContaining('from its rule'),
+      ]);
+      expect(await refusals(file, fromRule, 'no-restricted-syntax'), file).toEqual([]);
+    }
   });
 });
