@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localDay } from '../../src/domain/calendarDays';
 import { dmRoomKey } from '../../src/domain/chatRooms';
 import { EXPORT_PARTS, type ExportPage, type ExportPart, type ExportRow } from '../../src/domain/dataExport';
 import {
@@ -497,14 +498,16 @@ describe('deleteMyAccount', () => {
 
   it('leaves the challenges the person started to their members, without the person’s name', async () => {
     const { person, friend } = await seededPerson();
-    await call('createChallenge', person, {
+    // The person's days are Berlin's (their settings), whatever the hour in UTC.
+    const today = localDay(new Date(), 'Europe/Berlin');
+    const made = await call('createChallenge', person, {
       title: 'Goes on',
       metric: 'workouts',
-      startDate: new Date().toISOString().slice(0, 10),
-      endDate: new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10),
+      startDate: today,
+      endDate: addDays(today, 7),
       friendIds: [friend.objectId],
-      timeZone: 'UTC',
     });
+    expect(made.status).toBe(200);
 
     const deleted = await call('deleteMyAccount', person, { password: person.password });
 
