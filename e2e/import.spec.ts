@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -209,10 +210,10 @@ test.describe('importing workouts', () => {
       ele: 500 + index / 10,
       hr: 140 + (index % 20),
     }));
-    await runAs(account, 'importWorkouts', {
+    const answer = await runAs(account, 'importWorkouts', {
       workouts: [
         {
-          clientKey: 'route-of-a-run',
+          clientKey: randomUUID(),
           type: 'run',
           source: 'gpx',
           startedAt: new Date(start).toISOString(),
@@ -226,6 +227,7 @@ test.describe('importing workouts', () => {
         },
       ],
     });
+    expect(answer).toMatchObject({ imported: 1, refused: [] });
     // The operator's tile server (e2e/support/tiles.ts) answers every tile with one grey square.
     const tileRequests: string[] = [];
     await page.route('https://tiles.fitstreak.test/**', (route) => {
