@@ -48,7 +48,8 @@ test.describe('the dark theme', () => {
     expect(await shownTheme(page)).toBe('dark');
 
     await appearance.getByLabel('Light', { exact: true }).check();
-    expect(await shownTheme(page)).toBe('light');
+    // The route's action applies the choice: wait for it.
+    await expect.poll(() => shownTheme(page)).toBe('light');
     await expect(appearance.getByText('Theme saved for every device you use.')).toBeVisible();
     expect(await violationsOn(page)).toEqual([]);
 
