@@ -32,11 +32,11 @@ test.describe('profile photo', () => {
     const firstName = await storedAvatarName(account.objectId);
     expect(firstName).toMatch(new RegExp(`_${account.objectId}-avatar\\.(webp|png)$`));
     await expect(avatar.picture()).toBeVisible();
-    const first = await avatar.picture().evaluate((image: HTMLImageElement) => ({
-      src: image.src,
-      width: image.naturalWidth,
-      height: image.naturalHeight,
-    }));
+    // Visible is not yet decoded: its size is known once the picture has decoded.
+    const first = await avatar.picture().evaluate(async (image: HTMLImageElement) => {
+      await image.decode();
+      return { src: image.src, width: image.naturalWidth, height: image.naturalHeight };
+    });
     expect(first).toMatchObject({ width: 256, height: 256 });
 
     await avatar.choose(PHOTO);
