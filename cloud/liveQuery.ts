@@ -1,7 +1,6 @@
 import { parseRoomKey } from '../src/domain/chatRooms';
 import { mayUseRoom } from './classes/chatMessage';
-import { Parse, requireUser, type SubscribeRequest } from './parse';
-import { t } from '../src/i18n/messages';
+import { Parse, refusal, requireUser, type SubscribeRequest } from './parse';
 
 /** Reads the room a ChatMessage subscription is confined to, from its `where` clause. */
 function subscribedRoom(request: SubscribeRequest): string | undefined {
@@ -20,10 +19,10 @@ export function registerLiveQueryGuards(): void {
     const key = subscribedRoom(request);
     const room = key === undefined ? null : parseRoomKey(key);
     if (!room) {
-      throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.chat.oneKnownRoom'));
+      throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.oneKnownRoom');
     }
     if (!(await mayUseRoom(room, userId))) {
-      throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.chat.cannotRead'));
+      throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.cannotRead');
     }
   });
 }

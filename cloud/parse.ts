@@ -1,6 +1,7 @@
 import type ParseSdk from 'parse';
 import type { Query as ParseQuery, User as ParseUser } from 'parse';
-import { t } from '../src/i18n/messages';
+import type { Problem, RefusalDetail } from '../src/domain/errors';
+import { t, type MessageId, type MessageValues } from '../src/i18n/messages';
 
 export type { ParseQuery, ParseUser };
 /** Rows in triggers are untyped bags of attributes; the contract's rules type-check the values. */
@@ -104,8 +105,34 @@ export function serverOnlyAcl(): InstanceType<typeof ParseSdk.ACL> {
   return new Parse.ACL();
 }
 
-export function validationError(message: string): Error {
-  return new Parse.Error(Parse.Error.VALIDATION_ERROR, message);
+/**
+ * A refusal in the contract's shape (src/domain/errors.ts): Parse's error with its sentence in the
+ * caller's language and, beside it, the message it was written from, its values, and the field
+ * `values.field` names. The answer carries them (server/http/refusals.ts).
+ */
+export function refusal(
+  code: number,
+  messageId: MessageId,
+  values: MessageValues = {},
+): Error & RefusalDetail {
+  const sent = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      value instanceof Date ? value.toISOString() : value,
+    ]),
+  );
+  const field = typeof values.field === 'string' ? { field: values.field } : {};
+  return Object.assign(new Parse.Error(code, t(messageId, values)), { messageId, values: sent, ...field });
+}
+
+/** What was given cannot be taken (Parse's 142), and why. */
+export function validationError(messageId: MessageId, values?: MessageValues): Error & RefusalDetail {
+  return refusal(Parse.Error.VALIDATION_ERROR, messageId, values);
+}
+
+/** A problem the domain's rules found, refused as `validationError`. */
+export function refuseProblem(problem: Problem): Error & RefusalDetail {
+  return validationError(problem.messageId, problem.values);
 }
 
 export interface SignedInUser {
@@ -114,7 +141,7 @@ export interface SignedInUser {
 }
 
 export function requireUser(user: ParseUser | undefined): SignedInUser {
-  if (!user?.id) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, t('server.parse.logInFirst'));
+  if (!user?.id) throw refusal(Parse.Error.INVALID_SESSION_TOKEN, 'server.parse.logInFirst');
   return { user, userId: user.id };
 }
 
@@ -129,9 +156,9 @@ export function numberOr<T>(value: unknown, fallback: T): number | T {
  */
 export function scheduledRunAt(request: FunctionRequest, what: 'reminders' | 'summaries'): Date {
   if (!request.master)
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.parse.onlyServerSends', { what }));
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.parse.onlyServerSends', { what });
   const { now } = request.params;
   const at = typeof now === 'string' ? new Date(now) : new Date();
-  if (Number.isNaN(at.getTime())) throw validationError(t('server.parse.nowDate'));
+  if (Number.isNaN(at.getTime())) throw validationError('server.parse.nowDate');
   return at;
 }

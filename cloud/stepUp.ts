@@ -1,33 +1,27 @@
 import { MASTER, Parse, validationError, type ParseUser } from './parse';
-import { t, type MessageId } from '../src/i18n/messages';
+import { parseRefusalOf } from './parseRefusals';
+import type { MessageId } from '../src/i18n/messages';
+
+const isParseError = (error: unknown): error is { code: number; message: string } =>
+  error instanceof Error && typeof (error as { code?: unknown }).code === 'number';
 
 /** Longer is no password anyone typed: refused without asking Parse. */
 export const MAX_PASSWORD_LENGTH = 1024;
 
-const isParseError = (error: unknown): error is { code: number; message: string } =>
-  typeof error === 'object' &&
-  error !== null &&
-  typeof (error as { code?: unknown }).code === 'number' &&
-  typeof (error as { message?: unknown }).message === 'string';
-
 /**
  * Checks the password as a log-in would, so failures count toward the account lockout, without
- * creating a session. A locked account keeps Parse's own sentence, which says when to retry.
+ * creating a session. A locked account is refused as Parse refuses it, saying when to retry.
  */
 export async function checkPassword(
   username: string,
   password: string,
-  refusal: MessageId = 'server.account.wrongPassword',
+  { field, wrong }: { field: string; wrong: MessageId },
 ): Promise<void> {
   try {
     await Parse.User.verifyPassword(username, password);
   } catch (error) {
-    if (
-      isParseError(error) &&
-      error.code === Parse.Error.OBJECT_NOT_FOUND &&
-      !/locked/i.test(error.message)
-    ) {
-      throw validationError(t(refusal));
+    if (isParseError(error) && parseRefusalOf(error)?.messageId === 'common.errors.wrongCredentials') {
+      throw validationError(wrong, { field });
     }
     throw error;
   }
@@ -41,21 +35,21 @@ export const FRESH_SIGN_IN_MS = 10 * 60_000;
  * deleting it) needs more than a session, which may be stolen: the current password, checked as a
  * log-in would check it (so wrong ones count toward the lockout), or, for an account that signs in
  * through the provider and may have no password, a sign-in through the provider in the last ten
- * minutes. `needed` names the refusal without a password, `wrong` the refusal of a wrong one.
+ * minutes. `needed` names the refusal without a password, `wrong` the refusal of a wrong one, both
+ * of `field`, the parameter the password came in.
  */
 export async function requireStepUp(
   user: ParseUser,
   password: unknown,
-  needed: MessageId,
-  wrong: MessageId,
+  { field, needed, wrong }: { field: string; needed: MessageId; wrong: MessageId },
 ): Promise<void> {
   if (typeof password === 'string' && password.length > 0 && password.length <= MAX_PASSWORD_LENGTH) {
     const account = await new Parse.Query(Parse.User).get(String(user.id), MASTER);
-    await checkPassword(String(account.get('username') ?? ''), password, wrong);
+    await checkPassword(String(account.get('username') ?? ''), password, { field, wrong });
     return;
   }
   if (await signedInThroughProviderJustNow(user)) return;
-  throw validationError(t(needed));
+  throw validationError(needed, { field });
 }
 
 async function signedInThroughProviderJustNow(user: ParseUser): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../src/domain/errors';
 import { constants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import http from 'node:http';
@@ -198,7 +199,10 @@ export async function startServer(config: AppConfig, log: (line: string) => void
 
   // Claim the port before the slow parts, so a busy port fails at once; Parse answers 503 until ready.
   let parseHandler: express.Handler = (_request, response) => {
-    response.status(503).json({ code: 1, error: 'FITSTREAK is starting, try again in a moment.' });
+    response.status(503).json({
+      code: ErrorCode.INTERNAL_SERVER_ERROR,
+      error: 'FITSTREAK is starting, try again in a moment.',
+    });
   };
   let database: EmbeddedDatabase | undefined;
   let pool: pg.Pool | undefined;

@@ -3,9 +3,8 @@ import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
 import { checkExercises, workoutMet, type LoggedExercise } from '../../src/domain/strength';
 import { sqlClient } from '../database';
 import { latestWeightKg } from '../latestWeights';
-import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
+import { Parse, refuseProblem, validationError, type CloudObject, type ParseUser } from '../parse';
 import { exerciseIdsOf, usableExercises, type UsableExercise } from './exercise';
-import { t } from '../../src/i18n/messages';
 
 /** The person's latest logged weight, read from the database. */
 async function readLatestWeightKg(owner: ParseUser): Promise<number | undefined> {
@@ -45,7 +44,7 @@ async function checkWorkoutExercises(object: CloudObject): Promise<() => Promise
   const exercises: unknown = object.get('exercises');
   const logged = Array.isArray(exercises) && exercises.length > 0;
   if (logged && object.get('type') !== 'strength') {
-    throw validationError(t('server.activity.exercisesNeedStrength'));
+    throw validationError('server.activity.exercisesNeedStrength');
   }
   let usable: Map<string, UsableExercise> | undefined;
   const lookUp = async () =>
@@ -53,7 +52,7 @@ async function checkWorkoutExercises(object: CloudObject): Promise<() => Promise
   if (object.dirty('exercises') && exercises !== undefined && exercises !== null) {
     const found = await lookUp();
     const problem = checkExercises(exercises, (id) => found.get(id)?.measure);
-    if (problem) throw validationError(problem.message);
+    if (problem) throw refuseProblem(problem);
   }
   return async () => {
     if (!logged) return undefined;

@@ -6,8 +6,14 @@ import {
   isAvatarFileOf,
 } from '../../src/domain/images';
 import { checkOriginalUpload, isOriginalUpload } from './originalFile';
-import { Parse, requireUser, validationError, type FileTriggerRequest, type ParseFile } from '../parse';
-import { t } from '../../src/i18n/messages';
+import {
+  Parse,
+  refuseProblem,
+  requireUser,
+  validationError,
+  type FileTriggerRequest,
+  type ParseFile,
+} from '../parse';
 
 /**
  * An avatar upload: a signed-in person's PNG, JPEG or WebP of at most 2 MB, recognised by
@@ -19,13 +25,13 @@ async function checkAvatarUpload(request: FileTriggerRequest): Promise<ParseFile
   if (request.master) return undefined;
   const { userId } = requireUser(request.user);
   // A streamed upload runs this trigger before its bytes arrive, so its type could not be checked.
-  if (request.stream) throw validationError(t('server.avatar.streamed'));
+  if (request.stream) throw validationError('server.avatar.streamed');
   const base64 = await request.file.getData();
   const bytes = Buffer.from(base64, 'base64');
   const problem = avatarFileProblem(bytes, bytes.length);
-  if (problem) throw validationError(problem);
+  if (problem) throw refuseProblem(problem);
   const kind = imageKind(bytes);
-  if (!kind) throw validationError(t('server.avatar.type'));
+  if (!kind) throw validationError('server.avatar.type');
   return new Parse.File(avatarFileName(userId, kind), { base64 }, IMAGE_KINDS[kind].mimeType);
 }
 

@@ -2,9 +2,16 @@ import { challengeRoomAccess } from '../functions/challenges';
 import { chatMessageRules } from '../../src/domain/contract';
 import { parseRoomKey, type ChatRoom } from '../../src/domain/chatRooms';
 import { checkFields } from '../../src/domain/fieldRules';
-import { Parse, requireUser, validationError, type FindRequest, type TriggerRequest } from '../parse';
+import {
+  Parse,
+  refusal,
+  refuseProblem,
+  requireUser,
+  validationError,
+  type FindRequest,
+  type TriggerRequest,
+} from '../parse';
 import { currentReaders, privateMessageAcl, roomRoleId } from '../roomReaders';
-import { t } from '../../src/i18n/messages';
 
 /**
  * Whether `userId` may read `room`: topic rooms are open, friend rooms need a friendship, a
@@ -22,19 +29,19 @@ async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
   if (request.master) return;
   const { user, userId } = requireUser(request.user);
   if (request.original) {
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.chat.cannotEdit'));
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.cannotEdit');
   }
   const [first] = checkFields(chatMessageRules, object.attributes);
-  if (first) throw validationError(first.message);
-  if (String(object.get('text')).trim() === '') throw validationError(t('server.chat.onlySpaces'));
+  if (first) throw refuseProblem(first);
+  if (String(object.get('text')).trim() === '') throw validationError('server.chat.onlySpaces');
   const room = parseRoomKey(String(object.get('room')));
-  if (!room) throw validationError(t('server.chat.unknownRoom'));
+  if (!room) throw validationError('server.chat.unknownRoom');
   const writable =
     room.kind === 'challenge'
       ? (await challengeRoomAccess(room.challengeId, userId)) === 'write'
       : await mayUseRoom(room, userId);
   if (!writable) {
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.chat.cannotWrite'));
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.cannotWrite');
   }
   object.set('author', user);
   const displayName: unknown = user.get('displayName');
@@ -64,7 +71,7 @@ async function beforeFindChatMessage(request: FindRequest): Promise<void> {
   if (typeof key !== 'string') return;
   const room = parseRoomKey(key);
   if (!room || !(await mayUseRoom(room, userId))) {
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.chat.cannotRead'));
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.cannotRead');
   }
 }
 

@@ -5,7 +5,7 @@ import {
   type Measure,
 } from '../../src/domain/strength';
 import { sqlClient } from '../database';
-import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
+import { Parse, refuseProblem, type CloudObject, type ParseUser } from '../parse';
 
 /**
  * A person's own exercise: its muscles come from the one list, its MET defaults to its category's,
@@ -15,7 +15,7 @@ export function completeExercise(object: CloudObject): Promise<void> {
   if (!object.get('user')) return Promise.resolve();
   if (object.get('catalogueKey') !== undefined) object.unset('catalogueKey');
   const problem = checkMuscles(object.get('primaryMuscles'), object.get('secondaryMuscles'));
-  if (problem) throw validationError(problem.message);
+  if (problem) throw refuseProblem(problem);
   const category = object.get('category') as ExerciseCategory;
   if (object.get('met') === undefined && Object.hasOwn(DEFAULT_MET_BY_CATEGORY, category)) {
     object.set('met', DEFAULT_MET_BY_CATEGORY[category]);

@@ -1,5 +1,5 @@
 import { energyMismatch } from '../../src/domain/nutrition';
-import { numberOr, validationError, type CloudObject } from '../parse';
+import { numberOr, refuseProblem, type CloudObject } from '../parse';
 
 /**
  * A person's own food: its energy must roughly agree with its macros, and it can never pose as
@@ -15,6 +15,6 @@ export function completeFood(object: CloudObject): Promise<void> {
     carbsPer100g: numberOr(object.get('carbsPer100g'), 0),
     fatPer100g: numberOr(object.get('fatPer100g'), 0),
   });
-  if (mismatch) throw validationError(mismatch);
+  if (mismatch) throw refuseProblem(mismatch);
   return Promise.resolve();
 }

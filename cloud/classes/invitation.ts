@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { INVITATION_CODE_PATTERN } from '../../src/domain/signup';
-import { MASTER, Parse, validationError, type CloudObject, type TriggerRequest } from '../parse';
+import { MASTER, Parse, refusal, validationError, type CloudObject, type TriggerRequest } from '../parse';
 import { signupRules } from '../signupRules';
-import { t } from '../../src/i18n/messages';
 
 /** Only an invitation's hash is stored, so a leaked table opens no sign-up. */
 export const invitationCodeHash = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -16,34 +15,37 @@ export async function checkSignup(request: TriggerRequest): Promise<void> {
   const { object, original, master } = request;
   if (master) return;
   if (original) {
-    if (object.dirty('invitation')) throw validationError(t('server.invitation.setByServer'));
+    if (object.dirty('invitation')) throw validationError('server.invitation.setByServer');
     return;
   }
   const { mode } = signupRules();
   if (mode === 'open') {
-    if (object.get('invitation') !== undefined) throw validationError(t('server.invitation.setByServer'));
+    if (object.get('invitation') !== undefined) throw validationError('server.invitation.setByServer');
     return;
   }
   if (mode === 'closed') {
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.invitation.signupClosed'));
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.invitation.signupClosed');
   }
   const code: unknown = request.context?.invitation;
   if (typeof code !== 'string' || code === '') {
-    throw validationError(t('server.invitation.required'));
+    throw validationError('server.invitation.required', { field: 'invitation' });
   }
   const invitation = INVITATION_CODE_PATTERN.test(code)
     ? await new Parse.Query('Invitation').equalTo('codeHash', invitationCodeHash(code)).first(MASTER)
     : undefined;
   if (!invitation) {
-    throw validationError(t('server.invitation.invalid'));
+    throw validationError('server.invitation.invalid', { field: 'invitation' });
   }
   const spent =
     invitation.get('usedAt') !== undefined ||
     (await new Parse.Query(Parse.User).equalTo('invitation', invitation).count(MASTER)) > 0;
-  if (spent) throw validationError(t('server.invitation.used'));
+  if (spent) throw validationError('server.invitation.used', { field: 'invitation' });
   const expiresAt = invitation.get('expiresAt') as Date;
   if (expiresAt.getTime() <= Date.now()) {
-    throw validationError(t('server.invitation.expired', { date: expiresAt.toISOString().slice(0, 10) }));
+    throw validationError('server.invitation.expired', {
+      field: 'invitation',
+      date: expiresAt.toISOString().slice(0, 10),
+    });
   }
   object.set('invitation', invitation);
 }

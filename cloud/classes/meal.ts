@@ -1,7 +1,6 @@
 import { nutrientsFor, type Per100g } from '../../src/domain/nutrition';
 import { sqlClient } from '../database';
 import { numberOr, Parse, validationError, type CloudObject, type ParseUser } from '../parse';
-import { t } from '../../src/i18n/messages';
 
 interface UsableFood extends Per100g {
   name: string;
@@ -35,7 +34,7 @@ async function storedFood(foodId: string): Promise<(UsableFood & { owner: string
 async function usableFood(food: CloudObject, owner: ParseUser | undefined): Promise<UsableFood> {
   const found = food.id ? await storedFood(food.id) : undefined;
   if (!found || (found.owner !== null && found.owner !== owner?.id)) {
-    throw validationError(t('server.meal.unknownFood'));
+    throw validationError('server.meal.unknownFood');
   }
   return found;
 }
@@ -49,7 +48,7 @@ export async function completeMeal(object: CloudObject): Promise<void> {
   if (!food) return;
   const grams: unknown = object.get('grams');
   if (typeof grams !== 'number' || !(grams > 0)) {
-    throw validationError(t('server.meal.grams'));
+    throw validationError('server.meal.grams');
   }
   const stored = await usableFood(food, object.get('user') as ParseUser | undefined);
   object.set({ name: stored.name, ...nutrientsFor(stored, grams) });

@@ -10,6 +10,7 @@ import {
   MASTER,
   Parse,
   readableBy,
+  refusal,
   requireUser,
   validationError,
   type CloudObject,
@@ -18,7 +19,6 @@ import {
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
-import { t } from '../../src/i18n/messages';
 
 /** True when an upload's name says it is a kept original, not an avatar. */
 export function isOriginalUpload(request: FileTriggerRequest): boolean {
@@ -32,15 +32,15 @@ export function isOriginalUpload(request: FileTriggerRequest): boolean {
 export async function checkOriginalUpload(request: FileTriggerRequest): Promise<ParseFile | undefined> {
   if (request.master) return undefined;
   const { userId } = requireUser(request.user);
-  if (request.stream) throw validationError(t('server.originalFile.streamed'));
+  if (request.stream) throw validationError('server.originalFile.streamed');
   const kind = originalUploadKind(request.file.name());
-  if (!kind) throw validationError(t('server.originalFile.type'));
+  if (!kind) throw validationError('server.originalFile.type');
   const base64 = await request.file.getData();
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_ORIGINAL_BYTES) {
-    throw validationError(t('server.originalFile.tooLarge', { max: MAX_ORIGINAL_BYTES / 1024 ** 2 }));
+    throw validationError('server.originalFile.tooLarge', { max: MAX_ORIGINAL_BYTES / 1024 ** 2 });
   }
-  if (!isGzip(bytes)) throw validationError(t('server.originalFile.notGzip'));
+  if (!isGzip(bytes)) throw validationError('server.originalFile.notGzip');
   return new Parse.File(
     originalFileName(userId, kind, randomBytes(16).toString('hex')),
     { base64 },
@@ -53,7 +53,7 @@ export function guardOriginalDownload(request: FileTriggerRequest): void {
   const owner = originalOwnerOf(request.file.name());
   if (owner === null || request.master) return;
   if (request.user?.id !== owner) {
-    throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, t('server.originalFile.notFound'));
+    throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.originalFile.notFound');
   }
 }
 

@@ -9,13 +9,13 @@ import { completeSettings } from './settings';
 import {
   ownerAcl,
   Parse,
+  refusal,
+  refuseProblem,
   requireUser,
-  validationError,
   type CloudObject,
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
-import { t } from '../../src/i18n/messages';
 
 /**
  * One rule for every class whose rows belong to a person: the server names the owner and
@@ -45,7 +45,7 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
     const { user, userId } = requireUser(request.user);
     const previousOwner = original?.get('user') as ParseUser | undefined;
     if (original && previousOwner?.id !== userId) {
-      throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.owned.notYours', { className }));
+      throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.owned.notYours', { className });
     }
     object.set('user', user);
     object.setACL(ownerAcl(userId));
@@ -57,12 +57,12 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
 /** A person's change keeps the write-once fields (a client's key); the master key may repair them. */
 function checkUnchanged(object: CloudObject, original: CloudObject, rules: FieldRules): void {
   const [first] = checkWriteOnce(rules, original.attributes, object.attributes);
-  if (first) throw validationError(first.message);
+  if (first) throw refuseProblem(first);
 }
 
 function checkRow(object: CloudObject, rules: FieldRules): void {
   const [first] = checkFields(rules, object.attributes);
-  if (first) throw validationError(first.message);
+  if (first) throw refuseProblem(first);
 }
 
 /**

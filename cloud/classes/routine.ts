@@ -1,7 +1,6 @@
 import { checkExercises } from '../../src/domain/strength';
-import { validationError, type CloudObject, type ParseUser } from '../parse';
+import { refuseProblem, validationError, type CloudObject, type ParseUser } from '../parse';
 import { exerciseIdsOf, usableExercises } from './exercise';
-import { t } from '../../src/i18n/messages';
 
 /** A routine's exercises and target sets, checked like a workout's when they change. */
 export async function completeRoutine(object: CloudObject): Promise<void> {
@@ -9,8 +8,8 @@ export async function completeRoutine(object: CloudObject): Promise<void> {
   const exercises: unknown = object.get('exercises');
   const usable = await usableExercises(exerciseIdsOf(exercises), object.get('user') as ParseUser | undefined);
   const problem = checkExercises(exercises, (id) => usable.get(id)?.measure);
-  if (problem) throw validationError(problem.message);
+  if (problem) throw refuseProblem(problem);
   if (Array.isArray(exercises) && exercises.length === 0) {
-    throw validationError(t('server.routine.noExercises'));
+    throw validationError('server.routine.noExercises');
   }
 }

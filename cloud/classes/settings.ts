@@ -1,8 +1,7 @@
 import { addDays, isValidTimeZone } from '../../src/domain/calendarDays';
 import { isIsoDate } from '../../src/domain/dates';
 import { ADAPTIVE_GOAL_INTERVAL_DAYS } from '../../src/domain/goals';
-import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
-import { t } from '../../src/i18n/messages';
+import { Parse, refusal, validationError, type CloudObject, type ParseUser } from '../parse';
 
 /** One Settings row per person; a second one is refused, so every reader finds the same row. */
 export async function completeSettings(
@@ -11,7 +10,7 @@ export async function completeSettings(
 ): Promise<void> {
   const timezone: unknown = object.get('timezone');
   if (typeof timezone === 'string' && !isValidTimeZone(timezone)) {
-    throw validationError(t('server.params.timeZone', { field: 'timezone' }));
+    throw validationError('server.params.timeZone', { field: 'timezone' });
   }
   if (original) {
     keepCalorieGoalChoice(object, original);
@@ -20,7 +19,7 @@ export async function completeSettings(
   const owner = object.get('user') as ParseUser | undefined;
   if (!owner) return;
   const existing = await new Parse.Query('Settings').equalTo('user', owner).first({ useMasterKey: true });
-  if (existing) throw new Parse.Error(Parse.Error.DUPLICATE_VALUE, t('server.settings.exists'));
+  if (existing) throw refusal(Parse.Error.DUPLICATE_VALUE, 'server.settings.exists');
 }
 
 /**

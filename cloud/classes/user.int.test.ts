@@ -81,9 +81,10 @@ describe('_User', () => {
     );
 
     for (const refused of [...signUps, ...renames]) {
-      expect(refused.body).toEqual({
+      expect(refused.body).toMatchObject({
         code: 142,
-        error: 'username: this name is kept for an admin of this server. Choose another.',
+        error: 'This name is kept for an admin of this server. Choose another.',
+        field: 'username',
       });
     }
     const me = await request('GET', '/parse/users/me', { sessionToken: bob.sessionToken });

@@ -5,6 +5,7 @@ import { isReservedUsername } from '../../src/domain/signup';
 import {
   ownerAcl,
   Parse,
+  refuseProblem,
   requireUser,
   validationError,
   type CloudObject,
@@ -15,7 +16,6 @@ import { takeSsoClaims } from '../ssoSignups';
 import { requireStepUp } from '../stepUp';
 import { deleteAvatarFile } from './avatarFile';
 import { checkSignup, spendInvitation } from './invitation';
-import { t } from '../../src/i18n/messages';
 
 /**
  * The contract's limits on usernames and display names, for sign-up and every later change;
@@ -23,7 +23,7 @@ import { t } from '../../src/i18n/messages';
  */
 function checkUser({ object }: TriggerRequest): void {
   const [first] = checkFields(userRules, object.attributes);
-  if (first) throw validationError(first.message);
+  if (first) throw refuseProblem(first);
 }
 
 /**
@@ -33,7 +33,8 @@ function checkUser({ object }: TriggerRequest): void {
 function refuseReservedUsername({ object, original, master }: TriggerRequest): void {
   const username: unknown = object.get('username');
   if (master || typeof username !== 'string' || username === original?.get('username')) return;
-  if (isReservedUsername(signupRules(), username)) throw validationError(t('server.user.usernameReserved'));
+  if (isReservedUsername(signupRules(), username))
+    throw validationError('server.user.usernameReserved', { field: 'username' });
 }
 
 /**
@@ -45,7 +46,7 @@ function checkAvatar({ object, master }: TriggerRequest): void {
   const avatar: unknown = object.get('avatar');
   if (avatar === undefined || avatar === null) return;
   const ownUpload = avatar instanceof Parse.File && !!object.id && isAvatarFileOf(avatar.name(), object.id);
-  if (!ownUpload) throw validationError(t('server.user.avatarNotOwn'));
+  if (!ownUpload) throw validationError('server.user.avatarNotOwn');
 }
 
 /**
@@ -56,7 +57,7 @@ function refuseFileWithoutUrl({ object }: TriggerRequest): void {
   const avatar: unknown = object.get('avatar');
   if (!(avatar instanceof Parse.File) || avatar.url()) return;
   object.unset('avatar');
-  throw validationError(t('server.user.avatarUrl'));
+  throw validationError('server.user.avatarUrl');
 }
 
 /** A username from what the provider calls the person: the allowed characters, made unique, never a listed admin's. */
@@ -101,12 +102,11 @@ async function requireStepUpForCredentials({ object, original, master, user, con
   const password = object.dirtyKeys().includes('password');
   const email = object.dirtyKeys().includes('email') && object.get('email') !== original.get('email');
   if (!password && !email) return;
-  await requireStepUp(
-    requireUser(user).user,
-    context?.currentPassword,
-    password ? 'server.account.currentPasswordForPassword' : 'server.account.currentPasswordForEmail',
-    'server.account.currentPasswordWrong',
-  );
+  await requireStepUp(requireUser(user).user, context?.currentPassword, {
+    field: 'currentPassword',
+    needed: password ? 'server.account.currentPasswordForPassword' : 'server.account.currentPasswordForEmail',
+    wrong: 'server.account.currentPasswordWrong',
+  });
 }
 
 async function beforeSaveUser(request: TriggerRequest): Promise<void> {

@@ -24,7 +24,6 @@ import { settingsClass } from '../schema/settings';
 import type { ClassDefinition } from '../schema/types';
 import { weightEntryClass } from '../schema/weightEntry';
 import { MASTER, Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
-import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
 // Every read and delete here crosses ACLs on the person's behalf: what is theirs is chosen by query.
@@ -290,12 +289,12 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
 function readExportRequest(params: Record<string, unknown>): { part: ExportPart; cursor?: string } {
   const { part, cursor } = params;
   if (part !== undefined && !isExportPart(part)) {
-    throw validationError(t('server.params.oneOf', { field: 'part', values: EXPORT_PARTS.join(', ') }));
+    throw validationError('server.params.oneOf', { field: 'part', values: EXPORT_PARTS.join(', ') });
   }
   if (cursor !== undefined && !isObjectId(cursor)) {
-    throw validationError(t('server.account.cursor'));
+    throw validationError('server.account.cursor');
   }
-  if (cursor !== undefined && part === undefined) throw validationError(t('server.account.cursorPart'));
+  if (cursor !== undefined && part === undefined) throw validationError('server.account.cursorPart');
   return { part: part ?? EXPORT_PARTS[0], ...(cursor === undefined ? {} : { cursor }) };
 }
 
@@ -425,12 +424,11 @@ async function deleteAvatar(avatar: unknown, userId: string): Promise<void> {
  */
 async function deleteMyAccount(request: CloudRequest<'deleteMyAccount'>): Promise<{ deleted: true }> {
   const { userId } = requireUser(request.user);
-  await requireStepUp(
-    requireUser(request.user).user,
-    request.params.password,
-    'server.account.passwordNeeded',
-    'server.account.wrongPassword',
-  );
+  await requireStepUp(requireUser(request.user).user, request.params.password, {
+    field: 'password',
+    needed: 'server.account.passwordNeeded',
+    wrong: 'server.account.wrongPassword',
+  });
   const user = await new Parse.Query(Parse.User).get(userId, MASTER);
 
   await deleteOwnedRows(user);

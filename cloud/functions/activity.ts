@@ -18,13 +18,13 @@ import { effortsOf, personalBests, type TrackPoint } from '../../src/domain/trac
 import {
   numberOr,
   Parse,
+  refusal,
   requireUser,
   validationError,
   type CloudObject,
   type ParseFile,
   type ParseUser,
 } from '../parse';
-import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
 interface SummaryParams {
@@ -36,7 +36,7 @@ interface SummaryParams {
 function readParams(params: Record<string, unknown>): SummaryParams {
   const { month } = params;
   if (month !== undefined && (typeof month !== 'string' || !isIsoMonth(month))) {
-    throw validationError(t('server.activity.month'));
+    throw validationError('server.activity.month');
   }
   return { month, date: readDateParam(params.date), timeZone: readTimeZoneParam(params.timeZone) };
 }
@@ -210,13 +210,13 @@ async function workoutDetail(request: CloudRequest<'workoutDetail'>): Promise<Wo
   const { user } = requireUser(request.user);
   const { activityId } = request.params;
   if (!isObjectId(activityId)) {
-    throw validationError(t('server.activity.activityId'));
+    throw validationError('server.activity.activityId');
   }
   const activity = await new Parse.Query('Activity')
     .equalTo('user', user)
     .equalTo('objectId', activityId)
     .first({ useMasterKey: true });
-  if (!activity) throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, t('server.activity.notFound'));
+  if (!activity) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.activity.notFound');
   const track = await new Parse.Query('Track')
     .equalTo('user', user)
     .equalTo('activity', activity)

@@ -149,13 +149,14 @@ describe('challenges', () => {
     for (let index = 0; index < 5; index += 1) await created(gil, [hal], { title: `Round ${index + 1}` });
     const sixth = await call('createChallenge', gil, week([hal]));
 
-    expect(pending.body).toEqual({ code: 142, error: 'friendIds may name only your friends.' });
-    expect(many.body).toEqual({
+    expect(pending.body).toMatchObject({ code: 142, error: 'friendIds may name only your friends.' });
+    expect(many.body).toMatchObject({
       code: 142,
-      error: 'friendIds: a challenge holds at most 20 people, you included.',
+      error: 'A challenge holds at most 20 people, you included.',
+      field: 'friendIds',
     });
     expect(anonymous.code).toBe(209);
-    expect(sixth.body).toEqual({
+    expect(sixth.body).toMatchObject({
       code: 142,
       error: 'You have 5 challenges that have not ended; wait for one to end.',
     });

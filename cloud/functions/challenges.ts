@@ -17,6 +17,8 @@ import {
   MASTER,
   numberOr,
   Parse,
+  refusal,
+  refuseProblem,
   requireUser,
   serverOnlyAcl,
   validationError,
@@ -26,15 +28,14 @@ import { sqlClient } from '../database';
 import { notify } from './notifications';
 import { profiles } from './friends';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
-import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
-const notFound = () => new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, t('server.challenges.notFound'));
+const notFound = () => refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.challenges.notFound');
 
 function readChallengeId(params: Record<string, unknown>): string {
   const { challengeId } = params;
   if (!isObjectId(challengeId)) {
-    throw validationError(t('server.challenges.challengeId'));
+    throw validationError('server.challenges.challengeId');
   }
   return challengeId;
 }
@@ -142,27 +143,30 @@ async function createChallenge(request: CloudRequest<'createChallenge'>): Promis
   const { user, userId } = requireUser(request.user);
   const timeZone = timeZoneOf(await settingsOf(user), readTimeZoneParam(request.params.timeZone));
   const problem = challengeProblem(request.params, localDay(new Date(), timeZone));
-  if (problem) throw validationError(problem);
+  if (problem) throw refuseProblem(problem);
   const { title, metric, startDate, endDate, friendIds } = request.params as Record<string, string> & {
     friendIds: unknown;
   };
   if (!Array.isArray(friendIds) || friendIds.length === 0 || !friendIds.every(isObjectId)) {
-    throw validationError(t('server.challenges.friendIds'));
+    throw validationError('server.challenges.friendIds');
   }
   const invitees = [...new Set(friendIds)].filter((id) => id !== userId);
   if (invitees.length + 1 > MAX_CHALLENGE_MEMBERS) {
-    throw validationError(t('server.challenges.tooManyMembers', { max: MAX_CHALLENGE_MEMBERS }));
+    throw validationError('server.challenges.tooManyMembers', {
+      field: 'friendIds',
+      max: MAX_CHALLENGE_MEMBERS,
+    });
   }
   const friends = await acceptedFriendIds(userId, invitees);
   if (invitees.length === 0 || invitees.some((id) => !friends.has(id))) {
-    throw validationError(t('server.challenges.onlyFriends'));
+    throw validationError('server.challenges.onlyFriends');
   }
   const open = await new Parse.Query('Challenge')
     .equalTo('createdBy', user)
     .greaterThan('endsAt', new Date())
     .count(MASTER);
   if (open >= MAX_OPEN_CHALLENGES) {
-    throw validationError(t('server.challenges.tooManyOpen', { max: MAX_OPEN_CHALLENGES }));
+    throw validationError('server.challenges.tooManyOpen', { max: MAX_OPEN_CHALLENGES });
   }
 
   const challenge = new Parse.Object('Challenge');
@@ -201,13 +205,13 @@ async function respondChallenge(
   const { userId } = requireUser(request.user);
   const challengeId = readChallengeId(request.params);
   const { accept } = request.params;
-  if (typeof accept !== 'boolean') throw validationError(t('server.params.trueOrFalse', { field: 'accept' }));
+  if (typeof accept !== 'boolean') throw validationError('server.params.trueOrFalse', { field: 'accept' });
   const found = await membershipOf(challengeId, userId);
   if (!found || found.member.get('status') !== 'invited') throw notFound();
   if (
     challengeState(found.challenge.get('startsAt') as Date, found.challenge.get('endsAt') as Date) === 'ended'
   ) {
-    throw validationError(t('server.challenges.ended'));
+    throw validationError('server.challenges.ended');
   }
   const status: MemberStatus = accept ? 'accepted' : 'declined';
   found.member.set({ status, respondedAt: new Date() });

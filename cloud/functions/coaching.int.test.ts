@@ -234,8 +234,9 @@ describe('adaptCalorieGoal', () => {
     const { body } = await adapt(bob, { on: true });
 
     expect(body.code).toBe(142);
+    expect(body.field).toBe('on');
     expect(body.error).toMatch(
-      /^on: what you burn is not measured yet\. To measure what you burn, log your food/,
+      /^What you burn is not measured yet\. To measure what you burn, log your food/,
     );
     expect(await storedSettings(bob)).toMatchObject({ adaptiveCalorieGoal: false, dailyCalorieGoal: 2100 });
   });

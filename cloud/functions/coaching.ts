@@ -18,7 +18,6 @@ import { numberOr, Parse, requireUser, validationError, type CloudObject, type P
 import { energyByDay } from './intake';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { dailyWeights } from './weight';
-import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
 const sexOf = (settings: CloudObject | undefined) => SEXES.find((value) => value === settings?.get('sex'));
@@ -154,7 +153,7 @@ async function energyExpenditure(request: CloudRequest<'energyExpenditure'>): Pr
 async function adaptCalorieGoal(request: CloudRequest<'adaptCalorieGoal'>): Promise<AdaptiveCalorieGoal> {
   const { user } = requireUser(request.user);
   const { on } = request.params;
-  if (typeof on !== 'boolean') throw validationError(t('server.params.trueOrFalse', { field: 'on' }));
+  if (typeof on !== 'boolean') throw validationError('server.params.trueOrFalse', { field: 'on' });
   const requestedZone = readTimeZoneParam(request.params.timeZone);
   const settings = (await settingsOf(user)) ?? ownSettingsRow(user);
   const timeZone = timeZoneOf(settings, requestedZone);
@@ -166,7 +165,10 @@ async function adaptCalorieGoal(request: CloudRequest<'adaptCalorieGoal'>): Prom
   const now = new Date();
   const expenditure = await measure(user, settings, timeZone, now);
   if (expenditure.kcalPerDay === null) {
-    throw validationError(t('server.coaching.notMeasured', { explanation: expenditure.explanation }));
+    throw validationError('server.coaching.notMeasured', {
+      field: 'on',
+      explanation: expenditure.explanation,
+    });
   }
   settings.set('adaptiveCalorieGoal', true);
   await setGoalFromMeasurement(settings, expenditure, localDay(now, timeZone));

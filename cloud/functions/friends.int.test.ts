@@ -47,8 +47,14 @@ describe('a NUL character in a name', () => {
     const search = await call('searchUsers', person, { query: 'a\u0000b' });
     const invite = await call('sendFriendRequest', person, { username: 'a\u0000b' });
 
-    expect(search.body).toEqual({ code: 142, error: 'query contains characters that are not allowed.' });
-    expect(invite.body).toEqual({ code: 142, error: 'username contains characters that are not allowed.' });
+    expect(search.body).toMatchObject({
+      code: 142,
+      error: 'query contains characters that are not allowed.',
+    });
+    expect(invite.body).toMatchObject({
+      code: 142,
+      error: 'username contains characters that are not allowed.',
+    });
   });
 });
 

@@ -16,6 +16,7 @@ import {
   MASTER,
   Parse,
   readableBy,
+  refusal,
   requireUser,
   validationError,
   type CloudObject,
@@ -23,7 +24,7 @@ import {
 } from '../parse';
 import { notify } from './notifications';
 import { computeRanking, readRankingParams } from './ranking';
-import { t } from '../../src/i18n/messages';
+import type { MessageId, MessageValues } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
 const HOUR_MS = 3_600_000;
@@ -31,17 +32,17 @@ const HOUR_MS = 3_600_000;
 const userPointer = (id: string) => Parse.User.createWithoutData(id);
 const pointerId = (value: unknown) => (value as { id?: string } | undefined)?.id ?? '';
 
-function notFound(message: string): Error {
-  return new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, message);
+function notFound(messageId: MessageId, values?: MessageValues): Error {
+  return refusal(Parse.Error.OBJECT_NOT_FOUND, messageId, values);
 }
 
 /** PostgreSQL text cannot hold U+0000: a name or search with it fails in the database. */
 function refuseNul(text: string, field: string): void {
-  if (text.includes('\u0000')) throw validationError(t('server.friends.notAllowedCharacters', { field }));
+  if (text.includes('\u0000')) throw validationError('server.friends.notAllowedCharacters', { field });
 }
 
 function readId(value: unknown, field: string): string {
-  if (!isObjectId(value)) throw validationError(t('server.friends.invalid', { field }));
+  if (!isObjectId(value)) throw validationError('server.friends.invalid', { field });
   return value;
 }
 
@@ -144,7 +145,7 @@ async function searchUsers(request: CloudRequest<'searchUsers'>): Promise<Search
   const { userId } = requireUser(request.user);
   const query = typeof request.params.query === 'string' ? request.params.query.trim() : '';
   if ([...query].length < SEARCH_MIN_LENGTH || query.length > SEARCH_MAX_LENGTH) {
-    throw validationError(t('server.friends.queryLength', { min: SEARCH_MIN_LENGTH }));
+    throw validationError('server.friends.queryLength', { min: SEARCH_MIN_LENGTH });
   }
   refuseNul(query, 'query');
   const rows = await relationshipsOf(userId);
@@ -231,7 +232,7 @@ async function sendFriendRequest(
   const { userId } = requireUser(request.user);
   const username = request.params.username;
   if (typeof username !== 'string' || username.length < 1 || username.length > userRules.username.max) {
-    throw validationError(t('server.friends.usernameLength'));
+    throw validationError('server.friends.usernameLength');
   }
   refuseNul(username, 'username');
   const recent = await new Parse.Query('Friendship')
@@ -239,21 +240,21 @@ async function sendFriendRequest(
     .greaterThan('createdAt', new Date(Date.now() - HOUR_MS))
     .count(MASTER);
   if (recent >= FRIEND_REQUESTS_PER_HOUR) {
-    throw new Parse.Error(Parse.Error.REQUEST_LIMIT_EXCEEDED, t('server.friends.tooManyRequests'));
+    throw refusal(Parse.Error.REQUEST_LIMIT_EXCEEDED, 'server.friends.tooManyRequests');
   }
-  const unknown = notFound(t('server.friends.noSuchUsername', { username }));
+  const unknown = notFound('server.friends.noSuchUsername', { username });
   const other = await new Parse.Query(Parse.User).equalTo('username', username).first(MASTER);
   if (!other?.id) throw unknown;
-  if (other.id === userId) throw validationError(t('server.friends.requestToYourself'));
+  if (other.id === userId) throw validationError('server.friends.requestToYourself');
   const existing = await relationshipBetween(userId, other.id);
   if (existing) {
     const relation = relationSeenBy(existing, userId);
     if (relation === null) throw unknown;
-    if (relation === 'blocked') throw validationError(t('server.friends.blocked', { username }));
+    if (relation === 'blocked') throw validationError('server.friends.blocked', { username });
     if (relation === 'friend')
-      throw new Parse.Error(Parse.Error.DUPLICATE_VALUE, t('server.friends.alreadyFriends', { username }));
+      throw refusal(Parse.Error.DUPLICATE_VALUE, 'server.friends.alreadyFriends', { username });
     if (relation === 'outgoing')
-      throw new Parse.Error(Parse.Error.DUPLICATE_VALUE, t('server.friends.alreadySent', { username }));
+      throw refusal(Parse.Error.DUPLICATE_VALUE, 'server.friends.alreadySent', { username });
     if (relation === 'incoming') {
       existing.set({ status: 'accepted', respondedAt: new Date() });
       await existing.save(null, MASTER);
@@ -274,10 +275,10 @@ async function respondFriendRequest(
   const { userId } = requireUser(request.user);
   const friendshipId = readId(request.params.friendshipId, 'friendshipId');
   if (typeof request.params.accept !== 'boolean')
-    throw validationError(t('server.params.trueOrFalse', { field: 'accept' }));
+    throw validationError('server.params.trueOrFalse', { field: 'accept' });
   const row = await new Parse.Query('Friendship').get(friendshipId, MASTER).catch(() => undefined);
   if (!row || pointerId(row.get('to')) !== userId || row.get('status') !== 'pending') {
-    throw notFound(t('server.friends.requestNotFound'));
+    throw notFound('server.friends.requestNotFound');
   }
   const status = request.params.accept ? 'accepted' : 'declined';
   row.set({ status, respondedAt: new Date() });
@@ -293,7 +294,7 @@ async function removeFriend(request: CloudRequest<'removeFriend'>): Promise<{ re
   const { userId } = requireUser(request.user);
   const otherId = readId(request.params.userId, 'userId');
   const row = await relationshipBetween(userId, otherId);
-  if (!row || relationSeenBy(row, userId) === null) throw notFound(t('server.friends.nothingBetween'));
+  if (!row || relationSeenBy(row, userId) === null) throw notFound('server.friends.nothingBetween');
   await row.destroy(MASTER);
   return { removed: true };
 }
@@ -301,9 +302,9 @@ async function removeFriend(request: CloudRequest<'removeFriend'>): Promise<{ re
 async function blockUser(request: CloudRequest<'blockUser'>): Promise<{ blocked: true }> {
   const { userId } = requireUser(request.user);
   const otherId = readId(request.params.userId, 'userId');
-  if (otherId === userId) throw validationError(t('server.friends.blockYourself'));
+  if (otherId === userId) throw validationError('server.friends.blockYourself');
   const other = await new Parse.Query(Parse.User).get(otherId, MASTER).catch(() => undefined);
-  if (!other) throw notFound(t('server.friends.noSuchPerson'));
+  if (!other) throw notFound('server.friends.noSuchPerson');
   const existing = await relationshipBetween(userId, otherId);
   if (existing && relationSeenBy(existing, userId) === null) return { blocked: true };
   if (existing) await existing.destroy(MASTER);

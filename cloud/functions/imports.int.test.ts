@@ -19,6 +19,7 @@ async function importAs(account: Account | undefined, params: Record<string, unk
     status,
     code: body.code,
     error: body.error as string,
+    field: body.field,
     result: body.result as ImportAnswer,
   };
 }
@@ -237,7 +238,7 @@ describe('importWorkouts', () => {
     expect(anonymous.code).toBe(209);
     expect(empty).toMatchObject({ code: 142, error: 'workouts must list at least one workout.' });
     expect(notList.code).toBe(142);
-    expect(tooMany).toMatchObject({ code: 142, error: 'workouts: at most 500 per call.' });
+    expect(tooMany).toMatchObject({ code: 142, error: 'At most 500 workouts per call.', field: 'workouts' });
     expect(badDryRun).toMatchObject({ code: 142, error: 'dryRun must be true or false.' });
     expect(hostile.result.refused.map((refusal) => refusal.row)).toEqual([1, 2, 3, 4]);
     expect(hostile.result.refused[3]?.reason).toBe('track must be a list of points.');
@@ -268,9 +269,9 @@ describe('importWorkouts', () => {
       maxHr: 178,
       track: [expect.objectContaining({ lat: 48.1, lon: 11.5 }), expect.objectContaining({ lat: 48.102 })],
     });
-    expect(asHal.body).toEqual({ code: 101, error: 'That workout was not found.' });
+    expect(asHal.body).toMatchObject({ code: 101, error: 'That workout was not found.' });
     expect(anonymous.body.code).toBe(209);
-    expect(hostile.body).toEqual({ code: 142, error: 'activityId must be the id of a workout.' });
+    expect(hostile.body).toMatchObject({ code: 142, error: 'activityId must be the id of a workout.' });
   });
 });
 

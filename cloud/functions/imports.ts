@@ -77,7 +77,7 @@ function readWorkout(
   }
   if (given.track !== undefined) {
     const problem = trackProblem(given.track);
-    if (problem) return { row, reason: problem };
+    if (problem) return { row, reason: problem.message };
   }
   let original: ImportedWorkout['original'];
   if (given.originalFile !== undefined) {
@@ -219,13 +219,13 @@ async function importWorkouts(request: CloudRequest<'importWorkouts'>): Promise<
   const { user, userId } = requireUser(request.user);
   const { workouts, dryRun } = request.params;
   if (!Array.isArray(workouts) || workouts.length === 0) {
-    throw validationError(t('server.imports.noWorkouts'));
+    throw validationError('server.imports.noWorkouts');
   }
   if (workouts.length > MAX_IMPORT_WORKOUTS) {
-    throw validationError(t('server.imports.tooMany', { max: MAX_IMPORT_WORKOUTS }));
+    throw validationError('server.imports.tooMany', { field: 'workouts', max: MAX_IMPORT_WORKOUTS });
   }
   if (dryRun !== undefined && typeof dryRun !== 'boolean')
-    throw validationError(t('server.params.trueOrFalse', { field: 'dryRun' }));
+    throw validationError('server.params.trueOrFalse', { field: 'dryRun' });
 
   const refused: ImportAnswer['refused'] = [];
   const valid: ImportedWorkout[] = [];

@@ -14,6 +14,7 @@ import { invitationCodeHash } from '../classes/invitation';
 import {
   MASTER,
   Parse,
+  refusal,
   requireUser,
   serverOnlyAcl,
   validationError,
@@ -22,7 +23,6 @@ import {
   type ParseUser,
 } from '../parse';
 import { signupRules } from '../signupRules';
-import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
 const DAY_MS = 86_400_000;
@@ -68,14 +68,11 @@ async function requireInviter(
   const { user } = requireUser(request.user);
   const rules = signupRules();
   if (rules.mode !== 'invite') {
-    throw new Parse.Error(
-      Parse.Error.OPERATION_FORBIDDEN,
-      t('server.invitations.notUsed', { mode: rules.mode }),
-    );
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.invitations.notUsed', { mode: rules.mode });
   }
   const caller = await callerOf(user);
   if (!mayInvite(rules, caller)) {
-    throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.invitations.adminsOnly'));
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.invitations.adminsOnly');
   }
   return { user, username: usernameOf(user) ?? '', admin: caller === 'admin' };
 }
@@ -89,7 +86,7 @@ async function createInvitation(request: CloudRequest<'createInvitation'>): Prom
   const now = new Date();
   const open = await openInvitations(now).equalTo('createdBy', user).count(MASTER);
   if (open >= MAX_OPEN_INVITATIONS) {
-    throw validationError(t('server.invitations.tooManyOpen', { max: MAX_OPEN_INVITATIONS }));
+    throw validationError('server.invitations.tooManyOpen', { max: MAX_OPEN_INVITATIONS });
   }
   const code = randomBytes(24).toString('base64url');
   const invitation = new Parse.Object('Invitation');
@@ -119,12 +116,12 @@ async function revokeInvitation(request: CloudRequest<'revokeInvitation'>): Prom
   const { user, admin } = await requireInviter(request);
   const { invitationId } = request.params;
   if (!isObjectId(invitationId)) {
-    throw validationError(t('server.invitations.invitationId'));
+    throw validationError('server.invitations.invitationId');
   }
   const query = openInvitations(new Date()).equalTo('objectId', invitationId);
   if (!admin) query.equalTo('createdBy', user);
   const invitation = await query.first(MASTER);
-  if (!invitation) throw new Parse.Error(Parse.Error.OBJECT_NOT_FOUND, t('server.invitations.notFound'));
+  if (!invitation) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.invitations.notFound');
   await invitation.destroy(MASTER);
   return { revoked: true };
 }

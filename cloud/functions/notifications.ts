@@ -20,7 +20,6 @@ import {
 } from '../parse';
 import { pushToPerson } from '../push';
 import { setRecordsOf } from './strength';
-import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
 const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
@@ -92,7 +91,7 @@ async function markNotificationsRead(
       : Array.isArray(ids) && ids.length <= KEPT_NOTIFICATIONS && ids.every(isObjectId)
         ? ids
         : null;
-  if (named === null) throw validationError(t('server.notifications.ids', { max: KEPT_NOTIFICATIONS }));
+  if (named === null) throw validationError('server.notifications.ids', { max: KEPT_NOTIFICATIONS });
   const query = new Parse.Query('Notification').equalTo('user', user).doesNotExist('readAt');
   if (named) query.containedIn('objectId', named);
   const unread = await query.limit(KEPT_NOTIFICATIONS).find(MASTER);

@@ -393,8 +393,8 @@ describe('days near the year 9999', () => {
     const day = await call('nutritionDay', person, { date: '9999-12-31' });
     const copy = await call('copyMeals', person, { fromDate: '9999-12-31', toDate: '2026-11-25' });
 
-    expect(day.body).toEqual({ code: 142, error: 'date must be a day from 1900 to 2999.' });
-    expect(copy.body).toEqual({ code: 142, error: 'fromDate must be a day from 1900 to 2999.' });
+    expect(day.body).toMatchObject({ code: 142, error: 'date must be a day from 1900 to 2999.' });
+    expect(copy.body).toMatchObject({ code: 142, error: 'fromDate must be a day from 1900 to 2999.' });
   });
 });
 

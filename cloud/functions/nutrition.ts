@@ -26,7 +26,6 @@ import {
   type CloudObject,
   type ParseUser,
 } from '../parse';
-import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
 const MAX_MEALS_PER_DAY = 200;
@@ -127,10 +126,10 @@ async function searchFoods(request: CloudRequest<'searchFoods'>): Promise<FoodRo
   const { user } = requireUser(request.user);
   const { query, limit = 20 } = request.params;
   if (typeof query !== 'string' || [...query].length > MAX_QUERY_LENGTH) {
-    throw validationError(t('server.params.textMax', { field: 'query', max: MAX_QUERY_LENGTH }));
+    throw validationError('server.params.textMax', { field: 'query', max: MAX_QUERY_LENGTH });
   }
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) {
-    throw validationError(t('server.params.wholeNumberTo', { field: 'limit', max: MAX_SEARCH_RESULTS }));
+    throw validationError('server.params.wholeNumberTo', { field: 'limit', max: MAX_SEARCH_RESULTS });
   }
   const words = searchWords(query);
   if (words.length === 0) return [];
@@ -208,7 +207,7 @@ async function nutritionDay(request: CloudRequest<'nutritionDay'>): Promise<Nutr
   const { user } = requireUser(request.user);
   const { date: requestedDate, days = 7, timeZone: requestedZone } = request.params;
   if (!HISTORY_SPANS.includes(days as HistorySpan)) {
-    throw validationError(t('server.params.oneOf', { field: 'days', values: HISTORY_SPANS.join(', ') }));
+    throw validationError('server.params.oneOf', { field: 'days', values: HISTORY_SPANS.join(', ') });
   }
   if (requestedDate !== undefined) readDay(requestedDate, 'date');
   const { timeZone, calorieGoal } = await zoneAndGoal(user, requestedZone);
@@ -245,9 +244,9 @@ async function copyMeals(request: CloudRequest<'copyMeals'>): Promise<{ copied: 
   const { fromDate, toDate, mealType, timeZone: requestedZone } = request.params;
   const from = readDay(fromDate, 'fromDate');
   const to = readDay(toDate, 'toDate');
-  if (from === to) throw validationError(t('server.nutrition.sameDay'));
+  if (from === to) throw validationError('server.nutrition.sameDay');
   if (mealType !== undefined && !isMealType(mealType)) {
-    throw validationError(t('server.params.oneOf', { field: 'mealType', values: MEAL_TYPES.join(', ') }));
+    throw validationError('server.params.oneOf', { field: 'mealType', values: MEAL_TYPES.join(', ') });
   }
   const { timeZone } = await zoneAndGoal(user, requestedZone);
   const meals = (await mealsOfDay(user, from, timeZone)).filter(

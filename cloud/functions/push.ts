@@ -3,7 +3,7 @@ import { MAX_PUSH_DEVICES } from '../../src/domain/reminders';
 import { t } from '../../src/i18n/messages';
 import { pushToPeople } from '../push';
 import { isAllowedPushEndpoint, pushPublicKey } from '../pushConfig';
-import { MASTER, Parse, readableBy, requireUser, validationError, type ParseUser } from '../parse';
+import { MASTER, Parse, readableBy, refusal, requireUser, validationError, type ParseUser } from '../parse';
 import { defineFunction, type CloudRequest } from './define';
 
 const MAX_ENDPOINT_LENGTH = 1000;
@@ -33,7 +33,7 @@ async function sessionIdOf(user: ParseUser): Promise<string> {
   const session = token
     ? await new Parse.Query('_Session').equalTo('sessionToken', token).select('objectId').first(MASTER)
     : undefined;
-  if (!session?.id) throw new Parse.Error(Parse.Error.INVALID_SESSION_TOKEN, t('server.parse.logInFirst'));
+  if (!session?.id) throw refusal(Parse.Error.INVALID_SESSION_TOKEN, 'server.parse.logInFirst');
   return session.id;
 }
 
@@ -43,7 +43,7 @@ function checkedEndpoint(endpoint: unknown): string {
     endpoint.length > MAX_ENDPOINT_LENGTH ||
     !isAllowedPushEndpoint(endpoint)
   ) {
-    throw validationError(t('server.push.endpoint'));
+    throw validationError('server.push.endpoint');
   }
   return endpoint;
 }
@@ -55,12 +55,12 @@ function checkedEndpoint(endpoint: unknown): string {
  */
 async function savePushSubscription(request: CloudRequest<'savePushSubscription'>): Promise<{ saved: true }> {
   const { user, userId } = requireUser(request.user);
-  if (!pushPublicKey()) throw new Parse.Error(Parse.Error.OPERATION_FORBIDDEN, t('server.push.noPushes'));
+  if (!pushPublicKey()) throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.push.noPushes');
   const { endpoint, p256dh, auth } = request.params;
   const checked = checkedEndpoint(endpoint);
   // An uncompressed P-256 point and a 16-byte secret, as PushSubscription.getKey() gives them.
-  if (!isP256Point(p256dh)) throw validationError(t('server.push.p256dh'));
-  if (decodedLength(auth) !== 16) throw validationError(t('server.push.auth'));
+  if (!isP256Point(p256dh)) throw validationError('server.push.p256dh');
+  if (decodedLength(auth) !== 16) throw validationError('server.push.auth');
   const session = await sessionIdOf(user);
 
   const earlier = await new Parse.Query('PushSubscription')
@@ -90,7 +90,7 @@ async function removePushSubscription(
   const { user } = requireUser(request.user);
   const { endpoint } = request.params;
   if (typeof endpoint !== 'string' || endpoint.length > MAX_ENDPOINT_LENGTH) {
-    throw validationError(t('server.push.ownEndpoint'));
+    throw validationError('server.push.ownEndpoint');
   }
   const rows = await new Parse.Query('PushSubscription')
     .equalTo('user', user)

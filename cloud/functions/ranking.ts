@@ -11,7 +11,6 @@ import {
 import { dailyMeans } from '../../src/domain/weight';
 import { sqlClient } from '../database';
 import { MASTER, Parse, validationError } from '../parse';
-import { t } from '../../src/i18n/messages';
 
 const DAY_MS = 86_400_000;
 /** Local days start at most 14 hours before or 12 hours after the UTC day of the same date. */
@@ -329,10 +328,10 @@ export function readRankingParams(params: Record<string, unknown>): {
 } {
   const { metric, period } = params;
   if (typeof metric !== 'string' || !(RANKING_METRICS as readonly string[]).includes(metric)) {
-    throw validationError(t('server.params.oneOf', { field: 'metric', values: RANKING_METRICS.join(', ') }));
+    throw validationError('server.params.oneOf', { field: 'metric', values: RANKING_METRICS.join(', ') });
   }
   if (typeof period !== 'string' || !(RANKING_PERIODS as readonly string[]).includes(period)) {
-    throw validationError(t('server.params.oneOf', { field: 'period', values: RANKING_PERIODS.join(', ') }));
+    throw validationError('server.params.oneOf', { field: 'period', values: RANKING_PERIODS.join(', ') });
   }
   return { metric: metric as RankingMetric, period: period as RankingPeriod };
 }

@@ -2,7 +2,6 @@ import { isValidTimeZone } from '../../src/domain/calendarDays';
 import { isIsoDate } from '../../src/domain/dates';
 import { EARLIEST_DATE } from '../../src/domain/fieldRules';
 import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
-import { t } from '../../src/i18n/messages';
 
 /**
  * The days a request may name: the contract's dates start in 1900, and a day near the year 9999
@@ -14,9 +13,9 @@ const LAST_DAY = '2999-12-31';
 /** A required day parameter: a real day written YYYY-MM-DD from 1900 to 2999, else 142 naming `field`. */
 export function readDay(value: unknown, field: string): string {
   if (typeof value !== 'string' || !isIsoDate(value)) {
-    throw validationError(t('server.params.day', { field }));
+    throw validationError('server.params.day', { field });
   }
-  if (value < FIRST_DAY || value > LAST_DAY) throw validationError(t('server.params.dayRange', { field }));
+  if (value < FIRST_DAY || value > LAST_DAY) throw validationError('server.params.dayRange', { field });
   return value;
 }
 
@@ -29,7 +28,7 @@ export function readDateParam(date: unknown): string | undefined {
 export function readTimeZoneParam(timeZone: unknown): string | undefined {
   if (timeZone === undefined) return undefined;
   if (typeof timeZone !== 'string' || !isValidTimeZone(timeZone)) {
-    throw validationError(t('server.params.timeZone', { field: 'timeZone' }));
+    throw validationError('server.params.timeZone', { field: 'timeZone' });
   }
   return timeZone;
 }

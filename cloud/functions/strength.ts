@@ -29,7 +29,6 @@ import {
 import { addDays, localDay } from '../../src/domain/calendarDays';
 import { sqlClient } from '../database';
 import { Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
-import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
 export type { ExerciseRow };
@@ -71,19 +70,19 @@ export async function exercisesOf(user: ParseUser): Promise<ExerciseRow[]> {
 function readSearch(params: Record<string, unknown>) {
   const { query = '', muscle, equipment, limit = 20 } = params;
   if (typeof query !== 'string' || [...query].length > MAX_QUERY_LENGTH) {
-    throw validationError(t('server.params.textMax', { field: 'query', max: MAX_QUERY_LENGTH }));
+    throw validationError('server.params.textMax', { field: 'query', max: MAX_QUERY_LENGTH });
   }
   if (muscle !== undefined && !(MUSCLES as readonly unknown[]).includes(muscle)) {
-    throw validationError(t('server.params.oneOf', { field: 'muscle', values: MUSCLES.join(', ') }));
+    throw validationError('server.params.oneOf', { field: 'muscle', values: MUSCLES.join(', ') });
   }
   if (
     equipment !== undefined &&
     (typeof equipment !== 'string' || [...equipment].length > MAX_EQUIPMENT_LENGTH)
   ) {
-    throw validationError(t('server.params.textMax', { field: 'equipment', max: MAX_EQUIPMENT_LENGTH }));
+    throw validationError('server.params.textMax', { field: 'equipment', max: MAX_EQUIPMENT_LENGTH });
   }
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) {
-    throw validationError(t('server.params.wholeNumberTo', { field: 'limit', max: MAX_SEARCH_RESULTS }));
+    throw validationError('server.params.wholeNumberTo', { field: 'limit', max: MAX_SEARCH_RESULTS });
   }
   return { query, muscle: muscle as Muscle | undefined, equipment: equipment, limit };
 }
@@ -161,13 +160,13 @@ async function exerciseProgress(request: CloudRequest<'exerciseProgress'>): Prom
   const { user } = requireUser(request.user);
   const { exerciseId, range = '3m' } = request.params;
   if (!(PROGRESS_RANGES as readonly unknown[]).includes(range)) {
-    throw validationError(t('server.params.oneOf', { field: 'range', values: PROGRESS_RANGES.join(', ') }));
+    throw validationError('server.params.oneOf', { field: 'range', values: PROGRESS_RANGES.join(', ') });
   }
   const exercise = isObjectId(exerciseId)
     ? (await exercisesOf(user)).find((row) => row.id === exerciseId)
     : undefined;
   if (!exercise) {
-    throw validationError(t('server.strength.unknownExercise'));
+    throw validationError('server.strength.unknownExercise');
   }
   const { points, records } = progressOf(await sessionsOf(user, exercise.id));
   const months = RANGE_MONTHS[range as ProgressRange];
@@ -267,7 +266,7 @@ async function workoutRecords(request: CloudRequest<'workoutRecords'>): Promise<
         .get(activityId, { useMasterKey: true })
         .catch(() => undefined)
     : undefined;
-  if (!workout) throw validationError(t('server.strength.unknownWorkout'));
+  if (!workout) throw validationError('server.strength.unknownWorkout');
   const exercises = (workout.get('exercises') as LoggedExercise[] | undefined) ?? [];
   return {
     activityId: workout.id ?? '',
@@ -329,12 +328,12 @@ function readRecentParams(params: Record<string, unknown>): { exerciseIds: strin
   const ids =
     Array.isArray(exerciseIds) && exerciseIds.length <= MAX_EXERCISES_PER_WORKOUT ? exerciseIds : undefined;
   if (!ids || !ids.every(isObjectId)) {
-    throw validationError(t('server.strength.exerciseIds', { max: MAX_EXERCISES_PER_WORKOUT }));
+    throw validationError('server.strength.exerciseIds', { max: MAX_EXERCISES_PER_WORKOUT });
   }
   if (before === undefined) return { exerciseIds: ids, before: new Date(Date.now() + 86_400_000) };
   const moment = typeof before === 'string' ? new Date(before) : undefined;
   if (!moment || Number.isNaN(moment.getTime())) {
-    throw validationError(t('server.strength.before'));
+    throw validationError('server.strength.before');
   }
   return { exerciseIds: ids, before: moment };
 }

@@ -14,7 +14,7 @@ async function run(account: Account | undefined, name: string, params: object = 
     ...(account ? { sessionToken: account.sessionToken } : {}),
     body: params,
   });
-  return { status, code: body.code, error: body.error as string, result: body.result };
+  return { status, code: body.code, error: body.error as string, field: body.field, result: body.result };
 }
 
 /** A log-in as the page makes it: no master key, the code (if any) in the request's context. */
@@ -62,11 +62,13 @@ describe('turning two-factor sign-in on', () => {
 
     expect(withoutPassword).toMatchObject({
       code: 142,
-      error: 'password: enter your password to turn two-factor sign-in on.',
+      error: 'Enter your password to turn two-factor sign-in on.',
+      field: 'password',
     });
     expect(wrongPassword).toMatchObject({
       code: 142,
-      error: 'password: that password is not right, so two-factor sign-in stays off.',
+      error: 'That password is not right, so two-factor sign-in stays off.',
+      field: 'password',
     });
     expect(status.result).toEqual({ enabled: false, recoveryCodesLeft: 0 });
   });
@@ -94,7 +96,8 @@ describe('turning two-factor sign-in on', () => {
     );
     expect(wrong).toMatchObject({
       code: 142,
-      error: 'code: that code is not right. Type the six digits your app shows now.',
+      error: 'That code is not right. Type the six digits your app shows now.',
+      field: 'code',
     });
     expect(off.result).toEqual({ enabled: false, recoveryCodesLeft: 0 });
     const { recoveryCodes } = confirmed.result as { recoveryCodes: string[] };
@@ -118,16 +121,18 @@ describe('logging in with two-factor sign-in', () => {
     const withCode = await logIn(account, fresh);
     const replayed = await logIn(account, fresh);
 
-    expect(passwordOnly.body).toEqual({
+    expect(passwordOnly.body).toMatchObject({
       code: 142,
-      error: 'twoFactorCode: enter the code from your authenticator app, or one of your recovery codes.',
+      error: 'Enter the code from your authenticator app, or one of your recovery codes.',
+      field: 'twoFactorCode',
     });
     expect(afterPasswordOnly).toBe(before);
     expect(withCode.status).toBe(200);
     expect(withCode.body.sessionToken).toEqual(expect.any(String));
-    expect(replayed.body).toEqual({
+    expect(replayed.body).toMatchObject({
       code: 142,
-      error: 'twoFactorCode: that code was used already. Wait for the next one.',
+      error: 'That code was used already. Wait for the next one.',
+      field: 'twoFactorCode',
     });
     expect(await sessionCount(account)).toBe(before + 1);
   });
@@ -141,7 +146,7 @@ describe('logging in with two-factor sign-in', () => {
     const status = await run(account, 'twoFactorStatus');
 
     expect(typed.status).toBe(200);
-    expect(again.body).toEqual({ code: 142, error: 'twoFactorCode: that code is not right.' });
+    expect(again.body).toMatchObject({ code: 142, error: 'That code is not right.', field: 'twoFactorCode' });
     expect(status.result).toEqual({ enabled: true, recoveryCodesLeft: 9 });
   });
 
@@ -166,10 +171,15 @@ describe('logging in with two-factor sign-in', () => {
     const locked = await logIn(account, right);
 
     for (const answer of wrong)
-      expect(answer.body).toEqual({ code: 142, error: 'twoFactorCode: that code is not right.' });
-    expect(locked.body).toEqual({
+      expect(answer.body).toMatchObject({
+        code: 142,
+        error: 'That code is not right.',
+        field: 'twoFactorCode',
+      });
+    expect(locked.body).toMatchObject({
       code: 142,
-      error: 'twoFactorCode: too many wrong codes. Try again in 5 minutes.',
+      error: 'Too many wrong codes. Try again in 5 minutes.',
+      field: 'twoFactorCode',
     });
   });
 });
@@ -194,13 +204,15 @@ describe('turning two-factor sign-in off', () => {
 
     expect(noPassword).toMatchObject({
       code: 142,
-      error: 'password: enter your password to turn two-factor sign-in off.',
+      error: 'Enter your password to turn two-factor sign-in off.',
+      field: 'password',
     });
     expect(wrongPassword).toMatchObject({
       code: 142,
-      error: 'password: that password is not right, so two-factor sign-in stays on.',
+      error: 'That password is not right, so two-factor sign-in stays on.',
+      field: 'password',
     });
-    expect(wrongCode).toMatchObject({ code: 142, error: 'code: that code is not right.' });
+    expect(wrongCode).toMatchObject({ code: 142, error: 'That code is not right.', field: 'code' });
     expect(stillOn.result).toMatchObject({ enabled: true });
     expect(disabled.result).toEqual({ enabled: false });
     expect(plain.status).toBe(200);

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import {
-  CODE_NEEDED_PREFIX,
   isTotpCode,
   LOCK_MINUTES,
   MAX_CODE_FAILURES,
@@ -27,7 +26,6 @@ import {
   type ParseUser,
 } from '../parse';
 import { requireStepUp } from '../stepUp';
-import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
 const ISSUER = 'FITSTREAK';
@@ -131,20 +129,20 @@ async function checkCode(row: CloudObject, typed: unknown, field: string): Promi
   const lockedUntil = row.get('lockedUntil') as Date | undefined;
   if (lockedUntil && lockedUntil.getTime() > Date.now()) {
     const minutes = Math.ceil((lockedUntil.getTime() - Date.now()) / MINUTE_MS);
-    throw validationError(t('server.twoFactor.locked', { field, minutes }));
+    throw validationError('server.twoFactor.locked', { field, minutes });
   }
   const code = typeof typed === 'string' && typed.length <= 40 ? normalizeCode(typed) : '';
   if (isTotpCode(code)) {
     const step = stepOf(row.get('secret') as string, code, Date.now());
     if (step !== null) {
       if (await takeStep(row, step)) return;
-      throw validationError(t('server.twoFactor.codeUsed', { field }));
+      throw validationError('server.twoFactor.codeUsed', { field });
     }
   } else if (RECOVERY_CODE_PATTERN.test(code) && (await takeRecoveryCode(row, code))) {
     return;
   }
   await countFailure(row);
-  throw validationError(t('server.twoFactor.codeWrong', { field }));
+  throw validationError('server.twoFactor.codeWrong', { field });
 }
 
 /**
@@ -158,10 +156,10 @@ export async function requireSecondFactor(request: {
   const row = await twoFactorOf(request.object as ParseUser);
   if (!row || !isEnabled(row)) return;
   const typed = request.context?.[TWO_FACTOR_CONTEXT_KEY];
-  // The field is the prefix the app recognises ("twoFactorCode:"), untranslated in every language.
-  const field = CODE_NEEDED_PREFIX.slice(0, -1);
+  // The refusal names the code's place in the login's context, where the app puts it.
+  const field = TWO_FACTOR_CONTEXT_KEY;
   if (typed === undefined || typed === '') {
-    throw validationError(t('server.twoFactor.codeNeeded', { field }));
+    throw validationError('server.twoFactor.codeNeeded', { field });
   }
   await checkCode(row, typed, field);
 }
@@ -179,7 +177,7 @@ async function twoFactorStatus(request: CloudRequest<'twoFactorStatus'>): Promis
 async function startTwoFactor(request: CloudRequest<'startTwoFactor'>): Promise<TwoFactorEnrolment> {
   const { user } = requireUser(request.user);
   const row = (await twoFactorOf(user)) ?? new Parse.Object('TwoFactor');
-  if (isEnabled(row)) throw validationError(t('server.twoFactor.alreadyOn'));
+  if (isEnabled(row)) throw validationError('server.twoFactor.alreadyOn');
   const secret = new Secret({ size: 20 }).base32;
   row.set({ user, pendingSecret: secret });
   row.setACL(serverOnlyAcl());
@@ -198,19 +196,18 @@ async function confirmTwoFactor(
   const row = await twoFactorOf(user);
   const pending: unknown = row?.get('pendingSecret');
   if (!row || isEnabled(row) || typeof pending !== 'string' || pending === '') {
-    throw validationError(t('server.twoFactor.notStarted'));
+    throw validationError('server.twoFactor.notStarted');
   }
   const { code, password } = request.params;
-  await requireStepUp(
-    user,
-    password,
-    'server.twoFactor.passwordToTurnOn',
-    'server.twoFactor.wrongPasswordOff',
-  );
+  await requireStepUp(user, password, {
+    field: 'password',
+    needed: 'server.twoFactor.passwordToTurnOn',
+    wrong: 'server.twoFactor.wrongPasswordOff',
+  });
   const typed = typeof code === 'string' ? normalizeCode(code) : '';
   const step = isTotpCode(typed) ? stepOf(pending, typed, Date.now()) : null;
   if (step === null) {
-    throw validationError(t('server.twoFactor.confirmWrong'));
+    throw validationError('server.twoFactor.confirmWrong', { field: 'code' });
   }
   const recoveryCodes = newRecoveryCodes();
   row.set({
@@ -230,8 +227,12 @@ async function disableTwoFactor(request: CloudRequest<'disableTwoFactor'>): Prom
   const { user } = requireUser(request.user);
   const { password, code } = request.params;
   const row = await twoFactorOf(user);
-  if (!row || !isEnabled(row)) throw validationError(t('server.twoFactor.alreadyOff'));
-  await requireStepUp(user, password, 'server.twoFactor.passwordNeeded', 'server.twoFactor.wrongPassword');
+  if (!row || !isEnabled(row)) throw validationError('server.twoFactor.alreadyOff');
+  await requireStepUp(user, password, {
+    field: 'password',
+    needed: 'server.twoFactor.passwordNeeded',
+    wrong: 'server.twoFactor.wrongPassword',
+  });
   await checkCode(row, code, 'code');
   await row.destroy(MASTER);
   return { enabled: false };

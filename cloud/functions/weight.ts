@@ -98,9 +98,9 @@ async function weightSummary(request: CloudRequest<'weightSummary'>): Promise<We
   const { user } = requireUser(request.user);
   const { range = '3m', page = 0, timeZone: requestedZone } = request.params;
   if (!isWeightRange(range))
-    throw validationError(t('server.params.oneOf', { field: 'range', values: WEIGHT_RANGES.join(', ') }));
+    throw validationError('server.params.oneOf', { field: 'range', values: WEIGHT_RANGES.join(', ') });
   if (typeof page !== 'number' || !Number.isInteger(page) || page < 0 || page > 100_000) {
-    throw validationError(t('server.weight.page'));
+    throw validationError('server.weight.page');
   }
   const zone = readTimeZoneParam(requestedZone);
   const settings = await settingsOf(user);
@@ -170,9 +170,9 @@ interface ImportRow {
 }
 
 function readImportRows(rows: unknown): ImportRow[] {
-  if (!Array.isArray(rows) || rows.length === 0) throw validationError(t('server.weight.noRows'));
+  if (!Array.isArray(rows) || rows.length === 0) throw validationError('server.weight.noRows');
   if (rows.length > MAX_IMPORT_WEIGH_INS)
-    throw validationError(t('server.weight.tooManyRows', { max: MAX_IMPORT_WEIGH_INS }));
+    throw validationError('server.weight.tooManyRows', { field: 'rows', max: MAX_IMPORT_WEIGH_INS });
   const problems: string[] = [];
   const parsed = rows.map((row: unknown, index): ImportRow => {
     const fields = typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {};
@@ -190,11 +190,9 @@ function readImportRows(rows: unknown): ImportRow[] {
   });
   if (problems.length > 0) {
     const shown = problems.slice(0, 5).join('; ');
-    throw validationError(
-      problems.length > 5
-        ? t('server.weight.nothingImportedMore', { problems: shown, more: problems.length - 5 })
-        : t('server.weight.nothingImported', { problems: shown }),
-    );
+    throw problems.length > 5
+      ? validationError('server.weight.nothingImportedMore', { problems: shown, more: problems.length - 5 })
+      : validationError('server.weight.nothingImported', { problems: shown });
   }
   return parsed;
 }

@@ -133,11 +133,13 @@ describe('e-mail verification', () => {
 
     expect(withoutPassword.body).toMatchObject({
       code: 142,
-      error: 'currentPassword: enter your current password to change your e-mail address.',
+      error: 'Enter your current password to change your e-mail address.',
+      field: 'currentPassword',
     });
     expect(withWrongPassword.body).toMatchObject({
       code: 142,
-      error: 'currentPassword: that password is not right, so nothing was changed.',
+      error: 'That password is not right, so nothing was changed.',
+      field: 'currentPassword',
     });
     expect(unchanged).toBe(account.email);
     expect(await mailsTo(dataDir, missing)).toEqual([]);
@@ -168,7 +170,8 @@ describe('e-mail verification', () => {
 
     expect(withoutPassword.body).toMatchObject({
       code: 142,
-      error: 'currentPassword: enter your current password to choose a new one.',
+      error: 'Enter your current password to choose a new one.',
+      field: 'currentPassword',
     });
     expect(withWrongPassword.body).toMatchObject({ code: 142 });
     expect(oldStillWorks.status).toBe(200);

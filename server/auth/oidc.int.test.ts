@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, inject, it } from 'vitest';
-import { CODE_NEEDED_PREFIX } from '../../src/domain/twoFactor';
+import { TWO_FACTOR_CONTEXT_KEY } from '../../src/domain/twoFactor';
 import { RESERVED_ADMIN_NAME } from '../test/globalSetup';
 import { followProviderLogin, ticketCookieOf, type NextLogin } from '../test/oidcIssuer';
 import { logIn, newPassword, request, signUp, uniqueName } from '../test/rest';
@@ -178,7 +178,7 @@ describe('single sign-on', () => {
       const fresh = await call('confirmTwoFactor', { code: code.generate() });
 
       expect(stale.body.code).toBe(142);
-      expect(String(stale.body.error)).toMatch(/^password: /);
+      expect(stale.body).toMatchObject({ field: 'password', messageId: 'server.twoFactor.passwordToTurnOn' });
       expect(fresh.status, fresh.text).toBe(200);
     } finally {
       await database.end();
@@ -227,7 +227,10 @@ describe('single sign-on', () => {
     const landing = await loginThroughProvider(person);
     const withoutCode = await logInWith(landing);
     expect(withoutCode.body.code).toBe(142);
-    expect(withoutCode.body.error).toMatch(new RegExp(`^${CODE_NEEDED_PREFIX}`));
+    expect(withoutCode.body).toMatchObject({
+      field: TWO_FACTOR_CONTEXT_KEY,
+      messageId: 'server.twoFactor.codeNeeded',
+    });
     expect(withoutCode.body.sessionToken).toBeUndefined();
     // A code of the next period: the one just used to turn it on is spent.
     const withCode = await request('POST', '/parse/users', {

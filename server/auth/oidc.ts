@@ -3,8 +3,8 @@ import express from 'express';
 import * as client from 'openid-client';
 import type pg from 'pg';
 import { stashSsoClaims, type SsoClaims } from '../../cloud/ssoSignups';
-import { SSO_LINK_PREFIX } from '../../src/domain/sso';
-import { t } from '../../src/i18n/messages';
+import { ErrorCode, type RefusalDetail, type RefusalValues } from '../../src/domain/errors';
+import { t, type MessageId } from '../../src/i18n/messages';
 import type { AppConfig, OidcConfig } from '../config';
 
 /**
@@ -223,11 +223,15 @@ export function oidcRoutes({
  */
 export function oidcAuthAdapter(pool: () => pg.Pool | undefined, name: string, masterKey: string) {
   const key = flowKey(masterKey);
-  const refuse = (message: string) => {
+  // Parse installs its `Parse` as a global when it starts, after this module is loaded.
+  const refuse = (messageId: MessageId, values: RefusalValues): Error & RefusalDetail => {
     const { Parse } = globalThis as unknown as {
       Parse: { Error: new (code: number, message: string) => Error };
     };
-    return new Parse.Error(101, message);
+    return Object.assign(new Parse.Error(ErrorCode.OBJECT_NOT_FOUND, t(messageId, values)), {
+      messageId,
+      values,
+    });
   };
   return {
     validateAppId: () => Promise.resolve(),
@@ -239,19 +243,19 @@ export function oidcAuthAdapter(pool: () => pg.Pool | undefined, name: string, m
       const sql = pool();
       const { id, ticket } = authData;
       if (!sql || typeof id !== 'string' || typeof ticket !== 'string') {
-        throw refuse(t('server.oidc.incomplete', { name }));
+        throw refuse('server.oidc.incomplete', { name });
       }
       const binding = Buffer.from(cookieOf(request.headers?.cookie, TICKET_COOKIE) ?? '');
       const expected = Buffer.from(ticketBinding(key, ticket));
       if (binding.length !== expected.length || !timingSafeEqual(binding, expected)) {
-        throw refuse(t('server.oidc.otherBrowser', { name }));
+        throw refuse('server.oidc.otherBrowser', { name });
       }
       const { rows } = await sql.query<{ claims: SsoClaims }>(
         `SELECT claims FROM ${SSO_TICKET_TABLE} WHERE ticket = $1 AND sub = $2 AND expires_at > now()`,
         [ticket, id],
       );
       const claims = rows[0]?.claims;
-      if (!claims) throw refuse(t('server.oidc.expired', { name }));
+      if (!claims) throw refuse('server.oidc.expired', { name });
       if (!request.user?.id) {
         const linked = await sql.query(`SELECT 1 FROM "_User" WHERE "authData"->'oidc'->>'id' = $1`, [id]);
         const taken =
@@ -259,17 +263,15 @@ export function oidcAuthAdapter(pool: () => pg.Pool | undefined, name: string, m
             ? await sql.query(`SELECT 1 FROM "_User" WHERE lower(email) = lower($1)`, [claims.email])
             : undefined;
         if (taken && (taken.rowCount ?? 0) > 0) {
-          // The marker lets the login page recognise this refusal whatever the language.
-          throw refuse(
-            `${SSO_LINK_PREFIX} ${t('server.oidc.linkWithPassword', { email: claims.email ?? '', name })}`,
-          );
+          // The login page recognises this refusal by its message id and offers to link the accounts.
+          throw refuse('server.oidc.linkWithPassword', { email: claims.email ?? '', name });
         }
       }
       const spent = await sql.query(`DELETE FROM ${SSO_TICKET_TABLE} WHERE ticket = $1 AND sub = $2`, [
         ticket,
         id,
       ]);
-      if (spent.rowCount === 0) throw refuse(t('server.oidc.expired', { name }));
+      if (spent.rowCount === 0) throw refuse('server.oidc.expired', { name });
       stashSsoClaims(claims);
       // Only the subject is kept with the account, never the ticket.
       return { save: { id } };

@@ -1,6 +1,7 @@
 // `npm run demo`: a demo person and two friends, seeded on a running server over its public API
 // with their own sessions, as the app would write their data: every row passes the same cloud code
 // and class rules as a person's. No master key is used.
+import { ErrorCode } from '../../src/domain/errors';
 import { dmRoomKey, topicRoomKey } from '../../src/domain/chatRooms';
 import { localDay } from '../../src/domain/calendarDays';
 import {
@@ -178,7 +179,7 @@ function usernamesFor(username: string): Record<DemoPersonKey, string> {
 async function deleteDemoAccounts(api: Api, usernames: readonly string[], password: string): Promise<void> {
   for (const username of usernames) {
     const login = await api.call('POST', '/login', { username, password });
-    if (login.status === 404 || login.body.code === 101) continue;
+    if (login.status === 404 || login.body.code === ErrorCode.OBJECT_NOT_FOUND) continue;
     if (login.status !== 200 || typeof login.body.sessionToken !== 'string') {
       throw refusal(`Logging in as ${username} to delete it`, login);
     }
@@ -199,7 +200,7 @@ async function signUp(api: Api, key: DemoPersonKey, username: string, password: 
     email: `${username}@example.com`,
     displayName: DEMO_DISPLAY_NAMES[key],
   });
-  if (answer.body.code === 202) {
+  if (answer.body.code === ErrorCode.USERNAME_TAKEN) {
     throw new DemoError(
       `The demo account ${username} already exists: run npm run demo -- --reset to delete it and seed it again.`,
     );

@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { ErrorCode } from '../../src/domain/errors';
 import type { AppConfig } from '../config';
 import type { ServerMetrics } from '../observability/metrics';
 import { corsOrigins, securityHeaders } from './securityHeaders';
+import { answerRefusal } from './refusals';
 import { refuseSessionUpgrade } from './sessionUpgrade';
 
 const NEVER_CACHE = 'no-cache, no-store, must-revalidate';
@@ -177,7 +179,7 @@ export function createApp({
       else next();
     },
   );
-  app.use('/parse', parseApp);
+  app.use('/parse', parseApp, answerRefusal);
   // Parse answers an unexpected error (a lost database connection, say) with a 500 and then passes
   // it on; express's last handler would then destroy the socket before that answer reached the
   // client. An answered request is left alone; anything else gets Parse's answer to an internal error.
@@ -192,7 +194,7 @@ export function createApp({
       next(error);
       return;
     }
-    response.status(500).json({ code: 1, error: 'Internal server error.' });
+    response.status(500).json({ code: ErrorCode.INTERNAL_SERVER_ERROR, error: 'Internal server error.' });
   });
 
   const indexFile = path.resolve(distDir, 'index.html');

@@ -125,9 +125,10 @@ describe('X-Parse-Request-Id', () => {
     });
 
     expect(status).toBe(400);
-    expect(body).toEqual({
+    expect(body).toMatchObject({
       code: VALIDATION_ERROR,
       error: `X-Parse-Request-Id must be at most ${MAX_REQUEST_ID_LENGTH} characters.`,
+      messageId: 'server.idempotency.requestIdTooLong',
     });
     expect(await notesOf(kate)).toEqual([]);
   });

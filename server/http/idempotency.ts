@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { SqlClient } from '../../cloud/database';
-import { t } from '../../src/i18n/messages';
-
-/** Parse's code for a request id it has seen (Parse.Error.DUPLICATE_REQUEST). */
-const DUPLICATE_REQUEST = 159;
-const VALIDATION_ERROR = 142;
+import { ErrorCode } from '../../src/domain/errors';
+import { Refusal, sendRefusal } from './refusals';
 
 /** Longer than any id a client library sends (a UUID is 36), short enough for a unique index. */
 export const MAX_REQUEST_ID_LENGTH = 128;
@@ -49,10 +46,10 @@ export function idempotencyGuard(sql: () => SqlClient | undefined, ttlSeconds: n
       return;
     }
     if (requestId.length > MAX_REQUEST_ID_LENGTH) {
-      response.status(400).json({
-        code: VALIDATION_ERROR,
-        error: t('server.idempotency.requestIdTooLong', { max: MAX_REQUEST_ID_LENGTH }),
-      });
+      sendRefusal(
+        response,
+        new Refusal('server.idempotency.requestIdTooLong', { max: MAX_REQUEST_ID_LENGTH }),
+      );
       return;
     }
     try {
@@ -63,7 +60,7 @@ export function idempotencyGuard(sql: () => SqlClient | undefined, ttlSeconds: n
         [objectId(), requestId, ttlSeconds],
       );
       if (rows.length === 1) next();
-      else response.status(400).json({ code: DUPLICATE_REQUEST, error: 'Duplicate request' });
+      else response.status(400).json({ code: ErrorCode.DUPLICATE_REQUEST, error: 'Duplicate request' });
     } catch (error) {
       next(error);
     }

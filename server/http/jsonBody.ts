@@ -1,8 +1,6 @@
 import express, { type Request, type Response } from 'express';
-import { t } from '../../src/i18n/messages';
-
-/** Parse's code for a body it cannot read. */
-export const INVALID_JSON = 107;
+import { ErrorCode } from '../../src/domain/errors';
+import { Refusal, sendRefusal } from './refusals';
 
 /**
  * Reads a JSON body once for every handler in front of Parse (Parse's own parser then skips it),
@@ -16,9 +14,7 @@ export function jsonBodyReader(maxBodySize: string) {
     const unreadable = await new Promise<unknown>((resolve) => readJson(request, response, resolve));
     if (!unreadable) return true;
     const status = (unreadable as { status?: unknown }).status;
-    response
-      .status(typeof status === 'number' ? status : 400)
-      .json({ code: INVALID_JSON, error: t('server.jsonBody.invalid') });
+    sendRefusal(response, new Refusal('server.jsonBody.invalid', {}, ErrorCode.INVALID_JSON), status);
     return false;
   };
 }

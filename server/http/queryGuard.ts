@@ -1,10 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { t } from '../../src/i18n/messages';
+import { ErrorCode, type RefusalValues } from '../../src/domain/errors';
+import type { MessageId } from '../../src/i18n/messages';
 import { jsonBodyReader } from './jsonBody';
+import { Refusal, sendRefusal } from './refusals';
 import { sameSecret } from './rateLimits';
-
-/** Parse's code for a query it refuses (its own request-complexity limits answer it too). */
-const INVALID_QUERY = 102;
 
 /**
  * How large a query from a client may be. The app's own queries name at most four fields and no
@@ -25,13 +24,15 @@ export const QUERY_LIMITS = {
 } as const;
 
 /** Parameters that list field names, comma-separated. */
+/** A query refused for its size or shape (Parse's INVALID_QUERY). */
+const refuse = (messageId: MessageId, values: RefusalValues) =>
+  new Refusal(messageId, values, ErrorCode.INVALID_QUERY);
+
 const NAME_LISTS = new Set(['keys', 'excludeKeys', 'include', 'order']);
 
 /** The routes that answer a query (`where`, `keys`, `include`…), below the Parse mount. */
 const QUERY_ROUTE =
   /^\/(?:(?:classes|aggregate)\/[^/]+(?:\/[^/]+)?|(?:users|roles|sessions|installations)(?:\/[^/]+)?)$/;
-
-class Refusal extends Error {}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -53,9 +54,7 @@ class QueryMeasure {
     if (NAME_LISTS.has(name) && typeof value === 'string') {
       const names = value.split(',');
       if (names.length > QUERY_LIMITS.names)
-        throw new Refusal(
-          t('server.queryGuard.tooManyNames', { limit: QUERY_LIMITS.names, parameter: name }),
-        );
+        throw refuse('server.queryGuard.tooManyNames', { limit: QUERY_LIMITS.names, parameter: name });
       for (const one of names) this.text(one);
       this.count(names.length);
       return;
@@ -71,11 +70,10 @@ class QueryMeasure {
       this.count(1);
       return;
     }
-    if (depth > QUERY_LIMITS.depth)
-      throw new Refusal(t('server.queryGuard.tooDeep', { limit: QUERY_LIMITS.depth }));
+    if (depth > QUERY_LIMITS.depth) throw refuse('server.queryGuard.tooDeep', { limit: QUERY_LIMITS.depth });
     if (Array.isArray(value)) {
       if (value.length > QUERY_LIMITS.listValues)
-        throw new Refusal(t('server.queryGuard.listTooLong', { list: path, limit: QUERY_LIMITS.listValues }));
+        throw refuse('server.queryGuard.listTooLong', { list: path, limit: QUERY_LIMITS.listValues });
       for (const item of value) this.value(path, item, depth + 1);
       return;
     }
@@ -83,7 +81,7 @@ class QueryMeasure {
       this.text(key);
       this.count(1);
       if (DATELESS_OPERATORS.has(key) && holdsDate(inner)) {
-        throw new Refusal(t('server.queryGuard.dateInList', { operator: key }));
+        throw refuse('server.queryGuard.dateInList', { operator: key });
       }
       // A list is named by its field and operator (`objectId.$in`); `$or` and `$and` by themselves.
       this.value(
@@ -96,13 +94,13 @@ class QueryMeasure {
 
   private text(value: string): void {
     if (value.length > QUERY_LIMITS.stringLength)
-      throw new Refusal(t('server.queryGuard.stringTooLong', { limit: QUERY_LIMITS.stringLength }));
+      throw refuse('server.queryGuard.stringTooLong', { limit: QUERY_LIMITS.stringLength });
   }
 
   private count(values: number): void {
     this.values += values;
     if (this.values > QUERY_LIMITS.values)
-      throw new Refusal(t('server.queryGuard.tooManyValues', { limit: QUERY_LIMITS.values }));
+      throw refuse('server.queryGuard.tooManyValues', { limit: QUERY_LIMITS.values });
   }
 }
 
@@ -175,7 +173,7 @@ export function queryGuard({ maxBodySize, masterKey }: QueryGuardOptions): Reque
       }
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      response.status(400).json({ code: INVALID_QUERY, error: error.message });
+      sendRefusal(response, error);
       return;
     }
     next();

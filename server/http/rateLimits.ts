@@ -1,14 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { INVALID_JSON, jsonBodyReader } from './jsonBody';
+import { jsonBodyReader } from './jsonBody';
+import { Refusal, sendRefusal } from './refusals';
 import type { RedisClient } from '../cluster/redis';
-import { t } from '../../src/i18n/messages';
+import { ErrorCode } from '../../src/domain/errors';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-/** Parse's code for "too many requests"; Parse's own limiter answers 100 (connection failed). */
-const REQUEST_LIMIT_EXCEEDED = 155;
+/** HTTP's status for a client over its limit. */
+const TOO_MANY_REQUESTS = 429;
 
 export interface RateLimitRule {
   /** A path of the Parse API (below /parse); one ending in `/` covers everything below it. */
@@ -228,7 +229,7 @@ export function rateLimiter({
     if (!request.is('application/x-www-form-urlencoded')) return readBody(request, response);
     const unreadable = await new Promise<unknown>((resolve) => readForm(request, response, resolve));
     if (!unreadable) return true;
-    response.status(400).json({ code: INVALID_JSON, error: t('server.jsonBody.invalid') });
+    sendRefusal(response, new Refusal('server.jsonBody.invalid', {}, ErrorCode.INVALID_JSON));
     return false;
   };
   let failing = false;
@@ -282,10 +283,12 @@ export function rateLimiter({
         }
         failing = false;
         if (hits > rule.count) {
-          response
-            .status(429)
-            .set('Retry-After', String(Math.ceil(rule.windowMs / SECOND)))
-            .json({ code: REQUEST_LIMIT_EXCEEDED, error: t('server.rateLimits.tooManyRequests') });
+          response.set('Retry-After', String(Math.ceil(rule.windowMs / SECOND)));
+          sendRefusal(
+            response,
+            new Refusal('server.rateLimits.tooManyRequests', {}, ErrorCode.REQUEST_LIMIT_EXCEEDED),
+            TOO_MANY_REQUESTS,
+          );
           return;
         }
       }

@@ -559,7 +559,7 @@ describe('sessions', () => {
 
     for (const refused of [asPerson, anonymous, batched]) {
       expect(refused.status, refused.text).toBe(400);
-      expect(refused.body).toEqual({ code: 119, error: SENTENCE });
+      expect(refused.body).toMatchObject({ code: 119, error: SENTENCE });
     }
     expect(await sessionsOf(person)).toBe(before);
     const me = await request('GET', '/parse/users/me', { sessionToken: person.sessionToken });

@@ -1,8 +1,6 @@
 import type { RequestHandler } from 'express';
-import { t } from '../../src/i18n/messages';
-
-/** Parse's code for an operation that is not allowed (Parse.Error.OPERATION_FORBIDDEN). */
-const OPERATION_FORBIDDEN = 119;
+import { ErrorCode } from '../../src/domain/errors';
+import { Refusal, sendRefusal } from './refusals';
 
 /** Parse's route, matched as its router matches: any case, with or without a trailing slash. */
 const UPGRADE_PATH = /(?:^|\/)upgradeToRevocableSession\/?$/i;
@@ -27,5 +25,5 @@ function batchPaths(body: unknown): string[] {
 export const refuseSessionUpgrade: RequestHandler = (request, response, next) => {
   const paths = request.path === '/batch' ? batchPaths(request.body) : [request.path];
   if (!paths.some((path) => UPGRADE_PATH.test(path))) return next();
-  response.status(400).json({ code: OPERATION_FORBIDDEN, error: t('server.sessions.alreadyRevocable') });
+  sendRefusal(response, new Refusal('server.sessions.alreadyRevocable', {}, ErrorCode.OPERATION_FORBIDDEN));
 };

@@ -1,10 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ClassDefinition, FieldType } from '../../cloud/schema/types';
-import { t } from '../../src/i18n/messages';
-
-import { INVALID_JSON, jsonBodyReader } from './jsonBody';
-/** Parse's codes (Parse.Error; the server must not import the SDK): every refusal names its field. */
-const VALIDATION_ERROR = 142;
+import { ErrorCode } from '../../src/domain/errors';
+import { jsonBodyReader } from './jsonBody';
+import { Refusal, sendRefusal } from './refusals';
 
 /** Deeper than any value of the data contract (a Pointer or a Date is one level, an ACL two). */
 export const MAX_VALUE_DEPTH = 8;
@@ -24,21 +22,12 @@ const OPERATIONS: Partial<Record<FieldType, readonly string[]>> = {
   Array: ['Add', 'AddUnique', 'Remove'],
 };
 
-class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly code = VALIDATION_ERROR,
-  ) {
-    super(message);
-  }
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Parse decodes a body that is not an object (an array nested 10 000 deep, say) as one value. */
 function requireObject(body: unknown): asserts body is Record<string, unknown> {
-  if (!isRecord(body)) throw new Refusal(t('server.writeGuard.notObject'), INVALID_JSON);
+  if (!isRecord(body)) throw new Refusal('server.writeGuard.notObject', {}, ErrorCode.INVALID_JSON);
 }
 
 const isText = (value: unknown) => typeof value === 'string' && value !== '';
@@ -80,7 +69,7 @@ function checkAcl(acl: unknown): void {
           ([flag, allowed]) => (flag === 'read' || flag === 'write') && typeof allowed === 'boolean',
         ),
     );
-  if (!valid) throw new Refusal(t('server.writeGuard.acl'));
+  if (!valid) throw new Refusal('server.writeGuard.acl');
 }
 
 function checkOperation(
@@ -94,17 +83,15 @@ function checkOperation(
   const allowed = type ? (OPERATIONS[type] ?? []) : [];
   if (typeof op !== 'string' || !allowed.includes(op)) {
     // The name only when it is one: an operation may be any value, nested thousands deep.
-    throw new Refusal(
-      typeof op === 'string'
-        ? t('server.writeGuard.operation', { field, operation: op })
-        : t('server.writeGuard.operationGiven', { field }),
-    );
+    throw typeof op === 'string'
+      ? new Refusal('server.writeGuard.operation', { field, operation: op })
+      : new Refusal('server.writeGuard.operationGiven', { field });
   }
   if (op === 'Increment' && (typeof operation.amount !== 'number' || !Number.isFinite(operation.amount))) {
-    throw new Refusal(t('server.writeGuard.incrementNumber', { field }));
+    throw new Refusal('server.writeGuard.incrementNumber', { field });
   }
   if (op !== 'Increment' && !Array.isArray(operation.objects)) {
-    throw new Refusal(t('server.writeGuard.needsObjects', { field, operation: op }));
+    throw new Refusal('server.writeGuard.needsObjects', { field, operation: op });
   }
 }
 
@@ -114,15 +101,15 @@ function checkOperation(
  */
 function checkValue(field: string, value: unknown, depth: number): void {
   if (typeof value !== 'object' || value === null) return;
-  if (depth > MAX_VALUE_DEPTH) throw new Refusal(t('server.writeGuard.tooDeep', { field }));
+  if (depth > MAX_VALUE_DEPTH) throw new Refusal('server.writeGuard.tooDeep', { field });
   if (isRecord(value)) {
     const type = value.__type;
     // Own keys only: "__proto__" or "constructor" must not find Object's.
     const decodable =
       typeof type === 'string' && Object.hasOwn(TYPED_VALUES, type) ? TYPED_VALUES[type] : undefined;
     if (decodable && !decodable(value))
-      throw new Refusal(t('server.writeGuard.malformed', { field, type: String(type) }));
-    if (depth > 1 && '__op' in value) throw new Refusal(t('server.writeGuard.noOperation', { field }));
+      throw new Refusal('server.writeGuard.malformed', { field, type: String(type) });
+    if (depth > 1 && '__op' in value) throw new Refusal('server.writeGuard.noOperation', { field });
   }
   for (const inner of Object.values(value)) checkValue(field, inner, depth + 1);
 }
@@ -134,7 +121,7 @@ export function checkWriteBody(
 ): void {
   for (const [field, value] of Object.entries(body)) {
     // Dotted keys change a key inside an Object field; the contract has no such field to change.
-    if (field.includes('.')) throw new Refusal(t('server.writeGuard.fieldName', { field }));
+    if (field.includes('.')) throw new Refusal('server.writeGuard.fieldName', { field });
     if (field === 'ACL') checkAcl(value);
     else if (isRecord(value) && '__op' in value) checkOperation(field, fields[field], value);
     checkValue(field, value, 1);
@@ -205,7 +192,7 @@ export function writeGuard({ classes, maxBodySize }: WriteGuardOptions): Request
       }
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      response.status(400).json({ code: error.code, error: error.message });
+      sendRefusal(response, error);
       return;
     }
     next();

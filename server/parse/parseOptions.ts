@@ -62,6 +62,8 @@ export function buildParseOptions({
     // the browser then refuses. Requests without an Origin (same-origin GETs, servers) are unaffected.
     allowOrigin: corsOrigins(config),
     cloud,
+    // Parse's errors reach server/http/refusals.ts, which answers them with their message id and field.
+    enableExpressErrorHandler: true,
     logLevel: config.logLevel,
     logsFolder: path.join(config.dataDir, 'logs'),
     silent: config.logLevel === 'error',

@@ -499,7 +499,7 @@ const CLASS_CHECKS: Record<OwnedClassName, RowCheck[]> = {
         proteinPer100g: Number(row.proteinPer100g),
         carbsPer100g: Number(row.carbsPer100g),
         fatPer100g: Number(row.fatPer100g),
-      }),
+      })?.message ?? null,
   ],
   WeightEntry: [OWNER_ONLY],
   Routine: [

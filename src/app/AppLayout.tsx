@@ -4,7 +4,8 @@ import { TopNav } from '@/components/TopNav';
 import { dropWorkoutDraft } from '@/features/activity/draft';
 import { currentUser, logOut, verifySession, type SessionUser } from '@/features/auth';
 import { chooseLanguage, languageChoice, useT } from '@/i18n';
-import { SESSION_EXPIRED, isNetworkFailure, isParseLikeError } from '@/lib/errors';
+import { hasCode, isNetworkFailure } from '@/lib/errors';
+import { ErrorCode } from '@/domain/errors';
 import { onLiveQueryClosed } from '@/lib/liveQuery';
 import { onSynced } from '@/lib/offline/outboxState';
 import { chooseTheme, themeChoice } from '@/lib/theme';
@@ -85,7 +86,7 @@ export function AppLayout() {
     () =>
       onLiveQueryClosed(() => {
         verifySession().catch((error: unknown) => {
-          if (isParseLikeError(error) && error.code === SESSION_EXPIRED) void revalidate();
+          if (hasCode(error, ErrorCode.INVALID_SESSION_TOKEN)) void revalidate();
         });
       }),
     [revalidate],

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, Navigate, useLocation, useRouteError } from 'react-router';
 import { useT, type Translator } from '@/i18n';
-import { errorSentence, isParseLikeError, SESSION_EXPIRED } from '@/lib/errors';
+import { errorSentence, hasCode } from '@/lib/errors';
+import { ErrorCode } from '@/domain/errors';
 import { isChunkLoadError, mayReloadForChunkError, reloadForChunkError } from './chunkReload';
 
 interface ErrorView {
@@ -37,7 +38,7 @@ export function RouteErrorPage() {
     else console.error(error);
   }, [reloading, error]);
 
-  if (isParseLikeError(error) && error.code === SESSION_EXPIRED) {
+  if (hasCode(error, ErrorCode.INVALID_SESSION_TOKEN)) {
     const from = encodeURIComponent(`${location.pathname}${location.search}`);
     return <Navigate to={`/login?from=${from}&notice=expired`} replace />;
   }

@@ -1,6 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { currentUser, verifySession, wasSessionEnded, type SessionUser } from '@/features/auth/api';
-import { SESSION_EXPIRED, errorSentence, isParseLikeError } from '@/lib/errors';
+import { errorSentence, hasCode } from '@/lib/errors';
+import { ErrorCode } from '@/domain/errors';
 
 export type Guard = (args: LoaderFunctionArgs) => Promise<SessionUser | null>;
 
@@ -26,7 +27,7 @@ export const authCheck: Guard = async ({ request }) => {
   try {
     await verifySession();
   } catch (error) {
-    if (isParseLikeError(error) && error.code === SESSION_EXPIRED) throw loginRedirect(request, 'expired');
+    if (hasCode(error, ErrorCode.INVALID_SESSION_TOKEN)) throw loginRedirect(request, 'expired');
     // Offline or a server hiccup: keep the person in the app with what the device knows.
   }
   return user;
@@ -44,7 +45,7 @@ export async function requireSignedIn(request: Request): Promise<SessionUser> {
 
 /** A page's data request failed: an ended session goes to the login page, anything else is a sentence. */
 export function loadFailure(request: Request, error: unknown): string {
-  if (isParseLikeError(error) && error.code === SESSION_EXPIRED) throw loginRedirect(request, 'expired');
+  if (hasCode(error, ErrorCode.INVALID_SESSION_TOKEN)) throw loginRedirect(request, 'expired');
   return errorSentence(error);
 }
 

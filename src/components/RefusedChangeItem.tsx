@@ -1,3 +1,4 @@
+import { ErrorCode } from '@/domain/errors';
 import { useId, useState } from 'react';
 import { useT, type MessageId } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
@@ -5,7 +6,7 @@ import type { PendingChange } from '@/lib/offline/changes';
 import { discardChange, retryChange, saveAsNewEntry } from '@/lib/offline/outbox';
 import { changeLabel, refusalSentence } from './refusedChangeText';
 
-const ENTRY_DELETED_ELSEWHERE = 101;
+const ENTRY_DELETED_ELSEWHERE = ErrorCode.OBJECT_NOT_FOUND;
 
 export interface RefusedChangeItemProps {
   change: PendingChange;

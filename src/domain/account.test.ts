@@ -32,8 +32,8 @@ describe('checkSignUp', () => {
 
 describe('passwordProblem', () => {
   it('refuses a password shorter than 8 characters or containing the username', () => {
-    expect(passwordProblem('1234567', 'sam')).toMatch(/at least 8/);
-    expect(passwordProblem('my-SAM-password', 'sam')).toMatch(/username/);
+    expect(passwordProblem('1234567', 'sam')?.message).toMatch(/at least 8/);
+    expect(passwordProblem('my-SAM-password', 'sam')?.message).toMatch(/username/);
     expect(passwordProblem('correct horse', 'sam')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { t } from '../i18n/messages';
 import { userRules } from './contract';
-import { checkField, type FieldError } from './fieldRules';
+import { problem, type Problem } from './errors';
+import { fieldError, fieldProblem, type FieldError } from './fieldRules';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -13,12 +14,12 @@ export interface SignUpInput {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function passwordProblem(password: string, username: string): string | null {
+export function passwordProblem(password: string, username: string): Problem | null {
   if ([...password].length < PASSWORD_MIN_LENGTH) {
-    return t('account.account.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+    return problem('account.account.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
   }
   if (username && password.toLowerCase().includes(username.toLowerCase())) {
-    return t('account.account.passwordHasUsername');
+    return problem('account.account.passwordHasUsername');
   }
   return null;
 }
@@ -27,23 +28,21 @@ export function passwordProblem(password: string, username: string): string | nu
 export function checkSignUp(input: SignUpInput): FieldError[] {
   const errors: FieldError[] = [];
   const username = t('account.account.username');
-  const usernameProblem = checkField(username, userRules.username, input.username);
+  const usernameProblem = fieldProblem(username, userRules.username, input.username);
   if (usernameProblem) {
-    errors.push({
-      field: 'username',
-      message:
-        usernameProblem === t('domain.field.characters', { field: username })
-          ? t('account.account.usernameCharacters')
-          : usernameProblem,
-    });
+    errors.push(
+      usernameProblem.messageId === 'domain.field.characters'
+        ? fieldError('username', 'account.account.usernameCharacters')
+        : { ...usernameProblem, field: 'username' },
+    );
   }
   if (!EMAIL_PATTERN.test(input.email)) {
-    errors.push({ field: 'email', message: t('account.account.email') });
+    errors.push(fieldError('email', 'account.account.email'));
   }
   const password = passwordProblem(input.password, input.username);
-  if (password) errors.push({ field: 'password', message: password });
+  if (password) errors.push({ field: 'password', ...password });
   if (input.password !== input.confirmPassword) {
-    errors.push({ field: 'confirmPassword', message: t('account.account.passwordsDiffer') });
+    errors.push(fieldError('confirmPassword', 'account.account.passwordsDiffer'));
   }
   return errors;
 }

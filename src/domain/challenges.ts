@@ -2,8 +2,8 @@
  * Challenges among friends: a title, a metric, a span of days, up to 20 members, a leaderboard and
  * a chat room of their own. Shared by cloud/functions/challenges.ts and the friends page.
  */
-import { t } from '../i18n/messages';
 import { addDays, daysBetween, localDay } from './calendarDays';
+import { fieldError, type FieldError } from './fieldRules';
 
 export const CHALLENGE_METRICS = [
   'activeMinutes',
@@ -46,22 +46,21 @@ export function challengeState(startsAt: Date, endsAt: Date, now: Date = new Dat
 export function challengeProblem(
   { title, metric, startDate, endDate }: Record<string, unknown>,
   today: string,
-): string | null {
+): FieldError | null {
   if (typeof title !== 'string' || title.trim() === '' || title.trim().length > MAX_CHALLENGE_TITLE) {
-    return t('domain.challenge.title', { field: 'title', max: MAX_CHALLENGE_TITLE });
+    return fieldError('title', 'domain.challenge.title', { max: MAX_CHALLENGE_TITLE });
   }
   if (!isChallengeMetric(metric)) {
-    return t('domain.field.choice', { field: 'metric', values: CHALLENGE_METRICS.join(', ') });
+    return fieldError('metric', 'domain.field.choice', { values: CHALLENGE_METRICS.join(', ') });
   }
   const isDay = (value: unknown): value is string =>
     typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
-  if (!isDay(startDate)) return t('domain.challenge.day', { field: 'startDate' });
-  if (!isDay(endDate)) return t('domain.challenge.day', { field: 'endDate' });
-  if (startDate < today) return t('domain.challenge.past', { field: 'startDate' });
+  if (!isDay(startDate)) return fieldError('startDate', 'domain.challenge.day');
+  if (!isDay(endDate)) return fieldError('endDate', 'domain.challenge.day');
+  if (startDate < today) return fieldError('startDate', 'domain.challenge.past');
   const apart = daysBetween(startDate, endDate);
   if (apart < MIN_CHALLENGE_DAYS || apart > MAX_CHALLENGE_DAYS) {
-    return t('domain.challenge.span', {
-      field: 'endDate',
+    return fieldError('endDate', 'domain.challenge.span', {
       min: MIN_CHALLENGE_DAYS,
       max: MAX_CHALLENGE_DAYS,
       start: 'startDate',

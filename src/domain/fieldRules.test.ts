@@ -107,7 +107,12 @@ describe('clientKey', () => {
     expect(checkWriteOnce(weightEntryRules, { weightKg: 80 }, { weightKg: 79, clientKey: null })).toEqual([]);
     for (const after of [{ clientKey: other }, { clientKey: undefined }, { clientKey: '' }]) {
       expect(checkWriteOnce(weightEntryRules, saved, { ...saved, ...after })).toEqual([
-        { field: 'clientKey', message: 'clientKey cannot be changed once the row is saved.' },
+        {
+          field: 'clientKey',
+          message: 'clientKey cannot be changed once the row is saved.',
+          messageId: 'domain.field.writeOnce',
+          values: { field: 'clientKey' },
+        },
       ]);
     }
     expect(checkWriteOnce(weightEntryRules, { weightKg: 80 }, { weightKg: 80, clientKey: KEY })).toHaveLength(

@@ -1,4 +1,4 @@
-import { t } from '../i18n/messages';
+import { problem, type Problem } from './errors';
 
 /** Declarative limits for one field, shared by the SPA forms and cloud `beforeSave`. */
 export type FieldRule =
@@ -12,9 +12,18 @@ export type FieldRule =
 
 export type FieldRules = Readonly<Record<string, FieldRule>>;
 
-export interface FieldError {
+/** A field's problem: the sentence names the field, and `field` names it for the caller too. */
+export interface FieldError extends Problem {
   field: string;
-  message: string;
+}
+
+/** The problem of `field`: its sentence, written from `messageId` with the field among its values. */
+export function fieldError(
+  field: string,
+  messageId: Problem['messageId'],
+  values: Problem['values'] = {},
+): FieldError {
+  return { field, ...problem(messageId, { field, ...values }) };
 }
 
 /** What an `<input>` takes from its field's rule. */
@@ -59,58 +68,70 @@ export function checkField(
   value: unknown,
   now: Date = new Date(),
 ): string | null {
+  return fieldProblem(field, rule, value, now)?.message ?? null;
+}
+
+/** Checks one value against its rule, as `checkField`, answering the whole problem. */
+export function fieldProblem(
+  field: string,
+  rule: FieldRule,
+  value: unknown,
+  now: Date = new Date(),
+): FieldError | null {
+  const refuse = (messageId: Problem['messageId'], values: Problem['values'] = {}) =>
+    fieldError(field, messageId, values);
   if (isMissing(rule, value)) {
-    return rule.optional ? null : t('domain.field.required', { field });
+    return rule.optional ? null : refuse('domain.field.required');
   }
   switch (rule.kind) {
     case 'number': {
       if (typeof value !== 'number' || !Number.isFinite(value)) {
-        return t('domain.field.number', { field });
+        return refuse('domain.field.number');
       }
       if (rule.integer && !Number.isInteger(value)) {
-        return t('domain.field.wholeNumber', { field });
+        return refuse('domain.field.wholeNumber');
       }
       if (value < rule.min || value > rule.max) {
-        return t('domain.field.numberRange', { field, min: rule.min, max: rule.max });
+        return refuse('domain.field.numberRange', { min: rule.min, max: rule.max });
       }
       return null;
     }
     case 'text': {
       if (typeof value !== 'string') {
-        return t('domain.field.text', { field });
+        return refuse('domain.field.text');
       }
       const length = [...value].length;
       if (length < rule.min || length > rule.max) {
         return rule.min === rule.max
-          ? t('domain.field.textLength', { field, length: rule.min })
-          : t('domain.field.textLengthRange', { field, min: rule.min, max: rule.max });
+          ? refuse('domain.field.textLength', { length: rule.min })
+          : refuse('domain.field.textLengthRange', { min: rule.min, max: rule.max });
       }
       // PostgreSQL text cannot hold U+0000: stored, it fails the whole write.
       if (value.includes('\u0000') || (rule.pattern && !rule.pattern.test(value))) {
-        return t('domain.field.characters', { field });
+        return refuse('domain.field.characters');
       }
       return null;
     }
     case 'choice':
       return typeof value === 'string' && rule.values.includes(value)
         ? null
-        : t('domain.field.choice', { field, values: rule.values.join(', ') });
+        : refuse('domain.field.choice', { values: rule.values.join(', ') });
     case 'date': {
       if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
-        return t('domain.field.date', { field });
+        return refuse('domain.field.date');
       }
       if (value.getTime() < EARLIEST_DATE.getTime()) {
-        return t('domain.field.dateTooEarly', { field, year: EARLIEST_DATE.getUTCFullYear() });
+        return refuse('domain.field.dateTooEarly', { year: EARLIEST_DATE.getUTCFullYear() });
       }
       if (rule.maxDaysAhead !== undefined && value.getTime() > now.getTime() + rule.maxDaysAhead * DAY_MS) {
-        return t('domain.field.dateTooFar', { field, days: rule.maxDaysAhead });
+        return refuse('domain.field.dateTooFar', { days: rule.maxDaysAhead });
       }
       return null;
     }
     case 'boolean':
-      return typeof value === 'boolean' ? null : t('domain.field.boolean', { field });
+      return typeof value === 'boolean' ? null : refuse('domain.field.boolean');
     case 'uuid':
-      return typeof value === 'string' && UUID_PATTERN.test(value) ? null : t('domain.field.uuid', { field });
+      return typeof value === 'string' && UUID_PATTERN.test(value) ? null : refuse('domain.field.uuid');
   }
 }
 
@@ -122,8 +143,8 @@ export function checkFields(
 ): FieldError[] {
   const errors: FieldError[] = [];
   for (const [field, rule] of Object.entries(rules)) {
-    const message = checkField(field, rule, record[field], now);
-    if (message) errors.push({ field, message });
+    const problem = fieldProblem(field, rule, record[field], now);
+    if (problem) errors.push(problem);
   }
   return errors;
 }
@@ -141,7 +162,7 @@ export function checkWriteOnce(
   for (const [field, rule] of Object.entries(rules)) {
     if (rule.kind !== 'uuid' || !rule.writeOnce) continue;
     if ((before[field] ?? null) !== (after[field] ?? null)) {
-      errors.push({ field, message: t('domain.field.writeOnce', { field }) });
+      errors.push(fieldError(field, 'domain.field.writeOnce'));
     }
   }
   return errors;

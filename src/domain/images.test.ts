@@ -35,7 +35,7 @@ describe('avatarFileProblem', () => {
   });
 
   it('names the type of a refused file when it knows it', () => {
-    const problem = (value: string) => avatarFileProblem(text(value), value.length);
+    const problem = (value: string) => avatarFileProblem(text(value), value.length)?.message;
 
     expect(problem('<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>')).toBe(
       'The avatar must be a PNG, JPEG or WebP image; this file is an SVG drawing.',
@@ -50,10 +50,10 @@ describe('avatarFileProblem', () => {
   });
 
   it('refuses a file over 2 MB whatever its type, and an empty one', () => {
-    expect(avatarFileProblem(png, AVATAR_MAX_BYTES + 1)).toBe(
+    expect(avatarFileProblem(png, AVATAR_MAX_BYTES + 1)?.message).toBe(
       'The avatar must be 2 MB or smaller; this file is 2.1 MB.',
     );
-    expect(avatarFileProblem(new Uint8Array(), 0)).toBe('The avatar file is empty.');
+    expect(avatarFileProblem(new Uint8Array(), 0)?.message).toBe('The avatar file is empty.');
   });
 });
 

@@ -1,4 +1,5 @@
-import { t, type MessageId } from '../i18n/messages';
+import type { MessageId } from '../i18n/messages';
+import { problem, type Problem } from './errors';
 import { isObjectId } from './ids';
 import { formatDecimal } from './labels';
 
@@ -68,12 +69,12 @@ function megabytes(size: number): string {
  * Why a file cannot be an avatar, as a sentence naming the field, or null when it can.
  * `head` is at least the first SNIFF_BYTES bytes (or the whole file); `size` the whole file's length.
  */
-export function avatarFileProblem(head: Uint8Array, size: number): string | null {
-  if (size === 0) return t('account.avatar.empty');
+export function avatarFileProblem(head: Uint8Array, size: number): Problem | null {
+  if (size === 0) return problem('account.avatar.empty');
   if (size > AVATAR_MAX_BYTES) {
-    return t('account.avatar.tooLarge', { max: AVATAR_MAX_BYTES / MEGABYTE, size: megabytes(size) });
+    return problem('account.avatar.tooLarge', { max: AVATAR_MAX_BYTES / MEGABYTE, size: megabytes(size) });
   }
-  if (!imageKind(head)) return t(otherFileProblem(head));
+  if (!imageKind(head)) return problem(otherFileProblem(head));
   return null;
 }
 

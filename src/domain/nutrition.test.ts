@@ -77,9 +77,12 @@ describe('energyMismatch', () => {
   });
 
   it('refuses energy far from the macros and says what they give', () => {
-    expect(energyMismatch({ ...butter, kcalPer100g: 10 })).toBe(
-      'kcalPer100g (10) does not match the macros: 4 kcal per g of protein and carbs and 9 per g of fat give 734 kcal per 100 g.',
-    );
+    expect(energyMismatch({ ...butter, kcalPer100g: 10 })).toMatchObject({
+      field: 'kcalPer100g',
+      messageId: 'domain.nutrition.energyMismatch',
+      message:
+        'kcalPer100g (10) does not match the macros: 4 kcal per g of protein and carbs and 9 per g of fat give 734 kcal per 100 g.',
+    });
     expect(
       energyMismatch({ kcalPer100g: 400, proteinPer100g: 0, carbsPer100g: 0, fatPer100g: 0 }),
     ).not.toBeNull();

@@ -1,5 +1,5 @@
-import { t } from '../i18n/messages';
 import { MEAL_TYPES, type MealType } from './contract';
+import { fieldError, type FieldError } from './fieldRules';
 import type { SyncState } from './sync';
 
 /** Energy per gram of protein, carbohydrate and fat (Atwater factors). */
@@ -135,12 +135,11 @@ export function macroShares(nutrients: Nutrients): MacroShares | null {
  * Whether a food's stated energy roughly agrees with its macros: within 20 % or 20 kcal per
  * 100 g, whichever is larger, which leaves room for fibre and rounding on a label but not for a typo.
  */
-export function energyMismatch(food: Per100g): string | null {
+export function energyMismatch(food: Per100g): FieldError | null {
   const fromMacros = macroEnergyKcal(food.proteinPer100g, food.carbsPer100g, food.fatPer100g);
   const tolerance = Math.max(20, 0.2 * Math.max(food.kcalPer100g, fromMacros));
   if (Math.abs(food.kcalPer100g - fromMacros) <= tolerance) return null;
-  return t('domain.nutrition.energyMismatch', {
-    field: 'kcalPer100g',
+  return fieldError('kcalPer100g', 'domain.nutrition.energyMismatch', {
     kcal: food.kcalPer100g,
     fromMacros: Math.round(fromMacros),
   });

@@ -3,8 +3,8 @@
  * (shared by the workout window and the `Activity` beforeSave), and the records a set can beat.
  * Weights are stored in kg; the person's unit applies at the edges (units.ts).
  */
-import { t, type MessageId } from '../i18n/messages';
-import type { FieldError } from './fieldRules';
+import type { MessageId } from '../i18n/messages';
+import { fieldError, type FieldError } from './fieldRules';
 import { translatedTable } from './labels';
 
 export const EXERCISE_CATEGORIES = [
@@ -152,39 +152,40 @@ const EXERCISE_KEYS = new Set(['exerciseId', 'sets', 'note', 'restS']);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function checkNumber(field: string, name: SetNumber, value: unknown): string | null {
+function checkNumber(field: string, name: SetNumber, value: unknown): FieldError | null {
   const { min, max, integer } = SET_LIMITS[name];
-  if (typeof value !== 'number' || !Number.isFinite(value)) return t('domain.field.number', { field });
-  if (integer && !Number.isInteger(value)) return t('domain.field.wholeNumber', { field });
-  if (value < min || value > max) return t('domain.field.numberRange', { field, min, max });
-  if (name === 'rpe' && !Number.isInteger(value * 2)) return t('training.strength.halfNumber', { field });
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fieldError(field, 'domain.field.number');
+  if (integer && !Number.isInteger(value)) return fieldError(field, 'domain.field.wholeNumber');
+  if (value < min || value > max) return fieldError(field, 'domain.field.numberRange', { min, max });
+  if (name === 'rpe' && !Number.isInteger(value * 2))
+    return fieldError(field, 'training.strength.halfNumber');
   return null;
 }
 
-function checkSet(path: string, set: unknown, measure: Measure): string | null {
-  if (!isRecord(set)) return t('training.strength.setNotNumbers', { field: path });
+function checkSet(path: string, set: unknown, measure: Measure): FieldError | null {
+  if (!isRecord(set)) return fieldError(path, 'training.strength.setNotNumbers');
   const { required, allowed } = MEASURE_FIELDS[measure];
   for (const key of Object.keys(set)) {
-    if (!SET_KEYS.has(key)) return t('training.strength.notSetField', { field: `${path}.${key}` });
+    if (!SET_KEYS.has(key)) return fieldError(`${path}.${key}`, 'training.strength.notSetField');
   }
   for (const name of Object.keys(SET_LIMITS) as SetNumber[]) {
     const value = set[name];
     const field = `${path}.${name}`;
     if (value === undefined || value === null) {
-      if (required.includes(name)) return t('training.strength.setFieldRequired', { field });
+      if (required.includes(name)) return fieldError(field, 'training.strength.setFieldRequired');
       continue;
     }
     if (name !== 'rpe' && !required.includes(name) && !allowed.includes(name)) {
       const [first = '', second] = required;
       return second === undefined
-        ? t('training.strength.doesNotFitOne', { field, recorded: first })
-        : t('training.strength.doesNotFitTwo', { field, first, second });
+        ? fieldError(field, 'training.strength.doesNotFitOne', { recorded: first })
+        : fieldError(field, 'training.strength.doesNotFitTwo', { first, second });
     }
     const problem = checkNumber(field, name, value);
     if (problem) return problem;
   }
   if (set.warmup !== undefined && set.warmup !== null && typeof set.warmup !== 'boolean') {
-    return t('domain.field.boolean', { field: `${path}.warmup` });
+    return fieldError(`${path}.warmup`, 'domain.field.boolean');
   }
   return null;
 }
@@ -198,60 +199,46 @@ export function checkExercises(
   value: unknown,
   measureOf: (exerciseId: string) => Measure | undefined,
 ): FieldError | null {
-  const fail = (field: string, message: string): FieldError => ({ field, message });
-  if (!Array.isArray(value))
-    return fail('exercises', t('training.strength.exercisesNotList', { field: 'exercises' }));
+  if (!Array.isArray(value)) return fieldError('exercises', 'training.strength.exercisesNotList');
   if (value.length > MAX_EXERCISES_PER_WORKOUT) {
-    return fail(
-      'exercises',
-      t('training.strength.tooManyExercises', { field: 'exercises', max: MAX_EXERCISES_PER_WORKOUT }),
-    );
+    return fieldError('exercises', 'training.strength.tooManyExercises', { max: MAX_EXERCISES_PER_WORKOUT });
   }
   for (const [index, exercise] of value.entries()) {
     const path = `exercises[${index}]`;
-    if (!isRecord(exercise)) return fail(path, t('training.strength.notExercise', { field: path }));
+    if (!isRecord(exercise)) return fieldError(path, 'training.strength.notExercise');
     const unknownKey = Object.keys(exercise).find((key) => !EXERCISE_KEYS.has(key));
     if (unknownKey) {
       const field = `${path}.${unknownKey}`;
-      return fail(field, t('training.strength.notExerciseField', { field }));
+      return fieldError(field, 'training.strength.notExerciseField');
     }
     const { exerciseId, sets, note } = exercise;
     const measure = typeof exerciseId === 'string' ? measureOf(exerciseId) : undefined;
     if (!measure) {
       const field = `${path}.exerciseId`;
-      return fail(field, t('training.strength.unknownExercise', { field }));
+      return fieldError(field, 'training.strength.unknownExercise');
     }
     if (!Array.isArray(sets) || sets.length === 0) {
-      return fail(`${path}.sets`, t('training.strength.noSets', { field: `${path}.sets` }));
+      return fieldError(`${path}.sets`, 'training.strength.noSets');
     }
     if (sets.length > MAX_SETS_PER_EXERCISE) {
-      return fail(
-        `${path}.sets`,
-        t('training.strength.tooManySets', { field: `${path}.sets`, max: MAX_SETS_PER_EXERCISE }),
-      );
+      return fieldError(`${path}.sets`, 'training.strength.tooManySets', { max: MAX_SETS_PER_EXERCISE });
     }
     for (const [setIndex, set] of sets.entries()) {
       const problem = checkSet(`${path}.sets[${setIndex}]`, set, measure);
-      if (problem) return fail(`${path}.sets[${setIndex}]`, problem);
+      if (problem) return problem;
     }
     const { restS } = exercise;
     if (restS !== undefined && restS !== null) {
       const valid = typeof restS === 'number' && Number.isInteger(restS) && restS >= 0 && restS <= MAX_REST_S;
       if (!valid) {
-        return fail(
-          `${path}.restS`,
-          t('training.strength.rest', { field: `${path}.restS`, max: MAX_REST_S }),
-        );
+        return fieldError(`${path}.restS`, 'training.strength.rest', { max: MAX_REST_S });
       }
     }
     if (note !== undefined && note !== null) {
       const valid =
         typeof note === 'string' && [...note].length <= MAX_EXERCISE_NOTE_LENGTH && !note.includes('\u0000');
       if (!valid) {
-        return fail(
-          `${path}.note`,
-          t('training.strength.note', { field: `${path}.note`, max: MAX_EXERCISE_NOTE_LENGTH }),
-        );
+        return fieldError(`${path}.note`, 'training.strength.note', { max: MAX_EXERCISE_NOTE_LENGTH });
       }
     }
   }
@@ -353,20 +340,17 @@ export const MAX_PRIMARY_MUSCLES = 5;
 export const MAX_SECONDARY_MUSCLES = 8;
 
 function checkMuscleList(field: string, value: unknown, min: number, max: number): FieldError | null {
-  const fail = (message: string): FieldError => ({ field, message });
-  if (!Array.isArray(value)) return fail(t('training.strength.musclesNotList', { field }));
+  if (!Array.isArray(value)) return fieldError(field, 'training.strength.musclesNotList');
   const list: unknown[] = value;
   if (list.length < min || list.length > max) {
-    return fail(
-      min > 0
-        ? t('training.strength.muscleCount', { field, min, max })
-        : t('training.strength.muscleCountMax', { field, max }),
-    );
+    return min > 0
+      ? fieldError(field, 'training.strength.muscleCount', { min, max })
+      : fieldError(field, 'training.strength.muscleCountMax', { max });
   }
   if (!list.every((muscle) => (MUSCLES as readonly unknown[]).includes(muscle))) {
-    return fail(t('training.strength.unknownMuscle', { field, muscles: MUSCLES.join(', ') }));
+    return fieldError(field, 'training.strength.unknownMuscle', { muscles: MUSCLES.join(', ') });
   }
-  if (new Set(list).size !== list.length) return fail(t('training.strength.muscleTwice', { field }));
+  if (new Set(list).size !== list.length) return fieldError(field, 'training.strength.muscleTwice');
   return null;
 }
 
@@ -383,10 +367,7 @@ export function checkMuscles(primary: unknown, secondary: unknown): FieldError |
   const both = (primary as Muscle[]).find((muscle) => others.includes(muscle));
   return both === undefined
     ? null
-    : {
-        field: 'secondaryMuscles',
-        message: t('training.strength.alreadyPrimary', { field: 'secondaryMuscles', muscle: both }),
-      };
+    : fieldError('secondaryMuscles', 'training.strength.alreadyPrimary', { muscle: both });
 }
 
 /** The MET of an exercise a person adds without one, by its category (Compendium of Physical Activities). */

@@ -165,7 +165,7 @@ describe('trackProblem', () => {
     ['a heart rate of 400', [{ ...ok, hr: 400 }], 'track point 1 has a heart rate outside 20…250.'],
     ['a point that is no object', [null], 'track point 1 must be an object.'],
   ])('refuses %s with a sentence naming the point', (_case, track, sentence) => {
-    expect(trackProblem(track)).toBe(sentence);
+    expect(trackProblem(track)?.message).toBe(sentence);
   });
 });
 

@@ -5,6 +5,7 @@
 // `t` is a track point's time here, so the messages' `t` goes by another name.
 import { t as translate, type MessageId } from '../i18n/messages';
 import type { ActivitySource, ActivityType } from './contract';
+import { fieldError, type FieldError } from './fieldRules';
 
 export interface TrackPoint {
   /** Milliseconds since the epoch. */
@@ -336,27 +337,30 @@ export function personalBests(
 }
 
 /** What is wrong with a track as the server stores it, naming the field; null when it is fine. */
-export function trackProblem(points: unknown, field = 'track'): string | null {
-  if (!Array.isArray(points)) return translate('training.track.notList', { field });
+export function trackProblem(points: unknown, field = 'track'): FieldError | null {
+  if (!Array.isArray(points)) return fieldError(field, 'training.track.notList');
   if (points.length > MAX_TRACK_POINTS)
-    return translate('training.track.tooMany', { field, max: MAX_TRACK_POINTS });
+    return fieldError(field, 'training.track.tooMany', { max: MAX_TRACK_POINTS });
   let previous = -Infinity;
   for (const [index, raw] of points.entries()) {
     const point = raw as Partial<Record<keyof TrackPoint, unknown>> | null;
-    const where = { field, point: index + 1 };
-    if (typeof point !== 'object' || point === null) return translate('training.track.notObject', where);
+    const where = { point: index + 1 };
+    if (typeof point !== 'object' || point === null)
+      return fieldError(field, 'training.track.notObject', where);
     const { t, lat, lon, ele, hr } = point;
-    if (typeof t !== 'number' || !Number.isFinite(t)) return translate('training.track.noTime', where);
-    if (t < previous) return translate('training.track.backInTime', where);
+    if (typeof t !== 'number' || !Number.isFinite(t))
+      return fieldError(field, 'training.track.noTime', where);
+    if (t < previous) return fieldError(field, 'training.track.backInTime', where);
     previous = t;
-    if (typeof lat !== 'number' || lat < -90 || lat > 90) return translate('training.track.latitude', where);
+    if (typeof lat !== 'number' || lat < -90 || lat > 90)
+      return fieldError(field, 'training.track.latitude', where);
     if (typeof lon !== 'number' || lon < -180 || lon > 180)
-      return translate('training.track.longitude', where);
+      return fieldError(field, 'training.track.longitude', where);
     if (ele !== undefined && (typeof ele !== 'number' || ele < -500 || ele > 9000)) {
-      return translate('training.track.elevation', where);
+      return fieldError(field, 'training.track.elevation', where);
     }
     if (hr !== undefined && (typeof hr !== 'number' || hr < 20 || hr > 250)) {
-      return translate('training.track.heartRate', where);
+      return fieldError(field, 'training.track.heartRate', where);
     }
   }
   return null;

@@ -17,9 +17,6 @@ export const TOTP_FIELD_MAX_LENGTH = 8;
 /** The login request's context key that carries the code. */
 export const TWO_FACTOR_CONTEXT_KEY = 'twoFactorCode';
 
-/** The start of the server's answer when a password is right but a code is still needed. */
-export const CODE_NEEDED_PREFIX = 'twoFactorCode:';
-
 /** What a person typed, without spaces or dashes, in lower case: how codes are compared. */
 export function normalizeCode(typed: string): string {
   return typed.replace(/[\s-]/g, '').toLowerCase();

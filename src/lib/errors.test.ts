@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorSentence } from './errors';
+import { errorSentence, refusalOf, toUiError } from './errors';
 
 describe('errorSentence', () => {
   it('turns Parse codes into sentences without numbers', () => {
@@ -31,16 +31,17 @@ describe('errorSentence', () => {
     );
   });
 
-  it('says wrong username or password for a failed login', () => {
-    expect(errorSentence({ code: 101, message: 'Invalid username/password.' })).toBe(
-      'Wrong username or password.',
+  it('shows the server’s sentence for a refusal that names its message, whatever its code', () => {
+    const refusal = {
+      code: 101,
+      message: 'Falscher Benutzername oder falsches Passwort.',
+      messageId: 'common.errors.wrongCredentials',
+      values: {},
+    };
+    expect(errorSentence(refusal)).toBe('Falscher Benutzername oder falsches Passwort.');
+    expect(errorSentence({ code: 101, message: 'Object not found.' })).toBe(
+      'That item was not found, or you are not allowed to see it.',
     );
-  });
-
-  it('explains a locked account', () => {
-    expect(
-      errorSentence({ code: 1, message: 'Your account is locked due to multiple failed login attempts.' }),
-    ).toMatch(/locked .* 5 minutes/);
   });
 
   it('passes through validation sentences that name the field', () => {
@@ -52,14 +53,60 @@ describe('errorSentence', () => {
     );
   });
 
-  it('maps the rate limiter’s code 100 answer to the too-many-requests sentence', () => {
-    expect(
-      errorSentence({ code: 100, message: 'Too many requests. Please wait a moment and try again.' }),
-    ).toMatch(/Too many requests/);
-  });
-
   it('falls back to a generic sentence for unknown codes', () => {
     expect(errorSentence({ code: 999, message: 'internal' })).toBe('Something went wrong. Please try again.');
     expect(errorSentence('weird')).toBe('Something went wrong. Please try again.');
+  });
+});
+
+describe('refusalOf', () => {
+  it('reads the message id, values and field the server sends beside the sentence', () => {
+    const error = Object.assign(new Error('That code is not right.'), {
+      code: 142,
+      messageId: 'server.twoFactor.codeWrong',
+      values: { field: 'code', when: { nested: true } },
+      field: 'code',
+    });
+    expect(refusalOf(error)).toEqual({
+      code: 142,
+      message: 'That code is not right.',
+      messageId: 'server.twoFactor.codeWrong',
+      values: { field: 'code' },
+      field: 'code',
+    });
+  });
+
+  it('is null for an error the server said no more of', () => {
+    expect(refusalOf({ code: 142, message: 'weightKg must be between 20 and 500.' })).toBeNull();
+    expect(refusalOf(new TypeError('Failed to fetch'))).toBeNull();
+    expect(refusalOf({ code: 142, message: 'x', messageId: 7, values: {} })).toBeNull();
+  });
+});
+
+describe('toUiError', () => {
+  const refused = (field?: string) => ({
+    code: 142,
+    message: 'That password is not right, so nothing was changed.',
+    messageId: 'server.account.currentPasswordWrong',
+    values: field ? { field } : {},
+    ...(field ? { field } : {}),
+  });
+
+  it('puts a refusal at the form’s field it names', () => {
+    expect(toUiError(refused('currentPassword'), ['currentPassword', 'newPassword'])).toEqual({
+      field: 'currentPassword',
+      sentence: 'That password is not right, so nothing was changed.',
+    });
+  });
+
+  it('puts a refusal of a field the form does not show, or of none, above the form', () => {
+    expect(toUiError(refused('invitation'), ['username'])).toEqual({
+      field: null,
+      sentence: 'That password is not right, so nothing was changed.',
+    });
+    expect(toUiError(refused(), ['username']).field).toBeNull();
+    const unreachable = toUiError(new TypeError('Failed to fetch'), ['username']);
+    expect(unreachable.field).toBeNull();
+    expect(unreachable.sentence).toMatch(/could not be reached/);
   });
 });

@@ -1,4 +1,5 @@
 import type ParseSdk from 'parse';
+import { refusalDetailOf } from '@/domain/errors';
 import { currentLanguage, i18n } from '@/i18n';
 import { trackLoading } from './loadingBar';
 import { loadRuntimeConfig } from './runtimeConfig';
@@ -8,6 +9,7 @@ export type ParseClient = typeof ParseSdk;
 interface RestController {
   request: (...args: unknown[]) => Promise<unknown>;
   ajax: (...args: unknown[]) => Promise<unknown>;
+  handleError: (answer: unknown) => Promise<never>;
 }
 
 /** Every Parse request shows in the loading bar, and a failed one turns it red. */
@@ -17,7 +19,22 @@ function instrumentRequests(Parse: ParseClient): void {
     ...rest,
     request: (...args: unknown[]) => trackLoading(rest.request(...args)),
     ajax: (...args: unknown[]) => trackLoading(rest.ajax(...args)),
-  } as unknown as Parameters<typeof Parse.CoreManager.setRESTController>[0]);
+  });
+}
+
+/**
+ * The SDK makes its error from the answer's `code` and `error` only; the server says more beside
+ * them (src/domain/errors.ts: the message id, its values, the field), kept on the error here. The
+ * SDK's request calls `handleError` on its own controller, so that is where the answer is read.
+ */
+function keepRefusalDetail(Parse: ParseClient): void {
+  const rest = Parse.CoreManager.getRESTController() as unknown as RestController;
+  const sdkHandleError = rest.handleError.bind(rest);
+  rest.handleError = (answer: unknown) =>
+    sdkHandleError(answer).catch((error: unknown) => {
+      const detail = refusalDetailOf(answer);
+      throw detail && error instanceof Error ? Object.assign(error, detail) : error;
+    });
 }
 
 /** Every request names the language shown, so the server's sentences (errors, mails) come in it. */
@@ -41,6 +58,7 @@ export function getParse(): Promise<ParseClient> {
       Parse.initialize(config.appId, '');
       Parse.serverURL = config.serverURL;
       Parse.liveQueryServerURL = config.liveQueryServerURL;
+      keepRefusalDetail(Parse);
       instrumentRequests(Parse);
       speakLanguageShown(Parse);
       return Parse;

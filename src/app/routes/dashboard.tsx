@@ -33,11 +33,13 @@ import {
   type DraftFields,
 } from '@/features/activity';
 import type { WorkoutDetail } from '@/domain/activity';
+import { ErrorCode } from '@/domain/errors';
 import type { SessionUser } from '@/features/auth';
 import { DailySummary, loadDashboardSummary, type DashboardSummary } from '@/features/dashboard';
 import { liftUnitFor, StrengthProgress } from '@/features/strength';
 import { weightUnitFor } from '@/domain/units';
 import { t, useT } from '@/i18n';
+import { hasCode } from '@/lib/errors';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
@@ -60,7 +62,7 @@ async function detailFor(activityId: string | null): Promise<WorkoutDetail | 'no
   try {
     return await loadWorkoutDetail(activityId);
   } catch (error) {
-    return (error as { code?: unknown }).code === 101 ? 'not-found' : null;
+    return hasCode(error, ErrorCode.OBJECT_NOT_FOUND) ? 'not-found' : null;
   }
 }
 

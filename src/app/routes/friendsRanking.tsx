@@ -26,7 +26,6 @@ import {
   FriendSearch,
   RankingBoard,
   blockUser,
-  friendErrorSentence,
   listFriendships,
   loadRanking,
   removeFriend,
@@ -43,6 +42,7 @@ import { t, useT } from '@/i18n';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
+import { errorSentence } from '@/lib/errors';
 import { runIntent, type Intents } from '@/lib/routeActions';
 import { formText } from '@/lib/formValues';
 
@@ -126,7 +126,7 @@ const INTENTS = {
 } satisfies Intents<FriendActionResult>;
 
 export async function action({ request }: ActionFunctionArgs): Promise<FriendActionResult> {
-  return runIntent<FriendActionResult>(await request.formData(), INTENTS, friendErrorSentence);
+  return runIntent<FriendActionResult>(await request.formData(), INTENTS, errorSentence);
 }
 
 export function Component() {

@@ -21,11 +21,10 @@ import {
   safeRedirectTarget,
   type AuthActionResult,
 } from '@/features/auth';
-import { SSO_LINK_PREFIX } from '@/domain/sso';
-import { CODE_FIELD_MAX_LENGTH, CODE_NEEDED_PREFIX } from '@/domain/twoFactor';
+import { CODE_FIELD_MAX_LENGTH, TWO_FACTOR_CONTEXT_KEY } from '@/domain/twoFactor';
 import { t, useT, type MessageId } from '@/i18n';
 import { T } from '@/i18n/T';
-import { errorSentence, isParseLikeError } from '@/lib/errors';
+import { errorSentence, refusalOf } from '@/lib/errors';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
 
 const NOTICES: Readonly<Partial<Record<string, MessageId>>> = {
@@ -85,13 +84,11 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response 
     sessionStorage.removeItem(PENDING_LINK_KEY);
     return redirect('/');
   } catch (error) {
-    const sentence = errorSentence(error);
-    if (sentence.startsWith(CODE_NEEDED_PREFIX)) return { oidcName, ssoCode: { id, ticket } };
-    // The server's own sentence (its code, 101, reads "not found" to the general error sentences),
-    // recognised by its untranslated marker and shown without it.
-    if (isParseLikeError(error) && error.code === 101 && error.message.startsWith(SSO_LINK_PREFIX)) {
+    const refusal = refusalOf(error);
+    if (refusal?.field === TWO_FACTOR_CONTEXT_KEY) return { oidcName, ssoCode: { id, ticket } };
+    if (refusal?.messageId === 'server.oidc.linkWithPassword') {
       sessionStorage.setItem(PENDING_LINK_KEY, JSON.stringify({ id, ticket }));
-      return { oidcName, ssoLink: error.message.slice(SSO_LINK_PREFIX.length).trim() };
+      return { oidcName, ssoLink: refusal.message };
     }
     return redirect('/login?notice=sso-failed');
   }
@@ -108,11 +105,8 @@ const codeMissing = (): AuthActionResult => ({
  */
 function refusedLogin(error: unknown, code: string): AuthActionResult {
   const sentence = errorSentence(error);
-  if (!sentence.startsWith(CODE_NEEDED_PREFIX)) return { formError: sentence };
-  const rest = sentence.slice(CODE_NEEDED_PREFIX.length).trim();
-  return code
-    ? { needsCode: true, fieldErrors: { twoFactorCode: rest.charAt(0).toUpperCase() + rest.slice(1) } }
-    : { needsCode: true };
+  if (refusalOf(error)?.field !== TWO_FACTOR_CONTEXT_KEY) return { formError: sentence };
+  return code ? { needsCode: true, fieldErrors: { twoFactorCode: sentence } } : { needsCode: true };
 }
 
 /** The second step of a login through the provider, for an account with two-factor sign-in. */

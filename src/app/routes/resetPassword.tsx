@@ -18,7 +18,8 @@ import {
   type AuthActionResult,
 } from '@/features/auth';
 import { t, useT } from '@/i18n';
-import { errorSentence, isParseLikeError } from '@/lib/errors';
+import { ErrorCode } from '@/domain/errors';
+import { errorSentence, hasCode } from '@/lib/errors';
 
 export async function action({ request }: ActionFunctionArgs): Promise<AuthActionResult | Response> {
   const form = await request.formData();
@@ -33,14 +34,14 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
     } catch (error) {
       // Parse does not reveal whether an address exists (205: no account uses it); neither do we,
       // except for real failures.
-      if (!(isParseLikeError(error) && error.code === 205)) return { formError: errorSentence(error) };
+      if (!hasCode(error, ErrorCode.EMAIL_NOT_FOUND)) return { formError: errorSentence(error) };
     }
     return { done: t('auth.reset.sent') };
   }
   const username = formText(form, 'username');
   const password = formText(form, 'password');
   const problem = passwordProblem(password, username);
-  if (problem) return { fieldErrors: { password: problem } };
+  if (problem) return { fieldErrors: { password: problem.message } };
   if (password !== formText(form, 'confirmPassword')) {
     return { fieldErrors: { confirmPassword: t('auth.reset.passwordMismatch') } };
   }

@@ -23,7 +23,7 @@ import {
 } from '@/features/auth';
 import { useT } from '@/i18n';
 import { T } from '@/i18n/T';
-import { errorSentence } from '@/lib/errors';
+import { toUiError } from '@/lib/errors';
 import { userRules } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
 
@@ -39,11 +39,7 @@ export async function loader(): Promise<{ mode: SignupMode }> {
   }
 }
 
-/** The server names the invitation in its refusals; the page speaks of "this invitation" itself. */
-function withoutFieldName(sentence: string): string {
-  const rest = sentence.replace(/^invitation: /, '');
-  return rest === sentence ? sentence : rest.charAt(0).toUpperCase() + rest.slice(1);
-}
+const SHOWN_FIELDS = ['username', 'email', 'password'] as const;
 
 export async function action({ request }: ActionFunctionArgs): Promise<AuthActionResult | Response> {
   const form = await request.formData();
@@ -59,7 +55,11 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
   try {
     await signUp(input.username, input.email, input.password, invitation || undefined);
   } catch (error) {
-    return { formError: withoutFieldName(errorSentence(error)) };
+    // A refusal of a field the form shows goes there; the invitation's (a hidden field) above the form.
+    const shown = toUiError(error, SHOWN_FIELDS);
+    return shown.field === null
+      ? { formError: shown.sentence }
+      : { fieldErrors: { [shown.field]: shown.sentence } };
   }
   return redirect(safeRedirectTarget(new URL(request.url).searchParams.get('from')));
 }

@@ -53,7 +53,7 @@ import { loadSignupPolicy } from '@/features/auth';
 import { ImportWorkouts } from '@/features/imports';
 import { loadWeightSummary } from '@/features/weight';
 import { chooseLanguage, t, useT } from '@/i18n';
-import { errorSentence } from '@/lib/errors';
+import { toUiError } from '@/lib/errors';
 import { chooseTheme } from '@/lib/theme';
 import { formText } from '@/lib/formValues';
 import { loadFailure, requireSignedIn } from '../guards';
@@ -104,20 +104,15 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   }
 }
 
-/**
- * The server's refusal as the form's field error when it names one of `fields` ("code: …"), else
- * as the section's sentence.
- */
+/** The server's refusal at the form's field when it names one of `fields`, else as the section's sentence. */
 function serverFieldError(
   error: unknown,
   fields: readonly ('password' | 'code' | 'currentPassword' | 'newPassword' | 'email')[],
 ): SettingsActionResult {
-  const sentence = errorSentence(error);
-  const match = /^(\w+): (.*)$/s.exec(sentence);
-  const [, field = '', rest = ''] = match ?? [];
-  const named = fields.find((candidate) => candidate === field);
-  if (!named) return { formError: sentence };
-  return { fieldErrors: { [named]: rest.charAt(0).toUpperCase() + rest.slice(1) } };
+  const shown = toUiError(error, fields);
+  return shown.field === null
+    ? { formError: shown.sentence }
+    : { fieldErrors: { [shown.field]: shown.sentence } };
 }
 
 /** The invitations section's data, when the server takes invitations from this person. */

@@ -1,3 +1,4 @@
+import { ErrorCode, refusalDetailOf } from '@/domain/errors';
 import type { SignupPolicy } from '@/domain/signup';
 import { TWO_FACTOR_CONTEXT_KEY } from '@/domain/twoFactor';
 import { t } from '@/i18n';
@@ -184,14 +185,14 @@ export async function chooseNewPassword(token: string, password: string): Promis
     },
   );
   if (response.ok) return;
-  const body = (await response.json().catch(() => ({}))) as { code?: number; error?: string };
-  throw Object.assign(new Error(resetFailureSentence(body.error)), { code: 142 });
-}
-
-function resetFailureSentence(serverMessage: string | undefined): string {
-  if (!serverMessage) return t('auth.reset.failed');
-  if (/expired|invalid|link/i.test(serverMessage)) return t('auth.reset.linkExpired');
-  return serverMessage.replace(/^Error:\s*/, '');
+  // The server names the reason (src/domain/errors.ts) and writes it in the language shown.
+  const body: unknown = await response.json().catch(() => ({}));
+  const detail = refusalDetailOf(body);
+  const sentence = (body as { error?: unknown }).error;
+  throw Object.assign(new Error(detail && typeof sentence === 'string' ? sentence : t('auth.reset.failed')), {
+    code: ErrorCode.VALIDATION_ERROR,
+    ...detail,
+  });
 }
 
 /** Who may sign up on this server, and whether the caller (if signed in) may invite. */

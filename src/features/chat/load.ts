@@ -1,15 +1,13 @@
 import { parseRoomKey } from '@/domain/chatRooms';
-import { isParseLikeError } from '@/lib/errors';
+import { ErrorCode } from '@/domain/errors';
+import { hasCode } from '@/lib/errors';
 import { countUnread, listChallengeRooms, listChatFriends, loadLatestMessages } from './api';
 import { readLastSeen, roomEntries } from './rooms';
 import type { ChatPageData } from './types';
 
-/** Parse's OPERATION_FORBIDDEN. */
-const FORBIDDEN = 119;
-
 /** A friend room of someone who is not (or no longer) a friend is refused: the page explains it. */
 function unlessForbidden(error: unknown): null {
-  if (isParseLikeError(error) && error.code === FORBIDDEN) return null;
+  if (hasCode(error, ErrorCode.OPERATION_FORBIDDEN)) return null;
   throw error;
 }
 

@@ -13,5 +13,4 @@ export { FriendSearch } from './components/FriendSearch';
 export { PersonLabel } from './components/Person';
 export { RankingBoard } from './components/RankingBoard';
 export type { RankingChoice } from './components/RankingControls';
-export { friendErrorSentence } from './errors';
 export type { FriendActionResult, SearchAnswer, SearchData } from './types';

@@ -204,7 +204,7 @@ export function parsePasswordForm(
   const confirmPassword = rawText(form, 'confirmPassword');
   if (!currentPassword) errors.currentPassword = t('settings.errors.currentPasswordMissing');
   const problem = passwordProblem(newPassword, username);
-  if (problem) errors.newPassword = problem;
+  if (problem) errors.newPassword = problem.message;
   else if (newPassword === currentPassword) errors.newPassword = t('settings.errors.newPasswordSame');
   if (confirmPassword !== newPassword) errors.confirmPassword = t('settings.errors.passwordsDiffer');
   return Object.keys(errors).length > 0

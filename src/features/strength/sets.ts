@@ -3,14 +3,13 @@ import {
   MAX_EXERCISE_NOTE_LENGTH,
   MAX_REST_S,
   MAX_SETS_PER_EXERCISE,
-  MEASURE_FIELDS,
   SET_LIMITS,
   type LoggedSet,
   type Measure,
   type SetNumber,
 } from '@/domain/strength';
 import { kgToLb, lbToKg, type WeightUnit } from '@/domain/units';
-import { currentLanguage, t, type MessageId, type MessageValues } from '@/i18n';
+import { currentLanguage, t, type MessageId } from '@/i18n';
 import { liftNumber } from './labels';
 
 /** Lifts are read and typed in kg or lb; stones are for body weight. */
@@ -150,59 +149,68 @@ function rangeText(place: string, field: SetNumber, unit: LiftUnit): string {
 }
 
 /**
- * `checkExercises` says of a set `path` (`exercises[0].sets[1].reps`) what its sentence `said` says,
- * found by writing each of its sentences for that path in the language shown: told again of
- * `place` ("Set 2 reps"), or null for a sentence this window does not know.
+ * What `checkExercises` said of a set, told again of `place` ("Set 2 reps") in the words and unit
+ * the person reads; null for a fault this window does not know. `name` is the set's field, if any.
  */
-function setFaultText(said: string, path: string, name: string | undefined, place: string, unit: LiftUnit) {
-  const is = (id: MessageId, values: MessageValues = {}) => t(id, { field: path, ...values }) === said;
-  if (is('domain.field.number')) return t('strength.fault.number', { place });
-  if (is('domain.field.wholeNumber')) return t('strength.fault.wholeNumber', { place });
-  if (name !== undefined && isSetField(name) && name !== 'warmup') {
-    const { min, max } = SET_LIMITS[name];
-    if (is('domain.field.numberRange', { min, max })) return rangeText(place, name, unit);
-  }
-  if (is('training.strength.halfNumber')) return t('strength.fault.halfNumber', { place });
-  if (is('training.strength.setFieldRequired')) return t('strength.fault.required', { place });
-  if (is('training.strength.notSetField')) return t('strength.fault.notSetField', { place });
-  if (is('domain.field.boolean')) return t('strength.fault.trueOrFalse', { place });
-  if (is('training.strength.setNotNumbers')) return t('strength.fault.notSet', { place });
-  for (const { required } of Object.values(MEASURE_FIELDS)) {
-    const [first = '', second] = required;
-    const fits =
-      second === undefined
-        ? is('training.strength.doesNotFitOne', { recorded: first })
-        : is('training.strength.doesNotFitTwo', { first, second });
-    if (fits) {
+function setFaultText(
+  fault: FieldError,
+  name: string | undefined,
+  place: string,
+  unit: LiftUnit,
+): string | null {
+  switch (fault.messageId) {
+    case 'domain.field.number':
+      return t('strength.fault.number', { place });
+    case 'domain.field.wholeNumber':
+      return t('strength.fault.wholeNumber', { place });
+    case 'domain.field.numberRange':
+      return name !== undefined && isSetField(name) && name !== 'warmup'
+        ? rangeText(place, name, unit)
+        : null;
+    case 'training.strength.halfNumber':
+      return t('strength.fault.halfNumber', { place });
+    case 'training.strength.setFieldRequired':
+      return t('strength.fault.required', { place });
+    case 'training.strength.notSetField':
+      return t('strength.fault.notSetField', { place });
+    case 'domain.field.boolean':
+      return t('strength.fault.trueOrFalse', { place });
+    case 'training.strength.setNotNumbers':
+      return t('strength.fault.notSet', { place });
+    case 'training.strength.doesNotFitOne':
+    case 'training.strength.doesNotFitTwo': {
+      const { recorded, first, second } = fault.values;
+      const required = [recorded, first, second].filter(
+        (field): field is string => typeof field === 'string',
+      );
       const fields = new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(
         required.map(fieldWords),
       );
       return t('strength.fault.doesNotFit', { place, fields });
     }
+    default:
+      return null;
   }
-  return null;
 }
 
 /** What `checkExercises` says of the exercise at `prefix` (`exercises[0]`) as a whole, or null. */
 function exerciseFaultText(fault: FieldError, prefix: string): string | null {
-  const is = (id: MessageId, field: string, values: MessageValues = {}) =>
-    t(id, { field, ...values }) === fault.message;
-  const sets = `${prefix}.sets`;
-  if (is('training.strength.noSets', sets)) return t('strength.fault.noSets');
-  if (is('training.strength.tooManySets', sets, { max: MAX_SETS_PER_EXERCISE })) {
-    return t('strength.fault.tooManySets', { max: MAX_SETS_PER_EXERCISE });
+  switch (fault.messageId) {
+    case 'training.strength.noSets':
+      return t('strength.fault.noSets');
+    case 'training.strength.tooManySets':
+      return t('strength.fault.tooManySets', { max: MAX_SETS_PER_EXERCISE });
+    case 'training.strength.rest':
+      return t('strength.fault.rest', { min: 0, max: MAX_REST_S });
+    case 'training.strength.note':
+      return t('strength.fault.note', { max: MAX_EXERCISE_NOTE_LENGTH });
+    case 'training.strength.notExerciseField':
+      return t('strength.fault.notExerciseField', { name: fault.field.slice(prefix.length + 1) });
+    case 'training.strength.notExercise':
+      return t('strength.fault.notExercise');
+    default:
+      return null;
   }
-  if (is('training.strength.rest', `${prefix}.restS`, { max: MAX_REST_S })) {
-    return t('strength.fault.rest', { min: 0, max: MAX_REST_S });
-  }
-  if (is('training.strength.note', `${prefix}.note`, { max: MAX_EXERCISE_NOTE_LENGTH })) {
-    return t('strength.fault.note', { max: MAX_EXERCISE_NOTE_LENGTH });
-  }
-  if (is('training.strength.notExerciseField', fault.field)) {
-    return t('strength.fault.notExerciseField', { name: fault.field.slice(prefix.length + 1) });
-  }
-  if (is('training.strength.notExercise', prefix)) return t('strength.fault.notExercise');
-  return null;
 }
 
 /**
@@ -217,7 +225,7 @@ export function setFaultOf(
   if (!fault) return null;
   const prefix = `exercises[${index}]`;
   if (fault.field !== prefix && !fault.field.startsWith(`${prefix}.`)) return null;
-  const place = /exercises\[\d+\]\.sets\[(\d+)\](?:\.(\w+))?/.exec(fault.message);
+  const place = /^exercises\[\d+\]\.sets\[(\d+)\](?:\.(\w+))?/.exec(fault.field);
   if (place) {
     const [path, setNumber = '0', name] = place;
     const field = name !== undefined && isSetField(name) ? name : null;
@@ -228,8 +236,7 @@ export function setFaultOf(
         ? t('strength.fault.setField', { number, field: fieldWords(name) })
         : t('strength.fault.set', { number });
     // A sentence this window does not know is shown as it came, its place in words.
-    const message =
-      setFaultText(fault.message, path, name, words, unit) ?? fault.message.replace(path, words);
+    const message = setFaultText(fault, name, words, unit) ?? fault.message.replace(path, words);
     return { setIndex, field, message };
   }
   if (fault.field === `${prefix}.exerciseId`) {

@@ -1,5 +1,6 @@
 import { t } from '@/i18n';
-import { isNetworkFailure, isParseLikeError } from '../errors';
+import { ErrorCode } from '@/domain/errors';
+import { hasCode, isNetworkFailure } from '../errors';
 import { getParse, type ParseClient } from '../parse';
 import { loadRuntimeConfig } from '../runtimeConfig';
 import {
@@ -22,7 +23,6 @@ export { onSynced, outboxState, useOutbox, type OutboxState } from './outboxStat
 
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 120_000;
-const DUPLICATE_REQUEST = 159;
 
 let sendingId: string | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -304,7 +304,7 @@ export async function saveOrQueue(
       return 'saved';
     } catch (error) {
       // The SDK retried after a lost answer and the server recognised the request: it is saved.
-      if (isParseLikeError(error) && error.code === DUPLICATE_REQUEST) return 'saved';
+      if (hasCode(error, ErrorCode.DUPLICATE_REQUEST)) return 'saved';
       if (!isNetworkFailure(error)) throw error;
     }
   }

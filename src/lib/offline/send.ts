@@ -1,3 +1,4 @@
+import { ErrorCode } from '@/domain/errors';
 import { newChangeId, type PendingChange, type Refusal, type RestFields } from './changes';
 
 /** Where and as whom a change is sent. */
@@ -16,10 +17,7 @@ export type SendOutcome =
 
 /** Longer than any answer of ours under load; the sync retries after it like after no answer. */
 const REQUEST_TIMEOUT_MS = 20_000;
-const OBJECT_NOT_FOUND = 101;
-const DUPLICATE_VALUE = 137;
-const DUPLICATE_REQUEST = 159;
-const INVALID_SESSION_TOKEN = 209;
+const { OBJECT_NOT_FOUND, DUPLICATE_VALUE, DUPLICATE_REQUEST, INVALID_SESSION_TOKEN } = ErrorCode;
 
 interface ParseAnswer {
   objectId?: string;

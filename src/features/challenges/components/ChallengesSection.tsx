@@ -240,7 +240,7 @@ function NewChallengeWindow({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem =
-      challengeProblem({ title, metric, startDate, endDate }, today) ??
+      challengeProblem({ title, metric, startDate, endDate }, today)?.message ??
       (invited.size === 0 ? t('challenges.form.chooseFriend') : null);
     if (problem || !isChallengeMetric(metric)) {
       setError(problem ?? t('challenges.form.chooseMetric'));

@@ -74,7 +74,7 @@ export function AvatarEditor({ avatarUrl, name }: AvatarEditorProps) {
     const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
     const problem = avatarFileProblem(head, file.size);
     if (problem) {
-      setMessage({ kind: 'error', text: problem });
+      setMessage({ kind: 'error', text: problem.message });
       return;
     }
     setSource(URL.createObjectURL(file));

@@ -4,7 +4,7 @@ import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
 import { DELETED_KINDS } from '@/domain/dataExport';
 import { useT } from '@/i18n';
-import { errorSentence, isParseLikeError } from '@/lib/errors';
+import { toUiError } from '@/lib/errors';
 import { deleteMyAccount } from '../api';
 
 /** Where the person lands once the account is gone; the log-in page shows the notice. */
@@ -50,8 +50,9 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       .catch((error: unknown) => {
         setBusy(false);
         // A wrong password is the field's problem; anything else concerns the whole request.
-        if (isParseLikeError(error) && error.code === 142) setPasswordError(errorSentence(error));
-        else setFormError(errorSentence(error));
+        const shown = toUiError(error, ['password']);
+        if (shown.field) setPasswordError(shown.sentence);
+        else setFormError(shown.sentence);
       });
   };
 
