@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDay } from '../../src/domain/calendarDays';
 import { dmRoomKey } from '../../src/domain/chatRooms';
+import { deletionOrder } from '../schema/personalData';
 import { EXPORT_PARTS, type ExportPage, type ExportPart, type ExportRow } from '../../src/domain/dataExport';
 import {
   logIn,
@@ -167,19 +168,17 @@ async function countWhere(className: string, query: Record<string, unknown>): Pr
   return body.count;
 }
 
-/** How many rows of each kind are the person's, read with the master key. */
+/**
+ * How many rows of each kind are the person's, read with the master key: every class whose rows the
+ * schema says go with the account (cloud/schema/personalData.ts), their sessions, and the account.
+ */
 async function footprint(userId: string): Promise<Record<string, number>> {
   const me = userPointer(userId);
   const queries: [string, Record<string, unknown>][] = [
-    ['Settings', { user: me }],
-    ['Activity', { user: me }],
-    ['Meal', { user: me }],
-    ['Food', { user: me }],
-    ['Exercise', { user: me }],
-    ['Routine', { user: me }],
-    ['WeightEntry', { user: me }],
-    ['Friendship', { $or: [{ from: me }, { to: me }] }],
-    ['ChatMessage', { author: me }],
+    ...deletionOrder().map(({ className, personal }): [string, Record<string, unknown>] => [
+      className,
+      { $or: personal.ownedBy.map((field) => ({ [field]: me })) },
+    ]),
     ['_Session', { user: me }],
     ['_User', { objectId: userId }],
   ];
@@ -189,19 +188,12 @@ async function footprint(userId: string): Promise<Record<string, number>> {
   return Object.fromEntries(entries);
 }
 
-const nothing = {
-  Settings: 0,
-  Activity: 0,
-  Meal: 0,
-  Food: 0,
-  Exercise: 0,
-  Routine: 0,
-  WeightEntry: 0,
-  Friendship: 0,
-  ChatMessage: 0,
-  _Session: 0,
-  _User: 0,
-};
+const nothing = Object.fromEntries(
+  [...deletionOrder().map(({ className }) => className), '_Session', '_User'].map((className) => [
+    className,
+    0,
+  ]),
+);
 
 async function fileStatus(url: string): Promise<number> {
   const response = await fetch(url);

@@ -21,6 +21,7 @@ import { routineClass } from '../schema/routine';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { settingsClass } from '../schema/settings';
+import { deletionOrder } from '../schema/personalData';
 import type { ClassDefinition } from '../schema/types';
 import { weightEntryClass } from '../schema/weightEntry';
 import { MASTER, Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
@@ -356,36 +357,16 @@ function onlyAlreadyGone(error: unknown): boolean {
 }
 
 /**
- * Queries for every row that is the person's, dependents before what they point to: meals before
- * the custom foods they name, routines before the exercises. Friendship rows go whichever side the person is on.
+ * Queries for every row that is the person's, in the order the schema gives (dependents before what
+ * they point to: meals before the custom foods they name, routines before the exercises), each
+ * class by the pointers that name its owner (either side of a friendship).
  */
 function ownedRowQueries(user: ParseUser): (() => ObjectQuery)[] {
-  const owned =
-    (className: string, field = 'user') =>
-    () =>
-      new Parse.Query(className).equalTo(field, user);
-  return [
-    owned('Meal'),
-    owned('Food'),
-    owned('Routine'),
-    owned('Exercise'),
-    owned('Track'),
-    owned('OriginalFile'),
-    owned('Activity'),
-    owned('WeightEntry'),
-    owned('Settings'),
-    owned('TwoFactor'),
-    owned('Notification'),
-    owned('PushSubscription'),
-    owned('ChallengeMember'),
-    owned('ChatMessage', 'author'),
-    owned('Invitation', 'createdBy'),
-    () =>
-      Parse.Query.or(
-        new Parse.Query('Friendship').equalTo('from', user),
-        new Parse.Query('Friendship').equalTo('to', user),
-      ),
-  ];
+  return deletionOrder().map(
+    ({ className, personal }) =>
+      () =>
+        Parse.Query.or(...personal.ownedBy.map((field) => new Parse.Query(className).equalTo(field, user))),
+  );
 }
 
 async function deleteOwnedRows(user: ParseUser): Promise<void> {

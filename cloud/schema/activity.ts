@@ -25,4 +25,10 @@ export const activityClass: ClassDefinition = {
   },
   indexes: { activity_user_startedAt: { user: 1, startedAt: -1 } },
   classLevelPermissions: signedInPermissions(),
+  personal: {
+    ownedBy: ['user'],
+    onAccountDeletion: 'delete',
+    exportedAs: 'activities',
+    refersTo: ['Exercise'],
+  },
 };

@@ -23,6 +23,11 @@ export const challengeClass: ClassDefinition = {
   },
   indexes: { challenge_created_by_ends: { createdBy: 1, endsAt: 1 } },
   classLevelPermissions: serverOnlyPermissions(),
+  personal: {
+    ownedBy: ['createdBy'],
+    onAccountDeletion: { keep: 'a challenge goes on for its members, no longer naming who started it' },
+    exportedAs: 'challenges',
+  },
 };
 
 /** One person's place in a challenge: invited, accepted, declined or left. Closed to every client. */
@@ -39,4 +44,5 @@ export const challengeMemberClass: ClassDefinition = {
     challenge_member_user: { user: 1 },
   },
   classLevelPermissions: serverOnlyPermissions(),
+  personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'challenges' },
 };

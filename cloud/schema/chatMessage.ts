@@ -13,4 +13,5 @@ export const chatMessageClass: ClassDefinition = {
   indexes: { chat_room_createdAt: { room: 1, createdAt: -1 } },
   // A message is written once; its author may delete it.
   classLevelPermissions: signedInPermissions({ update: onlyServer }),
+  personal: { ownedBy: ['author'], onAccountDeletion: 'delete', exportedAs: 'chatMessages' },
 };

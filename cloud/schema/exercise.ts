@@ -17,4 +17,5 @@ export const exerciseClass: ClassDefinition = {
   },
   indexes: { exercise_user_name: { user: 1, name: 1 }, exercise_catalogue_key: { catalogueKey: 1 } },
   classLevelPermissions: signedInPermissions(),
+  personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'exercises' },
 };

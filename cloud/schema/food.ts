@@ -20,4 +20,5 @@ export const foodClass: ClassDefinition = {
   },
   indexes: { food_user_name: { user: 1, name: 1 }, food_catalogue_key: { catalogueKey: 1 } },
   classLevelPermissions: signedInPermissions(),
+  personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'foods' },
 };

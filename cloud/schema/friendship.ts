@@ -18,4 +18,5 @@ export const friendshipClass: ClassDefinition = {
     update: onlyServer,
     delete: onlyServer,
   }),
+  personal: { ownedBy: ['from', 'to'], onAccountDeletion: 'delete', exportedAs: 'friendships' },
 };

@@ -17,4 +17,12 @@ export const invitationClass: ClassDefinition = {
   },
   indexes: { invitation_code_hash: { codeHash: 1 }, invitation_created_by: { createdBy: 1 } },
   classLevelPermissions: serverOnlyPermissions(),
+  personal: {
+    ownedBy: ['createdBy'],
+    notOwnedBy: { usedBy: 'an invitation is the inviter’s; the account made with it is named only' },
+    onAccountDeletion: 'delete',
+    exportedAs: {
+      notExported: 'the code is kept only as a hash; the invitations are listed in the settings',
+    },
+  },
 };

@@ -18,4 +18,5 @@ export const mealClass: ClassDefinition = {
   },
   indexes: { meal_user_eatenAt: { user: 1, eatenAt: -1 } },
   classLevelPermissions: signedInPermissions(),
+  personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'meals' },
 };

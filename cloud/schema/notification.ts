@@ -15,4 +15,9 @@ export const notificationClass: ClassDefinition = {
   },
   indexes: { notification_user_createdAt: { user: 1, createdAt: -1 } },
   classLevelPermissions: signedInPermissions({ create: {}, update: {}, delete: {} }),
+  personal: {
+    ownedBy: ['user'],
+    onAccountDeletion: 'delete',
+    exportedAs: { notExported: 'what the app told the person, not what they entered' },
+  },
 };

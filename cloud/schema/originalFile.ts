@@ -21,4 +21,9 @@ export const originalFileClass: ClassDefinition = {
     original_file_stored_name: { storedName: 1 },
   },
   classLevelPermissions: signedInPermissions({ create: {}, update: {}, delete: {} }),
+  personal: {
+    ownedBy: ['user'],
+    onAccountDeletion: 'delete',
+    exportedAs: { notExported: 'the file as it was uploaded; its workout and route are exported' },
+  },
 };

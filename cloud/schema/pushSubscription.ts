@@ -22,4 +22,9 @@ export const pushSubscriptionClass: ClassDefinition = {
     push_subscription_session: { session: 1 },
   },
   classLevelPermissions: signedInPermissions({ create: {}, update: {}, delete: {} }),
+  personal: {
+    ownedBy: ['user'],
+    onAccountDeletion: 'delete',
+    exportedAs: { notExported: 'where a device receives pushes, of no use elsewhere' },
+  },
 };

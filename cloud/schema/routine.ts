@@ -11,4 +11,10 @@ export const routineClass: ClassDefinition = {
   },
   indexes: { routine_user_name: { user: 1, name: 1 } },
   classLevelPermissions: signedInPermissions(),
+  personal: {
+    ownedBy: ['user'],
+    onAccountDeletion: 'delete',
+    exportedAs: 'routines',
+    refersTo: ['Exercise'],
+  },
 };

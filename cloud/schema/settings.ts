@@ -33,4 +33,5 @@ export const settingsClass: ClassDefinition = {
   },
   indexes: { settings_user: { user: 1 } },
   classLevelPermissions: signedInPermissions(),
+  personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'settings' },
 };

@@ -16,4 +16,5 @@ export const trackClass: ClassDefinition = {
   },
   indexes: { track_activity: { activity: 1 }, track_user: { user: 1 } },
   classLevelPermissions: signedInPermissions({ create: {}, update: {}, delete: {} }),
+  personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'tracks' },
 };

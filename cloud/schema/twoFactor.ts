@@ -19,4 +19,9 @@ export const twoFactorClass: ClassDefinition = {
   },
   indexes: { two_factor_user: { user: 1 } },
   classLevelPermissions: serverOnlyPermissions(),
+  personal: {
+    ownedBy: ['user'],
+    onAccountDeletion: 'delete',
+    exportedAs: { notExported: 'the secrets of the sign-in, which never leave the server' },
+  },
 };

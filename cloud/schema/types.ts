@@ -1,3 +1,5 @@
+import type { ExportPart } from '../../src/domain/dataExport';
+
 /** The shape Parse Server's `schema.definitions` expects for one class. */
 export type FieldType = 'String' | 'Number' | 'Boolean' | 'Date' | 'Object' | 'Array' | 'File' | 'Pointer';
 
@@ -21,11 +23,30 @@ export interface ClassLevelPermissions {
   protectedFields: Record<string, string[]>;
 }
 
+/**
+ * Whose rows a class holds, what becomes of them when that person deletes their account, and where
+ * the export has them. Every class with a pointer to `_User` says (cloud/schema/personalData.ts
+ * reads it; a test holds every such pointer to it).
+ */
+export interface PersonalData {
+  /** The pointers to the person whose rows these are (either side of a friendship). */
+  ownedBy: readonly string[];
+  /** Other pointers to a person, each with why the rows are not that person's. */
+  notOwnedBy?: Readonly<Record<string, string>>;
+  /** `delete`: the rows go with the account; else they stay, for the reason given. */
+  onAccountDeletion: 'delete' | { keep: string };
+  /** The part of the export (`exportMyData`) that holds them, or why none does. */
+  exportedAs: ExportPart | { notExported: string };
+  /** Classes whose rows these name by id inside a list (no pointer): deleted after these. */
+  refersTo?: readonly string[];
+}
+
 export interface ClassDefinition {
   className: string;
   fields: Record<string, FieldDefinition>;
   indexes?: Record<string, Record<string, 1 | -1>>;
   classLevelPermissions: ClassLevelPermissions;
+  personal?: PersonalData;
 }
 
 const SIGNED_IN = { requiresAuthentication: true };

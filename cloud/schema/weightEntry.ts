@@ -13,4 +13,5 @@ export const weightEntryClass: ClassDefinition = {
   },
   indexes: { weight_user_measuredAt: { user: 1, measuredAt: -1 } },
   classLevelPermissions: signedInPermissions(),
+  personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'weighIns' },
 };
