@@ -37,7 +37,8 @@ import {
   type SearchAnswer,
   type SearchData,
 } from '@/features/friends';
-import { ChallengesSection } from '@/features/challenges';
+import type { ChallengeSummary } from '@/domain/challenges';
+import { ChallengesSection, leaveChallenge, listChallenges, respondChallenge } from '@/features/challenges';
 import { t, useT } from '@/i18n';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { loadFailure, requireSignedIn } from '../guards';
@@ -63,8 +64,14 @@ function choiceIn(params: URLSearchParams): RankingChoice {
 }
 
 type PageData =
-  | { ranking: Ranking; friendships: Friendships; savedAt: string | null; loadError: null }
-  | { ranking: null; friendships: null; savedAt: null; loadError: string };
+  | {
+      ranking: Ranking;
+      friendships: Friendships;
+      challenges: ChallengeSummary[];
+      savedAt: string | null;
+      loadError: null;
+    }
+  | { ranking: null; friendships: null; challenges: null; savedAt: null; loadError: string };
 
 type LoaderData = PageData | SearchData;
 
@@ -88,12 +95,18 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   try {
     const choice = choiceIn(params);
     const loaded = await loadOrLastLoaded(`friends:${choice.metric}:${choice.period}`, () =>
-      Promise.all([loadRanking(choice), listFriendships()]),
+      Promise.all([loadRanking(choice), listFriendships(), listChallenges()]),
     );
-    const [ranking, friendships] = loaded.data;
-    return { ranking, friendships, savedAt: loaded.savedAt, loadError: null };
+    const [ranking, friendships, challenges] = loaded.data;
+    return { ranking, friendships, challenges, savedAt: loaded.savedAt, loadError: null };
   } catch (error) {
-    return { ranking: null, friendships: null, savedAt: null, loadError: loadFailure(request, error) };
+    return {
+      ranking: null,
+      friendships: null,
+      challenges: null,
+      savedAt: null,
+      loadError: loadFailure(request, error),
+    };
   }
 }
 
@@ -123,6 +136,18 @@ const INTENTS = {
     await blockUser(formText(form, 'userId'));
     return { done: true };
   },
+  acceptChallenge: async (form) => {
+    await respondChallenge(formText(form, 'challengeId'), true);
+    return { done: true };
+  },
+  declineChallenge: async (form) => {
+    await respondChallenge(formText(form, 'challengeId'), false);
+    return { done: true };
+  },
+  leaveChallenge: async (form) => {
+    await leaveChallenge(formText(form, 'challengeId'));
+    return { done: true };
+  },
 } satisfies Intents<FriendActionResult>;
 
 export async function action({ request }: ActionFunctionArgs): Promise<FriendActionResult> {
@@ -143,16 +168,24 @@ export function Component() {
       />
     );
   }
-  return <FriendsPage ranking={data.ranking} friendships={data.friendships} savedAt={data.savedAt} />;
+  return (
+    <FriendsPage
+      ranking={data.ranking}
+      friendships={data.friendships}
+      challenges={data.challenges}
+      savedAt={data.savedAt}
+    />
+  );
 }
 
 interface FriendsPageProps {
   ranking: Ranking;
   friendships: Friendships;
+  challenges: readonly ChallengeSummary[];
   savedAt: string | null;
 }
 
-function FriendsPage({ ranking, friendships, savedAt }: FriendsPageProps) {
+function FriendsPage({ ranking, friendships, challenges, savedAt }: FriendsPageProps) {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -190,7 +223,7 @@ function FriendsPage({ ranking, friendships, savedAt }: FriendsPageProps) {
           <FriendList friends={friendships.friends} />
           <BlockedList blocked={friendships.blocked} />
         </div>
-        <ChallengesSection friends={friendships.friends} />
+        <ChallengesSection friends={friendships.friends} challenges={challenges} />
         <RankingBoard
           ranking={ranking}
           choice={pending ?? { metric: ranking.metric, period: ranking.period }}

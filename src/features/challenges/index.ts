@@ -1,1 +1,2 @@
+export { leaveChallenge, listChallenges, respondChallenge } from './api';
 export { ChallengesSection } from './components/ChallengesSection';

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useFetcher, useRevalidator } from 'react-router';
 import { Popup } from '@/components/Popup';
 import { addDays, localDay } from '@/domain/calendarDays';
 import {
@@ -21,7 +21,13 @@ import { T } from '@/i18n/T';
 import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import { browserTimeZone } from '@/lib/timeZone';
-import { createChallenge, leaveChallenge, listChallenges, loadLeaderboard, respondChallenge } from '../api';
+import { createChallenge, loadLeaderboard } from '../api';
+
+/** What the page's action answers to a challenge's intent (`acceptChallenge`, `declineChallenge`, `leaveChallenge`). */
+interface ChallengeActionResult {
+  done?: true;
+  formError?: string;
+}
 
 /** How often an open leaderboard asks again, so it moves as members log workouts. */
 const BOARD_REFRESH_MS = 15_000;
@@ -72,48 +78,28 @@ function stateText(challenge: ChallengeSummary, t: Translator): string {
   return t('challenges.state.ended', { date: dayText(challenge.endDate) });
 }
 
+export interface ChallengesSectionProps {
+  friends: readonly PublicProfile[];
+  /** The person's challenges, as the page's loader read them (with the rest of the page, offline too). */
+  challenges: readonly ChallengeSummary[];
+}
+
 /**
  * The person's challenges on the friends page: invitations to answer, the ones they take part in
- * with a leaderboard and a chat room each, and a window to start one with friends.
+ * with a leaderboard and a chat room each, and a window to start one with friends. Answers and
+ * leaving go through the page's action; the page's data then reloads.
  */
-export function ChallengesSection({ friends }: { friends: readonly PublicProfile[] }) {
+export function ChallengesSection({ friends, challenges }: ChallengesSectionProps) {
   const t = useT();
-  const [challenges, setChallenges] = useState<ChallengeSummary[] | null>(null);
-  const [error, setError] = useState('');
+  const revalidator = useRevalidator();
   const [creating, setCreating] = useState(false);
-  const [board, setBoard] = useState<ChallengeSummary | null>(null);
+  const [boardId, setBoardId] = useState<string | null>(null);
   const headingId = useId();
 
-  // Only the newest load's answer is shown: an older one may arrive later and be out of date.
-  const latest = useRef(0);
-  const reload = useCallback(() => {
-    const load = ++latest.current;
-    return listChallenges().then(
-      (loaded) => {
-        if (load === latest.current) setChallenges(loaded);
-      },
-      (failure: unknown) => {
-        if (load === latest.current) setError(errorSentence(failure));
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const respond = async (challenge: ChallengeSummary, accept: boolean) => {
-    setError('');
-    try {
-      await respondChallenge(challenge.id, accept);
-      await reload();
-    } catch (failure) {
-      setError(errorSentence(failure));
-    }
-  };
-
-  const invitations = (challenges ?? []).filter((challenge) => challenge.myStatus === 'invited');
-  const mine = (challenges ?? []).filter((challenge) => challenge.myStatus === 'accepted');
+  const invitations = challenges.filter((challenge) => challenge.myStatus === 'invited');
+  const mine = challenges.filter((challenge) => challenge.myStatus === 'accepted');
+  // A challenge left (or gone) closes its leaderboard once the page's data says so.
+  const board = mine.find((challenge) => challenge.id === boardId) ?? null;
   return (
     <section className="card challenges" aria-labelledby={headingId}>
       <div className="card-header">
@@ -128,45 +114,14 @@ export function ChallengesSection({ friends }: { friends: readonly PublicProfile
         </button>
       </div>
       {friends.length === 0 ? <p className="field-hint">{t('challenges.section.noFriends')}</p> : null}
-      {challenges === null && !error ? <p className="empty-note">{t('challenges.section.loading')}</p> : null}
       {invitations.length > 0 ? (
         <ul className="challenge-list" aria-label={t('challenges.section.invitations')}>
           {invitations.map((challenge) => (
-            <li key={challenge.id}>
-              <p>
-                <T
-                  id="challenges.section.invitation"
-                  values={{
-                    creator: challenge.creator || t('challenges.section.someone'),
-                    title: challenge.title,
-                    metric: t(METRIC_IN_SENTENCE[challenge.metric]),
-                    start: dayText(challenge.startDate),
-                    end: dayText(challenge.endDate),
-                  }}
-                  components={{ 0: <strong /> }}
-                />
-              </p>
-              <div className="form-actions">
-                <button
-                  type="button"
-                  className="button-primary"
-                  onClick={() => void respond(challenge, true)}
-                >
-                  {t('challenges.section.accept', { title: challenge.title })}
-                </button>
-                <button
-                  type="button"
-                  className="button-secondary"
-                  onClick={() => void respond(challenge, false)}
-                >
-                  {t('challenges.section.decline')}
-                </button>
-              </div>
-            </li>
+            <InvitationItem key={challenge.id} challenge={challenge} />
           ))}
         </ul>
       ) : null}
-      {challenges !== null && mine.length === 0 && invitations.length === 0 ? (
+      {mine.length === 0 && invitations.length === 0 ? (
         <p className="empty-note">{t('challenges.section.empty')}</p>
       ) : null}
       {mine.length > 0 ? (
@@ -178,7 +133,7 @@ export function ChallengesSection({ friends }: { friends: readonly PublicProfile
                 {stateText(challenge, t)} · {t('challenges.section.members', { count: challenge.accepted })}
               </p>
               <div className="form-actions">
-                <button type="button" className="button-secondary" onClick={() => setBoard(challenge)}>
+                <button type="button" className="button-secondary" onClick={() => setBoardId(challenge.id)}>
                   {t('challenges.section.leaderboard', { title: challenge.title })}
                 </button>
                 <Link to={`/exercises-chat?room=${challengeRoomKey(challenge.id)}`}>
@@ -189,29 +144,68 @@ export function ChallengesSection({ friends }: { friends: readonly PublicProfile
           ))}
         </ul>
       ) : null}
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
       <NewChallengeWindow
         open={creating}
         friends={friends}
         onClose={() => setCreating(false)}
         onCreated={() => {
           setCreating(false);
-          void reload();
+          void revalidator.revalidate();
         }}
       />
-      <LeaderboardWindow
-        challenge={board}
-        onClose={() => setBoard(null)}
-        onLeft={() => {
-          setBoard(null);
-          void reload();
-        }}
-      />
+      <LeaderboardWindow challenge={board} onClose={() => setBoardId(null)} />
     </section>
+  );
+}
+
+/** An invitation to a challenge, accepted or declined through the page's action. */
+function InvitationItem({ challenge }: { challenge: ChallengeSummary }) {
+  const t = useT();
+  const fetcher = useFetcher<ChallengeActionResult>();
+  const busy = fetcher.state !== 'idle';
+  const error = fetcher.state === 'idle' ? fetcher.data?.formError : undefined;
+  return (
+    <li>
+      <p>
+        <T
+          id="challenges.section.invitation"
+          values={{
+            creator: challenge.creator || t('challenges.section.someone'),
+            title: challenge.title,
+            metric: t(METRIC_IN_SENTENCE[challenge.metric]),
+            start: dayText(challenge.startDate),
+            end: dayText(challenge.endDate),
+          }}
+          components={{ 0: <strong /> }}
+        />
+      </p>
+      <fetcher.Form method="post" className="form-actions" aria-busy={busy}>
+        <input type="hidden" name="challengeId" value={challenge.id} />
+        <button
+          type="submit"
+          name="intent"
+          value="acceptChallenge"
+          className="button-primary"
+          disabled={busy}
+        >
+          {t('challenges.section.accept', { title: challenge.title })}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="declineChallenge"
+          className="button-secondary"
+          disabled={busy}
+        >
+          {t('challenges.section.decline')}
+        </button>
+      </fetcher.Form>
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+    </li>
   );
 }
 
@@ -347,15 +341,17 @@ function NewChallengeWindow({
 function LeaderboardWindow({
   challenge,
   onClose,
-  onLeft,
 }: {
   challenge: ChallengeSummary | null;
   onClose: () => void;
-  onLeft: () => void;
 }) {
   const t = useT();
   const [board, setBoard] = useState<Leaderboard | null>(null);
-  const [error, setError] = useState('');
+  const [loadError, setError] = useState('');
+  // Leaving goes through the page's action; the window closes when the page's data no longer lists it.
+  const leave = useFetcher<ChallengeActionResult>();
+  const leaving = leave.state !== 'idle';
+  const error = (leave.state === 'idle' ? leave.data?.formError : undefined) ?? loadError;
   const id = challenge?.id;
 
   useEffect(() => {
@@ -459,17 +455,18 @@ function LeaderboardWindow({
               {t('challenges.board.chatRoom')}
             </Link>
             {challenge.state !== 'ended' ? (
-              <button
-                type="button"
-                className="button-secondary"
-                onClick={() =>
-                  void leaveChallenge(challenge.id).then(onLeft, (failure: unknown) =>
-                    setError(errorSentence(failure)),
-                  )
-                }
-              >
-                {t('challenges.board.leave')}
-              </button>
+              <leave.Form method="post" aria-busy={leaving}>
+                <input type="hidden" name="challengeId" value={challenge.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="leaveChallenge"
+                  className="button-secondary"
+                  disabled={leaving}
+                >
+                  {t('challenges.board.leave')}
+                </button>
+              </leave.Form>
             ) : null}
           </div>
         </div>
