@@ -46,13 +46,14 @@ import {
   type Profile,
   type SessionRow,
   type SettingsActionResult,
+  type SettingsPatch,
 } from '@/features/settings';
 import type { InvitationRow } from '@/domain/signup';
 import type { TwoFactorStatus } from '@/domain/twoFactor';
 import { loadSignupPolicy } from '@/features/auth';
 import { ImportWorkouts } from '@/features/imports';
 import { loadWeightSummary } from '@/features/weight';
-import { chooseLanguage, t, useT } from '@/i18n';
+import { chooseLanguage, t, useT, type MessageId } from '@/i18n';
 import { toUiError } from '@/lib/errors';
 import { chooseTheme } from '@/lib/theme';
 import { formText } from '@/lib/formValues';
@@ -122,6 +123,26 @@ async function loadInvitations(): Promise<PageData['invitations']> {
   return { rows: await listInvitations(), isAdmin: policy.isAdmin };
 }
 
+/**
+ * An intent that reads its section's form with `parse`, does `first` with what it read (showing a
+ * choice at once), saves it as the person's settings, and says `notice`.
+ */
+function savesSettings<Patch extends SettingsPatch>(
+  parse: (
+    form: FormData,
+  ) => { value: Patch } | { fieldErrors: NonNullable<SettingsActionResult['fieldErrors']> },
+  notice: MessageId,
+  first?: (patch: Patch) => void,
+): (form: FormData) => Promise<SettingsActionResult> {
+  return async (form) => {
+    const parsed = parse(form);
+    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    first?.(parsed.value);
+    await saveMySettings(parsed.value);
+    return { done: true, notice: t(notice) };
+  };
+}
+
 /** The settings page's actions, by the form's intent. */
 const INTENTS = {
   profile: async (form) => {
@@ -142,12 +163,7 @@ const INTENTS = {
     await resendVerification(formText(form, 'email'));
     return { done: true, notice: t('settings.notices.verificationSent') };
   },
-  units: async (form) => {
-    const parsed = parseUnitsForm(form);
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-    await saveMySettings(parsed.value);
-    return { done: true, notice: t('settings.notices.unitsSaved') };
-  },
+  units: savesSettings(parseUnitsForm, 'settings.notices.unitsSaved'),
   body: async (form) => {
     const settings = await loadMySettings();
     const parsed = parseBodyForm(form, settings.weightUnit, new Date().getFullYear());
@@ -159,19 +175,10 @@ const INTENTS = {
     await saveMySettings(parsePrivacyForm(form));
     return { done: true, notice: t('settings.notices.privacySaved') };
   },
-  notifications: async (form) => {
-    const parsed = parseNotificationsForm(form);
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-    await saveMySettings(parsed.value);
-    return { done: true, notice: t('settings.notices.notificationsSaved') };
-  },
-  appearance: async (form) => {
-    const parsed = parseAppearanceForm(form);
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
-    chooseTheme(parsed.value.theme);
-    await saveMySettings(parsed.value);
-    return { done: true, notice: t('settings.notices.themeSaved') };
-  },
+  notifications: savesSettings(parseNotificationsForm, 'settings.notices.notificationsSaved'),
+  appearance: savesSettings(parseAppearanceForm, 'settings.notices.themeSaved', ({ theme }) =>
+    chooseTheme(theme),
+  ),
   language: async (form) => {
     const parsed = parseLanguageForm(form);
     if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
