@@ -13,12 +13,13 @@ import {
   mib,
   mulberry32,
   processStats,
-  sessionHeaders,
+  sessionRequest,
   settledRss,
   withBenchServer,
   type BatchRequest,
   type Session,
 } from './support';
+import type { RestResponse } from '../server/test/restClient';
 
 const quick = process.argv.includes('--quick');
 const DAYS = quick ? 365 : 1095;
@@ -93,19 +94,13 @@ function history(userId: string, foodIds: readonly string[], now: number) {
   return { activities, meals, weighIns };
 }
 
-async function json(response: Response): Promise<unknown> {
-  const body: unknown = await response.json();
-  if (response.status !== 200)
-    throw new Error(`Unexpected answer (${response.status}): ${JSON.stringify(body)}`);
-  return body;
+function json(answer: RestResponse): unknown {
+  if (answer.status !== 200) throw new Error(`Unexpected answer (${answer.status}): ${answer.text}`);
+  return answer.body;
 }
 
-function callFunction(session: Session, name: string, params: object): Promise<Response> {
-  return fetch(`${session.baseUrl}/parse/functions/${name}`, {
-    method: 'POST',
-    headers: { ...sessionHeaders(session), 'Content-Type': 'application/json' },
-    body: JSON.stringify(params),
-  });
+function callFunction(session: Session, name: string, params: object): Promise<RestResponse> {
+  return sessionRequest(session, 'POST', `/parse/functions/${name}`, { body: params });
 }
 
 interface ExportRun {
@@ -135,12 +130,10 @@ async function exportAll(session: Session, serverPid: number): Promise<ExportRun
     let next: object | null = {};
     while (next) {
       const pageStarted = performance.now();
-      const response = await callFunction(session, 'exportMyData', next);
-      const text = await response.text();
+      const { status, body, text } = await callFunction(session, 'exportMyData', next);
       slowestPageMs = Math.max(slowestPageMs, performance.now() - pageStarted);
-      if (response.status !== 200)
-        throw new Error(`exportMyData failed (${response.status}): ${text.slice(0, 500)}`);
-      const page = (JSON.parse(text) as { result: ExportPage }).result;
+      if (status !== 200) throw new Error(`exportMyData failed (${status}): ${text.slice(0, 500)}`);
+      const page = body.result as ExportPage;
       pages += 1;
       bytes += text.length;
       rows.set(page.part, (rows.get(page.part) ?? 0) + page.rows.length);

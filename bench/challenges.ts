@@ -1,7 +1,7 @@
 // How fast a challenge's leaderboard answers with 20 members who each logged 56 days of workouts,
 // meals and weigh-ins, beside the cheapest Parse round trip.
 // `npm run bench:challenges [-- --quick]`
-import { userPointer } from '../server/test/rest';
+import { userPointer } from '../server/test/restClient';
 import {
   acceptedFriendship,
   baseline,

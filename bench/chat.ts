@@ -1,6 +1,6 @@
 // How fast a chat message reaches a full room, beside raw Parse's LiveQuery in the same run, and
 // what each open socket costs the server. `npm run bench:chat [-- --quick]`
-import type { Account } from '../server/test/rest';
+import type { Account } from '../server/test/restClient';
 import { connectDatabase } from '../server/test/serverProcess';
 import { measureChatDelivery } from './chatDelivery';
 import { startRawParse } from './rawParse';

@@ -1,5 +1,5 @@
 import { LiveQuerySocket } from '../server/test/liveQuery';
-import type { Account } from '../server/test/rest';
+import { restClient, type Account } from '../server/test/restClient';
 import { topicRoomKey } from '../src/domain/chatRooms';
 import { RAW_APP_ID } from './rawParse';
 import { APP_ID, settledRss, type Scenario } from './support';
@@ -70,19 +70,18 @@ export async function timeOneMessage(
   appId = APP_ID,
 ): Promise<TimedMessage> {
   const sent = performance.now();
-  const response = await fetch(`${baseUrl}/parse/classes/ChatMessage`, {
-    method: 'POST',
-    headers: {
-      'X-Parse-Application-Id': appId,
-      'X-Parse-Session-Token': author.sessionToken,
-      'Content-Type': 'application/json',
+  const answer = await restClient({ baseUrl, appId, masterKey: '' }).request(
+    'POST',
+    '/parse/classes/ChatMessage',
+    {
+      sessionToken: author.sessionToken,
+      body: { room, text },
     },
-    body: JSON.stringify({ room, text }),
-  });
-  const body = (await response.json()) as { objectId?: string };
+  );
+  const { body } = answer;
   const savedMs = performance.now() - sent;
-  if (response.status !== 201 || !body.objectId) {
-    throw new Error(`Posting failed (${response.status}): ${JSON.stringify(body)}`);
+  if (answer.status !== 201 || !body.objectId) {
+    throw new Error(`Posting failed (${answer.status}): ${answer.text}`);
   }
   const objectId = body.objectId;
   const arrivalsMs = await Promise.all(

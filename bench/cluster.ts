@@ -8,7 +8,7 @@ import os from 'node:os';
 import { createClient } from 'redis';
 import type { RedisClient } from '../server/cluster/redis';
 import { startCluster, type Cluster, type ClusterNode } from '../server/test/cluster';
-import { requestFromTo, restClient, type Account, type RequestOptions } from '../server/test/rest';
+import { requestFromTo, restClient, type Account, type RequestOptions } from '../server/test/restClient';
 import {
   createDataDir,
   removeDataDir,

@@ -7,7 +7,7 @@
 // `npm run bench:dashboard [-- --quick]`
 import { addDays, localDay } from '../src/domain/calendarDays';
 import { ACTIVITY_TYPES, type MealType } from '../src/domain/contract';
-import { updateOwnSettings, userPointer } from '../server/test/rest';
+import { updateOwnSettings, userPointer } from '../server/test/restClient';
 import {
   baseline,
   batchWithMasterKey,
@@ -18,7 +18,7 @@ import {
   ms,
   mulberry32,
   printReport,
-  sessionHeaders,
+  sessionRequest,
   withBenchServer,
   type BatchRequest,
   type TimedCall,
@@ -199,14 +199,11 @@ const scenarios = await withBenchServer('bench-dashboard', async ({ baseUrl, cli
 
   // The start page's loader: activitySummary and dashboardSummary for the same day, side by side.
   const post = (name: string, params: Record<string, unknown>) =>
-    fetch(`${baseUrl}/parse/functions/${name}`, {
-      method: 'POST',
-      headers: { ...sessionHeaders(session), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...params, timeZone: TIME_ZONE }),
-    }).then(async (response) => {
-      const body = (await response.json()) as { result?: unknown };
-      if (response.status !== 200 || body.result === undefined) {
-        throw new Error(`${name} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    sessionRequest(session, 'POST', `/parse/functions/${name}`, {
+      body: { ...params, timeZone: TIME_ZONE },
+    }).then(({ status, body, text }) => {
+      if (status !== 200 || body.result === undefined) {
+        throw new Error(`${name} answered ${status}: ${text.slice(0, 300)}`);
       }
       return body.result;
     });

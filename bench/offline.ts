@@ -6,34 +6,29 @@ import { promisify } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { ROOT } from '../server/test/serverProcess';
-import { APP_ID, logInThroughPage, ms, type Session, sessionHeaders, withBenchServer } from './support';
+import { APP_ID, logInThroughPage, ms, sessionRequest, type Session, withBenchServer } from './support';
 
 const run = promisify(execFile);
 const CHANGES = 50;
 const RUNS = 3;
 
 async function countWeighIns(session: Session): Promise<number> {
-  const response = await fetch(`${session.baseUrl}/parse/classes/WeightEntry?count=1&limit=0`, {
-    headers: sessionHeaders(session),
-  });
-  const { count } = (await response.json()) as { count: number };
-  return count;
+  const { body } = await sessionRequest(session, 'GET', '/parse/classes/WeightEntry?count=1&limit=0');
+  return Number(body.count);
 }
 
 /** The baseline: the same number of weigh-ins created over REST, sequentially, no browser. */
 async function directSaves(session: Session): Promise<number> {
   const started = performance.now();
   for (let index = 0; index < CHANGES; index++) {
-    const response = await fetch(`${session.baseUrl}/parse/classes/WeightEntry`, {
-      method: 'POST',
-      headers: { ...sessionHeaders(session), 'Content-Type': 'application/json' },
-      body: JSON.stringify({
+    const { status } = await sessionRequest(session, 'POST', '/parse/classes/WeightEntry', {
+      body: {
         measuredAt: { __type: 'Date', iso: new Date(Date.now() - index * 60_000).toISOString() },
         weightKg: 80 + index / 10,
         note: 'direct',
-      }),
+      },
     });
-    if (response.status !== 201) throw new Error(`Direct save answered ${response.status}.`);
+    if (status !== 201) throw new Error(`Direct save answered ${status}.`);
   }
   return performance.now() - started;
 }

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import type { Account } from '../server/test/rest';
+import type { Account } from '../server/test/restClient';
 import { connectDatabase, ROOT } from '../server/test/serverProcess';
 import { RAW_APP_ID, startRawParse, type RawParse } from './rawParse';
 import { timeWrites, WRITE_CLASSES, WRITE_KINDS, type Target, type WriteKind } from './scenarios';

@@ -11,7 +11,7 @@ import {
   ms,
   printTable,
   processStats,
-  sessionHeaders,
+  sessionRequest,
   settledRss,
   withBenchServer,
   type BatchRequest,
@@ -34,13 +34,10 @@ async function find(
   params: object,
 ): Promise<{ ms: number; status: number }> {
   const started = performance.now();
-  const response = await fetch(`${session.baseUrl}/parse/classes/${className}`, {
-    method: 'POST',
-    headers: { ...sessionHeaders(session), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ _method: 'GET', ...params }),
+  const { status } = await sessionRequest(session, 'POST', `/parse/classes/${className}`, {
+    body: { _method: 'GET', ...params },
   });
-  await response.json();
-  return { ms: performance.now() - started, status: response.status };
+  return { ms: performance.now() - started, status };
 }
 
 const result = await withBenchServer('bench-queries', async ({ baseUrl, server, client }) => {

@@ -2,7 +2,7 @@
 // workouts, beside the cheapest Parse round trip and beside the same sums done by one SQL
 // statement on the same PostgreSQL (the limit of what any implementation could do).
 // `npm run bench:ranking [-- --quick]`
-import { userPointer } from '../server/test/rest';
+import { userPointer } from '../server/test/restClient';
 import { connectDatabase } from '../server/test/serverProcess';
 import { ACTIVITY_TYPES } from '../src/domain/contract';
 import {

@@ -2,7 +2,7 @@
 // its own created on the bench server's PostgreSQL: Parse keeps its schema in a table of the database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type pg from 'pg';
-import { restClient, type Account } from '../server/test/rest';
+import { restClient, type Account } from '../server/test/restClient';
 import { databaseUri, ROOT } from '../server/test/serverProcess';
 import { mapConcurrently } from './support';
 

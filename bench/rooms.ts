@@ -10,7 +10,7 @@
 import type pg from 'pg';
 import { challengeRoomKey } from '../src/domain/challenges';
 import { dmRoomKey } from '../src/domain/chatRooms';
-import { pointer, userPointer, type Account, type RestClient } from '../server/test/rest';
+import { pointer, userPointer, type Account, type RestClient } from '../server/test/restClient';
 import { connectDatabase } from '../server/test/serverProcess';
 import {
   acceptedFriendship,
@@ -21,7 +21,7 @@ import {
   mapConcurrently,
   markdownTable,
   ms,
-  sessionHeaders,
+  sessionRequest,
   statsOf,
   timed,
   withBenchServer,
@@ -70,10 +70,8 @@ function find(session: Session, className: string, params: object, expected: num
   return () =>
     timed(
       () =>
-        fetch(`${session.baseUrl}/parse/classes/${className}`, {
-          method: 'POST',
-          headers: { ...sessionHeaders(session), 'Content-Type': 'application/json' },
-          body: JSON.stringify({ _method: 'GET', ...params }),
+        sessionRequest(session, 'POST', `/parse/classes/${className}`, {
+          body: { _method: 'GET', ...params },
         }),
       (body) => (body as { results?: unknown[] }).results?.length === expected,
     );

@@ -4,7 +4,7 @@
 // bench/results/<date>[-quick].json and .md. `--smoke` runs a tiny version of one scenario (the
 // harness's own test); `--only=writes,chat` runs only the parts named (of writes, reads, mixed,
 // chat) and adds them to the file names; BENCH_RESULTS_DIR sends the files elsewhere.
-import type { Account } from '../server/test/rest';
+import type { Account } from '../server/test/restClient';
 import { connectDatabase } from '../server/test/serverProcess';
 import { measureChatDelivery } from './chatDelivery';
 import { RAW_APP_ID, startRawParse, type RawParse } from './rawParse';

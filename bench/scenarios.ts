@@ -2,7 +2,7 @@
 // mixed load of simulated people. Each answers plain numbers; run.ts prints and stores them.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Account } from '../server/test/rest';
+import { restClient, type Account } from '../server/test/restClient';
 import { localDay } from '../src/domain/calendarDays';
 import { ACTIVITY_TYPES, MEAL_TYPES } from '../src/domain/contract';
 import {
@@ -12,7 +12,7 @@ import {
   measure,
   mulberry32,
   processStats,
-  sessionHeaders,
+  sessionRequest,
   statsOf,
   type Scenario,
   type Stats,
@@ -67,19 +67,17 @@ async function create(
   body: Record<string, unknown>,
 ): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${target.baseUrl}/parse/classes/${className}`, {
-    method: 'POST',
-    headers: {
-      'X-Parse-Application-Id': target.appId,
-      'X-Parse-Session-Token': person.sessionToken,
+  const response = await restClient({ ...target, masterKey: '' }).request(
+    'POST',
+    `/parse/classes/${className}`,
+    {
+      sessionToken: person.sessionToken,
       // As the app's SDK sends it: where idempotency is on (ours, the contract baseline), Parse
       // records each request id so that a retried write is not stored twice.
-      'X-Parse-Request-Id': randomUUID(),
-      'Content-Type': 'application/json',
+      headers: { 'X-Parse-Request-Id': randomUUID() },
+      body,
     },
-    body: JSON.stringify(body),
-  });
-  await response.arrayBuffer();
+  );
   const elapsed = performance.now() - started;
   if (response.status !== 201) throw new Error(`${className} create answered ${response.status}`);
   return elapsed;
@@ -354,11 +352,12 @@ export function readSpecs(
             eatenAt: { $gte: { __type: 'Date', iso: new Date(Date.now() - DAY_MS).toISOString() } },
           }),
         );
-        const response = await fetch(`${baseUrl}/parse/classes/Meal?where=${where}&limit=100`, {
-          headers: sessionHeaders(session),
-        });
-        await response.json();
-        if (response.status !== 200) throw new Error(`Meal query answered ${response.status}`);
+        const { status } = await sessionRequest(
+          session,
+          'GET',
+          `/parse/classes/Meal?where=${where}&limit=100`,
+        );
+        if (status !== 200) throw new Error(`Meal query answered ${status}`);
         return performance.now() - started;
       },
       sql: sqlCall(sql, `SELECT * FROM "Meal" WHERE "user" = $1 AND "eatenAt" >= $2`, [

@@ -12,8 +12,8 @@ import {
   type ActivityType,
 } from '../src/domain/contract';
 import { checkFields, type FieldRules } from '../src/domain/fieldRules';
-import type { Account, RestClient } from '../server/test/rest';
-import { userPointer } from '../server/test/rest';
+import type { Account, RestClient } from '../server/test/restClient';
+import { userPointer } from '../server/test/restClient';
 import {
   acceptedFriendship,
   type BatchRequest,

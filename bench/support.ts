@@ -12,7 +12,13 @@ import {
   type ServerProcess,
 } from '../server/test/serverProcess';
 import type { Page } from '@playwright/test';
-import { restClient, userPointer, type RestClient } from '../server/test/rest';
+import {
+  restClient,
+  userPointer,
+  type RequestOptions,
+  type RestClient,
+  type RestResponse,
+} from '../server/test/restClient';
 
 export const APP_ID = 'fitstreak';
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -131,23 +137,33 @@ export interface Session {
   sessionToken: string;
 }
 
-export function sessionHeaders({ sessionToken }: Session): Record<string, string> {
-  return { 'X-Parse-Application-Id': APP_ID, 'X-Parse-Session-Token': sessionToken };
+/**
+ * A request as the person, through the tests' REST client (server/test/restClient.ts): their session,
+ * no master key.
+ */
+export function sessionRequest(
+  { baseUrl, sessionToken }: Session,
+  method: string,
+  path: string,
+  options: Omit<RequestOptions, 'sessionToken' | 'masterKey'> = {},
+): Promise<RestResponse> {
+  return restClient({ baseUrl, appId: APP_ID, masterKey: '' }).request(method, path, {
+    ...options,
+    sessionToken,
+  });
 }
 
-/** Times `init` up to the parsed body; throws on 429 or when the answer is not 200 or fails `check`. */
+/** Times `send` up to the parsed body; throws on 429 or when the answer is not 200 or fails `check`. */
 export async function timed(
-  init: () => Promise<Response>,
+  send: () => Promise<RestResponse>,
   check: (body: unknown) => boolean,
 ): Promise<number> {
   const started = performance.now();
-  const response = await init();
-  const body: unknown = await response.json();
+  const { status, body, text } = await send();
   const elapsed = performance.now() - started;
-  if (response.status === 429)
-    throw new Error('Rate limited (429): the requests did not come from 127.0.0.1.');
-  if (response.status !== 200 || !check(body)) {
-    throw new Error(`Unexpected answer (${response.status}): ${JSON.stringify(body).slice(0, 500)}`);
+  if (status === 429) throw new Error('Rate limited (429): the requests did not come from 127.0.0.1.');
+  if (status !== 200 || !check(body)) {
+    throw new Error(`Unexpected answer (${status}): ${text.slice(0, 500)}`);
   }
   return elapsed;
 }
@@ -161,12 +177,7 @@ export function cloudFunction(
 ): TimedCall {
   return () =>
     timed(
-      () =>
-        fetch(`${session.baseUrl}/parse/functions/${name}`, {
-          method: 'POST',
-          headers: { ...sessionHeaders(session), 'Content-Type': 'application/json' },
-          body: JSON.stringify(params),
-        }),
+      () => sessionRequest(session, 'POST', `/parse/functions/${name}`, { body: params }),
       (body) => typeof body === 'object' && body !== null && check((body as { result?: unknown }).result),
     );
 }
@@ -182,10 +193,7 @@ export function baseline(
     name: `baseline: GET /classes/${className}?limit=1`,
     call: () =>
       timed(
-        () =>
-          fetch(`${session.baseUrl}/parse/classes/${className}?limit=1${query}`, {
-            headers: sessionHeaders(session),
-          }),
+        () => sessionRequest(session, 'GET', `/parse/classes/${className}?limit=1${query}`),
         (body) => typeof body === 'object' && body !== null && 'results' in body,
       ),
   };

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
-import { updateOwnSettings } from '../server/test/rest';
+import { updateOwnSettings } from '../server/test/restClient';
 import { ROOT } from '../server/test/serverProcess';
 import { addDays, localDay } from '../src/domain/calendarDays';
 import type { WeightRange } from '../src/domain/weight';

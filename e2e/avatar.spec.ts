@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AvatarEditor, type PictureFile } from './pages/AvatarEditor';
-import { createAccount, e2eServer } from './support/api';
+import { apiClient, createAccount } from './support/api';
 import { twoColourPng } from './support/pictures';
 import { openSignedIn } from './support/session';
 
@@ -8,12 +8,8 @@ const PHOTO: PictureFile = { name: 'me.png', mimeType: 'image/png', buffer: twoC
 
 /** The stored name of a person's avatar, read with the master key, or undefined. */
 async function storedAvatarName(userId: string): Promise<string | undefined> {
-  const { baseUrl, appId, masterKey } = e2eServer();
-  const response = await fetch(`${baseUrl}/parse/users/${userId}`, {
-    headers: { 'X-Parse-Application-Id': appId, 'X-Parse-Master-Key': masterKey },
-  });
-  const { avatar } = (await response.json()) as { avatar?: { name: string } };
-  return avatar?.name;
+  const { body } = await apiClient().request('GET', `/parse/users/${userId}`, { masterKey: true });
+  return (body.avatar as { name: string } | undefined)?.name;
 }
 
 test.describe('profile photo', () => {

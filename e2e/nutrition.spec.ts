@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
 import { NutritionPage } from './pages/NutritionPage';
 import { violationsOn } from './support/accessibility';
-import { createAccount, e2eServer, requestAs, runAs, type TestAccount } from './support/api';
+import { apiClient, createAccount, requestAs, runAs, type TestAccount } from './support/api';
+import { userPointer } from '../server/test/restClient';
 import { openSignedIn } from './support/session';
 
 async function signedIn(page: Page): Promise<{ nutrition: NutritionPage; account: TestAccount }> {
@@ -17,17 +18,15 @@ async function signedIn(page: Page): Promise<{ nutrition: NutritionPage; account
 async function storedMeals(
   userId: string,
 ): Promise<{ name: string; caloriesKcal: number; mealType: string }[]> {
-  const { baseUrl, appId, masterKey } = e2eServer();
-  const where = encodeURIComponent(
-    JSON.stringify({ user: { __type: 'Pointer', className: '_User', objectId: userId } }),
-  );
-  const response = await fetch(`${baseUrl}/parse/classes/Meal?where=${where}&order=eatenAt`, {
-    headers: { 'X-Parse-Application-Id': appId, 'X-Parse-Master-Key': masterKey },
+  const where = encodeURIComponent(JSON.stringify({ user: userPointer(userId) }));
+  const { body } = await apiClient().request('GET', `/parse/classes/Meal?where=${where}&order=eatenAt`, {
+    masterKey: true,
   });
-  const { results } = (await response.json()) as {
-    results: { name: string; caloriesKcal: number; mealType: string }[];
-  };
-  return results;
+  return (body.results ?? []).map(({ name, caloriesKcal, mealType }) => ({
+    name: String(name),
+    caloriesKcal: Number(caloriesKcal),
+    mealType: String(mealType),
+  }));
 }
 
 test.describe('nutrition log', () => {

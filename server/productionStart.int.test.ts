@@ -7,7 +7,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeRoomKey } from '../src/domain/challenges';
 import { dmRoomKey } from '../src/domain/chatRooms';
-import { acceptedChallenge, callFunction, restClientFor, uniqueName, type Account } from './test/rest';
+import {
+  acceptedChallenge,
+  callFunction,
+  restClient,
+  restClientFor,
+  uniqueName,
+  type Account,
+} from './test/rest';
 import {
   connectDatabase,
   createDataDir,
@@ -97,16 +104,12 @@ describe('the server started as the Dockerfile runs it', () => {
     firstOutput = first.output();
     const username = uniqueName('docker');
     const password = 'correct horse battery';
-    const signUp = await fetch(`${first.baseUrl}/parse/users`, {
-      method: 'POST',
-      headers: { 'X-Parse-Application-Id': 'fitstreak', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username, password, email: `${username}@example.org` }),
-    });
-    visitor = {
-      username,
-      password,
-      objectId: String(((await signUp.json()) as { objectId?: string }).objectId),
-    };
+    const { objectId } = await restClient({
+      baseUrl: first.baseUrl,
+      appId: 'fitstreak',
+      masterKey: '',
+    }).signUp(username, password);
+    visitor = { username, password, objectId };
   });
 
   afterAll(async () => {

@@ -1,7 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CloudArgs, CloudFunctionName, CloudResult } from '../../src/domain/cloudApi';
+import {
+  newPassword,
+  restClient,
+  uniqueName,
+  type RestClient,
+  type RestResponse,
+} from '../../server/test/restClient';
 
 /** What the global setup shares with the specs through the environment. */
 export function e2eServer() {
@@ -20,25 +26,29 @@ export interface TestAccount {
   objectId: string;
 }
 
-export function uniqueName(prefix: string): string {
-  return `${prefix}_${randomBytes(4).toString('hex')}`;
+export { uniqueName } from '../../server/test/restClient';
+
+let client: RestClient | undefined;
+
+/** The tests' REST client (server/test/restClient.ts) for the server the global setup started. */
+export function apiClient(): RestClient {
+  client ??= restClient(e2eServer());
+  return client;
+}
+
+/** The answer's body, or an error naming the request when it is not a success. */
+function succeeded<T>(method: string, route: string, answer: RestResponse): T {
+  if (answer.status >= 400) throw new Error(`${method} ${route}: ${answer.status} ${answer.text}`);
+  return answer.body as T;
 }
 
 /** A request with the master key, for what only the operator does (ending someone's sessions). */
 async function masterRequest<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const { baseUrl, appId, masterKey } = e2eServer();
-  const response = await fetch(`${baseUrl}/parse/${route}`, {
+  return succeeded<T>(
     method,
-    headers: {
-      'X-Parse-Application-Id': appId,
-      'X-Parse-Master-Key': masterKey,
-      'Content-Type': 'application/json',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as T & { error?: string };
-  if (!response.ok) throw new Error(`${method} ${route}: ${json.error ?? response.status}`);
-  return json;
+    route,
+    await apiClient().request(method, `/parse/${route}`, { masterKey: true, body }),
+  );
 }
 
 const sessionTokens = new Map<string, Promise<string>>();
@@ -48,24 +58,9 @@ const sessionTokens = new Map<string, Promise<string>>();
  * The test runner calls from 127.0.0.1, which the rate limits leave to the browser's own flows.
  */
 export async function createAccount(): Promise<TestAccount> {
-  const { baseUrl, appId } = e2eServer();
-  const username = uniqueName('e2e');
-  const account = {
-    username,
-    email: `${username}@example.com`,
-    password: `pw-${randomBytes(6).toString('hex')}`,
-  };
-  const response = await fetch(`${baseUrl}/parse/users`, {
-    method: 'POST',
-    headers: { 'X-Parse-Application-Id': appId, 'Content-Type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  const json = (await response.json()) as { objectId?: string; sessionToken?: string; error?: string };
-  if (!response.ok || !json.objectId || !json.sessionToken) {
-    throw new Error(`sign-up: ${json.error ?? response.status}`);
-  }
-  sessionTokens.set(json.objectId, Promise.resolve(json.sessionToken));
-  return { ...account, objectId: json.objectId };
+  const { sessionToken, ...account } = await apiClient().signUp(uniqueName('e2e'), newPassword());
+  sessionTokens.set(account.objectId, Promise.resolve(sessionToken));
+  return account;
 }
 
 /** Ends every session of a user, as "log out everywhere" or an admin would. */
@@ -110,16 +105,11 @@ export function linkIn(mail: string): string {
 
 /** A log-in of `account` over the API, as on another device: the user with its new session. */
 export async function logInOverApi(account: TestAccount): Promise<Record<string, unknown>> {
-  const { baseUrl, appId } = e2eServer();
-  const response = await fetch(`${baseUrl}/parse/login`, {
-    method: 'POST',
-    headers: { 'X-Parse-Application-Id': appId, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: account.username, password: account.password }),
+  const answer = await apiClient().request('POST', '/parse/login', {
+    body: { username: account.username, password: account.password },
   });
-  const user = (await response.json()) as Record<string, unknown>;
-  if (!response.ok || typeof user.sessionToken !== 'string') {
-    throw new Error(`login: ${response.status} ${JSON.stringify(user.error)}`);
-  }
+  const user = succeeded<Record<string, unknown>>('POST', 'login', answer);
+  if (typeof user.sessionToken !== 'string') throw new Error(`login: no session in ${answer.text}`);
   return user;
 }
 
@@ -140,19 +130,12 @@ export async function requestAs<T>(
   route: string,
   body?: unknown,
 ): Promise<T> {
-  const { baseUrl, appId } = e2eServer();
-  const response = await fetch(`${baseUrl}/parse/${route}`, {
+  const sessionToken = await sessionTokenFor(account);
+  return succeeded<T>(
     method,
-    headers: {
-      'X-Parse-Application-Id': appId,
-      'X-Parse-Session-Token': await sessionTokenFor(account),
-      'Content-Type': 'application/json',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as T & { error?: string };
-  if (!response.ok) throw new Error(`${method} ${route}: ${json.error ?? response.status}`);
-  return json;
+    route,
+    await apiClient().request(method, `/parse/${route}`, { sessionToken, body }),
+  );
 }
 
 /** Calls a cloud function as `account`. */

@@ -53,19 +53,13 @@ async function writeUntil(people: readonly Account[], stop: Promise<void>): Prom
         const started = Date.now();
         let status = 0;
         try {
-          const response = await fetch(`${node.baseUrl}/parse/classes/WeightEntry`, {
-            method: 'POST',
-            headers: {
-              'X-Parse-Application-Id': node.target.appId,
-              'X-Parse-Session-Token': person.sessionToken,
-              'Content-Type': 'application/json',
-            },
-            body: JSON.stringify({ measuredAt: parseDate(new Date()), weightKg: 70 + (turn % 20) / 10 }),
+          const answer = await restClient(node.target).request('POST', '/parse/classes/WeightEntry', {
+            sessionToken: person.sessionToken,
+            body: { measuredAt: parseDate(new Date()), weightKg: 70 + (turn % 20) / 10 },
             signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
           });
-          status = response.status;
-          const text = await response.text();
-          const body = JSON.parse(text) as { objectId?: string };
+          status = answer.status;
+          const { text, body } = answer;
           if (status === 201 && body.objectId) log.acknowledged.push(body.objectId);
           else log.samples.set(status, text.slice(0, 200));
         } catch (error) {
