@@ -187,6 +187,8 @@ export default defineConfig({
           'cloud/functions/nutrition.int.test.ts',
           'cloud/functions/strength.int.test.ts',
           'cloud/functions/weight.int.test.ts',
+          // What has no fallback, refused there (runs only here).
+          'cloud/functions/sqlOnly.nosql.test.ts',
         ],
         { globalSetup: 'server/test/globalSetupParseQueries.ts' },
       ),

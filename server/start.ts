@@ -335,6 +335,16 @@ export async function startServer(config: AppConfig, log: (line: string) => void
           'master key under one becomes admin at the next start.',
       );
     }
+    const sqlOnly = [
+      ...(config.weeklySummaries ? ['weekly summaries'] : []),
+      ...(vapidKeys && config.reminders ? ['reminders'] : []),
+    ];
+    if (!sql && sqlOnly.length > 0) {
+      log(
+        `The ${sqlOnly.join(' and ')} need PostgreSQL in cloud code, which this server does not lend it ` +
+          '(MongoDB, or CLOUD_SQL=false): they are off.',
+      );
+    }
     if (sql && config.weeklySummaries) {
       const { sendWeeklySummaries } = await import('../cloud/functions/summaries');
       weeklySummaries = scheduleRecurring(

@@ -7,7 +7,7 @@ import {
   type ReminderKind,
 } from '../../src/domain/reminders';
 import { claimScheduledSends, sqlClient, type SqlClient } from '../database';
-import { scheduledRunAt } from '../parse';
+import { Parse, refusal, scheduledRunAt } from '../parse';
 import { pushToPeople, type PushText } from '../push';
 import { defineFunction, type CloudRequest } from './define';
 
@@ -134,12 +134,14 @@ export async function sendReminders(sql: SqlClient, now: Date = new Date()): Pro
 
 /**
  * `sendReminders({ now? })`, for the master key only: what the server's own schedule runs,
- * callable by an operator (and the tests) at a chosen moment.
+ * callable by an operator (and the tests) at a chosen moment. Its claims are SQL only: without the
+ * pool it is refused, as the server does not schedule it then.
  */
 async function sendRemindersNow(request: CloudRequest<'sendReminders'>): Promise<ReminderRun> {
   const at = scheduledRunAt(request, 'reminders');
   const sql = sqlClient();
-  return sql ? sendReminders(sql, at) : { weighIn: 0, streak: 0 };
+  if (!sql) throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.sql.needed', { feature: 'sendReminders' });
+  return sendReminders(sql, at);
 }
 
 export function registerReminderFunctions(): void {

@@ -5,7 +5,7 @@ import { t } from '../../src/i18n/messages';
 import { inLanguage } from '../../server/http/i18n';
 import { languagesOf } from '../languages';
 import { pushOutsideQuietHours, type PushText } from '../push';
-import { MASTER, Parse, readableBy, scheduledRunAt, type CloudObject } from '../parse';
+import { MASTER, Parse, readableBy, refusal, scheduledRunAt, type CloudObject } from '../parse';
 import { defineFunction, type CloudRequest } from './define';
 
 /** Monday's summary goes out from this local hour on. */
@@ -149,14 +149,18 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
 
 /**
  * `sendWeeklySummaries({ now? })`, for the master key only: what the server's own schedule runs,
- * callable by an operator (and the tests) at a chosen moment.
+ * callable by an operator (and the tests) at a chosen moment. SQL only: without the pool it is
+ * refused, as the server does not schedule it then.
  */
 async function sendWeeklySummariesNow(
   request: CloudRequest<'sendWeeklySummaries'>,
 ): Promise<{ sent: number }> {
   const at = scheduledRunAt(request, 'summaries');
   const sql = sqlClient();
-  return { sent: sql ? await sendWeeklySummaries(sql, at) : 0 };
+  if (!sql) {
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.sql.needed', { feature: 'sendWeeklySummaries' });
+  }
+  return { sent: await sendWeeklySummaries(sql, at) };
 }
 
 export function registerSummaryFunctions(): void {
