@@ -9,7 +9,6 @@ import {
   rankRows,
   type ChallengeMetric,
   type ChallengeSummary,
-  type CountedLog,
   type Leaderboard,
   type MemberStatus,
 } from '../../src/domain/challenges';
@@ -25,6 +24,7 @@ import {
   type CloudObject,
 } from '../parse';
 import { sqlClient } from '../database';
+import { loggedAtByQuery, loggedAtSql } from '../store/logs';
 import { notify } from './notifications';
 import { profiles } from './friends';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
@@ -253,54 +253,6 @@ async function listChallenges(request: CloudRequest<'listChallenges'>): Promise<
     .sort((a, b) => order[a.state] - order[b.state] || a.startDate.localeCompare(b.startDate));
 }
 
-/** The members' workouts, meals and weigh-ins inside the challenge, as the leaderboard counts them. */
-async function logsOf(memberIds: readonly string[], metric: ChallengeMetric, from: Date, to: Date) {
-  const users = memberIds.map(userOf);
-  const within = (className: string, field: string) =>
-    new Parse.Query(className)
-      .containedIn('user', users)
-      .greaterThanOrEqualTo(field, from)
-      .lessThan(field, to);
-  const logs: CountedLog[] = [];
-  const workouts = await within('Activity', 'startedAt')
-    .select('user', 'startedAt', 'durationMin', 'distanceKm')
-    .findAll({ ...MASTER, batchSize: 1000 });
-  for (const row of workouts) {
-    logs.push({
-      userId: String((row.get('user') as CloudObject).id),
-      at: row.get('startedAt') as Date,
-      kind: 'workout',
-      durationMin: numberOr(row.get('durationMin'), 0),
-      distanceKm: numberOr(row.get('distanceKm'), 0),
-    });
-  }
-  if (metric === 'loggingDays') {
-    const [meals, weighIns] = await Promise.all([
-      within('Meal', 'eatenAt')
-        .select('user', 'eatenAt')
-        .findAll({ ...MASTER, batchSize: 1000 }),
-      within('WeightEntry', 'measuredAt')
-        .select('user', 'measuredAt')
-        .findAll({ ...MASTER, batchSize: 1000 }),
-    ]);
-    for (const row of meals) {
-      logs.push({
-        userId: String((row.get('user') as CloudObject).id),
-        at: row.get('eatenAt') as Date,
-        kind: 'meal',
-      });
-    }
-    for (const row of weighIns) {
-      logs.push({
-        userId: String((row.get('user') as CloudObject).id),
-        at: row.get('measuredAt') as Date,
-        kind: 'weighIn',
-      });
-    }
-  }
-  return logs;
-}
-
 /** What one statement sums per member for each metric (days in the challenge's time zone). */
 const METRIC_SQL: Readonly<Record<ChallengeMetric, string>> = {
   activeMinutes: `SELECT "user", coalesce(sum("durationMin"), 0)::float8 AS value FROM "Activity"
@@ -311,10 +263,8 @@ const METRIC_SQL: Readonly<Record<ChallengeMetric, string>> = {
                 WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3 GROUP BY 1`,
   activeDays: `SELECT "user", count(DISTINCT ("startedAt" AT TIME ZONE $4)::date)::float8 AS value FROM "Activity"
                 WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3 GROUP BY 1`,
-  loggingDays: `SELECT "user", count(DISTINCT (at AT TIME ZONE $4)::date)::float8 AS value FROM (
-                  SELECT "user", "startedAt" AS at FROM "Activity" WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3
-                  UNION ALL SELECT "user", "eatenAt" FROM "Meal" WHERE "user" = ANY($1) AND "eatenAt" >= $2 AND "eatenAt" < $3
-                  UNION ALL SELECT "user", "measuredAt" FROM "WeightEntry" WHERE "user" = ANY($1) AND "measuredAt" >= $2 AND "measuredAt" < $3
+  loggingDays: `SELECT uid AS "user", count(DISTINCT (at AT TIME ZONE $4)::date)::float8 AS value FROM (
+                  ${loggedAtSql({ users: '$1', from: '$2', to: '$3' })}
                 ) logs GROUP BY 1`,
 };
 
@@ -330,7 +280,10 @@ async function valuesOf(
   timeZone: string,
 ): Promise<Map<string, number>> {
   const sql = sqlClient();
-  if (!sql) return challengeValues(metric, await logsOf(memberIds, metric, from, to), timeZone);
+  if (!sql) {
+    const kinds = metric === 'loggingDays' ? undefined : (['workout'] as const);
+    return challengeValues(metric, await loggedAtByQuery(memberIds, from, to, kinds), timeZone);
+  }
   const { rows } = await sql.query<{ user: string; value: number }>(METRIC_SQL[metric], [
     memberIds,
     from,

@@ -10,6 +10,7 @@ import {
 } from '../../src/domain/friends';
 import { dailyMeans } from '../../src/domain/weight';
 import { sqlClient } from '../database';
+import { loggedAtByQuery, loggedAtSql } from '../store/logs';
 import { MASTER, Parse, validationError } from '../parse';
 
 const DAY_MS = 86_400_000;
@@ -214,9 +215,7 @@ async function logRuns(
       `WITH p AS (SELECT * FROM unnest($1::text[], $2::text[], $3::date[]) AS p(id, tz, reach)),
             days AS (
               SELECT DISTINCT l.uid, (l.at AT TIME ZONE p.tz)::date AS day
-                FROM (SELECT "user" AS uid, "startedAt" AS at FROM "Activity" WHERE "user" = ANY($1) AND "startedAt" >= $4
-                      UNION ALL SELECT "user", "eatenAt" FROM "Meal" WHERE "user" = ANY($1) AND "eatenAt" >= $4
-                      UNION ALL SELECT "user", "measuredAt" FROM "WeightEntry" WHERE "user" = ANY($1) AND "measuredAt" >= $4) l
+                FROM (${loggedAtSql({ users: '$1', from: '$4' })}) l
                 JOIN p ON l.uid = p.id),
             runs AS (
               SELECT uid, min(day) AS first, max(day) AS last
@@ -230,27 +229,13 @@ async function logRuns(
     return rows;
   }
   const zones = new Map(people.map((p) => [p.userId, p.timeZone]));
-  const pointers = people.map((p) => Parse.User.createWithoutData(p.userId));
-  const sources = [
-    ['Activity', 'startedAt'],
-    ['Meal', 'eatenAt'],
-    ['WeightEntry', 'measuredAt'],
-  ] as const;
-  const found = await Promise.all(
-    sources.map(([className, field]) =>
-      new Parse.Query(className)
-        .containedIn('user', pointers)
-        .greaterThanOrEqualTo(field, since)
-        .select('user', field)
-        .findAll({ ...MASTER, batchSize: 1000 })
-        .then((rows) => rows.map((row) => ({ row, field }))),
-    ),
-  );
   const days = new Map<string, Set<string>>();
-  for (const { row, field } of found.flat()) {
-    const userId = (row.get('user') as { id?: string }).id ?? '';
+  for (const { userId, at } of await loggedAtByQuery(
+    people.map((p) => p.userId),
+    since,
+  )) {
     const set = days.get(userId) ?? new Set<string>();
-    set.add(localDay(row.get(field) as Date, zones.get(userId) ?? 'UTC'));
+    set.add(localDay(at, zones.get(userId) ?? 'UTC'));
     days.set(userId, set);
   }
   return [...days].flatMap(([userId, set]) =>
