@@ -188,6 +188,52 @@ describe('challenges', () => {
     expect(JSON.stringify(board)).not.toMatch(/weight/i);
   });
 
+  it('counts a logging day for a workout, a meal or a weigh-in, once a day, inside the challenge only', async () => {
+    const [mia, ned] = await Promise.all([signUp(), signUp()]);
+    await befriend(mia, ned);
+    const challenge = await created(mia, [ned], { metric: 'loggingDays', title: 'Log every day' });
+    await call('respondChallenge', ned, { challengeId: challenge.id, accept: true });
+    // Logs a whole number of days apart are on different days, whatever the hour now.
+    const base = Date.now() - 60_000;
+    const at = (daysAgo: number) => new Date(base - daysAgo * DAY_MS);
+    // Started at midnight (UTC) three days before the latest log, ends in four days.
+    const startsAt = new Date(`${at(3).toISOString().slice(0, 10)}T00:00:00Z`);
+    await moveTo(challenge.id, startsAt, new Date(base + 4 * DAY_MS));
+    const log = async (account: Account, className: string, body: Record<string, unknown>) => {
+      const { status } = await request('POST', `/parse/classes/${className}`, {
+        sessionToken: account.sessionToken,
+        body,
+      });
+      expect(status).toBe(201);
+    };
+    const meal = (eatenAt: Date) => ({
+      eatenAt: parseDate(eatenAt),
+      mealType: 'lunch',
+      name: 'Soup',
+      caloriesKcal: 300,
+    });
+    // Mia: a meal two days ago, a weigh-in yesterday, a workout and a meal today: three days.
+    await log(mia, 'Meal', meal(at(2)));
+    await log(mia, 'WeightEntry', { measuredAt: parseDate(at(1)), weightKg: 70 });
+    await workout(mia, at(0), 20);
+    await log(mia, 'Meal', meal(at(0)));
+    // Ned: two meals today, and a weigh-in before the challenge began: one day.
+    await log(ned, 'Meal', meal(at(0)));
+    await log(ned, 'Meal', meal(at(0)));
+    await log(ned, 'WeightEntry', {
+      measuredAt: parseDate(new Date(startsAt.getTime() - DAY_MS)),
+      weightKg: 80,
+    });
+
+    const board = (await call('challengeLeaderboard', ned, { challengeId: challenge.id }))
+      .result as Leaderboard;
+
+    expect(board.rows.map((row) => [row.username, row.value, row.rank])).toEqual([
+      [mia.username, 3, 1],
+      [ned.username, 1, 2],
+    ]);
+  });
+
   it('gives its members a room of their own, read-only once it has ended; a leaver loses it', async () => {
     const [max, ned, oli] = await Promise.all([signUp(), signUp(), signUp()]);
     await befriend(max, ned);
