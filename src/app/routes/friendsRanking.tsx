@@ -110,44 +110,25 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   }
 }
 
+/** An intent that does `act` with the form and answers that it is done. */
+const done =
+  (act: (form: FormData) => Promise<unknown>) =>
+  async (form: FormData): Promise<FriendActionResult> => {
+    await act(form);
+    return { done: true };
+  };
+
 /** The friends page's actions, by the form's intent. */
 const INTENTS = {
-  request: async (form) => {
-    await sendFriendRequest(formText(form, 'username'));
-    return { done: true };
-  },
-  accept: async (form) => {
-    await respondFriendRequest(formText(form, 'friendshipId'), true);
-    return { done: true };
-  },
-  decline: async (form) => {
-    await respondFriendRequest(formText(form, 'friendshipId'), false);
-    return { done: true };
-  },
-  remove: async (form) => {
-    await removeFriend(formText(form, 'userId'));
-    return { done: true };
-  },
-  unblock: async (form) => {
-    await removeFriend(formText(form, 'userId'));
-    return { done: true };
-  },
-  block: async (form) => {
-    await blockUser(formText(form, 'userId'));
-    return { done: true };
-  },
-  acceptChallenge: async (form) => {
-    await respondChallenge(formText(form, 'challengeId'), true);
-    return { done: true };
-  },
-  declineChallenge: async (form) => {
-    await respondChallenge(formText(form, 'challengeId'), false);
-    return { done: true };
-  },
-  leaveChallenge: async (form) => {
-    await leaveChallenge(formText(form, 'challengeId'));
-    return { done: true };
-  },
+  request: done((form) => sendFriendRequest(formText(form, 'username'))),
+  accept: done((form) => respondFriendRequest(formText(form, 'friendshipId'), true)),
+  decline: done((form) => respondFriendRequest(formText(form, 'friendshipId'), false)),
+  remove: done((form) => removeFriend(formText(form, 'userId'))),
+  unblock: done((form) => removeFriend(formText(form, 'userId'))),
+  block: done((form) => blockUser(formText(form, 'userId'))),
+  acceptChallenge: done((form) => respondChallenge(formText(form, 'challengeId'), true)),
+  declineChallenge: done((form) => respondChallenge(formText(form, 'challengeId'), false)),
+  leaveChallenge: done((form) => leaveChallenge(formText(form, 'challengeId'))),
 } satisfies Intents<FriendActionResult>;
 
 export async function action({ request }: ActionFunctionArgs): Promise<FriendActionResult> {

@@ -16,6 +16,7 @@ import type { ActivityFieldErrors } from '../form';
 import type { ActivityRow } from '../types';
 import { dayToDate } from '../days';
 import { inputLimits } from '@/domain/fieldRules';
+import { FormError } from '@/components/FormError';
 
 export const ACTIVITY_FETCHER_KEY = 'activity-edit';
 
@@ -293,11 +294,7 @@ function ActivityForm({
         {errors.notes ? <p className="field-error">{errors.notes}</p> : null}
       </div>
 
-      {result?.formError ? (
-        <p role="alert" className="form-error">
-          {result.formError}
-        </p>
-      ) : null}
+      <FormError>{result?.formError}</FormError>
 
       <SaveOrDelete
         thing={t('activity.edit.thing')}

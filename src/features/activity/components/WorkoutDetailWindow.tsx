@@ -13,6 +13,7 @@ import { loadOriginalFile } from '../api';
 import { formatMinutes } from '../days';
 import { routeMap } from '../routeMap';
 import { clock } from './clock';
+import { FormError } from '@/components/FormError';
 
 const MILE_M = 1609.344;
 
@@ -122,11 +123,7 @@ function OriginalDownload({ original }: { original: { name: string; url: string 
       <button type="button" className="button-secondary" disabled={busy} onClick={() => void download()}>
         {t('activity.detail.downloadOriginal')}
       </button>
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
     </>
   );
 }

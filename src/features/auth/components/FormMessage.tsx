@@ -1,3 +1,5 @@
+import { FormError } from '@/components/FormError';
+
 export interface FormMessageProps {
   error?: string | undefined;
   notice?: string | undefined;
@@ -5,13 +7,7 @@ export interface FormMessageProps {
 
 /** The form-level sentence: an error is announced at once, a notice politely. */
 export function FormMessage({ error, notice }: FormMessageProps) {
-  if (error) {
-    return (
-      <p role="alert" className="form-error">
-        {error}
-      </p>
-    );
-  }
+  if (error) return <FormError>{error}</FormError>;
   if (notice) {
     return (
       <p role="status" className="form-notice">

@@ -22,6 +22,7 @@ import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import { browserTimeZone } from '@/lib/timeZone';
 import { createChallenge, loadLeaderboard } from '../api';
+import { FormError } from '@/components/FormError';
 
 /** What the page's action answers to a challenge's intent (`acceptChallenge`, `declineChallenge`, `leaveChallenge`). */
 interface ChallengeActionResult {
@@ -200,11 +201,7 @@ function InvitationItem({ challenge }: { challenge: ChallengeSummary }) {
           {t('challenges.section.decline')}
         </button>
       </fetcher.Form>
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
     </li>
   );
 }
@@ -323,11 +320,7 @@ function NewChallengeWindow({
             ))}
           </ul>
         </fieldset>
-        {error ? (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
-        ) : null}
+        <FormError>{error}</FormError>
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={busy}>
             {t('challenges.form.start')}
@@ -445,11 +438,7 @@ function LeaderboardWindow({
           ) : error ? null : (
             <p className="empty-note">{t('challenges.board.loading')}</p>
           )}
-          {error ? (
-            <p role="alert" className="form-error">
-              {error}
-            </p>
-          ) : null}
+          <FormError>{error}</FormError>
           <div className="form-actions">
             <Link to={`/exercises-chat?room=${challengeRoomKey(challenge.id)}`}>
               {t('challenges.board.chatRoom')}

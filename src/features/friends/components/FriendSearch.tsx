@@ -4,6 +4,7 @@ import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, type SearchResult } from '@/domai
 import { useT } from '@/i18n';
 import type { FriendActionResult, SearchData } from '../types';
 import { PersonLabel } from './Person';
+import { FormError } from '@/components/FormError';
 
 const DEBOUNCE_MS = 250;
 
@@ -71,11 +72,7 @@ export function FriendSearch({ incomingRequests }: FriendSearchProps) {
           </p>
         </div>
       </form>
-      {answer?.error ? (
-        <p role="alert" className="form-error">
-          {answer.error}
-        </p>
-      ) : null}
+      <FormError>{answer?.error}</FormError>
       <p
         role="status"
         className={answer && answer.results.length > 0 ? 'visually-hidden' : 'empty-note search-status'}

@@ -12,6 +12,7 @@ import { importWeighIns, importWorkouts, keyOf, uploadOriginal } from '../api';
 import type { ImportedWeighIn } from '../appleHealth';
 import type { ReadOutcome } from '../readFiles';
 import type { WorkerMessage, WorkerRequest } from '../worker';
+import { FormError } from '@/components/FormError';
 
 type Stage =
   | { kind: 'idle' }
@@ -290,11 +291,7 @@ export function ImportWorkouts() {
           <Link to="/">{t('imports.done.calendarLink')}</Link>
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useT } from '@/i18n';
 import type { NutritionActionResult } from '../actionResult';
 import { settingsRules } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
+import { FormError } from '@/components/FormError';
 
 export interface CalorieGoalWindowProps {
   open: boolean;
@@ -46,11 +47,7 @@ function GoalForm({ calorieGoal, onDone }: { calorieGoal: number | null; onDone:
         hint={t('nutrition.goal.hint')}
         error={result?.fieldErrors?.dailyCalorieGoal}
       />
-      {result?.formError ? (
-        <p role="alert" className="form-error">
-          {result.formError}
-        </p>
-      ) : null}
+      <FormError>{result?.formError}</FormError>
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
           {fetcher.state !== 'idle' ? t('nutrition.field.saving') : t('nutrition.goal.save')}

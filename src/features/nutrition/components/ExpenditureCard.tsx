@@ -17,6 +17,7 @@ import { formatKcal } from '@/lib/format';
 import { dayToDate } from '@/lib/days';
 import type { NutritionActionResult } from '../actionResult';
 import { loadEnergyExpenditure } from '../api';
+import { FormError } from '@/components/FormError';
 
 type Loaded =
   | { kind: 'loading' }
@@ -176,11 +177,7 @@ function GoalToggle({ goal: loaded }: { goal: AdaptiveCalorieGoal }) {
       <p id={hintId} className="field-hint">
         {goalSentence(goal)}
       </p>
-      {fetcher.data?.formError ? (
-        <p role="alert" className="form-error">
-          {fetcher.data.formError}
-        </p>
-      ) : null}
+      <FormError>{fetcher.data?.formError}</FormError>
     </fetcher.Form>
   );
 }

@@ -6,6 +6,7 @@ import { inputLimits } from '@/domain/fieldRules';
 import type { FoodRow } from '@/domain/nutrition';
 import { useT } from '@/i18n';
 import type { NutritionActionResult } from '../actionResult';
+import { FormError } from '@/components/FormError';
 
 /** Creates one of the person's own foods (private to them), values per 100 g, then picks it. */
 export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void }) {
@@ -87,11 +88,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           error={errors.servingLabel}
         />
       </div>
-      {result?.formError ? (
-        <p role="alert" className="form-error">
-          {result.formError}
-        </p>
-      ) : null}
+      <FormError>{result?.formError}</FormError>
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
           {fetcher.state !== 'idle' ? t('nutrition.field.saving') : t('nutrition.foodForm.save')}

@@ -16,6 +16,7 @@ import { formatGrams, formatKcal } from '@/lib/format';
 import { MEAL_TYPE_LABELS, MEAL_TYPE_TIMES } from '../mealTypes';
 import { FoodSearch } from './FoodSearch';
 import { NewFoodForm } from './NewFoodForm';
+import { FormError } from '@/components/FormError';
 
 export interface NutritionEditWindowProps {
   open: boolean;
@@ -259,11 +260,7 @@ function MealForm({
         />
       </div>
       {errors.date ? <p className="field-error">{errors.date}</p> : null}
-      {result?.formError ? (
-        <p role="alert" className="form-error">
-          {result.formError}
-        </p>
-      ) : null}
+      <FormError>{result?.formError}</FormError>
       <SaveOrDelete
         thing={t('nutrition.edit.thing')}
         busy={busy}

@@ -6,6 +6,7 @@ import { DELETED_KINDS } from '@/domain/dataExport';
 import { useT } from '@/i18n';
 import { toUiError } from '@/lib/errors';
 import { deleteMyAccount } from '../api';
+import { FormError } from '@/components/FormError';
 
 /** Where the person lands once the account is gone; the log-in page shows the notice. */
 export const ACCOUNT_DELETED_PATH = '/login?notice=account-deleted';
@@ -74,11 +75,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         autoFocus
         error={passwordError || undefined}
       />
-      {formError ? (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      ) : null}
+      <FormError>{formError}</FormError>
       <div className="form-actions">
         <button type="submit" className="button-danger" disabled={busy}>
           {busy ? t('settings.delete.deleting') : t('settings.delete.confirm')}

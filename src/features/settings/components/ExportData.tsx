@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { downloadMyData, progressText, type ExportFormat, type ExportProgress } from '../export';
+import { FormError } from '@/components/FormError';
 
 /**
  * Downloads everything the person has stored, as one JSON file or a zip of CSV files. The data
@@ -47,11 +48,7 @@ export function ExportData() {
           <p role="status">{progressText(progress)}</p>
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
     </section>
   );
 }

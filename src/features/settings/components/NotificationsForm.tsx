@@ -9,6 +9,7 @@ import type { DevicePushState } from '@/lib/push';
 import type { SettingsActionResult } from '../actionResult';
 import type { MySettings } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
+import { FormError } from '@/components/FormError';
 
 const STATE_SENTENCES: Record<DevicePushState, MessageId> = {
   unsupported: 'settings.push.unsupported',
@@ -106,11 +107,7 @@ function DevicePush() {
       <p role="status" className="form-notice">
         {notice}
       </p>
-      {problem ? (
-        <p role="alert" className="form-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormError>{problem}</FormError>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '@/i18n';
 import type { SettingsActionResult } from '../actionResult';
+import { FormError } from '@/components/FormError';
 
 /** One card of the settings page, with its heading and the outcome of its last save. */
 export function SettingsSection({
@@ -21,11 +22,7 @@ export function SettingsSection({
       <p role="status" className="form-notice">
         {result?.notice ?? ''}
       </p>
-      {result?.formError ? (
-        <p role="alert" className="form-error">
-          {result.formError}
-        </p>
-      ) : null}
+      <FormError>{result?.formError}</FormError>
     </section>
   );
 }

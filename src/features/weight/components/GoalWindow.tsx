@@ -6,6 +6,7 @@ import { WeightInput } from '@/components/WeightInput';
 import type { WeightUnit } from '@/domain/units';
 import { useT } from '@/i18n';
 import type { WeightActionResult } from '../actionResult';
+import { FormError } from '@/components/FormError';
 
 export interface GoalWindowProps {
   open: boolean;
@@ -52,11 +53,7 @@ function GoalForm({
         autoFocus
       />
       <HeightInput metric={unit === 'kg'} heightCm={heightCm} error={errors.height} />
-      {fetcher.data?.formError ? (
-        <p role="alert" className="form-error">
-          {fetcher.data.formError}
-        </p>
-      ) : null}
+      <FormError>{fetcher.data?.formError}</FormError>
       <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
         {t('weight.goal.save')}
       </button>

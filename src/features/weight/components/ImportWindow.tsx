@@ -7,6 +7,7 @@ import { T } from '@/i18n/T';
 import { formatDate } from '@/i18n/dates';
 import type { WeightActionResult } from '../actionResult';
 import { parseWeightCsv, type ParsedCsv } from '../csv';
+import { FormError } from '@/components/FormError';
 
 export interface ImportWindowProps {
   open: boolean;
@@ -81,11 +82,7 @@ function ImportForm({ unit }: { unit: WeightUnit }) {
           onChange={(event) => void readFile(event.target.files?.[0])}
         />
       </div>
-      {fileError ? (
-        <p role="alert" className="form-error">
-          {fileError}
-        </p>
-      ) : null}
+      <FormError>{fileError}</FormError>
       {parsed ? (
         <div role="status" className="import-report">
           <p>
@@ -133,16 +130,8 @@ function ImportForm({ unit }: { unit: WeightUnit }) {
           </tbody>
         </table>
       ) : null}
-      {preview.data?.formError ? (
-        <p role="alert" className="form-error">
-          {preview.data.formError}
-        </p>
-      ) : null}
-      {importer.data?.formError ? (
-        <p role="alert" className="form-error">
-          {importer.data.formError}
-        </p>
-      ) : null}
+      <FormError>{preview.data?.formError}</FormError>
+      <FormError>{importer.data?.formError}</FormError>
       {imported?.imported !== undefined ? (
         <p role="status" className="form-notice">
           {t('weight.import.imported', { count: imported.imported })}

@@ -12,6 +12,7 @@ import { useT } from '@/i18n';
 import type { WeightActionResult } from '../actionResult';
 import { weightEntryRules } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
+import { FormError } from '@/components/FormError';
 
 export interface WeightEditWindowProps {
   open: boolean;
@@ -111,11 +112,7 @@ function WeightForm({
         />
         {errors.note ? <p className="field-error">{errors.note}</p> : null}
       </div>
-      {result?.formError ? (
-        <p role="alert" className="form-error">
-          {result.formError}
-        </p>
-      ) : null}
+      <FormError>{result?.formError}</FormError>
       <SaveOrDelete
         thing={t('weight.edit.thing')}
         busy={busy}
