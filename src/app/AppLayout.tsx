@@ -8,6 +8,7 @@ import { hasCode, isNetworkFailure } from '@/lib/errors';
 import { ErrorCode } from '@/domain/errors';
 import { onLiveQueryClosed } from '@/lib/liveQuery';
 import { onSynced } from '@/lib/offline/outboxState';
+import { accountChoiceToShow } from '@/lib/deviceChoice';
 import { chooseTheme, themeChoice } from '@/lib/theme';
 import { notFound } from './validity';
 
@@ -62,14 +63,18 @@ export function AppLayout() {
   }, [account]);
 
   // The theme and language kept with the account win over this device's copies (a choice made on
-  // another device), read in one request once the person is in.
+  // another device), read in one request once the person is in; a choice made here while that
+  // request was on its way is newer, and stays.
   useEffect(() => {
     if (!account) return;
+    const asked = { theme: themeChoice(), language: languageChoice() };
     import('@/features/settings/api')
       .then(({ loadAppearance }) => loadAppearance())
       .then(({ theme, language }) => {
-        if (theme !== themeChoice()) chooseTheme(theme);
-        return language === languageChoice() ? undefined : chooseLanguage(language);
+        const shownTheme = accountChoiceToShow(asked.theme, themeChoice(), theme);
+        if (shownTheme !== null) chooseTheme(shownTheme);
+        const shownLanguage = accountChoiceToShow(asked.language, languageChoice(), language);
+        return shownLanguage === null ? undefined : chooseLanguage(shownLanguage);
       })
       .catch(() => undefined);
   }, [account]);
