@@ -1,9 +1,7 @@
 import { MASTER, Parse, validationError, type ParseUser } from './parse';
 import { parseRefusalOf } from './parseRefusals';
+import { isParseLikeError } from '../src/domain/errors';
 import type { MessageId } from '../src/i18n/messages';
-
-const isParseError = (error: unknown): error is { code: number; message: string } =>
-  error instanceof Error && typeof (error as { code?: unknown }).code === 'number';
 
 /** Longer is no password anyone typed: refused without asking Parse. */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -20,7 +18,7 @@ export async function checkPassword(
   try {
     await Parse.User.verifyPassword(username, password);
   } catch (error) {
-    if (isParseError(error) && parseRefusalOf(error)?.messageId === 'common.errors.wrongCredentials') {
+    if (isParseLikeError(error) && parseRefusalOf(error)?.messageId === 'common.errors.wrongCredentials') {
       throw validationError(wrong, { field });
     }
     throw error;

@@ -12,6 +12,7 @@ import {
   type ExportRow,
   type ExportValue,
 } from '../../src/domain/dataExport';
+import { isParseLikeError } from '../../src/domain/errors';
 import { isAvatarFileOf } from '../../src/domain/images';
 import { SCHEDULED_SEND_TABLE, sqlClient } from '../database';
 import { requireStepUp } from '../stepUp';
@@ -323,12 +324,6 @@ async function exportMyData(request: CloudRequest<'exportMyData'>): Promise<Expo
   };
 }
 
-const isParseError = (error: unknown): error is { code: number; message: string } =>
-  typeof error === 'object' &&
-  error !== null &&
-  typeof (error as { code?: unknown }).code === 'number' &&
-  typeof (error as { message?: unknown }).message === 'string';
-
 /** Destroys batches of what `query` finds until nothing is left; rows already gone are fine. */
 async function destroyAllFound(makeQuery: () => ObjectQuery): Promise<number> {
   let destroyed = 0;
@@ -346,13 +341,13 @@ async function destroyAllFound(makeQuery: () => ObjectQuery): Promise<number> {
 }
 
 function onlyAlreadyGone(error: unknown): boolean {
-  if (!isParseError(error)) return false;
+  if (!isParseLikeError(error)) return false;
   if (error.code === Parse.Error.OBJECT_NOT_FOUND) return true;
   const parts = (error as { errors?: unknown }).errors;
   return (
     error.code === Parse.Error.AGGREGATE_ERROR &&
     Array.isArray(parts) &&
-    parts.every((part: unknown) => isParseError(part) && part.code === Parse.Error.OBJECT_NOT_FOUND)
+    parts.every((part: unknown) => isParseLikeError(part) && part.code === Parse.Error.OBJECT_NOT_FOUND)
   );
 }
 

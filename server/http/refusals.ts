@@ -2,21 +2,16 @@ import type { NextFunction, Request, Response } from 'express';
 import { parseRefusalOf } from '../../cloud/parseRefusals';
 import {
   ErrorCode,
+  isParseLikeError,
   refusalDetailOf,
+  type ParseLikeError,
   type RefusalBody,
   type RefusalDetail,
   type RefusalValues,
 } from '../../src/domain/errors';
 import { t, type MessageId } from '../../src/i18n/messages';
 
-interface ParseError extends Error {
-  code: number;
-}
-
-const isParseError = (error: unknown): error is ParseError =>
-  error instanceof Error && typeof (error as { code?: unknown }).code === 'number';
-
-function detailOf(error: ParseError): RefusalDetail | null {
+function detailOf(error: ParseLikeError): RefusalDetail | null {
   return refusalDetailOf(error) ?? parseRefusalOf(error);
 }
 
@@ -73,7 +68,7 @@ export function answerRefusal(
   response: Response,
   next: NextFunction,
 ): void {
-  if (!isParseError(error) || response.headersSent) {
+  if (!isParseLikeError(error) || response.headersSent) {
     next(error);
     return;
   }
@@ -91,7 +86,7 @@ interface ParseLogger {
 }
 
 /** Logged as Parse logs its answers: an error, except a taken username (info). */
-function logRefusal(request: Request, error: ParseError): void {
+function logRefusal(request: Request, error: ParseLikeError): void {
   const log = (request as Request & { config?: { loggerController?: ParseLogger } }).config?.loggerController;
   if (!log) return;
   if (error.code === ErrorCode.USERNAME_TAKEN) log.info('Parse error: ', error);

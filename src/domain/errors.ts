@@ -30,6 +30,21 @@ export const ErrorCode = {
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/** An error as Parse's SDKs and Parse Server make them: a numeric code and a sentence. */
+export interface ParseLikeError {
+  code: number;
+  message: string;
+}
+
+export function isParseLikeError(error: unknown): error is ParseLikeError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'number' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
 /** The values a refusal's sentence was written with; dates travel as ISO strings. */
 export type RefusalValues = Readonly<Record<string, string | number>>;
 

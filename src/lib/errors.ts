@@ -1,4 +1,12 @@
-import { ErrorCode, refusalDetailOf, type RefusalDetail } from '@/domain/errors';
+import {
+  ErrorCode,
+  isParseLikeError,
+  refusalDetailOf,
+  type ParseLikeError,
+  type RefusalDetail,
+} from '@/domain/errors';
+
+export { isParseLikeError, type ParseLikeError };
 import { t, type MessageId } from '@/i18n';
 
 /** Parse error codes turned into sentences people can act on; raw codes never reach the screen. */
@@ -22,22 +30,8 @@ const SENTENCES: Readonly<Record<number, MessageId>> = {
   [ErrorCode.INVALID_SESSION_TOKEN]: 'common.errors.sessionExpired',
 };
 
-export interface ParseLikeError {
-  code: number;
-  message: string;
-}
-
 /** A refusal from the server with what it says beside the sentence (src/domain/errors.ts). */
 export type Refusal = ParseLikeError & RefusalDetail;
-
-export function isParseLikeError(error: unknown): error is ParseLikeError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { code?: unknown }).code === 'number' &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
-}
 
 const NETWORK_FAILURE = /failed to fetch|networkerror|network request failed|load failed|unable to connect/i;
 
