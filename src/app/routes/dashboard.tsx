@@ -44,7 +44,7 @@ import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
 import { isObjectId, MONTH_AND_DATE_PARAMS, notFound, requireValidSearch } from '../validity';
-import { runIntent, type Intents } from '@/lib/routeActions';
+import { refusalIn, refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
 
 type PageData =
   | { summary: ActivitySummary; daily: DashboardSummary; savedAt: string | null; loadError: null }
@@ -106,22 +106,22 @@ function rowOf(form: FormData): ActivityRow | null {
 const INTENTS = {
   save: async (form) => {
     const parsed = parseActivityForm(form, form.get('units') === 'imperial' ? 'imperial' : 'metric');
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     const id = form.get('id');
     await saveActivity(parsed.input, typeof id === 'string' && id ? id : undefined);
-    return { saved: true, day: dateToDay(parsed.input.startedAt) };
+    return { kind: 'saved', day: dateToDay(parsed.input.startedAt) };
   },
   delete: async (form) => {
     const row = rowOf(form);
-    if (!row) return { formError: t('dashboard.page.workoutUnreadable') };
+    if (!row) return refusedWith(t('dashboard.page.workoutUnreadable'));
     await deleteActivity(row.id);
-    return { deleted: row };
+    return { kind: 'deleted', row };
   },
   restore: async (form) => {
     const row = rowOf(form);
-    if (!row) return { formError: t('dashboard.page.workoutUnreadable') };
+    if (!row) return refusedWith(t('dashboard.page.workoutUnreadable'));
     await saveActivity(inputFromRow(row));
-    return { restored: true };
+    return { kind: 'restored' };
   },
 } satisfies Intents<ActivityActionResult>;
 
@@ -166,10 +166,12 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
   });
   const editFetcher = useFetcher<ActivityActionResult>({ key: ACTIVITY_FETCHER_KEY });
   const undoFetcher = useFetcher<ActivityActionResult>();
-  const deleted = editFetcher.data?.deleted;
+  const undoRefusal = refusalIn(undoFetcher.data);
+  const deleted = editFetcher.data?.kind === 'deleted' ? editFetcher.data.row : undefined;
   const [dismissed, setDismissed] = useState<ActivityRow | undefined>();
   const showUndo = deleted !== undefined && deleted !== dismissed;
-  const savedDay = editFetcher.state === 'idle' ? editFetcher.data?.day : undefined;
+  const savedDay =
+    editFetcher.state === 'idle' && editFetcher.data?.kind === 'saved' ? editFetcher.data.day : undefined;
 
   useEffect(() => {
     if (!showUndo) return;
@@ -263,10 +265,10 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
             </button>
           </div>
         ) : null}
-        {undoFetcher.data?.restored && undoFetcher.state === 'idle' ? (
+        {undoFetcher.data?.kind === 'restored' && undoFetcher.state === 'idle' ? (
           <span className="toast">{t('dashboard.page.workoutRestored')}</span>
         ) : null}
-        {undoFetcher.data?.formError ? <span className="toast">{undoFetcher.data.formError}</span> : null}
+        {undoRefusal?.formError ? <span className="toast">{undoRefusal.formError}</span> : null}
       </div>
     </PageFrame>
   );

@@ -115,7 +115,7 @@ const done =
   (act: (form: FormData) => Promise<unknown>) =>
   async (form: FormData): Promise<FriendActionResult> => {
     await act(form);
-    return { done: true };
+    return { kind: 'done' };
   };
 
 /** The friends page's actions, by the form's intent. */

@@ -26,6 +26,7 @@ import { t, useT, type MessageId } from '@/i18n';
 import { T } from '@/i18n/T';
 import { errorSentence, refusalOf } from '@/lib/errors';
 import { loadRuntimeConfig } from '@/lib/runtimeConfig';
+import { refusalIn, refusedFields, refusedWith } from '@/lib/routeActions';
 
 const NOTICES: Readonly<Partial<Record<string, MessageId>>> = {
   expired: 'auth.notice.expired',
@@ -94,10 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response 
   }
 }
 
-const codeMissing = (): AuthActionResult => ({
-  needsCode: true,
-  fieldErrors: { twoFactorCode: t('auth.login.codeMissing') },
-});
+const codeMissing = (): AuthActionResult => ({ kind: 'needsCode', codeError: t('auth.login.codeMissing') });
 
 /**
  * A login refused: its sentence, or, when the password (or the provider) was right and the code is
@@ -105,8 +103,8 @@ const codeMissing = (): AuthActionResult => ({
  */
 function refusedLogin(error: unknown, code: string): AuthActionResult {
   const sentence = errorSentence(error);
-  if (refusalOf(error)?.field !== TWO_FACTOR_CONTEXT_KEY) return { formError: sentence };
-  return code ? { needsCode: true, fieldErrors: { twoFactorCode: sentence } } : { needsCode: true };
+  if (refusalOf(error)?.field !== TWO_FACTOR_CONTEXT_KEY) return refusedWith(sentence);
+  return code ? { kind: 'needsCode', codeError: sentence } : { kind: 'needsCode' };
 }
 
 /** The second step of a login through the provider, for an account with two-factor sign-in. */
@@ -129,7 +127,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
   const fieldErrors: Partial<Record<string, string>> = {};
   if (!username) fieldErrors.username = t('auth.login.usernameMissing');
   if (!password) fieldErrors.password = t('auth.login.passwordMissing');
-  if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
+  if (Object.keys(fieldErrors).length > 0) return refusedFields(fieldErrors);
   const code = formText(form, 'twoFactorCode').trim();
   if (formText(form, 'step') === 'code' && !code) return codeMissing();
   try {
@@ -178,13 +176,13 @@ function ProviderCodeForm({
   const busy = navigation.state === 'submitting';
   return (
     <AuthCard title={t('auth.login.title')}>
-      <FormMessage error={result?.formError} />
+      <FormMessage error={refusalIn(result)?.formError} />
       <Form method="post" replace noValidate>
         <input type="hidden" name="step" value="sso-code" />
         <input type="hidden" name="ssoId" value={pending.id} />
         <input type="hidden" name="ssoTicket" value={pending.ticket} />
         <p>{t('auth.login.secondStep')}</p>
-        <TwoFactorCodeField error={result?.fieldErrors?.twoFactorCode} />
+        <TwoFactorCodeField error={result?.kind === 'needsCode' ? result.codeError : undefined} />
         <button type="submit" className="button-primary" disabled={busy}>
           {busy ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
@@ -213,7 +211,8 @@ function PasswordLogin({
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state === 'submitting';
-  const needsCode = result?.needsCode === true;
+  const needsCode = result?.kind === 'needsCode';
+  const refusal = refusalIn(result);
   const noticeId =
     params.get('reset') === '1' ? 'auth.login.passwordChanged' : NOTICES[params.get('notice') ?? ''];
   const notice = linkNotice ?? (noticeId ? t(noticeId) : undefined);
@@ -235,7 +234,7 @@ function PasswordLogin({
         </>
       }
     >
-      <FormMessage error={result?.formError} notice={needsCode ? undefined : notice} />
+      <FormMessage error={refusal?.formError} notice={needsCode ? undefined : notice} />
       <Form method="post" replace noValidate>
         {/* Kept (hidden) while the code is asked for: the login sends them again with it. */}
         <div hidden={needsCode}>
@@ -245,7 +244,7 @@ function PasswordLogin({
             autoComplete="username"
             required
             autoFocus
-            error={result?.fieldErrors?.username}
+            error={refusal?.fieldErrors?.username}
           />
           <FormField
             label={t('auth.field.password')}
@@ -253,14 +252,14 @@ function PasswordLogin({
             type="password"
             autoComplete="current-password"
             required
-            error={result?.fieldErrors?.password}
+            error={refusal?.fieldErrors?.password}
           />
         </div>
         {needsCode ? (
           <>
             <input type="hidden" name="step" value="code" />
             <p>{t('auth.login.secondStep')}</p>
-            <TwoFactorCodeField key="twoFactorCode" error={result?.fieldErrors?.twoFactorCode} />
+            <TwoFactorCodeField key="twoFactorCode" error={result.codeError} />
           </>
         ) : null}
         <button type="submit" className="button-primary" disabled={busy}>

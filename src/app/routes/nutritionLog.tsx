@@ -43,7 +43,7 @@ import { waitingChanges } from '@/lib/offline/outbox';
 import { formText } from '@/lib/formValues';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
-import { runIntent, type Intents } from '@/lib/routeActions';
+import { refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
 
 const EnergyHistoryChart = lazy(() => import('@/features/nutrition/components/EnergyHistoryChart'));
 
@@ -78,39 +78,42 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
 const INTENTS = {
   save: async (form) => {
     const parsed = parseMealForm(form);
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     const id = formText(form, 'id');
     await saveMeal(parsed.input, id || undefined, readShownFood(form));
-    return { done: true };
+    return { kind: 'done' };
   },
   delete: async (form) => {
     const id = formText(form, 'id');
     if (id) await deleteMeal(id);
-    return { done: true };
+    return { kind: 'done' };
   },
   copy: async (form) => {
     const fromDate = formText(form, 'fromDate');
     const toDate = formText(form, 'toDate');
     const mealType = formText(form, 'mealType');
-    if (!isIsoDate(fromDate) || !isIsoDate(toDate)) return { formError: t('nutrition.copy.chooseFrom') };
+    if (!isIsoDate(fromDate) || !isIsoDate(toDate)) return refusedWith(t('nutrition.copy.chooseFrom'));
     const { copied } = await copyMeals({
       fromDate,
       toDate,
       ...(isMealType(mealType) ? { mealType } : {}),
     });
-    return { copied };
+    return { kind: 'copied', count: copied };
   },
   goal: async (form) => {
     const parsed = parseCalorieGoal(form);
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     await saveMySettings(parsed);
-    return { done: true };
+    return { kind: 'done' };
   },
-  adaptiveGoal: async (form) => ({ adaptiveGoal: await adaptCalorieGoal(formText(form, 'on') === 'true') }),
+  adaptiveGoal: async (form) => ({
+    kind: 'adaptiveGoal',
+    goal: await adaptCalorieGoal(formText(form, 'on') === 'true'),
+  }),
   createFood: async (form) => {
     const parsed = parseFoodForm(form);
-    if ('fieldErrors' in parsed) return { foodErrors: parsed.fieldErrors };
-    return { createdFood: await createFood(parsed.input) };
+    if ('fieldErrors' in parsed) return { kind: 'refused', foodErrors: parsed.fieldErrors };
+    return { kind: 'foodCreated', food: await createFood(parsed.input) };
   },
 } satisfies Intents<NutritionActionResult>;
 

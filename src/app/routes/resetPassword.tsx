@@ -20,6 +20,7 @@ import {
 import { t, useT } from '@/i18n';
 import { ErrorCode } from '@/domain/errors';
 import { errorSentence, hasCode } from '@/lib/errors';
+import { refusalIn, refusedFields, refusedWith } from '@/lib/routeActions';
 
 export async function action({ request }: ActionFunctionArgs): Promise<AuthActionResult | Response> {
   const form = await request.formData();
@@ -27,28 +28,28 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
   if (!token) {
     const email = formText(form, 'email').trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      return { fieldErrors: { email: t('auth.reset.emailMissing') } };
+      return refusedFields({ email: t('auth.reset.emailMissing') });
     }
     try {
       await requestPasswordReset(email);
     } catch (error) {
       // Parse does not reveal whether an address exists (205: no account uses it); neither do we,
       // except for real failures.
-      if (!hasCode(error, ErrorCode.EMAIL_NOT_FOUND)) return { formError: errorSentence(error) };
+      if (!hasCode(error, ErrorCode.EMAIL_NOT_FOUND)) return refusedWith(errorSentence(error));
     }
-    return { done: t('auth.reset.sent') };
+    return { kind: 'sent', notice: t('auth.reset.sent') };
   }
   const username = formText(form, 'username');
   const password = formText(form, 'password');
   const problem = passwordProblem(password, username);
-  if (problem) return { fieldErrors: { password: problem.message } };
+  if (problem) return refusedFields({ password: problem.message });
   if (password !== formText(form, 'confirmPassword')) {
-    return { fieldErrors: { confirmPassword: t('auth.reset.passwordMismatch') } };
+    return refusedFields({ confirmPassword: t('auth.reset.passwordMismatch') });
   }
   try {
     await chooseNewPassword(token, password);
   } catch (error) {
-    return { formError: errorSentence(error) };
+    return refusedWith(errorSentence(error));
   }
   return redirect('/login?reset=1');
 }
@@ -56,6 +57,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
 export function Component() {
   const t = useT();
   const result = useActionData<AuthActionResult>();
+  const refusal = refusalIn(result);
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state === 'submitting';
@@ -69,7 +71,7 @@ export function Component() {
   if (token) {
     return (
       <AuthCard title={t('auth.reset.chooseTitle')} footer={footer}>
-        <FormMessage error={result?.formError ?? params.get('error') ?? undefined} />
+        <FormMessage error={refusal?.formError ?? params.get('error') ?? undefined} />
         <Form method="post" replace noValidate>
           <input type="hidden" name="token" value={token} />
           <input type="hidden" name="username" value={params.get('username') ?? ''} />
@@ -80,7 +82,7 @@ export function Component() {
             autoComplete="new-password"
             required
             autoFocus
-            error={result?.fieldErrors?.password}
+            error={refusal?.fieldErrors?.password}
           />
           <FormField
             label={t('auth.field.confirmPassword')}
@@ -88,7 +90,7 @@ export function Component() {
             type="password"
             autoComplete="new-password"
             required
-            error={result?.fieldErrors?.confirmPassword}
+            error={refusal?.fieldErrors?.confirmPassword}
           />
           <button type="submit" className="button-primary" disabled={busy}>
             {t('auth.reset.change')}
@@ -102,8 +104,8 @@ export function Component() {
   return (
     <AuthCard title={t('auth.reset.title')} footer={footer}>
       <FormMessage
-        error={result?.formError ?? (invalid ? t('auth.reset.linkExpired') : undefined)}
-        notice={result?.done}
+        error={refusal?.formError ?? (invalid ? t('auth.reset.linkExpired') : undefined)}
+        notice={result?.kind === 'sent' ? result.notice : undefined}
       />
       <Form method="post" replace noValidate>
         <FormField
@@ -114,7 +116,7 @@ export function Component() {
           required
           autoFocus
           hint={t('auth.reset.emailHint')}
-          error={result?.fieldErrors?.email}
+          error={refusal?.fieldErrors?.email}
         />
         <button type="submit" className="button-primary" disabled={busy}>
           {t('auth.reset.send')}

@@ -26,6 +26,7 @@ import { T } from '@/i18n/T';
 import { toUiError } from '@/lib/errors';
 import { userRules } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
+import { refusalIn, refusedFields, refusedWith } from '@/lib/routeActions';
 
 /**
  * Whether this server takes new accounts, and how. Without an answer (offline) the form shows:
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
     confirmPassword: formText(form, 'confirmPassword'),
   };
   const errors = checkSignUp(input);
-  if (errors.length > 0) return { fieldErrors: fieldErrorMap(errors) };
+  if (errors.length > 0) return refusedFields(fieldErrorMap(errors));
   const invitation = formText(form, 'invitation');
   try {
     await signUp(input.username, input.email, input.password, invitation || undefined);
@@ -58,8 +59,8 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
     // A refusal of a field the form shows goes there; the invitation's (a hidden field) above the form.
     const shown = toUiError(error, SHOWN_FIELDS);
     return shown.field === null
-      ? { formError: shown.sentence }
-      : { fieldErrors: { [shown.field]: shown.sentence } };
+      ? refusedWith(shown.sentence)
+      : refusedFields({ [shown.field]: shown.sentence });
   }
   return redirect(safeRedirectTarget(new URL(request.url).searchParams.get('from')));
 }
@@ -71,7 +72,8 @@ export function Component() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state === 'submitting';
-  const errors = result?.fieldErrors;
+  const refusal = refusalIn(result);
+  const errors = refusal?.fieldErrors;
   const loginLink = params.get('from')
     ? `/login?from=${encodeURIComponent(params.get('from') ?? '')}`
     : '/login';
@@ -100,7 +102,7 @@ export function Component() {
   return (
     <AuthCard title={t('auth.signup.title')} footer={footer}>
       {mode === 'invite' ? <p>{t('auth.signup.invited')}</p> : null}
-      <FormMessage error={result?.formError} />
+      <FormMessage error={refusal?.formError} />
       <Form method="post" replace noValidate>
         {mode === 'invite' ? <input type="hidden" name="invitation" value={invitation} /> : null}
         <FormField

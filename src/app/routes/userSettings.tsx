@@ -46,6 +46,7 @@ import {
   type Profile,
   type SessionRow,
   type SettingsActionResult,
+  type SettingsRefused,
   type SettingsPatch,
 } from '@/features/settings';
 import type { InvitationRow } from '@/domain/signup';
@@ -58,7 +59,7 @@ import { toUiError } from '@/lib/errors';
 import { chooseTheme } from '@/lib/theme';
 import { formText } from '@/lib/formValues';
 import { loadFailure, requireSignedIn } from '../guards';
-import { runIntent, type Intents } from '@/lib/routeActions';
+import { refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
 
 interface PageData {
   settings: MySettings;
@@ -109,11 +110,11 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
 function serverFieldError(
   error: unknown,
   fields: readonly ('password' | 'code' | 'currentPassword' | 'newPassword' | 'email')[],
-): SettingsActionResult {
+): SettingsRefused {
   const shown = toUiError(error, fields);
   return shown.field === null
-    ? { formError: shown.sentence }
-    : { fieldErrors: { [shown.field]: shown.sentence } };
+    ? refusedWith(shown.sentence)
+    : refusedFields({ [shown.field]: shown.sentence });
 }
 
 /** The invitations section's data, when the server takes invitations from this person. */
@@ -128,18 +129,19 @@ async function loadInvitations(): Promise<PageData['invitations']> {
  * choice at once), saves it as the person's settings, and says `notice`.
  */
 function savesSettings<Patch extends SettingsPatch>(
-  parse: (
-    form: FormData,
-  ) => { value: Patch } | { fieldErrors: NonNullable<SettingsActionResult['fieldErrors']> },
+  parse: (form: FormData) => { value: Patch } | { fieldErrors: NonNullable<SettingsRefused['fieldErrors']> },
   notice: MessageId,
   first?: (patch: Patch) => void,
 ): (form: FormData) => Promise<SettingsActionResult> {
   return async (form) => {
     const parsed = parse(form);
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     first?.(parsed.value);
     await saveMySettings(parsed.value);
-    return { done: true, notice: t(notice) };
+    return {
+      kind: 'saved',
+      notice: t(notice),
+    };
   };
 }
 
@@ -147,7 +149,7 @@ function savesSettings<Patch extends SettingsPatch>(
 const INTENTS = {
   profile: async (form) => {
     const parsed = parseProfileForm(form);
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     let emailChanged: boolean;
     try {
       ({ emailChanged } = await saveProfile(parsed.value));
@@ -155,25 +157,34 @@ const INTENTS = {
       return serverFieldError(error, ['currentPassword', 'email']);
     }
     return {
-      done: true,
+      kind: 'saved',
       notice: emailChanged ? t('settings.notices.profileSavedVerify') : t('settings.notices.profileSaved'),
     };
   },
   resendVerification: async (form) => {
     await resendVerification(formText(form, 'email'));
-    return { done: true, notice: t('settings.notices.verificationSent') };
+    return {
+      kind: 'saved',
+      notice: t('settings.notices.verificationSent'),
+    };
   },
   units: savesSettings(parseUnitsForm, 'settings.notices.unitsSaved'),
   body: async (form) => {
     const settings = await loadMySettings();
     const parsed = parseBodyForm(form, settings.weightUnit, new Date().getFullYear());
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     await saveMySettings(parsed.value);
-    return { done: true, notice: t('settings.notices.bodySaved') };
+    return {
+      kind: 'saved',
+      notice: t('settings.notices.bodySaved'),
+    };
   },
   privacy: async (form) => {
     await saveMySettings(parsePrivacyForm(form));
-    return { done: true, notice: t('settings.notices.privacySaved') };
+    return {
+      kind: 'saved',
+      notice: t('settings.notices.privacySaved'),
+    };
   },
   notifications: savesSettings(parseNotificationsForm, 'settings.notices.notificationsSaved'),
   appearance: savesSettings(parseAppearanceForm, 'settings.notices.themeSaved', ({ theme }) =>
@@ -181,54 +192,69 @@ const INTENTS = {
   ),
   language: async (form) => {
     const parsed = parseLanguageForm(form);
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     // Shown already when it was chosen; awaited here so the notice below is in that language.
     await chooseLanguage(parsed.value.language ?? undefined).catch(() => undefined);
     await saveMySettings(parsed.value);
-    return { done: true, notice: t('settings.notices.languageSaved') };
+    return {
+      kind: 'saved',
+      notice: t('settings.notices.languageSaved'),
+    };
   },
   password: async (form) => {
     const profile = await loadProfile();
     const parsed = parsePasswordForm(form, profile.username);
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     try {
       await changePassword(parsed.value.currentPassword, parsed.value.newPassword);
     } catch (error) {
       return serverFieldError(error, ['currentPassword', 'newPassword']);
     }
-    return { done: true, notice: t('settings.notices.passwordChanged') };
+    return {
+      kind: 'saved',
+      notice: t('settings.notices.passwordChanged'),
+    };
   },
   invite: async () => {
-    return { done: true, invitation: await createInvitation() };
+    return { kind: 'invited', invitation: await createInvitation() };
   },
   revokeInvitation: async (form) => {
     await revokeInvitation(formText(form, 'invitationId'));
-    return { done: true, notice: t('settings.notices.invitationRevoked') };
+    return {
+      kind: 'saved',
+      notice: t('settings.notices.invitationRevoked'),
+    };
   },
   startTwoFactor: async () => {
-    return { enrolment: await startTwoFactor() };
+    return { kind: 'enrolling', enrolment: await startTwoFactor() };
   },
   confirmTwoFactor: async (form) => {
     const enrolment = { secret: formText(form, 'secret'), uri: formText(form, 'uri') };
     try {
       const recoveryCodes = await confirmTwoFactor(formText(form, 'password'), formText(form, 'code'));
-      return { done: true, recoveryCodes, notice: t('settings.notices.twoFactorOn') };
+      return { kind: 'twoFactorOn', recoveryCodes, notice: t('settings.notices.twoFactorOn') };
     } catch (error) {
       // Still turning it on: the key stays on screen beside the sentence.
-      return { enrolment, ...serverFieldError(error, ['password', 'code']) };
+      return { kind: 'enrolling', enrolment, refusal: serverFieldError(error, ['password', 'code']) };
     }
   },
   disableTwoFactor: async (form) => {
     try {
       await disableTwoFactor(formText(form, 'password'), formText(form, 'code'));
-      return { done: true, notice: t('settings.notices.twoFactorOff') };
+      return {
+        kind: 'saved',
+        notice: t('settings.notices.twoFactorOff'),
+      };
     } catch (error) {
       return serverFieldError(error, ['password', 'code']);
     }
   },
   revokeSessions: async () => {
     const count = await revokeOtherSessions();
-    return { done: true, notice: t('settings.notices.sessionsRevoked', { count }) };
+    return {
+      kind: 'saved',
+      notice: t('settings.notices.sessionsRevoked', { count }),
+    };
   },
 } satisfies Intents<SettingsActionResult>;
 

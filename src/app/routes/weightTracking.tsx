@@ -33,7 +33,7 @@ import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
-import { runIntent, type Intents } from '@/lib/routeActions';
+import { refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
 
 const WeightChart = lazy(() => import('@/features/weight/components/WeightChart'));
 
@@ -105,35 +105,35 @@ function unitOf(form: FormData): WeightUnit {
 async function importRows(form: FormData, dryRun: boolean): Promise<WeightActionResult> {
   const result = await importWeighIns(readRows(form), dryRun);
   return dryRun
-    ? { wouldImport: result.wouldImport, duplicates: result.duplicates }
-    : { ...result, done: true };
+    ? { kind: 'checked', wouldImport: result.wouldImport, duplicates: result.duplicates }
+    : { kind: 'imported', count: result.imported };
 }
 
 /** The weight page's actions, by the form's intent. */
 const INTENTS = {
   save: async (form) => {
     const parsed = parseWeightForm(form, unitOf(form));
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     const id = form.get('id');
     await saveWeighIn(parsed.input, typeof id === 'string' && id ? id : undefined);
-    return { done: true };
+    return { kind: 'done' };
   },
   delete: async (form) => {
     const id = form.get('id');
     if (typeof id === 'string' && id) await deleteWeighIn(id);
-    return { done: true };
+    return { kind: 'done' };
   },
   goal: async (form) => {
     const parsed = parseGoalForm(form, unitOf(form));
-    if ('fieldErrors' in parsed) return { fieldErrors: parsed.fieldErrors };
+    if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     await saveMySettings(parsed.patch);
-    return { done: true };
+    return { kind: 'done' };
   },
   unit: async (form) => {
     const weightUnit = form.get('weightUnit');
-    if (!isUnit(weightUnit)) return { formError: t('weight.page.chooseUnit') };
+    if (!isUnit(weightUnit)) return refusedWith(t('weight.page.chooseUnit'));
     await saveMySettings({ weightUnit, units: weightUnit === 'kg' ? 'metric' : 'imperial' });
-    return { done: true };
+    return { kind: 'done' };
   },
   importPreview: (form) => importRows(form, true),
   import: (form) => importRows(form, false),

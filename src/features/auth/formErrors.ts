@@ -1,13 +1,16 @@
 import type { FieldError } from '@/domain/fieldRules';
+import type { Refused } from '@/lib/routeActions';
 
-/** What an auth action answers when it does not redirect: field errors and/or one sentence. */
-export interface AuthActionResult {
-  fieldErrors?: Partial<Record<string, string>>;
-  formError?: string;
-  done?: string;
-  /** The password was right and the account asks for a two-factor code. */
-  needsCode?: boolean;
-}
+/** What an auth action answers when it does not redirect. */
+export type AuthActionResult =
+  /**
+   * The password (or the provider) was right and the account asks for a two-factor code;
+   * `codeError` says what was wrong with the one given.
+   */
+  | { kind: 'needsCode'; codeError?: string }
+  /** Done, with a sentence saying so (a reset link sent). */
+  | { kind: 'sent'; notice: string }
+  | Refused<Partial<Record<string, string>>>;
 
 export function fieldErrorMap(errors: readonly FieldError[]): Partial<Record<string, string>> {
   const map: Partial<Record<string, string>> = {};

@@ -1,10 +1,8 @@
 import type { SearchResult } from '@/domain/friends';
+import type { Refused } from '@/lib/routeActions';
 
 /** What the friends page's action answers to the button that asked. */
-export interface FriendActionResult {
-  done?: boolean;
-  formError?: string;
-}
+export type FriendActionResult = { kind: 'done' } | Refused;
 
 /** What the page's loader answers to a search (`?q=`), loaded by a fetcher, never a navigation. */
 export interface SearchAnswer {

@@ -1,16 +1,20 @@
 import type { AdaptiveCalorieGoal } from '@/domain/expenditure';
 import type { FoodRow } from '@/domain/nutrition';
+import type { Refused } from '@/lib/routeActions';
 import type { FoodFieldErrors, MealFieldErrors } from './form';
 
-/** What the nutrition page's action answers to its windows. */
-export interface NutritionActionResult {
-  done?: boolean;
-  fieldErrors?: MealFieldErrors;
-  foodErrors?: FoodFieldErrors;
-  formError?: string;
-  /** A food the person just created, to pick at once. */
-  createdFood?: FoodRow;
-  copied?: number;
-  /** The calorie goal after following the measured expenditure was turned on or off. */
-  adaptiveGoal?: AdaptiveCalorieGoal;
+/** A meal, a calorie goal or a new food refused: a new food's fields have their own sentences. */
+export interface NutritionRefused extends Refused<MealFieldErrors> {
+  readonly foodErrors?: FoodFieldErrors;
 }
+
+/** What the nutrition page's action answers to its windows. */
+export type NutritionActionResult =
+  /** A meal saved or deleted, or the calorie goal saved. */
+  | { kind: 'done' }
+  | { kind: 'copied'; count: number }
+  /** The calorie goal after following the measured expenditure was turned on or off. */
+  | { kind: 'adaptiveGoal'; goal: AdaptiveCalorieGoal }
+  /** A food the person just created, to pick at once. */
+  | { kind: 'foodCreated'; food: FoodRow }
+  | NutritionRefused;

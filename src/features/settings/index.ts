@@ -17,7 +17,7 @@ export {
   startTwoFactor,
   type SettingsPatch,
 } from './api';
-export type { SettingsActionResult } from './actionResult';
+export type { SettingsActionResult, SettingsRefused } from './actionResult';
 export { AppearanceForm } from './components/AppearanceForm';
 export { BodyGoalsForm } from './components/BodyGoalsForm';
 export { InvitationsPanel } from './components/InvitationsPanel';

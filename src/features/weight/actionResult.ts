@@ -1,12 +1,11 @@
+import type { Refused } from '@/lib/routeActions';
 import type { GoalFieldErrors, WeightFieldErrors } from './form';
 
 /** What the weight page's action answers to its windows. */
-export interface WeightActionResult {
-  done?: boolean;
-  fieldErrors?: WeightFieldErrors & GoalFieldErrors;
-  formError?: string;
-  /** Import: how many were saved or would be, and which rows repeat existing weigh-ins. */
-  imported?: number;
-  wouldImport?: number;
-  duplicates?: number[];
-}
+export type WeightActionResult =
+  /** A weigh-in saved or deleted, or the goal or unit saved. */
+  | { kind: 'done' }
+  /** Import checked, nothing saved: how many would be, and which rows (1-based) repeat saved weigh-ins. */
+  | { kind: 'checked'; wouldImport: number; duplicates: number[] }
+  | { kind: 'imported'; count: number }
+  | Refused<WeightFieldErrors & GoalFieldErrors>;

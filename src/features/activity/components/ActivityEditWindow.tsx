@@ -17,18 +17,18 @@ import type { ActivityRow } from '../types';
 import { dayToDate } from '../days';
 import { inputLimits } from '@/domain/fieldRules';
 import { FormError } from '@/components/FormError';
+import { refusalIn, type Refused } from '@/lib/routeActions';
 
 export const ACTIVITY_FETCHER_KEY = 'activity-edit';
 
-export interface ActivityActionResult {
-  saved?: boolean;
-  /** The day the saved workout is on, `YYYY-MM-DD`. */
-  day?: string;
-  deleted?: ActivityRow;
-  restored?: boolean;
-  fieldErrors?: ActivityFieldErrors;
-  formError?: string;
-}
+/** What the start page's action answers about a workout. */
+export type ActivityActionResult =
+  /** Saved; `day` is the day it is on, `YYYY-MM-DD`. */
+  | { kind: 'saved'; day: string }
+  /** Deleted; `row` is what it was, to put back. */
+  | { kind: 'deleted'; row: ActivityRow }
+  | { kind: 'restored' }
+  | Refused<ActivityFieldErrors>;
 
 export interface ActivityEditWindowProps {
   open: boolean;
@@ -153,12 +153,17 @@ function ActivityForm({
   }, [date, keepDraft]);
   const ids = { type: useId(), notes: useId() };
   const busy = fetcher.state !== 'idle';
-  const result = submitted ? fetcher.data : undefined;
-  const errors = result?.fieldErrors ?? {};
+  const refusal = submitted ? refusalIn(fetcher.data) : undefined;
+  const errors = refusal?.fieldErrors ?? {};
   const unit = distanceUnitLabel(units);
 
   useEffect(() => {
-    if (submitted && fetcher.state === 'idle' && (fetcher.data?.saved || fetcher.data?.deleted)) onDone();
+    if (
+      submitted &&
+      fetcher.state === 'idle' &&
+      (fetcher.data?.kind === 'saved' || fetcher.data?.kind === 'deleted')
+    )
+      onDone();
   }, [submitted, fetcher.state, fetcher.data, onDone]);
 
   const tomorrow = new Date();
@@ -294,7 +299,7 @@ function ActivityForm({
         {errors.notes ? <p className="field-error">{errors.notes}</p> : null}
       </div>
 
-      <FormError>{result?.formError}</FormError>
+      <FormError>{refusal?.formError}</FormError>
 
       <SaveOrDelete
         thing={t('activity.edit.thing')}

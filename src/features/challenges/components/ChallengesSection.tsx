@@ -23,12 +23,10 @@ import { errorSentence } from '@/lib/errors';
 import { browserTimeZone } from '@/lib/timeZone';
 import { createChallenge, loadLeaderboard } from '../api';
 import { FormError } from '@/components/FormError';
+import { refusalIn, type Refused } from '@/lib/routeActions';
 
 /** What the page's action answers to a challenge's intent (`acceptChallenge`, `declineChallenge`, `leaveChallenge`). */
-interface ChallengeActionResult {
-  done?: true;
-  formError?: string;
-}
+type ChallengeActionResult = { kind: 'done' } | Refused;
 
 /** How often an open leaderboard asks again, so it moves as members log workouts. */
 const BOARD_REFRESH_MS = 15_000;
@@ -164,7 +162,7 @@ function InvitationItem({ challenge }: { challenge: ChallengeSummary }) {
   const t = useT();
   const fetcher = useFetcher<ChallengeActionResult>();
   const busy = fetcher.state !== 'idle';
-  const error = fetcher.state === 'idle' ? fetcher.data?.formError : undefined;
+  const error = fetcher.state === 'idle' ? refusalIn(fetcher.data)?.formError : undefined;
   return (
     <li>
       <p>
@@ -344,7 +342,7 @@ function LeaderboardWindow({
   // Leaving goes through the page's action; the window closes when the page's data no longer lists it.
   const leave = useFetcher<ChallengeActionResult>();
   const leaving = leave.state !== 'idle';
-  const error = (leave.state === 'idle' ? leave.data?.formError : undefined) ?? loadError;
+  const error = (leave.state === 'idle' ? refusalIn(leave.data)?.formError : undefined) ?? loadError;
   const id = challenge?.id;
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import type { Friendships } from '@/domain/friends';
 import { useT, type MessageId } from '@/i18n';
 import type { FriendActionResult } from '../types';
 import { PersonLabel } from './Person';
+import { refusalIn } from '@/lib/routeActions';
 
 type Friend = Friendships['friends'][number];
 type Blocked = Friendships['blocked'][number];
@@ -49,7 +50,7 @@ function FriendItem({ friend }: { friend: Friend }) {
   const namesId = useId();
   const [confirming, setConfirming] = useState<'remove' | 'block' | null>(null);
   const busy = fetcher.state !== 'idle';
-  const error = fetcher.state === 'idle' ? fetcher.data?.formError : undefined;
+  const error = fetcher.state === 'idle' ? refusalIn(fetcher.data)?.formError : undefined;
   return (
     <li className="person-item">
       <PersonLabel person={friend} namesId={namesId} />
@@ -131,7 +132,7 @@ function BlockedItem({ person }: { person: Blocked }) {
   const t = useT();
   const fetcher = useFetcher<FriendActionResult>();
   const namesId = useId();
-  const error = fetcher.state === 'idle' ? fetcher.data?.formError : undefined;
+  const error = fetcher.state === 'idle' ? refusalIn(fetcher.data)?.formError : undefined;
   return (
     <li className="person-item">
       <PersonLabel person={person} namesId={namesId} />

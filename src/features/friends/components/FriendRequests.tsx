@@ -4,6 +4,7 @@ import type { Friendships } from '@/domain/friends';
 import { useT } from '@/i18n';
 import type { FriendActionResult } from '../types';
 import { PersonLabel } from './Person';
+import { refusalIn } from '@/lib/routeActions';
 
 type Request = Friendships['incoming'][number];
 
@@ -47,7 +48,7 @@ function RequestItem({ request, direction }: { request: Request; direction: 'inc
   const fetcher = useFetcher<FriendActionResult>();
   const namesId = useId();
   const busy = fetcher.state !== 'idle';
-  const error = fetcher.state === 'idle' ? fetcher.data?.formError : undefined;
+  const error = fetcher.state === 'idle' ? refusalIn(fetcher.data)?.formError : undefined;
   return (
     <li className="person-item">
       <PersonLabel person={request} namesId={namesId} />

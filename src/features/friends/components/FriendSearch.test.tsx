@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '@/domain/friends';
-import type { SearchData } from '../types';
+import type { FriendActionResult, SearchData } from '../types';
 import { FriendSearch } from './FriendSearch';
 
 const PEOPLE: SearchResult[] = [
@@ -26,7 +26,7 @@ function renderSearch() {
           const results = PEOPLE.filter((person) => person.username.startsWith(q));
           return { search: { query: q, results, error: null } };
         },
-        action: () => ({ done: true }),
+        action: (): FriendActionResult => ({ kind: 'done' }),
         Component: () => <FriendSearch incomingRequests={new Map([['c', 'f1']])} />,
       },
     ],

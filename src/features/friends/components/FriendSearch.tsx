@@ -5,6 +5,7 @@ import { useT } from '@/i18n';
 import type { FriendActionResult, SearchData } from '../types';
 import { PersonLabel } from './Person';
 import { FormError } from '@/components/FormError';
+import { refusalIn } from '@/lib/routeActions';
 
 const DEBOUNCE_MS = 250;
 
@@ -106,7 +107,7 @@ function SearchResultItem({
   const fetcher = useFetcher<FriendActionResult>();
   const namesId = useId();
   const busy = fetcher.state !== 'idle';
-  const error = fetcher.state === 'idle' ? fetcher.data?.formError : undefined;
+  const error = fetcher.state === 'idle' ? refusalIn(fetcher.data)?.formError : undefined;
   return (
     <li className="person-item">
       <PersonLabel person={person} namesId={namesId} />

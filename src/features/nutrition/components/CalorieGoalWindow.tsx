@@ -7,6 +7,7 @@ import type { NutritionActionResult } from '../actionResult';
 import { settingsRules } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
 import { FormError } from '@/components/FormError';
+import { refusalIn } from '@/lib/routeActions';
 
 export interface CalorieGoalWindowProps {
   open: boolean;
@@ -27,10 +28,11 @@ export function CalorieGoalWindow({ open, onClose, calorieGoal }: CalorieGoalWin
 function GoalForm({ calorieGoal, onDone }: { calorieGoal: number | null; onDone: () => void }) {
   const t = useT();
   const fetcher = useFetcher<NutritionActionResult>();
-  const result = fetcher.data;
+  const done = fetcher.data?.kind === 'done';
+  const refusal = refusalIn(fetcher.data);
   useEffect(() => {
-    if (fetcher.state === 'idle' && result?.done) onDone();
-  }, [fetcher.state, result, onDone]);
+    if (fetcher.state === 'idle' && done) onDone();
+  }, [fetcher.state, done, onDone]);
   return (
     <fetcher.Form method="post" noValidate>
       <input type="hidden" name="intent" value="goal" />
@@ -45,9 +47,9 @@ function GoalForm({ calorieGoal, onDone }: { calorieGoal: number | null; onDone:
         autoFocus
         defaultValue={calorieGoal ?? ''}
         hint={t('nutrition.goal.hint')}
-        error={result?.fieldErrors?.dailyCalorieGoal}
+        error={refusal?.fieldErrors?.dailyCalorieGoal}
       />
-      <FormError>{result?.formError}</FormError>
+      <FormError>{refusal?.formError}</FormError>
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
           {fetcher.state !== 'idle' ? t('nutrition.field.saving') : t('nutrition.goal.save')}

@@ -8,6 +8,7 @@ import { dateToDay, dayToDate } from '@/lib/days';
 import { useT } from '@/i18n';
 import type { NutritionActionResult } from '../actionResult';
 import { MEAL_TYPE_LABELS } from '../mealTypes';
+import { refusalIn } from '@/lib/routeActions';
 
 export interface CopyMealsWindowProps {
   open: boolean;
@@ -31,7 +32,7 @@ function CopyForm({ day, onDone }: { day: string; onDone: () => void }) {
   const fetcher = useFetcher<NutritionActionResult>();
   const [from, setFrom] = useState<Date>(dayToDate(addDays(day, -1)));
   const sectionId = useId();
-  const copied = fetcher.state === 'idle' ? fetcher.data?.copied : undefined;
+  const copied = fetcher.state === 'idle' && fetcher.data?.kind === 'copied' ? fetcher.data.count : undefined;
 
   useEffect(() => {
     if (copied !== undefined && copied > 0) onDone();
@@ -55,7 +56,7 @@ function CopyForm({ day, onDone }: { day: string; onDone: () => void }) {
       </div>
       {dateToDay(from) === day ? <p className="field-error">{t('nutrition.copy.sameDay')}</p> : null}
       <p role="status" className="form-notice">
-        {copied === 0 ? t('nutrition.copy.nothing') : (fetcher.data?.formError ?? '')}
+        {copied === 0 ? t('nutrition.copy.nothing') : (refusalIn(fetcher.data)?.formError ?? '')}
       </p>
       <div className="form-actions">
         <button

@@ -32,11 +32,11 @@ function renderCard(expenditure: ExpenditureWithGoal | Promise<ExpenditureWithGo
         action: async ({ request }): Promise<NutritionActionResult> => {
           const on = (await request.formData()).get('on') as string;
           asked.push(on);
-          const adaptiveGoal: AdaptiveCalorieGoal =
+          const goal: AdaptiveCalorieGoal =
             on === 'true'
               ? { on: true, kcal: 1840, setOn: '2026-03-12', dailyCalorieGoal: 1840 }
               : { on: false, kcal: null, setOn: '2026-03-12', dailyCalorieGoal: 1840 };
-          return { adaptiveGoal };
+          return { kind: 'adaptiveGoal', goal };
         },
       },
     ],

@@ -18,6 +18,7 @@ import { dayToDate } from '@/lib/days';
 import type { NutritionActionResult } from '../actionResult';
 import { loadEnergyExpenditure } from '../api';
 import { FormError } from '@/components/FormError';
+import { refusalIn } from '@/lib/routeActions';
 
 type Loaded =
   | { kind: 'loading' }
@@ -153,7 +154,7 @@ function GoalToggle({ goal: loaded }: { goal: AdaptiveCalorieGoal }) {
   // Unkeyed: each new measurement mounts a new toggle, whose state starts from it.
   const fetcher = useFetcher<NutritionActionResult>();
   const hintId = useId();
-  const goal = fetcher.data?.adaptiveGoal ?? loaded;
+  const goal = fetcher.data?.kind === 'adaptiveGoal' ? fetcher.data.goal : loaded;
   const asking = fetcher.formData?.get('on');
   const checked = asking === undefined ? goal.on : asking === 'true';
   return (
@@ -177,7 +178,7 @@ function GoalToggle({ goal: loaded }: { goal: AdaptiveCalorieGoal }) {
       <p id={hintId} className="field-hint">
         {goalSentence(goal)}
       </p>
-      <FormError>{fetcher.data?.formError}</FormError>
+      <FormError>{refusalIn(fetcher.data)?.formError}</FormError>
     </fetcher.Form>
   );
 }

@@ -10,6 +10,7 @@ import { formatDate } from '@/i18n/dates';
 import type { NutritionActionResult } from '../actionResult';
 import { formatGrams, formatKcal } from '@/lib/format';
 import { MEAL_TYPE_LABELS } from '../mealTypes';
+import { refusalIn } from '@/lib/routeActions';
 
 export interface MealSectionsProps {
   day: string;
@@ -70,7 +71,7 @@ function MealSection({
   const copier = useFetcher<NutritionActionResult>();
   const label = t(MEAL_TYPE_LABELS[mealType]);
   const headingId = `section-${mealType}`;
-  const copied = copier.state === 'idle' ? copier.data?.copied : undefined;
+  const copied = copier.state === 'idle' && copier.data?.kind === 'copied' ? copier.data.count : undefined;
   return (
     <section className="card meal-section" aria-labelledby={headingId}>
       <div className="card-header">
@@ -130,7 +131,7 @@ function MealSection({
       </div>
       <p role="status" className="form-notice">
         {copied === undefined
-          ? (copier.data?.formError ?? '')
+          ? (refusalIn(copier.data)?.formError ?? '')
           : copied === 0
             ? t('nutrition.meals.dayBeforeEmpty', { meal: mealType })
             : t('nutrition.meals.copied', { count: copied })}

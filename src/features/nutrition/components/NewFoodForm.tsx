@@ -7,14 +7,16 @@ import type { FoodRow } from '@/domain/nutrition';
 import { useT } from '@/i18n';
 import type { NutritionActionResult } from '../actionResult';
 import { FormError } from '@/components/FormError';
+import { refusalIn } from '@/lib/routeActions';
 
 /** Creates one of the person's own foods (private to them), values per 100 g, then picks it. */
 export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void }) {
   const t = useT();
   const fetcher = useFetcher<NutritionActionResult>();
-  const result = fetcher.data;
-  const errors = result?.foodErrors ?? {};
-  const created = fetcher.state === 'idle' ? result?.createdFood : undefined;
+  const refusal = refusalIn(fetcher.data);
+  const errors = refusal?.foodErrors ?? {};
+  const created =
+    fetcher.state === 'idle' && fetcher.data?.kind === 'foodCreated' ? fetcher.data.food : undefined;
 
   useEffect(() => {
     if (created) onCreated(created);
@@ -88,7 +90,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           error={errors.servingLabel}
         />
       </div>
-      <FormError>{result?.formError}</FormError>
+      <FormError>{refusal?.formError}</FormError>
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
           {fetcher.state !== 'idle' ? t('nutrition.field.saving') : t('nutrition.foodForm.save')}

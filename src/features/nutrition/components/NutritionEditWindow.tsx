@@ -17,6 +17,7 @@ import { MEAL_TYPE_LABELS, MEAL_TYPE_TIMES } from '../mealTypes';
 import { FoodSearch } from './FoodSearch';
 import { NewFoodForm } from './NewFoodForm';
 import { FormError } from '@/components/FormError';
+import { refusalIn } from '@/lib/routeActions';
 
 export interface NutritionEditWindowProps {
   open: boolean;
@@ -143,14 +144,15 @@ function MealForm({
   const [date, setDate] = useState<Date>(entry ? new Date(entry.eatenAt) : dayToDate(day));
   const sectionId = useId();
   const busy = fetcher.state !== 'idle';
-  const result = fetcher.data;
-  const errors = result?.fieldErrors ?? {};
+  const done = fetcher.data?.kind === 'done';
+  const refusal = refusalIn(fetcher.data);
+  const errors = refusal?.fieldErrors ?? {};
   const tomorrow = new Date();
   tomorrow.setDate(tomorrow.getDate() + 1);
 
   useEffect(() => {
-    if (fetcher.state === 'idle' && result?.done) onDone();
-  }, [fetcher.state, result, onDone]);
+    if (fetcher.state === 'idle' && done) onDone();
+  }, [fetcher.state, done, onDone]);
 
   const quick = entry && entry.grams === null ? entry : null;
   return (
@@ -260,7 +262,7 @@ function MealForm({
         />
       </div>
       {errors.date ? <p className="field-error">{errors.date}</p> : null}
-      <FormError>{result?.formError}</FormError>
+      <FormError>{refusal?.formError}</FormError>
       <SaveOrDelete
         thing={t('nutrition.edit.thing')}
         busy={busy}

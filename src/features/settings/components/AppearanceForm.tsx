@@ -7,6 +7,7 @@ import { chooseTheme } from '@/lib/theme';
 import type { SettingsActionResult } from '../actionResult';
 import type { MySettings } from '../types';
 import { SettingsSection } from './SettingsSection';
+import { refusalIn } from '@/lib/routeActions';
 
 const THEME_CHOICES: readonly { value: Theme; label: MessageId }[] = [
   { value: 'system', label: 'settings.appearance.themeSystem' },
@@ -22,7 +23,7 @@ export function AppearanceForm({ settings }: { settings: MySettings }) {
   const t = useT();
   const fetcher = useFetcher<SettingsActionResult>();
   const languageId = useId();
-  const errors = fetcher.data?.fieldErrors ?? {};
+  const errors = refusalIn(fetcher.data)?.fieldErrors ?? {};
   return (
     <SettingsSection id="appearance" title={t('settings.appearance.title')} result={fetcher.data}>
       <fetcher.Form

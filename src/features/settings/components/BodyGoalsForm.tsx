@@ -21,6 +21,7 @@ import type { MySettings } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
 import { settingsRules } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
+import { refusalIn } from '@/lib/routeActions';
 
 export interface BodyGoalsFormProps {
   settings: MySettings;
@@ -77,7 +78,7 @@ function suggestionFor(
 export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsFormProps) {
   const t = useT();
   const fetcher = useFetcher<SettingsActionResult>();
-  const errors = fetcher.data?.fieldErrors ?? {};
+  const errors = refusalIn(fetcher.data)?.fieldErrors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
   const goalRef = useRef<HTMLInputElement>(null);
   const [suggestion, setSuggestion] = useState(() => suggestionFor(null, settings, currentWeightKg, year));

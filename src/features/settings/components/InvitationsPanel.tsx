@@ -25,7 +25,7 @@ export function InvitationsPanel({
 }) {
   const t = useT();
   const fetcher = useFetcher<SettingsActionResult>({ key: INVITATIONS_FETCHER });
-  const made = fetcher.data?.invitation;
+  const made = fetcher.data?.kind === 'invited' ? fetcher.data.invitation : undefined;
   return (
     <SettingsSection id="invitations" title={t('settings.invitations.title')} result={fetcher.data}>
       <p>{t('settings.invitations.intro')}</p>

@@ -10,6 +10,7 @@ import type { SettingsActionResult } from '../actionResult';
 import type { MySettings } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
 import { FormError } from '@/components/FormError';
+import { refusalIn } from '@/lib/routeActions';
 
 const STATE_SENTENCES: Record<DevicePushState, MessageId> = {
   unsupported: 'settings.push.unsupported',
@@ -116,7 +117,7 @@ function DevicePush() {
 export function NotificationsForm({ settings }: { settings: MySettings }) {
   const t = useT();
   const fetcher = useFetcher<SettingsActionResult>();
-  const errors = fetcher.data?.fieldErrors ?? {};
+  const errors = refusalIn(fetcher.data)?.fieldErrors ?? {};
   return (
     <SettingsSection id="notifications" title={t('settings.notifications.title')} result={fetcher.data}>
       <DevicePush />

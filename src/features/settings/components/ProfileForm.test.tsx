@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../types';
 import { ProfileForm } from './ProfileForm';
+import type { SettingsActionResult } from '../actionResult';
 
 const ADA: Profile = { username: 'ada', email: 'ada@example.com', displayName: 'Ada', emailVerified: false };
 
@@ -14,9 +15,9 @@ function renderForm(profile: Profile, linkOutcome?: string) {
       {
         path: '/user-settings',
         Component: () => <ProfileForm profile={profile} linkOutcome={linkOutcome ?? null} />,
-        action: async ({ request }) => {
+        action: async ({ request }): Promise<SettingsActionResult> => {
           posted(await request.formData());
-          return { done: true, notice: 'The verification mail is on its way.' };
+          return { kind: 'saved', notice: 'The verification mail is on its way.' };
         },
       },
     ],

@@ -8,6 +8,7 @@ import type { Profile } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
 import { userRules } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
+import { refusalIn } from '@/lib/routeActions';
 
 /** What the card says when a verification link from a mail brought the person here (`?notice=`). */
 const LINK_OUTCOMES: Readonly<Record<string, MessageId>> = {
@@ -29,14 +30,14 @@ export function ProfileForm({
   const t = useT();
   const fetcher = useFetcher<SettingsActionResult>();
   const resend = useFetcher<SettingsActionResult>();
-  const errors = fetcher.data?.fieldErrors ?? {};
+  const errors = refusalIn(fetcher.data)?.fieldErrors ?? {};
   const arrivedId = LINK_OUTCOMES[linkOutcome ?? ''];
   const arrived = arrivedId ? t(arrivedId) : undefined;
   return (
     <SettingsSection
       id="profile"
       title={t('settings.profile.title')}
-      result={resend.data ?? fetcher.data ?? (arrived ? { notice: arrived } : undefined)}
+      result={resend.data ?? fetcher.data ?? (arrived ? { kind: 'saved', notice: arrived } : undefined)}
     >
       {avatar}
       <fetcher.Form method="post" noValidate>

@@ -5,6 +5,7 @@ import { formatDate } from '@/i18n/dates';
 import type { SettingsActionResult } from '../actionResult';
 import type { SessionRow } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
+import { refusalIn } from '@/lib/routeActions';
 
 /** How a session began, as the sentence its row says ("Logged in on …"). */
 const HOW: Readonly<Record<string, MessageId>> = {
@@ -18,11 +19,11 @@ export function SecurityPanel({ sessions }: { sessions: readonly SessionRow[] })
   const t = useT();
   const password = useFetcher<SettingsActionResult>();
   const revoke = useFetcher<SettingsActionResult>();
-  const errors = password.data?.fieldErrors ?? {};
+  const errors = refusalIn(password.data)?.fieldErrors ?? {};
   const others = sessions.filter((session) => !session.current).length;
   return (
     <SettingsSection id="security" title={t('settings.security.title')} result={revoke.data ?? password.data}>
-      <password.Form method="post" noValidate key={password.data?.done ? 'saved' : 'form'}>
+      <password.Form method="post" noValidate key={password.data?.kind === 'saved' ? 'saved' : 'form'}>
         <input type="hidden" name="intent" value="password" />
         <FormField
           label={t('settings.security.currentPassword')}

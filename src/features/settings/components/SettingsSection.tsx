@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useT } from '@/i18n';
 import type { SettingsActionResult } from '../actionResult';
 import { FormError } from '@/components/FormError';
+import { refusalIn } from '@/lib/routeActions';
 
 /** One card of the settings page, with its heading and the outcome of its last save. */
 export function SettingsSection({
@@ -15,14 +16,16 @@ export function SettingsSection({
   result?: SettingsActionResult | undefined;
   children: ReactNode;
 }) {
+  const notice = result?.kind === 'saved' || result?.kind === 'twoFactorOn' ? result.notice : '';
+  const refusal = result?.kind === 'enrolling' ? result.refusal : refusalIn(result);
   return (
     <section className="card settings-section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{title}</h2>
       {children}
       <p role="status" className="form-notice">
-        {result?.notice ?? ''}
+        {notice}
       </p>
-      <FormError>{result?.formError}</FormError>
+      <FormError>{refusal?.formError}</FormError>
     </section>
   );
 }

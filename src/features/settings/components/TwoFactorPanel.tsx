@@ -12,6 +12,7 @@ import { useT } from '@/i18n';
 import { T } from '@/i18n/T';
 import type { SettingsActionResult } from '../actionResult';
 import { SettingsSection } from './SettingsSection';
+import { refusalIn } from '@/lib/routeActions';
 
 /** Starting, confirming and turning off share one fetcher, so the section says what the last did. */
 const TWO_FACTOR_FETCHER = 'two-factor';
@@ -27,10 +28,11 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
   const t = useT();
   const fetcher = useFetcher<SettingsActionResult>({ key: TWO_FACTOR_FETCHER });
   const result = fetcher.data;
+  const refusal = refusalIn(result);
   const busy = fetcher.state !== 'idle';
   return (
     <SettingsSection id="two-factor" title={t('settings.twoFactor.title')} result={result}>
-      {result?.recoveryCodes ? <RecoveryCodes codes={result.recoveryCodes} /> : null}
+      {result?.kind === 'twoFactorOn' ? <RecoveryCodes codes={result.recoveryCodes} /> : null}
       {status.enabled ? (
         <>
           <p>
@@ -39,7 +41,7 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
           </p>
           <fetcher.Form method="post" noValidate>
             <input type="hidden" name="intent" value="disableTwoFactor" />
-            <CurrentPassword error={result?.fieldErrors?.password} />
+            <CurrentPassword error={refusal?.fieldErrors?.password} />
             <FormField
               label={t('settings.twoFactor.codeOrRecovery')}
               name="code"
@@ -48,7 +50,7 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
               spellCheck={false}
               required
               maxLength={CODE_FIELD_MAX_LENGTH}
-              error={result?.fieldErrors?.code}
+              error={refusal?.fieldErrors?.code}
             />
             <div className="form-actions">
               <button type="submit" className="button-danger" disabled={busy}>
@@ -57,8 +59,8 @@ export function TwoFactorPanel({ status }: { status: TwoFactorStatus }) {
             </div>
           </fetcher.Form>
         </>
-      ) : result?.enrolment ? (
-        <Enrolment enrolment={result.enrolment} errors={result.fieldErrors ?? {}} busy={busy} />
+      ) : result?.kind === 'enrolling' ? (
+        <Enrolment enrolment={result.enrolment} errors={result.refusal?.fieldErrors ?? {}} busy={busy} />
       ) : (
         <>
           <p>{t('settings.twoFactor.offSentence')}</p>

@@ -5,6 +5,7 @@ import { browserTimeZone } from '@/lib/timeZone';
 import type { SettingsActionResult } from '../actionResult';
 import type { MySettings } from '../types';
 import { SaveButton, SettingsSection } from './SettingsSection';
+import { refusalIn } from '@/lib/routeActions';
 
 const WEIGHT_UNIT_CHOICES: readonly { value: string; label: MessageId }[] = [
   { value: 'kg', label: 'settings.units.metric' },
@@ -32,7 +33,7 @@ function timeZones(current: string): string[] {
 export function UnitsForm({ settings }: { settings: MySettings }) {
   const t = useT();
   const fetcher = useFetcher<SettingsActionResult>();
-  const errors = fetcher.data?.fieldErrors ?? {};
+  const errors = refusalIn(fetcher.data)?.fieldErrors ?? {};
   const zone = settings.timezone ?? browserTimeZone() ?? 'UTC';
   const zones = useMemo(() => timeZones(zone), [zone]);
   const weekId = useId();

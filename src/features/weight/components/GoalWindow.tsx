@@ -7,6 +7,7 @@ import type { WeightUnit } from '@/domain/units';
 import { useT } from '@/i18n';
 import type { WeightActionResult } from '../actionResult';
 import { FormError } from '@/components/FormError';
+import { refusalIn } from '@/lib/routeActions';
 
 export interface GoalWindowProps {
   open: boolean;
@@ -34,10 +35,12 @@ function GoalForm({
 }: Omit<GoalWindowProps, 'open' | 'onClose'> & { onDone: () => void }) {
   const t = useT();
   const fetcher = useFetcher<WeightActionResult>();
-  const errors = fetcher.data?.fieldErrors ?? {};
+  const refusal = refusalIn(fetcher.data);
+  const errors = refusal?.fieldErrors ?? {};
+  const done = fetcher.data?.kind === 'done';
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.done) onDone();
-  }, [fetcher.state, fetcher.data, onDone]);
+    if (fetcher.state === 'idle' && done) onDone();
+  }, [fetcher.state, done, onDone]);
 
   return (
     <fetcher.Form method="post" noValidate>
@@ -53,7 +56,7 @@ function GoalForm({
         autoFocus
       />
       <HeightInput metric={unit === 'kg'} heightCm={heightCm} error={errors.height} />
-      <FormError>{fetcher.data?.formError}</FormError>
+      <FormError>{refusal?.formError}</FormError>
       <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
         {t('weight.goal.save')}
       </button>

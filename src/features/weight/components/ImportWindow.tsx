@@ -8,6 +8,7 @@ import { formatDate } from '@/i18n/dates';
 import type { WeightActionResult } from '../actionResult';
 import { parseWeightCsv, type ParsedCsv } from '../csv';
 import { FormError } from '@/components/FormError';
+import { refusalIn } from '@/lib/routeActions';
 
 export interface ImportWindowProps {
   open: boolean;
@@ -37,11 +38,12 @@ function ImportForm({ unit }: { unit: WeightUnit }) {
   const rowsJson = parsed
     ? JSON.stringify(parsed.rows.map(({ measuredAt, weightKg }) => ({ measuredAt, weightKg })))
     : '';
-  const checked = preview.state === 'idle' ? preview.data : undefined;
+  const checked = preview.state === 'idle' && preview.data?.kind === 'checked' ? preview.data : undefined;
   const duplicateLines = new Set(
     (checked?.duplicates ?? []).map((position) => parsed?.rows[position - 1]?.line),
   );
-  const imported = importer.state === 'idle' ? importer.data : undefined;
+  const imported =
+    importer.state === 'idle' && importer.data?.kind === 'imported' ? importer.data : undefined;
 
   const readFile = async (file: File | undefined) => {
     setParsed(null);
@@ -88,9 +90,9 @@ function ImportForm({ unit }: { unit: WeightUnit }) {
           <p>
             {t('weight.import.report', {
               count: parsed.rows.length,
-              checked: checked?.wouldImport !== undefined ? 'yes' : 'no',
+              checked: checked ? 'yes' : 'no',
               fresh: checked?.wouldImport ?? 0,
-              duplicates: checked?.duplicates?.length ?? 0,
+              duplicates: checked?.duplicates.length ?? 0,
               rejected: parsed.rejected.length,
             })}
           </p>
@@ -130,11 +132,11 @@ function ImportForm({ unit }: { unit: WeightUnit }) {
           </tbody>
         </table>
       ) : null}
-      <FormError>{preview.data?.formError}</FormError>
-      <FormError>{importer.data?.formError}</FormError>
-      {imported?.imported !== undefined ? (
+      <FormError>{refusalIn(preview.data)?.formError}</FormError>
+      <FormError>{refusalIn(importer.data)?.formError}</FormError>
+      {imported ? (
         <p role="status" className="form-notice">
-          {t('weight.import.imported', { count: imported.imported })}
+          {t('weight.import.imported', { count: imported.count })}
         </p>
       ) : (
         <importer.Form method="post">

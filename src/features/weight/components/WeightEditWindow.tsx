@@ -13,6 +13,7 @@ import type { WeightActionResult } from '../actionResult';
 import { weightEntryRules } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
 import { FormError } from '@/components/FormError';
+import { refusalIn } from '@/lib/routeActions';
 
 export interface WeightEditWindowProps {
   open: boolean;
@@ -51,14 +52,15 @@ function WeightForm({
   const [date, setDate] = useState<Date>(measuredAt);
   const noteId = useId();
   const busy = fetcher.state !== 'idle';
-  const result = fetcher.data;
-  const errors = result?.fieldErrors ?? {};
+  const done = fetcher.data?.kind === 'done';
+  const refusal = refusalIn(fetcher.data);
+  const errors = refusal?.fieldErrors ?? {};
   const tomorrow = new Date();
   tomorrow.setDate(tomorrow.getDate() + 1);
 
   useEffect(() => {
-    if (fetcher.state === 'idle' && result?.done) onDone();
-  }, [fetcher.state, result, onDone]);
+    if (fetcher.state === 'idle' && done) onDone();
+  }, [fetcher.state, done, onDone]);
 
   return (
     <fetcher.Form method="post" className="weight-form" noValidate>
@@ -112,7 +114,7 @@ function WeightForm({
         />
         {errors.note ? <p className="field-error">{errors.note}</p> : null}
       </div>
-      <FormError>{result?.formError}</FormError>
+      <FormError>{refusal?.formError}</FormError>
       <SaveOrDelete
         thing={t('weight.edit.thing')}
         busy={busy}
