@@ -1,12 +1,14 @@
 import { isLanguage, type Language } from '../src/domain/languages';
-import { MASTER, Parse, type CloudObject } from './parse';
+import { MASTER, Parse } from './parse';
+import { queryOf } from './schema/rows';
+import { settingsClass } from './schema/settings';
 
 /** The language each of `userIds` chose in their settings; those without a choice are left out. */
 export async function languagesOf(userIds: readonly string[]): Promise<Map<string, Language>> {
   const languages = new Map<string, Language>();
   for (let start = 0; start < userIds.length; start += 1000) {
     const users = userIds.slice(start, start + 1000).map((id) => Parse.User.createWithoutData(id));
-    const rows = await new Parse.Query('Settings')
+    const rows = await queryOf(settingsClass)
       .containedIn('user', users)
       .exists('language')
       .select('user', 'language')
@@ -14,7 +16,7 @@ export async function languagesOf(userIds: readonly string[]): Promise<Map<strin
       .find(MASTER);
     for (const row of rows) {
       const language: unknown = row.get('language');
-      if (isLanguage(language)) languages.set((row.get('user') as CloudObject).id ?? '', language);
+      if (isLanguage(language)) languages.set(row.get('user').id ?? '', language);
     }
   }
   return languages;

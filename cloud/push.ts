@@ -11,6 +11,9 @@ import { inLanguage } from '../server/http/i18n';
 import { languagesOf } from './languages';
 import { MASTER, Parse, type CloudObject } from './parse';
 import { pushOptions, type PushOptions } from './pushConfig';
+import { queryOf } from './schema/rows';
+import { pushSubscriptionClass } from './schema/pushSubscription';
+import { settingsClass } from './schema/settings';
 
 /** A push a device was offline for is dropped after a day: a reminder means nothing later. */
 const TTL_S = 24 * 60 * 60;
@@ -75,7 +78,7 @@ async function devicesOf(userIds: readonly string[]): Promise<Map<string, Device
     const users = userIds
       .slice(start, start + PEOPLE_PER_QUERY)
       .map((id) => Parse.User.createWithoutData(id));
-    const rows = await new Parse.Query('PushSubscription')
+    const rows = await queryOf(pushSubscriptionClass)
       .containedIn('user', users)
       .limit(users.length * MAX_PUSH_DEVICES)
       .find(MASTER);
@@ -95,7 +98,7 @@ async function devicesOf(userIds: readonly string[]): Promise<Map<string, Device
         ended.push(row);
         continue;
       }
-      const owner = (row.get('user') as CloudObject).id ?? '';
+      const owner = row.get('user').id ?? '';
       const device: Device = {
         row,
         endpoint: String(row.get('endpoint')),
@@ -153,18 +156,15 @@ export async function quietAmong(userIds: readonly string[], now: Date): Promise
   const quiet = new Set<string>();
   for (let start = 0; start < userIds.length; start += 500) {
     const users = userIds.slice(start, start + 500).map((id) => Parse.User.createWithoutData(id));
-    const rows = await new Parse.Query('Settings')
-      .containedIn('user', users)
-      .limit(users.length)
-      .find(MASTER);
+    const rows = await queryOf(settingsClass).containedIn('user', users).limit(users.length).find(MASTER);
     for (const settings of rows) {
       const read = (field: keyof typeof SETTINGS_DEFAULTS): unknown =>
-        (settings.get(field) as unknown) ?? SETTINGS_DEFAULTS[field];
+        settings.get(field) ?? SETTINGS_DEFAULTS[field];
       if (read('quietHours') === false) continue;
       const zone: unknown = settings.get('timezone');
       const time = localTime(now, typeof zone === 'string' && isValidTimeZone(zone) ? zone : 'UTC');
       if (isQuietAt(time, { start: String(read('quietHoursStart')), end: String(read('quietHoursEnd')) })) {
-        quiet.add((settings.get('user') as CloudObject).id ?? '');
+        quiet.add(settings.get('user').id ?? '');
       }
     }
   }

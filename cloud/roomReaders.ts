@@ -1,7 +1,10 @@
 import { parseRoomKey, type ChatRoom } from '../src/domain/chatRooms';
 import type { SqlClient } from './database';
-import { MASTER, Parse, serverOnlyAcl, type CloudObject } from './parse';
+import { MASTER, Parse, serverOnlyAcl } from './parse';
 import { closeRoomSubscriptions, forgetCachedRoles } from './roomClosing';
+import { queryOf, rowOf } from './schema/rows';
+import { challengeClass, challengeMemberClass } from './schema/challenge';
+import { friendshipClass } from './schema/friendship';
 
 /**
  * Who may read a private room (a friend room, a challenge's room) is a role, and its messages'
@@ -31,20 +34,19 @@ export async function currentReaders(room: ChatRoom): Promise<string[]> {
   if (room.kind === 'dm') {
     const [a, b] = room.userIds;
     const pair = (from: string, to: string) =>
-      new Parse.Query('Friendship').equalTo('from', userOf(from)).equalTo('to', userOf(to));
+      queryOf(friendshipClass).equalTo('from', userOf(from)).equalTo('to', userOf(to));
     const friends = await Parse.Query.or(pair(a, b), pair(b, a)).equalTo('status', 'accepted').first(MASTER);
     return friends ? [a, b] : [];
   }
-  const challenge = new Parse.Object('Challenge');
-  challenge.id = room.challengeId;
-  const members = await new Parse.Query('ChallengeMember')
+  const challenge = rowOf(challengeClass, room.challengeId);
+  const members = await queryOf(challengeMemberClass)
     .equalTo('challenge', challenge)
     .equalTo('status', 'accepted')
     .select('user')
     .limit(1000)
     .find(MASTER);
   return members.flatMap((member) => {
-    const id = (member.get('user') as CloudObject | undefined)?.id;
+    const id = member.get('user').id;
     return id ? [id] : [];
   });
 }

@@ -3,8 +3,10 @@ import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
 import { checkExercises, workoutMet, type LoggedExercise } from '../../src/domain/strength';
 import { sqlClient } from '../database';
 import { latestWeightKg } from '../latestWeights';
-import { Parse, refuseProblem, validationError, type CloudObject, type ParseUser } from '../parse';
+import { refuseProblem, validationError, type CloudObject, type ParseUser } from '../parse';
 import { exerciseIdsOf, usableExercises, type UsableExercise } from './exercise';
+import { queryOf } from '../schema/rows';
+import { weightEntryClass } from '../schema/weightEntry';
 
 /** The person's latest logged weight, read from the database. */
 async function readLatestWeightKg(owner: ParseUser): Promise<number | undefined> {
@@ -17,13 +19,12 @@ async function readLatestWeightKg(owner: ParseUser): Promise<number | undefined>
     );
     return rows[0]?.weightKg;
   }
-  const latest = await new Parse.Query('WeightEntry')
+  const latest = await queryOf(weightEntryClass)
     .equalTo('user', owner)
     .descending('measuredAt')
     .select('weightKg')
     .first({ useMasterKey: true });
-  const weight: unknown = latest?.get('weightKg');
-  return typeof weight === 'number' ? weight : undefined;
+  return latest?.get('weightKg');
 }
 
 /** The person's latest logged weight (remembered by the node until it changes), or the stated default. */

@@ -1,7 +1,9 @@
 import { challengeRoomKey } from '../../src/domain/challenges';
 import { parseRoomKey } from '../../src/domain/chatRooms';
 import { grantRoom, revokeRoom } from '../roomReaders';
-import { Parse, type CloudObject, type TriggerRequest } from '../parse';
+import { Parse, type TriggerRequest } from '../parse';
+import { challengeMemberClass } from '../schema/challenge';
+import { asRow } from '../schema/rows';
 
 /**
  * A challenge's room is read by its accepted members: the room's readers follow each membership
@@ -9,9 +11,11 @@ import { Parse, type CloudObject, type TriggerRequest } from '../parse';
  * answers, so a member who has left receives nothing saved after the answer.
  */
 async function followMembership(request: TriggerRequest, deleted: boolean): Promise<void> {
-  const { object, original } = request;
-  const userId = (object.get('user') as CloudObject | undefined)?.id;
-  const challengeId = (object.get('challenge') as CloudObject | undefined)?.id;
+  // Saved (or deleted) rows, written only by the server.
+  const object = asRow(challengeMemberClass, request.object);
+  const original = request.original && asRow(challengeMemberClass, request.original);
+  const userId = object.get('user').id;
+  const challengeId = object.get('challenge').id;
   const room = challengeId ? parseRoomKey(challengeRoomKey(challengeId)) : null;
   if (!userId || room?.kind !== 'challenge') return;
   if (!deleted && object.get('status') === 'accepted') {

@@ -6,6 +6,8 @@ import {
 } from '../../src/domain/strength';
 import { sqlClient } from '../database';
 import { Parse, refuseProblem, type CloudObject, type ParseUser } from '../parse';
+import { exerciseClass } from '../schema/exercise';
+import { queryOf } from '../schema/rows';
 
 /**
  * A person's own exercise: its muscles come from the one list, its MET defaults to its category's,
@@ -43,15 +45,15 @@ export async function usableExercises(
     );
     return new Map(rows.map(({ id, measure, met }) => [id, { measure, met }]));
   }
-  const visible = Parse.Query.or(
-    new Parse.Query('Exercise').doesNotExist('user'),
-    new Parse.Query('Exercise').equalTo('user', owner ?? null),
-  );
+  const catalogue = queryOf(exerciseClass).doesNotExist('user');
+  const visible = owner
+    ? Parse.Query.or(catalogue, queryOf(exerciseClass).equalTo('user', owner))
+    : catalogue;
   const found = await visible.containedIn('objectId', [...ids]).findAll({ useMasterKey: true });
   return new Map(
     found.map((exercise) => [
       exercise.id ?? '',
-      { measure: exercise.get('measure') as Measure, met: Number(exercise.get('met')) },
+      { measure: exercise.get('measure'), met: exercise.get('met') },
     ]),
   );
 }

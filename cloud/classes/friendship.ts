@@ -1,6 +1,8 @@
 import { dmRoomKey, parseRoomKey } from '../../src/domain/chatRooms';
 import { currentReaders, grantRoom, revokeRoom } from '../roomReaders';
-import { Parse, type ParseUser, type TriggerRequest } from '../parse';
+import { Parse, type TriggerRequest } from '../parse';
+import { friendshipClass } from '../schema/friendship';
+import { asRow } from '../schema/rows';
 
 /**
  * A friend room is readable only while the two are accepted friends: once a friendship row stops
@@ -9,9 +11,11 @@ import { Parse, type ParseUser, type TriggerRequest } from '../parse';
  * change, so a message saved after the answer reaches nobody.
  */
 async function followFriendship(request: TriggerRequest, deleted: boolean): Promise<void> {
-  const { object, original } = request;
-  const from = (object.get('from') as ParseUser | undefined)?.id;
-  const to = (object.get('to') as ParseUser | undefined)?.id;
+  // Saved (or deleted) rows, written only by the server.
+  const object = asRow(friendshipClass, request.object);
+  const original = request.original && asRow(friendshipClass, request.original);
+  const from = object.get('from').id;
+  const to = object.get('to').id;
   const room = from && to ? parseRoomKey(dmRoomKey(from, to)) : null;
   if (!from || !to || room?.kind !== 'dm') return;
   const accepted = !deleted && object.get('status') === 'accepted';

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { INVITATION_CODE_PATTERN } from '../../src/domain/signup';
 import { MASTER, Parse, refusal, validationError, type CloudObject, type TriggerRequest } from '../parse';
+import { invitationClass } from '../schema/invitation';
+import { asRow, queryOf, rowOf, setFields } from '../schema/rows';
+import { userClass } from '../schema/user';
 import { signupRules } from '../signupRules';
 
 /** Only an invitation's hash is stored, so a leaked table opens no sign-up. */
@@ -31,7 +34,7 @@ export async function checkSignup(request: TriggerRequest): Promise<void> {
     throw validationError('server.invitation.required', { field: 'invitation' });
   }
   const invitation = INVITATION_CODE_PATTERN.test(code)
-    ? await new Parse.Query('Invitation').equalTo('codeHash', invitationCodeHash(code)).first(MASTER)
+    ? await queryOf(invitationClass).equalTo('codeHash', invitationCodeHash(code)).first(MASTER)
     : undefined;
   if (!invitation) {
     throw validationError('server.invitation.invalid', { field: 'invitation' });
@@ -40,7 +43,7 @@ export async function checkSignup(request: TriggerRequest): Promise<void> {
     invitation.get('usedAt') !== undefined ||
     (await new Parse.Query(Parse.User).equalTo('invitation', invitation).count(MASTER)) > 0;
   if (spent) throw validationError('server.invitation.used', { field: 'invitation' });
-  const expiresAt = invitation.get('expiresAt') as Date;
+  const expiresAt = invitation.get('expiresAt');
   if (expiresAt.getTime() <= Date.now()) {
     throw validationError('server.invitation.expired', {
       field: 'invitation',
@@ -56,11 +59,10 @@ export async function checkSignup(request: TriggerRequest): Promise<void> {
  * one is removed again, sessions and all. Answers whether the new account stays.
  */
 export async function spendInvitation(person: CloudObject): Promise<boolean> {
-  const invitation = person.get('invitation') as CloudObject | undefined;
-  if (!invitation || !person.id) return true;
+  const invitation = asRow(userClass, person).get('invitation');
+  if (!invitation?.id || !person.id) return true;
   // A bare pointer, so the save sends the increment alone and answers the count it reached.
-  const claim: CloudObject = new Parse.Object('Invitation');
-  claim.id = invitation.id;
+  const claim = rowOf(invitationClass, invitation.id);
   claim.increment('claims');
   await claim.save(null, MASTER);
   if (claim.get('claims') !== 1) {
@@ -69,7 +71,7 @@ export async function spendInvitation(person: CloudObject): Promise<boolean> {
     await person.destroy(MASTER);
     return false;
   }
-  claim.set({ usedAt: new Date(), usedBy: person });
+  setFields(claim, { usedAt: new Date(), usedBy: Parse.User.createWithoutData(person.id) });
   await claim.save(null, MASTER);
   return true;
 }

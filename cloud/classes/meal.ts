@@ -1,6 +1,8 @@
 import { nutrientsFor, type Per100g } from '../../src/domain/nutrition';
 import { sqlClient } from '../database';
-import { numberOr, Parse, validationError, type CloudObject, type ParseUser } from '../parse';
+import { validationError, type CloudObject, type ParseUser } from '../parse';
+import { foodClass } from '../schema/food';
+import { queryOf } from '../schema/rows';
 
 interface UsableFood extends Per100g {
   name: string;
@@ -18,15 +20,17 @@ async function storedFood(foodId: string): Promise<(UsableFood & { owner: string
     );
     return rows[0];
   }
-  const found = await new Parse.Query('Food').get(foodId, { useMasterKey: true }).catch(() => undefined);
+  const found = await queryOf(foodClass)
+    .get(foodId, { useMasterKey: true })
+    .catch(() => undefined);
   if (!found) return undefined;
   return {
-    name: String(found.get('name')),
-    kcalPer100g: numberOr(found.get('kcalPer100g'), 0),
-    proteinPer100g: numberOr(found.get('proteinPer100g'), 0),
-    carbsPer100g: numberOr(found.get('carbsPer100g'), 0),
-    fatPer100g: numberOr(found.get('fatPer100g'), 0),
-    owner: (found.get('user') as ParseUser | undefined)?.id ?? null,
+    name: found.get('name'),
+    kcalPer100g: found.get('kcalPer100g'),
+    proteinPer100g: found.get('proteinPer100g'),
+    carbsPer100g: found.get('carbsPer100g'),
+    fatPer100g: found.get('fatPer100g'),
+    owner: found.get('user')?.id ?? null,
   };
 }
 

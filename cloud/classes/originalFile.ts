@@ -13,12 +13,14 @@ import {
   refusal,
   requireUser,
   validationError,
-  type CloudObject,
   type FileTriggerRequest,
   type ParseFile,
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
+import { activityClass } from '../schema/activity';
+import { originalFileClass } from '../schema/originalFile';
+import { asRow, queryOf, rowOf } from '../schema/rows';
 
 /** True when an upload's name says it is a kept original, not an avatar. */
 export function isOriginalUpload(request: FileTriggerRequest): boolean {
@@ -75,12 +77,12 @@ export function ownOriginal(value: unknown, userId: string): ParseFile | null {
 export async function keepOriginals(
   user: ParseUser,
   userId: string,
-  kept: readonly { activity: CloudObject; file: ParseFile; name: string }[],
+  kept: readonly { activityId: string; file: ParseFile; name: string }[],
 ): Promise<void> {
   if (kept.length === 0) return;
-  const rows = kept.map(({ activity, file, name }) => {
-    const row = new Parse.Object('OriginalFile');
-    row.set({ user, activity, file, name, storedName: file.name() });
+  const rows = kept.map(({ activityId, file, name }) => {
+    const row = rowOf(originalFileClass);
+    row.set({ user, activity: rowOf(activityClass, activityId), file, name, storedName: file.name() });
     row.setACL(readableBy(userId));
     return row;
   });
@@ -88,8 +90,10 @@ export async function keepOriginals(
 }
 
 /** A deleted workout takes its kept original with it. */
-export async function deleteOriginalsOf(activity: CloudObject): Promise<void> {
-  const rows = await new Parse.Query('OriginalFile').equalTo('activity', activity).find(MASTER);
+export async function deleteOriginalsOf(activityId: string): Promise<void> {
+  const rows = await queryOf(originalFileClass)
+    .equalTo('activity', rowOf(activityClass, activityId))
+    .find(MASTER);
   if (rows.length > 0) await Parse.Object.destroyAll(rows, MASTER);
 }
 
@@ -98,9 +102,9 @@ export async function deleteOriginalsOf(activity: CloudObject): Promise<void> {
  * is deleted; one already gone is fine.
  */
 async function deleteUnusedFile({ object }: TriggerRequest): Promise<void> {
-  const file = object.get('file') as ParseFile | undefined;
+  const file = asRow(originalFileClass, object).get('file');
   if (!(file instanceof Parse.File)) return;
-  const others = await new Parse.Query('OriginalFile').equalTo('storedName', file.name()).count(MASTER);
+  const others = await queryOf(originalFileClass).equalTo('storedName', file.name()).count(MASTER);
   if (others > 0) return;
   try {
     await file.destroy(MASTER);

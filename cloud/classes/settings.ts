@@ -2,6 +2,8 @@ import { addDays, isValidTimeZone } from '../../src/domain/calendarDays';
 import { isIsoDate } from '../../src/domain/dates';
 import { ADAPTIVE_GOAL_INTERVAL_DAYS } from '../../src/domain/goals';
 import { Parse, refusal, validationError, type CloudObject, type ParseUser } from '../parse';
+import { queryOf } from '../schema/rows';
+import { settingsClass } from '../schema/settings';
 
 /** One Settings row per person; a second one is refused, so every reader finds the same row. */
 export async function completeSettings(
@@ -18,7 +20,7 @@ export async function completeSettings(
   }
   const owner = object.get('user') as ParseUser | undefined;
   if (!owner) return;
-  const existing = await new Parse.Query('Settings').equalTo('user', owner).first({ useMasterKey: true });
+  const existing = await queryOf(settingsClass).equalTo('user', owner).first({ useMasterKey: true });
   if (existing) throw refusal(Parse.Error.DUPLICATE_VALUE, 'server.settings.exists');
 }
 

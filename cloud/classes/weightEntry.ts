@@ -1,10 +1,12 @@
 import { latestWeightChanged } from '../latestWeights';
-import { Parse, type ParseUser, type TriggerRequest } from '../parse';
+import { Parse, type TriggerRequest } from '../parse';
+import { asRow } from '../schema/rows';
+import { weightEntryClass } from '../schema/weightEntry';
 
 /** After a weigh-in is saved or deleted, no node estimates with the weight it remembered. */
 function forgetOwnersWeight(request: TriggerRequest): Promise<void> {
-  const owner = request.object.get('user') as ParseUser | undefined;
-  return owner?.id ? latestWeightChanged(owner.id) : Promise.resolve();
+  const owner = asRow(weightEntryClass, request.object).get('user');
+  return owner.id ? latestWeightChanged(owner.id) : Promise.resolve();
 }
 
 export function registerWeightEntryTriggers(): void {

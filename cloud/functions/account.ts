@@ -27,6 +27,11 @@ import type { ClassDefinition } from '../schema/types';
 import { weightEntryClass } from '../schema/weightEntry';
 import { MASTER, Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
 import { defineFunction, type CloudRequest } from './define';
+import { queryOf } from '../schema/rows';
+import { challengeClass, challengeMemberClass } from '../schema/challenge';
+import { chatMessageClass } from '../schema/chatMessage';
+import { friendshipClass } from '../schema/friendship';
+import { trackClass } from '../schema/track';
 
 // Every read and delete here crosses ACLs on the person's behalf: what is theirs is chosen by query.
 type ObjectQuery = InstanceType<typeof ParseSdk.Query>;
@@ -77,13 +82,14 @@ function rowOf(object: CloudObject, definition: ClassDefinition): ExportRow {
 }
 
 /** Pages through `query` by objectId, the one order that needs no tie-breaker. */
-async function pageOf(
-  query: ObjectQuery,
+async function pageOf<Row extends CloudObject>(
+  query: InstanceType<typeof ParseSdk.Query<Row>>,
   cursor: string | undefined,
   size = EXPORT_PAGE_SIZE,
-): Promise<CloudObject[]> {
-  query.ascending('objectId').limit(size);
-  if (cursor) query.greaterThan('objectId', cursor);
+): Promise<Row[]> {
+  // objectId is every class's, which the query's row type does not list.
+  const paged: ObjectQuery = query.ascending('objectId').limit(size);
+  if (cursor) paged.greaterThan('objectId', cursor);
   return query.find(MASTER);
 }
 
@@ -118,7 +124,7 @@ async function profilePart(userId: string): Promise<PartPage> {
 }
 
 async function settingsPart(userId: string): Promise<PartPage> {
-  const settings = await new Parse.Query('Settings')
+  const settings = await queryOf(settingsClass)
     .equalTo('user', Parse.User.createWithoutData(userId))
     .first(MASTER);
   return { columns: columnsOf(settingsClass), rows: settings ? [rowOf(settings, settingsClass)] : [] };
@@ -163,10 +169,7 @@ const FRIENDSHIP_COLUMNS = [
 async function friendshipsPart(userId: string, cursor: string | undefined): Promise<PartPage> {
   const me = Parse.User.createWithoutData(userId);
   const objects = await pageOf(
-    Parse.Query.or(
-      new Parse.Query('Friendship').equalTo('from', me),
-      new Parse.Query('Friendship').equalTo('to', me),
-    ),
+    Parse.Query.or(queryOf(friendshipClass).equalTo('from', me), queryOf(friendshipClass).equalTo('to', me)),
     cursor,
   );
   const visible = objects.filter((row) => row.getACL()?.getReadAccess(userId) === true);
@@ -195,7 +198,7 @@ const CHAT_COLUMNS = ['id', 'room', 'withUsername', 'text', 'createdAt'] as cons
 /** Messages the person wrote; a friend room is named by the friend's username, not their id. */
 async function chatMessagesPart(userId: string, cursor: string | undefined): Promise<PartPage> {
   const objects = await pageOf(
-    new Parse.Query('ChatMessage').equalTo('author', Parse.User.createWithoutData(userId)),
+    queryOf(chatMessageClass).equalTo('author', Parse.User.createWithoutData(userId)),
     cursor,
   );
   const rooms = objects.map((message) => parseRoomKey(String(message.get('room') ?? '')));
@@ -231,13 +234,11 @@ const CHALLENGE_COLUMNS = [
 /** The challenges the person was invited to or took part in, with how they answered. */
 async function challengesPart(userId: string, cursor: string | undefined): Promise<PartPage> {
   const objects = await pageOf(
-    new Parse.Query('ChallengeMember')
-      .equalTo('user', Parse.User.createWithoutData(userId))
-      .include('challenge'),
+    queryOf(challengeMemberClass).equalTo('user', Parse.User.createWithoutData(userId)).include('challenge'),
     cursor,
   );
   const rows = objects.map((member): ExportRow => {
-    const challenge = member.get('challenge') as CloudObject | undefined;
+    const challenge = member.get('challenge');
     return {
       id: member.id ?? null,
       challengeId: challenge?.id ?? null,
@@ -256,12 +257,10 @@ const TRACK_COLUMNS = ['id', 'activityId', 'type', 'startedAt', 'points'] as con
 
 /** Each imported workout's route, its points as JSON (time, latitude, longitude, height, heart rate). */
 async function tracksPart(userId: string, cursor: string | undefined): Promise<PartPage> {
-  const query = new Parse.Query('Track')
-    .equalTo('user', Parse.User.createWithoutData(userId))
-    .include('activity');
+  const query = queryOf(trackClass).equalTo('user', Parse.User.createWithoutData(userId)).include('activity');
   const objects = await pageOf(query, cursor, EXPORT_TRACK_PAGE_SIZE);
   const rows = objects.map((track): ExportRow => {
-    const activity = track.get('activity') as CloudObject | undefined;
+    const activity = track.get('activity');
     return {
       id: track.id ?? null,
       activityId: activity?.id ?? null,
@@ -370,7 +369,7 @@ async function deleteOwnedRows(user: ParseUser): Promise<void> {
 
 /** Challenges the person started go on for their members, no longer naming who started them. */
 async function forgetCreatorName(user: ParseUser): Promise<void> {
-  const started = await new Parse.Query('Challenge')
+  const started = await queryOf(challengeClass)
     .equalTo('createdBy', user)
     .exists('creatorName')
     .findAll({ ...MASTER, batchSize: DELETE_BATCH });

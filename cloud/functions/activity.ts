@@ -6,25 +6,15 @@ import { exercisesOf, setRecordsOf, weekMuscleSets } from './strength';
 import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { addDays, localDay } from '../../src/domain/calendarDays';
 import { isIsoMonth } from '../../src/domain/dates';
-import type { ExerciseRow, LoggedExercise } from '../../src/domain/strength';
+import type { ExerciseRow } from '../../src/domain/strength';
 import type { Units } from '../../src/domain/units';
-import {
-  ACTIVITY_SOURCES,
-  ACTIVITY_TYPES,
-  SETTINGS_DEFAULTS,
-  type ActivityType,
-} from '../../src/domain/contract';
-import { effortsOf, personalBests, type TrackPoint } from '../../src/domain/track';
-import {
-  numberOr,
-  Parse,
-  refusal,
-  requireUser,
-  validationError,
-  type CloudObject,
-  type ParseFile,
-  type ParseUser,
-} from '../parse';
+import { ACTIVITY_SOURCES, SETTINGS_DEFAULTS } from '../../src/domain/contract';
+import { effortsOf, personalBests } from '../../src/domain/track';
+import { numberOr, Parse, refusal, requireUser, validationError, type ParseUser } from '../parse';
+import { activityClass } from '../schema/activity';
+import { originalFileClass } from '../schema/originalFile';
+import { queryOf, type RowOf } from '../schema/rows';
+import { trackClass } from '../schema/track';
 import { defineFunction, type CloudRequest } from './define';
 
 interface SummaryParams {
@@ -41,23 +31,19 @@ function readParams(params: Record<string, unknown>): SummaryParams {
   return { month, date: readDateParam(params.date), timeZone: readTimeZoneParam(params.timeZone) };
 }
 
-export function toActivityRow(activity: CloudObject): ActivityRow {
-  const startedAt = activity.get('startedAt') as Date;
-  const notes: unknown = activity.get('notes');
-  const exercises: unknown = activity.get('exercises');
+export function toActivityRow(activity: RowOf<typeof activityClass>): ActivityRow {
+  const exercises = activity.get('exercises') ?? [];
   const source = ACTIVITY_SOURCES.find((value) => value === activity.get('source'));
   return {
     id: activity.id ?? '',
-    type: ACTIVITY_TYPES.includes(activity.get('type') as ActivityType)
-      ? (activity.get('type') as ActivityType)
-      : 'other',
-    startedAt: startedAt.toISOString(),
-    durationMin: numberOr(activity.get('durationMin'), 0),
+    type: activity.get('type'),
+    startedAt: activity.get('startedAt').toISOString(),
+    durationMin: activity.get('durationMin'),
     distanceKm: numberOr(activity.get('distanceKm'), null),
     caloriesKcal: numberOr(activity.get('caloriesKcal'), null),
     caloriesEstimated: activity.get('caloriesEstimated') === true,
-    notes: typeof notes === 'string' ? notes : '',
-    ...(Array.isArray(exercises) && exercises.length > 0 ? { exercises: exercises as LoggedExercise[] } : {}),
+    notes: activity.get('notes') ?? '',
+    ...(exercises.length > 0 ? { exercises } : {}),
     ...(source !== undefined && source !== 'manual' ? { source } : {}),
   };
 }
@@ -79,14 +65,14 @@ export async function dayTotals(user: ParseUser, timeZone: string): Promise<DayT
     );
     return rows;
   }
-  const history = await new Parse.Query('Activity')
+  const history = await queryOf(activityClass)
     .equalTo('user', user)
     .select('startedAt', 'durationMin', 'caloriesKcal')
     .findAll({ useMasterKey: true, batchSize: 1000 });
   return totalsByDay(
     history.map((activity) => ({
-      startedAt: activity.get('startedAt') as Date,
-      durationMin: numberOr(activity.get('durationMin'), 0),
+      startedAt: activity.get('startedAt'),
+      durationMin: activity.get('durationMin'),
       caloriesKcal: numberOr(activity.get('caloriesKcal'), 0),
     })),
     timeZone,
@@ -118,7 +104,7 @@ async function activitySummary(request: CloudRequest<'activitySummary'>): Promis
   const [days, dayRows] = await Promise.all([
     dayTotals(user, timeZone),
     // A local day lies within the UTC day before, of and after its date, whatever the zone (UTC−12…+14).
-    new Parse.Query('Activity')
+    queryOf(activityClass)
       .equalTo('user', user)
       .greaterThanOrEqualTo('startedAt', new Date(`${addDays(date, -1)}T00:00:00Z`))
       .lessThan('startedAt', new Date(`${addDays(date, 2)}T00:00:00Z`))
@@ -139,7 +125,7 @@ async function activitySummary(request: CloudRequest<'activitySummary'>): Promis
   const usableExercises = () => (usable ??= exercisesOf(user));
   const withRecords = Promise.all(
     dayRows
-      .filter((activity) => localDay(activity.get('startedAt') as Date, timeZone) === date)
+      .filter((activity) => localDay(activity.get('startedAt'), timeZone) === date)
       .map(toActivityRow)
       .map(async (row) =>
         row.exercises
@@ -176,19 +162,14 @@ async function activitySummary(request: CloudRequest<'activitySummary'>): Promis
  */
 /** Tracks saved before their best efforts were kept get them now, a batch at a time. */
 async function keepEffortsOfOlderTracks(user: ParseUser): Promise<void> {
-  const older = await new Parse.Query('Track')
+  const older = await queryOf(trackClass)
     .equalTo('user', user)
     .doesNotExist('bestEfforts')
     .include('activity')
     .limit(100)
     .find({ useMasterKey: true });
   for (const track of older) {
-    const points: unknown = track.get('points');
-    const activity = track.get('activity') as CloudObject | undefined;
-    track.set(
-      'bestEfforts',
-      effortsOf(activity?.get('type'), Array.isArray(points) ? (points as TrackPoint[]) : []),
-    );
+    track.set('bestEfforts', effortsOf(track.get('activity').get('type'), track.get('points')));
   }
   if (older.length > 0) await Parse.Object.saveAll(older, { useMasterKey: true });
 }
@@ -196,14 +177,11 @@ async function keepEffortsOfOlderTracks(user: ParseUser): Promise<void> {
 /** The best efforts of each of the person's runs with a route. */
 async function runEffortsOf(user: ParseUser): Promise<{ distanceM: number; seconds: number }[][]> {
   await keepEffortsOfOlderTracks(user);
-  const tracks = await new Parse.Query('Track')
+  const tracks = await queryOf(trackClass)
     .equalTo('user', user)
     .select('bestEfforts')
     .findAll({ useMasterKey: true, batchSize: 1000 });
-  return tracks.map((track) => {
-    const efforts: unknown = track.get('bestEfforts');
-    return Array.isArray(efforts) ? (efforts as { distanceM: number; seconds: number }[]) : [];
-  });
+  return tracks.map((track) => track.get('bestEfforts') ?? []);
 }
 
 async function workoutDetail(request: CloudRequest<'workoutDetail'>): Promise<WorkoutDetail> {
@@ -212,21 +190,21 @@ async function workoutDetail(request: CloudRequest<'workoutDetail'>): Promise<Wo
   if (!isObjectId(activityId)) {
     throw validationError('server.activity.activityId');
   }
-  const activity = await new Parse.Query('Activity')
+  const activity = await queryOf(activityClass)
     .equalTo('user', user)
     .equalTo('objectId', activityId)
     .first({ useMasterKey: true });
   if (!activity) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.activity.notFound');
-  const track = await new Parse.Query('Track')
+  const track = await queryOf(trackClass)
     .equalTo('user', user)
     .equalTo('activity', activity)
     .first({ useMasterKey: true });
-  const points: unknown = track?.get('points');
-  const original = await new Parse.Query('OriginalFile')
+  const points = track?.get('points') ?? [];
+  const original = await queryOf(originalFileClass)
     .equalTo('user', user)
     .equalTo('activity', activity)
     .first({ useMasterKey: true });
-  const file = original?.get('file') as ParseFile | undefined;
+  const file = original?.get('file');
   return {
     original:
       file instanceof Parse.File
@@ -238,7 +216,7 @@ async function workoutDetail(request: CloudRequest<'workoutDetail'>): Promise<Wo
     elevationGainM: numberOr(activity.get('elevationGainM'), null),
     avgHr: numberOr(activity.get('avgHr'), null),
     maxHr: numberOr(activity.get('maxHr'), null),
-    track: Array.isArray(points) && points.length > 0 ? (points as TrackPoint[]) : null,
+    track: points.length > 0 ? points : null,
   };
 }
 

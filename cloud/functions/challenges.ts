@@ -21,8 +21,11 @@ import {
   requireUser,
   serverOnlyAcl,
   validationError,
-  type CloudObject,
 } from '../parse';
+import { challengeClass, challengeMemberClass } from '../schema/challenge';
+import { friendshipClass } from '../schema/friendship';
+import { settingsClass } from '../schema/settings';
+import { queryOf, rowOf, setFields, type RowOf } from '../schema/rows';
 import { sqlClient } from '../database';
 import { loggedAtByQuery, loggedAtSql } from '../store/logs';
 import { notify } from './notifications';
@@ -42,22 +45,19 @@ function readChallengeId(params: Record<string, unknown>): string {
 
 const userOf = (id: string) => Parse.User.createWithoutData(id);
 
+type ChallengeRow = RowOf<typeof challengeClass>;
+
 /** A Challenge row known by its id alone, for pointers and saves. */
-function challengeRef(id: string): CloudObject {
-  const challenge = new Parse.Object('Challenge');
-  challenge.id = id;
-  return challenge;
-}
+const challengeRef = (id: string): ChallengeRow => rowOf(challengeClass, id);
 
 /** The caller's membership of a challenge, with the challenge; undefined when they were never asked. */
 async function membershipOf(challengeId: string, userId: string) {
-  const member = await new Parse.Query('ChallengeMember')
+  const member = await queryOf(challengeMemberClass)
     .equalTo('challenge', challengeRef(challengeId))
     .equalTo('user', userOf(userId))
     .include('challenge')
     .first(MASTER);
-  const challenge = member?.get('challenge') as CloudObject | undefined;
-  return member && challenge ? { member, challenge } : undefined;
+  return member ? { member, challenge: member.get('challenge') } : undefined;
 }
 
 /**
@@ -70,10 +70,7 @@ export async function challengeRoomAccess(
 ): Promise<'none' | 'read' | 'write'> {
   const found = await membershipOf(challengeId, userId);
   if (!found || found.member.get('status') !== 'accepted') return 'none';
-  const state = challengeState(
-    found.challenge.get('startsAt') as Date,
-    found.challenge.get('endsAt') as Date,
-  );
+  const state = challengeState(found.challenge.get('startsAt'), found.challenge.get('endsAt'));
   return state === 'ended' ? 'read' : 'write';
 }
 
@@ -82,41 +79,41 @@ async function acceptedFriendIds(userId: string, candidates: readonly string[]):
   const me = userOf(userId);
   const others = candidates.map(userOf);
   const rows = await Parse.Query.or(
-    new Parse.Query('Friendship').equalTo('from', me).containedIn('to', others),
-    new Parse.Query('Friendship').equalTo('to', me).containedIn('from', others),
+    queryOf(friendshipClass).equalTo('from', me).containedIn('to', others),
+    queryOf(friendshipClass).equalTo('to', me).containedIn('from', others),
   )
     .equalTo('status', 'accepted')
     .limit(MAX_CHALLENGE_MEMBERS * 2)
     .find(MASTER);
   return new Set(
     rows.map((row) => {
-      const from = (row.get('from') as CloudObject).id;
-      return from === userId ? String((row.get('to') as CloudObject).id) : String(from);
+      const from = String(row.get('from').id);
+      return from === userId ? String(row.get('to').id) : from;
     }),
   );
 }
 
 function summaryOf(
-  challenge: CloudObject,
+  challenge: ChallengeRow,
   myStatus: MemberStatus,
   counts: { accepted: number; invited: number },
 ) {
   const summary: ChallengeSummary = {
     id: String(challenge.id),
-    title: String(challenge.get('title')),
-    metric: challenge.get('metric') as ChallengeMetric,
-    startDate: String(challenge.get('startDate')),
-    endDate: String(challenge.get('endDate')),
-    state: challengeState(challenge.get('startsAt') as Date, challenge.get('endsAt') as Date),
-    creator: String(challenge.get('creatorName') ?? ''),
+    title: challenge.get('title'),
+    metric: challenge.get('metric'),
+    startDate: challenge.get('startDate'),
+    endDate: challenge.get('endDate'),
+    state: challengeState(challenge.get('startsAt'), challenge.get('endsAt')),
+    creator: challenge.get('creatorName') ?? '',
     myStatus,
     ...counts,
   };
   return summary;
 }
 
-async function memberCounts(challenges: readonly CloudObject[]) {
-  const rows = await new Parse.Query('ChallengeMember')
+async function memberCounts(challenges: readonly ChallengeRow[]) {
+  const rows = await queryOf(challengeMemberClass)
     .containedIn('challenge', [...challenges])
     .containedIn('status', ['accepted', 'invited'])
     .select('challenge', 'status')
@@ -124,7 +121,7 @@ async function memberCounts(challenges: readonly CloudObject[]) {
     .find(MASTER);
   const counts = new Map<string, { accepted: number; invited: number }>();
   for (const row of rows) {
-    const id = String((row.get('challenge') as CloudObject).id);
+    const id = String(row.get('challenge').id);
     const count = counts.get(id) ?? { accepted: 0, invited: 0 };
     if (row.get('status') === 'accepted') count.accepted += 1;
     else count.invited += 1;
@@ -144,7 +141,12 @@ async function createChallenge(request: CloudRequest<'createChallenge'>): Promis
   const timeZone = timeZoneOf(await settingsOf(user), readTimeZoneParam(request.params.timeZone));
   const problem = challengeProblem(request.params, localDay(new Date(), timeZone));
   if (problem) throw refuseProblem(problem);
-  const { title, metric, startDate, endDate, friendIds } = request.params as Record<string, string> & {
+  // What challengeProblem has checked.
+  const { title, metric, startDate, endDate, friendIds } = request.params as {
+    title: string;
+    metric: ChallengeMetric;
+    startDate: string;
+    endDate: string;
     friendIds: unknown;
   };
   if (!Array.isArray(friendIds) || friendIds.length === 0 || !friendIds.every(isObjectId)) {
@@ -161,7 +163,7 @@ async function createChallenge(request: CloudRequest<'createChallenge'>): Promis
   if (invitees.length === 0 || invitees.some((id) => !friends.has(id))) {
     throw validationError('server.challenges.onlyFriends');
   }
-  const open = await new Parse.Query('Challenge')
+  const open = await queryOf(challengeClass)
     .equalTo('createdBy', user)
     .greaterThan('endsAt', new Date())
     .count(MASTER);
@@ -169,22 +171,22 @@ async function createChallenge(request: CloudRequest<'createChallenge'>): Promis
     throw validationError('server.challenges.tooManyOpen', { max: MAX_OPEN_CHALLENGES });
   }
 
-  const challenge = new Parse.Object('Challenge');
+  const challenge = rowOf(challengeClass);
   challenge.set({
     createdBy: user,
-    creatorName: user.getUsername(),
-    title: title?.trim(),
+    creatorName: user.getUsername() ?? undefined,
+    title: title.trim(),
     metric,
     startDate,
     endDate,
     timeZone,
-    startsAt: startOfLocalDay(String(startDate), timeZone),
-    endsAt: startOfLocalDay(addDays(String(endDate), 1), timeZone),
+    startsAt: startOfLocalDay(startDate, timeZone),
+    endsAt: startOfLocalDay(addDays(endDate, 1), timeZone),
   });
   challenge.setACL(serverOnlyAcl());
   await challenge.save(null, MASTER);
   const members = [userId, ...invitees].map((id) => {
-    const member = new Parse.Object('ChallengeMember');
+    const member = rowOf(challengeMemberClass);
     member.set({ challenge, user: userOf(id), status: id === userId ? 'accepted' : 'invited' });
     member.setACL(serverOnlyAcl());
     return member;
@@ -192,7 +194,7 @@ async function createChallenge(request: CloudRequest<'createChallenge'>): Promis
   await Parse.Object.saveAll(members, MASTER);
   await Promise.all(
     invitees.map((id) =>
-      notify(id, 'challenge-invite', { actor: user.getUsername() ?? '', subject: title?.trim() ?? '' }),
+      notify(id, 'challenge-invite', { actor: user.getUsername() ?? '', subject: title.trim() }),
     ),
   );
   return summaryOf(challenge, 'accepted', { accepted: 1, invited: invitees.length });
@@ -208,13 +210,11 @@ async function respondChallenge(
   if (typeof accept !== 'boolean') throw validationError('server.params.trueOrFalse', { field: 'accept' });
   const found = await membershipOf(challengeId, userId);
   if (!found || found.member.get('status') !== 'invited') throw notFound();
-  if (
-    challengeState(found.challenge.get('startsAt') as Date, found.challenge.get('endsAt') as Date) === 'ended'
-  ) {
+  if (challengeState(found.challenge.get('startsAt'), found.challenge.get('endsAt')) === 'ended') {
     throw validationError('server.challenges.ended');
   }
   const status: MemberStatus = accept ? 'accepted' : 'declined';
-  found.member.set({ status, respondedAt: new Date() });
+  setFields(found.member, { status, respondedAt: new Date() });
   await found.member.save(null, MASTER);
   return { status };
 }
@@ -225,7 +225,7 @@ async function leaveChallenge(request: CloudRequest<'leaveChallenge'>): Promise<
   const challengeId = readChallengeId(request.params);
   const found = await membershipOf(challengeId, userId);
   if (!found || found.member.get('status') !== 'accepted') throw notFound();
-  found.member.set({ status: 'left', respondedAt: new Date() });
+  setFields(found.member, { status: 'left', respondedAt: new Date() });
   await found.member.save(null, MASTER);
   return { status: 'left' };
 }
@@ -233,17 +233,17 @@ async function leaveChallenge(request: CloudRequest<'leaveChallenge'>): Promise<
 /** `listChallenges()`: the challenges the caller is invited to or takes part in, running ones first. */
 async function listChallenges(request: CloudRequest<'listChallenges'>): Promise<ChallengeSummary[]> {
   const { user } = requireUser(request.user);
-  const rows = await new Parse.Query('ChallengeMember')
+  const rows = await queryOf(challengeMemberClass)
     .equalTo('user', user)
     .containedIn('status', ['invited', 'accepted'])
     .include('challenge')
     .descending('createdAt')
     .limit(100)
     .find(MASTER);
-  const challenges = rows.flatMap((row) => {
-    const challenge = row.get('challenge') as CloudObject | undefined;
-    return challenge ? [{ challenge, status: row.get('status') as MemberStatus }] : [];
-  });
+  const challenges = rows.map((row) => ({
+    challenge: row.get('challenge'),
+    status: row.get('status'),
+  }));
   const counts = await memberCounts(challenges.map(({ challenge }) => challenge));
   const order = { running: 0, upcoming: 1, ended: 2 } as const;
   return challenges
@@ -295,15 +295,13 @@ async function valuesOf(
 
 /** Who shares their activity with friends; a member who does not is on the board without a value. */
 async function sharingIds(memberIds: readonly string[]): Promise<Set<string>> {
-  const settings = await new Parse.Query('Settings')
+  const settings = await queryOf(settingsClass)
     .containedIn('user', memberIds.map(userOf))
     .select('user', 'shareActivity')
     .limit(memberIds.length)
     .find(MASTER);
   const hidden = new Set(
-    settings.flatMap((row) =>
-      row.get('shareActivity') === false ? [String((row.get('user') as CloudObject).id)] : [],
-    ),
+    settings.flatMap((row) => (row.get('shareActivity') === false ? [String(row.get('user').id)] : [])),
   );
   return new Set(memberIds.filter((id) => !hidden.has(id)));
 }
@@ -317,20 +315,20 @@ async function challengeLeaderboard(request: CloudRequest<'challengeLeaderboard'
   const { userId } = requireUser(request.user);
   const challengeId = readChallengeId(request.params);
   // Every member with the challenge in one query: the caller must be an accepted one.
-  const members = await new Parse.Query('ChallengeMember')
+  const members = await queryOf(challengeMemberClass)
     .equalTo('challenge', challengeRef(challengeId))
     .containedIn('status', ['accepted', 'invited'])
     .include('challenge')
     .limit(MAX_CHALLENGE_MEMBERS)
     .find(MASTER);
-  const memberId = (row: CloudObject) => String((row.get('user') as CloudObject).id);
+  const memberId = (row: (typeof members)[number]) => String(row.get('user').id);
   const mine = members.find((row) => memberId(row) === userId);
-  const challenge = mine?.get('challenge') as CloudObject | undefined;
-  if (!mine || mine.get('status') !== 'accepted' || !challenge) throw notFound();
+  if (!mine || mine.get('status') !== 'accepted') throw notFound();
+  const challenge = mine.get('challenge');
   const acceptedIds = members.flatMap((row) => (row.get('status') === 'accepted' ? [memberId(row)] : []));
-  const metric = challenge.get('metric') as ChallengeMetric;
-  const startsAt = challenge.get('startsAt') as Date;
-  const endsAt = challenge.get('endsAt') as Date;
+  const metric = challenge.get('metric');
+  const startsAt = challenge.get('startsAt');
+  const endsAt = challenge.get('endsAt');
   const now = new Date();
   const [values, sharing, names] = await Promise.all([
     valuesOf(
@@ -338,7 +336,7 @@ async function challengeLeaderboard(request: CloudRequest<'challengeLeaderboard'
       metric,
       startsAt,
       new Date(Math.min(now.getTime(), endsAt.getTime())),
-      String(challenge.get('timeZone') ?? 'UTC'),
+      challenge.get('timeZone'),
     ),
     sharingIds(acceptedIds),
     profiles(acceptedIds),
@@ -373,7 +371,7 @@ async function challengeLeaderboard(request: CloudRequest<'challengeLeaderboard'
 
 /** Tells every member the result, once however many ask for the board at the same time. */
 async function announceResult(
-  challenge: CloudObject,
+  challenge: ChallengeRow,
   memberIds: readonly string[],
   winner: { username: string } | undefined,
 ): Promise<void> {
@@ -386,7 +384,7 @@ async function announceResult(
   await Promise.all(
     memberIds.map((id) =>
       notify(id, 'challenge-result', {
-        subject: String(challenge.get('title')),
+        subject: challenge.get('title'),
         actor: winner?.username ?? '',
       }),
     ),

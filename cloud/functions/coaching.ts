@@ -14,19 +14,21 @@ import {
 } from '../../src/domain/goals';
 import type { DayEnergy } from '../../src/domain/nutrition';
 import { trendOf, type DailyWeight } from '../../src/domain/weight';
-import { numberOr, Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
+import { numberOr, ownerAcl, requireUser, validationError, type ParseUser } from '../parse';
+import { rowOf } from '../schema/rows';
+import { settingsClass } from '../schema/settings';
 import { energyByDay } from './intake';
-import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
+import { readTimeZoneParam, settingsOf, timeZoneOf, type SettingsRow } from './requestContext';
 import { dailyWeights } from './weight';
 import { defineFunction, type CloudRequest } from './define';
 
-const sexOf = (settings: CloudObject | undefined) => SEXES.find((value) => value === settings?.get('sex'));
+const sexOf = (settings: SettingsRow | undefined) => SEXES.find((value) => value === settings?.get('sex'));
 
 /**
  * Resting energy (Mifflin–St Jeor) × activity level for the person's body data and latest trend
  * weight; null while any of them is unset.
  */
-function formulaKcalPerDay(settings: CloudObject | undefined, daily: readonly DailyWeight[], year: number) {
+function formulaKcalPerDay(settings: SettingsRow | undefined, daily: readonly DailyWeight[], year: number) {
   const sex = sexOf(settings);
   const heightCm = numberOr(settings?.get('heightCm'), null);
   const birthYear = numberOr(settings?.get('birthYear'), null);
@@ -43,7 +45,7 @@ function formulaKcalPerDay(settings: CloudObject | undefined, daily: readonly Da
  * `today` and their trend weight (src/domain/expenditure.ts), beside what the formula predicts.
  */
 export function expenditureOf(
-  settings: CloudObject | undefined,
+  settings: SettingsRow | undefined,
   intake: readonly DayEnergy[],
   daily: readonly DailyWeight[],
   today: string,
@@ -66,7 +68,7 @@ export function intakeBefore(user: ParseUser, today: string, timeZone: string): 
 /** The expenditure from two aggregates in the database: energy per day and weight per day. */
 async function measure(
   user: ParseUser,
-  settings: CloudObject | undefined,
+  settings: SettingsRow | undefined,
   timeZone: string,
   now: Date,
 ): Promise<EnergyExpenditure> {
@@ -79,7 +81,7 @@ async function measure(
 }
 
 /** The goal the measurement gives for the person's weekly rate and sex, or null while unmeasured. */
-function goalFrom(expenditure: EnergyExpenditure, settings: CloudObject | undefined): number | null {
+function goalFrom(expenditure: EnergyExpenditure, settings: SettingsRow | undefined): number | null {
   if (expenditure.kcalPerDay === null) return null;
   return calorieGoalFromExpenditure(
     expenditure.kcalPerDay,
@@ -88,7 +90,7 @@ function goalFrom(expenditure: EnergyExpenditure, settings: CloudObject | undefi
   );
 }
 
-function adaptiveGoalOf(settings: CloudObject | undefined, kcal: number | null): AdaptiveCalorieGoal {
+function adaptiveGoalOf(settings: SettingsRow | undefined, kcal: number | null): AdaptiveCalorieGoal {
   const setOn: unknown = settings?.get('calorieGoalSetOn');
   return {
     on: settings?.get('adaptiveCalorieGoal') === true,
@@ -103,7 +105,7 @@ function adaptiveGoalOf(settings: CloudObject | undefined, kcal: number | null):
  * last goal stays and the day is marked all the same: the next try is a week later.
  */
 async function setGoalFromMeasurement(
-  settings: CloudObject,
+  settings: SettingsRow,
   expenditure: EnergyExpenditure,
   today: string,
 ): Promise<void> {
@@ -121,7 +123,7 @@ async function setGoalFromMeasurement(
 export async function settingsWithCurrentGoal(
   user: ParseUser,
   requestedZone: string | undefined,
-): Promise<{ settings: CloudObject | undefined; timeZone: string }> {
+): Promise<{ settings: SettingsRow | undefined; timeZone: string }> {
   const settings = await settingsOf(user);
   const timeZone = timeZoneOf(settings, requestedZone);
   if (settings?.get('adaptiveCalorieGoal') === true) {
@@ -176,10 +178,10 @@ async function adaptCalorieGoal(request: CloudRequest<'adaptCalorieGoal'>): Prom
 }
 
 /** A Settings row for an account that has none yet, owned and readable by that person only. */
-function ownSettingsRow(user: ParseUser): CloudObject {
-  const row = new Parse.Object('Settings');
+function ownSettingsRow(user: ParseUser): SettingsRow {
+  const row = rowOf(settingsClass);
   row.set('user', user);
-  row.setACL(new Parse.ACL(user));
+  row.setACL(ownerAcl(String(user.id)));
   return row;
 }
 

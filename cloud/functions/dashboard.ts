@@ -1,13 +1,15 @@
 import { localDay } from '../../src/domain/calendarDays';
 import { summarizeDashboard, type DashboardSummary } from '../../src/domain/dashboard';
 import { SETTINGS_DEFAULTS } from '../../src/domain/contract';
-import { numberOr, Parse, requireUser } from '../parse';
+import { numberOr, requireUser } from '../parse';
 import { dayTotals } from './activity';
 import { energyByDay } from './intake';
 import { expenditureOf, intakeBefore, settingsWithCurrentGoal } from './coaching';
 import { readDateParam, readTimeZoneParam } from './requestContext';
 import { dailyWeights, weightUnitOf } from './weight';
 import { defineFunction, type CloudRequest } from './define';
+import { queryOf } from '../schema/rows';
+import { mealClass } from '../schema/meal';
 
 /**
  * The start page's cards in one answer: the day's calories eaten and burned against the goal,
@@ -26,7 +28,7 @@ async function dashboardSummary(request: CloudRequest<'dashboardSummary'>): Prom
 
   const [eaten, mealCount, workoutDays, weights, intake] = await Promise.all([
     energyByDay(user, date, date, timeZone),
-    new Parse.Query('Meal').equalTo('user', user).count({ useMasterKey: true }),
+    queryOf(mealClass).equalTo('user', user).count({ useMasterKey: true }),
     dayTotals(user, timeZone),
     dailyWeights(user, timeZone),
     intakeBefore(user, today, timeZone),

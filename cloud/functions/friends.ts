@@ -12,25 +12,21 @@ import {
   type SearchResult,
 } from '../../src/domain/friends';
 import { sqlClient } from '../database';
-import {
-  MASTER,
-  Parse,
-  readableBy,
-  refusal,
-  requireUser,
-  validationError,
-  type CloudObject,
-  type ParseUser,
-} from '../parse';
+import { MASTER, Parse, readableBy, refusal, requireUser, validationError, type ParseUser } from '../parse';
 import { notify } from './notifications';
 import { computeRanking, readRankingParams } from './ranking';
 import type { MessageId, MessageValues } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
+import { asRow, queryOf, rowOf, setFields, type RowOf } from '../schema/rows';
+import { userClass } from '../schema/user';
+import { friendshipClass } from '../schema/friendship';
+
+type FriendshipRow = RowOf<typeof friendshipClass>;
 
 const HOUR_MS = 3_600_000;
 
 const userPointer = (id: string) => Parse.User.createWithoutData(id);
-const pointerId = (value: unknown) => (value as { id?: string } | undefined)?.id ?? '';
+const pointerId = (row: { id?: string | undefined }) => row.id ?? '';
 
 function notFound(messageId: MessageId, values?: MessageValues): Error {
   return refusal(Parse.Error.OBJECT_NOT_FOUND, messageId, values);
@@ -47,11 +43,11 @@ function readId(value: unknown, field: string): string {
 }
 
 /** Every Friendship row the person is part of, whatever its status (in pages: maxLimit caps one find). */
-async function relationshipsOf(userId: string): Promise<CloudObject[]> {
+async function relationshipsOf(userId: string): Promise<FriendshipRow[]> {
   const me = userPointer(userId);
   return Parse.Query.or(
-    new Parse.Query('Friendship').equalTo('from', me),
-    new Parse.Query('Friendship').equalTo('to', me),
+    queryOf(friendshipClass).equalTo('from', me),
+    queryOf(friendshipClass).equalTo('to', me),
   ).findAll({ ...MASTER, batchSize: 1000 });
 }
 
@@ -70,19 +66,19 @@ async function friendIdsOf(userId: string): Promise<string[]> {
   return rows.filter((row) => row.get('status') === 'accepted').map((row) => otherParty(row, userId));
 }
 
-async function relationshipBetween(a: string, b: string): Promise<CloudObject | undefined> {
+async function relationshipBetween(a: string, b: string): Promise<FriendshipRow | undefined> {
   const pair = (from: string, to: string) =>
-    new Parse.Query('Friendship').equalTo('from', userPointer(from)).equalTo('to', userPointer(to));
+    queryOf(friendshipClass).equalTo('from', userPointer(from)).equalTo('to', userPointer(to));
   return Parse.Query.or(pair(a, b), pair(b, a)).first(MASTER);
 }
 
-function otherParty(row: CloudObject, userId: string): string {
+function otherParty(row: FriendshipRow, userId: string): string {
   const from = pointerId(row.get('from'));
   return from === userId ? pointerId(row.get('to')) : from;
 }
 
 /** The relation as the person sees it; a block by the other side is not revealed (null). */
-function relationSeenBy(row: CloudObject, userId: string): Relation | null {
+function relationSeenBy(row: FriendshipRow, userId: string): Relation | null {
   const fromMe = pointerId(row.get('from')) === userId;
   switch (row.get('status')) {
     case 'accepted':
@@ -108,25 +104,26 @@ export async function profiles(ids: readonly string[]): Promise<Map<string, Publ
     .limit(ids.length)
     .find(MASTER);
   return new Map(
-    users.map((user) => {
-      const username = String(user.get('username') ?? '');
-      const displayName: unknown = user.get('displayName');
-      const avatar = user.get('avatar') as { url(): string } | undefined;
+    users.map((found) => {
+      const user = asRow(userClass, found);
+      const username = found.getUsername() ?? '';
+      const displayName = user.get('displayName');
+      const avatar = user.get('avatar');
       return [
         user.id ?? '',
         {
           userId: user.id ?? '',
           username,
-          displayName: typeof displayName === 'string' && displayName ? displayName : username,
-          avatarUrl: avatar ? avatar.url() : null,
+          displayName: displayName || username,
+          avatarUrl: avatar?.url() ?? null,
         },
       ];
     }),
   );
 }
 
-function friendship(fromId: string, toId: string, status: string): CloudObject {
-  const row = new Parse.Object('Friendship');
+function friendship(fromId: string, toId: string, status: string): FriendshipRow {
+  const row = rowOf(friendshipClass);
   row.set({ from: userPointer(fromId), to: userPointer(toId), status });
   row.setACL(readableBy(fromId, toId));
   return row;
@@ -197,7 +194,7 @@ async function listFriendships(request: CloudRequest<'listFriendships'>): Promis
     const person = people.get(otherParty(row, userId));
     if (!person) continue;
     const friendshipId = row.id ?? '';
-    const at = ((row.get('respondedAt') as Date | undefined) ?? row.updatedAt ?? new Date()).toISOString();
+    const at = (row.get('respondedAt') ?? row.updatedAt ?? new Date()).toISOString();
     const sentAt = (row.createdAt ?? new Date()).toISOString();
     switch (relationSeenBy(row, userId)) {
       case 'friend':
@@ -235,7 +232,7 @@ async function sendFriendRequest(
     throw validationError('server.friends.usernameLength');
   }
   refuseNul(username, 'username');
-  const recent = await new Parse.Query('Friendship')
+  const recent = await queryOf(friendshipClass)
     .equalTo('from', userPointer(userId))
     .greaterThan('createdAt', new Date(Date.now() - HOUR_MS))
     .count(MASTER);
@@ -256,7 +253,7 @@ async function sendFriendRequest(
     if (relation === 'outgoing')
       throw refusal(Parse.Error.DUPLICATE_VALUE, 'server.friends.alreadySent', { username });
     if (relation === 'incoming') {
-      existing.set({ status: 'accepted', respondedAt: new Date() });
+      setFields(existing, { status: 'accepted', respondedAt: new Date() });
       await existing.save(null, MASTER);
       await notify(other.id, 'friend-accepted', { actor: usernameOf(request.user) });
       return { friendshipId: existing.id ?? '', status: 'accepted' };
@@ -276,12 +273,14 @@ async function respondFriendRequest(
   const friendshipId = readId(request.params.friendshipId, 'friendshipId');
   if (typeof request.params.accept !== 'boolean')
     throw validationError('server.params.trueOrFalse', { field: 'accept' });
-  const row = await new Parse.Query('Friendship').get(friendshipId, MASTER).catch(() => undefined);
+  const row = await queryOf(friendshipClass)
+    .get(friendshipId, MASTER)
+    .catch(() => undefined);
   if (!row || pointerId(row.get('to')) !== userId || row.get('status') !== 'pending') {
     throw notFound('server.friends.requestNotFound');
   }
   const status = request.params.accept ? 'accepted' : 'declined';
-  row.set({ status, respondedAt: new Date() });
+  setFields(row, { status, respondedAt: new Date() });
   await row.save(null, MASTER);
   // A declined request is not announced: the sender sees it stay pending.
   const from = pointerId(row.get('from'));

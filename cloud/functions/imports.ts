@@ -20,6 +20,9 @@ import {
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
+import { activityClass } from '../schema/activity';
+import { asRow, queryOf, rowOf } from '../schema/rows';
+import { trackClass } from '../schema/track';
 import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
@@ -105,7 +108,7 @@ function readWorkout(
 async function savedNear(user: ParseUser, workouts: readonly ImportedWorkout[]) {
   const times = workouts.map((workout) => workout.startedAt.getTime());
   const [keyed, timed] = await Promise.all([
-    new Parse.Query('Activity')
+    queryOf(activityClass)
       .equalTo('user', user)
       .containedIn(
         'clientKey',
@@ -116,7 +119,7 @@ async function savedNear(user: ParseUser, workouts: readonly ImportedWorkout[]) 
       .select('clientKey')
       .limit(MAX_IMPORT_WORKOUTS)
       .find(MASTER),
-    new Parse.Query('Activity')
+    queryOf(activityClass)
       .equalTo('user', user)
       .greaterThanOrEqualTo('startedAt', new Date(Math.min(...times) - SAME_START_MS))
       .lessThanOrEqualTo('startedAt', new Date(Math.max(...times) + SAME_START_MS))
@@ -125,9 +128,9 @@ async function savedNear(user: ParseUser, workouts: readonly ImportedWorkout[]) 
   ]);
   return {
     keys: new Set(keyed.map((row) => String(row.get('clientKey')))),
-    starts: timed.map((row) => ({
-      type: row.get('type') as string,
-      at: (row.get('startedAt') as Date).getTime(),
+    starts: timed.map((row): { type: string; at: number } => ({
+      type: row.get('type'),
+      at: row.get('startedAt').getTime(),
     })),
   };
 }
@@ -154,7 +157,9 @@ async function saveWhole(workout: ImportedWorkout, user: ParseUser, userId: stri
   try {
     await Promise.all([
       saveTrack(workout, activity, user, userId),
-      workout.original ? keepOriginals(user, userId, [{ activity, ...workout.original }]) : undefined,
+      workout.original
+        ? keepOriginals(user, userId, [{ activityId: String(activity.id), ...workout.original }])
+        : undefined,
     ]);
   } catch (error) {
     await activity.destroy(MASTER);
@@ -171,10 +176,10 @@ async function saveTrack(
   userId: string,
 ): Promise<void> {
   if (!workout.track || workout.track.length === 0) return;
-  const track = new Parse.Object('Track');
+  const track = rowOf(trackClass);
   track.set({
     user,
-    activity,
+    activity: rowOf(activityClass, String(activity.id)),
     points: workout.track,
     bestEfforts: effortsOf(workout.fields.type, workout.track),
   });
@@ -268,9 +273,10 @@ async function importWorkouts(request: CloudRequest<'importWorkouts'>): Promise<
 
 /** A deleted workout takes its track and its kept original with it. */
 async function deleteTrack({ object }: TriggerRequest): Promise<void> {
-  const tracks = await new Parse.Query('Track').equalTo('activity', object).find(MASTER);
+  const activity = asRow(activityClass, object);
+  const tracks = await queryOf(trackClass).equalTo('activity', activity).find(MASTER);
   if (tracks.length > 0) await Parse.Object.destroyAll(tracks, MASTER);
-  await deleteOriginalsOf(object);
+  await deleteOriginalsOf(String(activity.id));
 }
 
 export function registerImportFunctions(): void {

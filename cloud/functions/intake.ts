@@ -1,7 +1,9 @@
 import { addDays, daysBetween, localDay, startOfLocalDay } from '../../src/domain/calendarDays';
 import type { DayEnergy } from '../../src/domain/nutrition';
 import { sqlClient } from '../database';
-import { numberOr, Parse, type ParseUser } from '../parse';
+import { numberOr, type ParseUser } from '../parse';
+import { queryOf } from '../schema/rows';
+import { mealClass } from '../schema/meal';
 
 /** Energy eaten on each local day from `from` to `to`, days without meals as zero. */
 export async function energyByDay(
@@ -22,14 +24,14 @@ export async function energyByDay(
     );
     for (const row of rows) sums.set(row.date, row.caloriesKcal);
   } else {
-    const meals = await new Parse.Query('Meal')
+    const meals = await queryOf(mealClass)
       .equalTo('user', user)
       .greaterThanOrEqualTo('eatenAt', start)
       .lessThan('eatenAt', end)
       .select('eatenAt', 'caloriesKcal')
       .findAll({ useMasterKey: true, batchSize: 1000 });
     for (const meal of meals) {
-      const day = localDay(meal.get('eatenAt') as Date, timeZone);
+      const day = localDay(meal.get('eatenAt'), timeZone);
       sums.set(day, (sums.get(day) ?? 0) + numberOr(meal.get('caloriesKcal'), 0));
     }
   }

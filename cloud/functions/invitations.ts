@@ -18,17 +18,18 @@ import {
   requireUser,
   serverOnlyAcl,
   validationError,
-  type CloudObject,
   type FunctionRequest,
   type ParseUser,
 } from '../parse';
 import { signupRules } from '../signupRules';
 import { defineFunction, type CloudRequest } from './define';
+import { queryOf, rowOf, type RowOf } from '../schema/rows';
+import { invitationClass } from '../schema/invitation';
 
 const DAY_MS = 86_400_000;
 
 function openInvitations(now: Date) {
-  return new Parse.Query('Invitation').doesNotExist('usedAt').greaterThan('expiresAt', now);
+  return queryOf(invitationClass).doesNotExist('usedAt').greaterThan('expiresAt', now);
 }
 
 const usernameOf = (user: ParseUser | undefined) => {
@@ -53,12 +54,12 @@ async function signupPolicy(request: CloudRequest<'signupPolicy'>): Promise<Sign
   };
 }
 
-function toRow(invitation: CloudObject, fallbackMaker?: string): InvitationRow {
+function toRow(invitation: RowOf<typeof invitationClass>, fallbackMaker?: string): InvitationRow {
   return {
     id: invitation.id ?? '',
-    createdBy: usernameOf(invitation.get('createdBy') as ParseUser | undefined) ?? fallbackMaker ?? '',
+    createdBy: usernameOf(invitation.get('createdBy')) ?? fallbackMaker ?? '',
     createdAt: (invitation.createdAt ?? new Date()).toISOString(),
-    expiresAt: (invitation.get('expiresAt') as Date).toISOString(),
+    expiresAt: invitation.get('expiresAt').toISOString(),
   };
 }
 
@@ -89,7 +90,7 @@ async function createInvitation(request: CloudRequest<'createInvitation'>): Prom
     throw validationError('server.invitations.tooManyOpen', { max: MAX_OPEN_INVITATIONS });
   }
   const code = randomBytes(24).toString('base64url');
-  const invitation = new Parse.Object('Invitation');
+  const invitation = rowOf(invitationClass);
   invitation.set({
     codeHash: invitationCodeHash(code),
     createdBy: user,

@@ -1,23 +1,16 @@
 import { isObjectId } from '../../src/domain/ids';
 import {
-  isNotificationKind,
   KEPT_NOTIFICATIONS,
   type NotificationKind,
   type NotificationList,
   type NotificationRow,
   pushMessageOf,
 } from '../../src/domain/notifications';
-import type { LoggedExercise } from '../../src/domain/strength';
-import {
-  MASTER,
-  Parse,
-  readableBy,
-  requireUser,
-  validationError,
-  type CloudObject,
-  type ParseUser,
-  type TriggerRequest,
-} from '../parse';
+import { MASTER, Parse, readableBy, requireUser, validationError, type TriggerRequest } from '../parse';
+import { activityClass } from '../schema/activity';
+import { exerciseClass } from '../schema/exercise';
+import { notificationClass } from '../schema/notification';
+import { asRow, queryOf, rowOf, type RowOf } from '../schema/rows';
 import { pushToPerson } from '../push';
 import { setRecordsOf } from './strength';
 import { defineFunction, type CloudRequest } from './define';
@@ -36,14 +29,14 @@ export async function notify(
 ): Promise<void> {
   try {
     const owner = Parse.User.createWithoutData(userId);
-    const row = new Parse.Object('Notification');
+    const row = rowOf(notificationClass);
     row.set({ user: owner, kind, ...details });
     row.setACL(readableBy(userId));
     await row.save(null, MASTER);
     // Not awaited: a slow push service must not hold up the request that caused the notification.
     const shown = toRow(row);
     void pushToPerson(userId, () => pushMessageOf(shown));
-    const stale = await new Parse.Query('Notification')
+    const stale = await queryOf(notificationClass)
       .equalTo('user', owner)
       .descending('createdAt')
       .skip(KEPT_NOTIFICATIONS)
@@ -55,11 +48,10 @@ export async function notify(
   }
 }
 
-function toRow(row: CloudObject): NotificationRow {
-  const kind: unknown = row.get('kind');
+function toRow(row: RowOf<typeof notificationClass>): NotificationRow {
   return {
     id: row.id ?? '',
-    kind: isNotificationKind(kind) ? kind : 'friend-request',
+    kind: row.get('kind'),
     actor: textOrNull(row.get('actor')),
     subject: textOrNull(row.get('subject')),
     createdAt: (row.createdAt ?? new Date()).toISOString(),
@@ -70,7 +62,7 @@ function toRow(row: CloudObject): NotificationRow {
 /** `listNotifications()`: the caller's notifications, newest first, and how many are unread. */
 async function listNotifications(request: CloudRequest<'listNotifications'>): Promise<NotificationList> {
   const { user } = requireUser(request.user);
-  const rows = await new Parse.Query('Notification')
+  const rows = await queryOf(notificationClass)
     .equalTo('user', user)
     .descending('createdAt')
     .limit(KEPT_NOTIFICATIONS)
@@ -92,7 +84,7 @@ async function markNotificationsRead(
         ? ids
         : null;
   if (named === null) throw validationError('server.notifications.ids', { max: KEPT_NOTIFICATIONS });
-  const query = new Parse.Query('Notification').equalTo('user', user).doesNotExist('readAt');
+  const query = queryOf(notificationClass).equalTo('user', user).doesNotExist('readAt');
   if (named) query.containedIn('objectId', named);
   const unread = await query.limit(KEPT_NOTIFICATIONS).find(MASTER);
   const now = new Date();
@@ -106,15 +98,15 @@ async function markNotificationsRead(
  * exercise with a new record. Only for a workout just created, not for later edits.
  */
 async function notifyRecords(request: TriggerRequest): Promise<void> {
-  const { object, original } = request;
-  if (original || object.get('type') !== 'strength') return;
-  const exercises = (object.get('exercises') as LoggedExercise[] | undefined) ?? [];
-  const owner = object.get('user') as ParseUser | undefined;
-  if (exercises.length === 0 || !owner?.id) return;
-  const records = await setRecordsOf(owner, exercises, object.get('startedAt') as Date);
+  const workout = asRow(activityClass, request.object);
+  if (request.original || workout.get('type') !== 'strength') return;
+  const exercises = workout.get('exercises') ?? [];
+  const owner = workout.get('user');
+  if (exercises.length === 0 || !owner.id) return;
+  const records = await setRecordsOf(owner, exercises, workout.get('startedAt'));
   const withRecords = exercises.filter((_, index) => records[index]?.some((set) => set.length > 0));
   if (withRecords.length === 0) return;
-  const names = await new Parse.Query('Exercise')
+  const names = await queryOf(exerciseClass)
     .containedIn(
       'objectId',
       withRecords.map((exercise) => exercise.exerciseId),
@@ -122,7 +114,7 @@ async function notifyRecords(request: TriggerRequest): Promise<void> {
     .select('name')
     .find(MASTER);
   for (const exercise of names) {
-    await notify(owner.id, 'personal-record', { subject: String(exercise.get('name') ?? '') });
+    await notify(owner.id, 'personal-record', { subject: exercise.get('name') });
   }
 }
 

@@ -17,15 +17,12 @@ import { sqlClient } from '../database';
 import { settingsWithCurrentGoal } from './coaching';
 import { energyByDay } from './intake';
 import { readDay, readTimeZoneParam } from './requestContext';
-import {
-  numberOr,
-  ownerAcl,
-  Parse,
-  requireUser,
-  validationError,
-  type CloudObject,
-  type ParseUser,
-} from '../parse';
+import { numberOr, ownerAcl, Parse, requireUser, validationError, type ParseUser } from '../parse';
+import { foodClass } from '../schema/food';
+import { mealClass } from '../schema/meal';
+import { queryOf, rowOf, type RowOf } from '../schema/rows';
+
+type MealRowObject = RowOf<typeof mealClass>;
 import { defineFunction, type CloudRequest } from './define';
 
 const MAX_MEALS_PER_DAY = 200;
@@ -41,51 +38,46 @@ async function zoneAndGoal(user: ParseUser, requested: unknown) {
   return { timeZone, calorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null) };
 }
 
-function textOr(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-export function toFoodRow(food: CloudObject): FoodRow {
+function toFoodRow(food: RowOf<typeof foodClass>): FoodRow {
   return {
     id: food.id ?? '',
-    name: textOr(food.get('name')),
-    brand: textOr(food.get('brand')),
-    kcalPer100g: numberOr(food.get('kcalPer100g'), 0),
-    proteinPer100g: numberOr(food.get('proteinPer100g'), 0),
-    carbsPer100g: numberOr(food.get('carbsPer100g'), 0),
-    fatPer100g: numberOr(food.get('fatPer100g'), 0),
-    servingG: numberOr(food.get('servingG'), null),
-    servingLabel: textOr(food.get('servingLabel')),
+    name: food.get('name'),
+    brand: food.get('brand') ?? '',
+    kcalPer100g: food.get('kcalPer100g'),
+    proteinPer100g: food.get('proteinPer100g'),
+    carbsPer100g: food.get('carbsPer100g'),
+    fatPer100g: food.get('fatPer100g'),
+    servingG: food.get('servingG') ?? null,
+    servingLabel: food.get('servingLabel') ?? '',
     custom: food.get('user') !== undefined,
   };
 }
 
-function toMealRow(meal: CloudObject, foods: ReadonlyMap<string, FoodRow>): MealRow {
-  const food = meal.get('food') as CloudObject | undefined;
-  const mealType: unknown = meal.get('mealType');
+function toMealRow(meal: MealRowObject, foods: ReadonlyMap<string, FoodRow>): MealRow {
+  const foodId = meal.get('food')?.id;
   return {
     id: meal.id ?? '',
-    eatenAt: (meal.get('eatenAt') as Date).toISOString(),
-    mealType: isMealType(mealType) ? mealType : 'snack',
-    name: textOr(meal.get('name')),
-    grams: numberOr(meal.get('grams'), null),
-    caloriesKcal: numberOr(meal.get('caloriesKcal'), 0),
-    proteinG: numberOr(meal.get('proteinG'), 0),
-    carbsG: numberOr(meal.get('carbsG'), 0),
-    fatG: numberOr(meal.get('fatG'), 0),
-    food: (food?.id ? foods.get(food.id) : undefined) ?? null,
+    eatenAt: meal.get('eatenAt').toISOString(),
+    mealType: meal.get('mealType'),
+    name: meal.get('name'),
+    grams: meal.get('grams') ?? null,
+    caloriesKcal: meal.get('caloriesKcal'),
+    proteinG: meal.get('proteinG') ?? 0,
+    carbsG: meal.get('carbsG') ?? 0,
+    fatG: meal.get('fatG') ?? 0,
+    food: (foodId ? foods.get(foodId) : undefined) ?? null,
   };
 }
 
 /** Foods by id that `user` may use (the catalogue's and their own); others are left out. */
 async function usableFoods(user: ParseUser, ids: readonly string[]): Promise<Map<string, FoodRow>> {
   if (ids.length === 0) return new Map();
-  const found = await new Parse.Query('Food')
+  const found = await queryOf(foodClass)
     .containedIn('objectId', [...new Set(ids)])
     .limit(ids.length)
     .find({ useMasterKey: true });
   const usable = found.filter((food) => {
-    const owner = food.get('user') as ParseUser | undefined;
+    const owner = food.get('user');
     return !owner || owner.id === user.id;
   });
   return new Map(usable.map((food) => [food.id ?? '', toFoodRow(food)]));
@@ -112,8 +104,8 @@ async function foodsMatching(user: ParseUser, words: readonly string[]): Promise
     return rows;
   }
   const visible = await Parse.Query.or(
-    new Parse.Query('Food').doesNotExist('user'),
-    new Parse.Query('Food').equalTo('user', user),
+    queryOf(foodClass).doesNotExist('user'),
+    queryOf(foodClass).equalTo('user', user),
   ).findAll({ useMasterKey: true, batchSize: 1000 });
   return visible.map(toFoodRow).filter((food) => matchesWords(`${food.name} ${food.brand}`, words));
 }
@@ -155,7 +147,7 @@ async function foodUses(user: ParseUser, since: Date): Promise<FoodUse[]> {
     );
     return rows;
   }
-  const meals = await new Parse.Query('Meal')
+  const meals = await queryOf(mealClass)
     .equalTo('user', user)
     .exists('food')
     .greaterThanOrEqualTo('eatenAt', since)
@@ -163,8 +155,8 @@ async function foodUses(user: ParseUser, since: Date): Promise<FoodUse[]> {
     .findAll({ useMasterKey: true, batchSize: 1000 });
   const uses = new Map<string, FoodUse>();
   for (const meal of meals) {
-    const food = (meal.get('food') as CloudObject).id ?? '';
-    const eatenAt = meal.get('eatenAt') as Date;
+    const food = meal.get('food')?.id ?? '';
+    const eatenAt = meal.get('eatenAt');
     const use = uses.get(food) ?? { food, uses: 0, last: eatenAt };
     use.uses += 1;
     if (eatenAt > use.last) use.last = eatenAt;
@@ -188,8 +180,8 @@ async function shortlists(user: ParseUser): Promise<{ recent: FoodRow[]; frequen
   return { recent: pick(recentIds), frequent: pick(frequentIds) };
 }
 
-async function mealsOfDay(user: ParseUser, date: string, timeZone: string): Promise<CloudObject[]> {
-  return new Parse.Query('Meal')
+async function mealsOfDay(user: ParseUser, date: string, timeZone: string): Promise<MealRowObject[]> {
+  return queryOf(mealClass)
     .equalTo('user', user)
     .greaterThanOrEqualTo('eatenAt', startOfLocalDay(date, timeZone))
     .lessThan('eatenAt', startOfLocalDay(addDays(date, 1), timeZone))
@@ -219,7 +211,7 @@ async function nutritionDay(request: CloudRequest<'nutritionDay'>): Promise<Nutr
     energyByDay(user, addDays(date, -((days as number) - 1)), date, timeZone),
     shortlists(user),
   ]);
-  const foodIds = meals.flatMap((meal) => (meal.get('food') as CloudObject | undefined)?.id ?? []);
+  const foodIds = meals.flatMap((meal) => meal.get('food')?.id ?? []);
   const foods = await usableFoods(user, foodIds);
   const rows = meals.map((meal) => toMealRow(meal, foods));
   return {
@@ -256,20 +248,20 @@ async function copyMeals(request: CloudRequest<'copyMeals'>): Promise<{ copied: 
   const shift = startOfLocalDay(to, timeZone).getTime() - startOfLocalDay(from, timeZone).getTime();
   const foods = await usableFoods(
     user,
-    meals.flatMap((meal) => (meal.get('food') as CloudObject | undefined)?.id ?? []),
+    meals.flatMap((meal) => meal.get('food')?.id ?? []),
   );
   const copies = meals.map((meal) => {
-    const copy = new Parse.Object('Meal');
-    const food = meal.get('food') as CloudObject | undefined;
+    const copy = rowOf(mealClass);
+    const food = meal.get('food');
     copy.set({
       user,
-      eatenAt: new Date((meal.get('eatenAt') as Date).getTime() + shift),
-      mealType: meal.get('mealType') as string,
-      name: meal.get('name') as string,
-      caloriesKcal: numberOr(meal.get('caloriesKcal'), 0),
-      proteinG: numberOr(meal.get('proteinG'), 0),
-      carbsG: numberOr(meal.get('carbsG'), 0),
-      fatG: numberOr(meal.get('fatG'), 0),
+      eatenAt: new Date(meal.get('eatenAt').getTime() + shift),
+      mealType: meal.get('mealType'),
+      name: meal.get('name'),
+      caloriesKcal: meal.get('caloriesKcal'),
+      proteinG: meal.get('proteinG') ?? 0,
+      carbsG: meal.get('carbsG') ?? 0,
+      fatG: meal.get('fatG') ?? 0,
     });
     const grams = numberOr(meal.get('grams'), null);
     if (grams !== null) copy.set('grams', grams);

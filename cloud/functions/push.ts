@@ -5,22 +5,25 @@ import { pushToPeople } from '../push';
 import { isAllowedPushEndpoint, pushPublicKey } from '../pushConfig';
 import { MASTER, Parse, readableBy, refusal, requireUser, validationError, type ParseUser } from '../parse';
 import { defineFunction, type CloudRequest } from './define';
+import { queryOf, rowOf } from '../schema/rows';
+import { pushSubscriptionClass } from '../schema/pushSubscription';
 
 const MAX_ENDPOINT_LENGTH = 1000;
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
-/** How many bytes a base64url text holds, or -1 when it is not base64url. */
-const decodedLength = (text: unknown) =>
-  typeof text === 'string' && text.length <= 200 && BASE64URL.test(text)
-    ? Buffer.from(text, 'base64url').length
-    : -1;
+/** Whether `text` is base64url of `bytes` bytes. */
+const isBase64UrlOf = (text: unknown, bytes: number): text is string =>
+  typeof text === 'string' &&
+  text.length <= 200 &&
+  BASE64URL.test(text) &&
+  Buffer.from(text, 'base64url').length === bytes;
 
 /** Whether `text` is an uncompressed point on P-256 in base64url, as PushSubscription.getKey('p256dh') gives. */
-function isP256Point(text: unknown): boolean {
-  if (decodedLength(text) !== 65) return false;
+function isP256Point(text: unknown): text is string {
+  if (!isBase64UrlOf(text, 65)) return false;
   try {
-    ECDH.convertKey(Buffer.from(text as string, 'base64url'), 'prime256v1');
+    ECDH.convertKey(Buffer.from(text, 'base64url'), 'prime256v1');
     return true;
   } catch {
     return false;
@@ -60,20 +63,17 @@ async function savePushSubscription(request: CloudRequest<'savePushSubscription'
   const checked = checkedEndpoint(endpoint);
   // An uncompressed P-256 point and a 16-byte secret, as PushSubscription.getKey() gives them.
   if (!isP256Point(p256dh)) throw validationError('server.push.p256dh');
-  if (decodedLength(auth) !== 16) throw validationError('server.push.auth');
+  if (!isBase64UrlOf(auth, 16)) throw validationError('server.push.auth');
   const session = await sessionIdOf(user);
 
-  const earlier = await new Parse.Query('PushSubscription')
-    .equalTo('endpoint', checked)
-    .limit(100)
-    .find(MASTER);
+  const earlier = await queryOf(pushSubscriptionClass).equalTo('endpoint', checked).limit(100).find(MASTER);
   if (earlier.length > 0) await Parse.Object.destroyAll(earlier, MASTER);
-  const row = new Parse.Object('PushSubscription');
+  const row = rowOf(pushSubscriptionClass);
   row.set({ user, endpoint: checked, p256dh, auth, session });
   row.setACL(readableBy(userId));
   await row.save(null, MASTER);
 
-  const devices = await new Parse.Query('PushSubscription')
+  const devices = await queryOf(pushSubscriptionClass)
     .equalTo('user', user)
     .descending('createdAt')
     .skip(MAX_PUSH_DEVICES)
@@ -92,7 +92,7 @@ async function removePushSubscription(
   if (typeof endpoint !== 'string' || endpoint.length > MAX_ENDPOINT_LENGTH) {
     throw validationError('server.push.ownEndpoint');
   }
-  const rows = await new Parse.Query('PushSubscription')
+  const rows = await queryOf(pushSubscriptionClass)
     .equalTo('user', user)
     .equalTo('endpoint', endpoint)
     .find(MASTER);
@@ -127,7 +127,7 @@ export function registerPushFunctions(): void {
   Parse.Cloud.afterLogout(async (request) => {
     const session = request.object.id;
     if (!session) return;
-    const rows = await new Parse.Query('PushSubscription').equalTo('session', session).find(MASTER);
+    const rows = await queryOf(pushSubscriptionClass).equalTo('session', session).find(MASTER);
     if (rows.length > 0) await Parse.Object.destroyAll(rows, MASTER);
   });
 }

@@ -12,6 +12,10 @@ import { dailyMeans } from '../../src/domain/weight';
 import { sqlClient } from '../database';
 import { loggedAtByQuery, loggedAtSql } from '../store/logs';
 import { MASTER, Parse, validationError } from '../parse';
+import { activityClass } from '../schema/activity';
+import { queryOf } from '../schema/rows';
+import { settingsClass } from '../schema/settings';
+import { weightEntryClass } from '../schema/weightEntry';
 
 const DAY_MS = 86_400_000;
 /** Local days start at most 14 hours before or 12 hours after the UTC day of the same date. */
@@ -53,14 +57,14 @@ function spans(
 }
 
 async function participantsOf(ids: readonly string[], meId: string): Promise<Participant[]> {
-  const settings = await new Parse.Query('Settings')
+  const settings = await queryOf(settingsClass)
     .containedIn(
       'user',
       ids.map((id) => Parse.User.createWithoutData(id)),
     )
     .limit(ids.length)
     .find(MASTER);
-  const byUser = new Map(settings.map((row) => [(row.get('user') as { id?: string }).id ?? '', row]));
+  const byUser = new Map(settings.map((row) => [row.get('user').id ?? '', row]));
   return ids.map((userId) => {
     const row = byUser.get(userId);
     const zone: unknown = row?.get('timezone');
@@ -150,7 +154,7 @@ async function activityTotals(
   }
 
   const zones = new Map(people.map((p) => [p.userId, p.timeZone]));
-  const activities = await new Parse.Query('Activity')
+  const activities = await queryOf(activityClass)
     .containedIn(
       'user',
       people.map((p) => Parse.User.createWithoutData(p.userId)),
@@ -160,10 +164,10 @@ async function activityTotals(
     .findAll({ ...MASTER, batchSize: 1000 });
   const totals = new Map<string, { current: Totals; previous: Totals; days: Set<string> }>();
   for (const activity of activities) {
-    const userId = (activity.get('user') as { id?: string }).id ?? '';
+    const userId = activity.get('user').id ?? '';
     const spans = spansOf.get(userId);
     if (!spans) continue;
-    const day = localDay(activity.get('startedAt') as Date, zones.get(userId) ?? 'UTC');
+    const day = localDay(activity.get('startedAt'), zones.get(userId) ?? 'UTC');
     const entry = totals.get(userId) ?? {
       current: { ...NO_TOTALS },
       previous: { ...NO_TOTALS },
@@ -258,7 +262,7 @@ async function weightDays(people: readonly Participant[]): Promise<WeightDay[]> 
     return rows;
   }
   const zones = new Map(people.map((p) => [p.userId, p.timeZone]));
-  const entries = await new Parse.Query('WeightEntry')
+  const entries = await queryOf(weightEntryClass)
     .containedIn(
       'user',
       people.map((p) => Parse.User.createWithoutData(p.userId)),
@@ -267,9 +271,9 @@ async function weightDays(people: readonly Participant[]): Promise<WeightDay[]> 
     .findAll({ ...MASTER, batchSize: 1000 });
   const weighIns = new Map<string, { measuredAt: Date; weightKg: number }[]>();
   for (const entry of entries) {
-    const userId = (entry.get('user') as { id?: string }).id ?? '';
+    const userId = entry.get('user').id ?? '';
     const own = weighIns.get(userId) ?? [];
-    own.push({ measuredAt: entry.get('measuredAt') as Date, weightKg: Number(entry.get('weightKg') ?? 0) });
+    own.push({ measuredAt: entry.get('measuredAt'), weightKg: entry.get('weightKg') });
     weighIns.set(userId, own);
   }
   return [...weighIns].flatMap(([userId, own]) =>

@@ -1,7 +1,11 @@
 import { isValidTimeZone } from '../../src/domain/calendarDays';
 import { isIsoDate } from '../../src/domain/dates';
 import { EARLIEST_DATE } from '../../src/domain/fieldRules';
-import { Parse, validationError, type CloudObject, type ParseUser } from '../parse';
+import { validationError, type ParseUser } from '../parse';
+import { queryOf, type RowOf } from '../schema/rows';
+import { settingsClass } from '../schema/settings';
+
+export type SettingsRow = RowOf<typeof settingsClass>;
 
 /**
  * The days a request may name: the contract's dates start in 1900, and a day near the year 9999
@@ -34,12 +38,12 @@ export function readTimeZoneParam(timeZone: unknown): string | undefined {
 }
 
 /** The caller's one Settings row, read with the master key (cloud code acts for its owner). */
-export function settingsOf(user: ParseUser): Promise<CloudObject | undefined> {
-  return new Parse.Query('Settings').equalTo('user', user).first({ useMasterKey: true });
+export function settingsOf(user: ParseUser): Promise<SettingsRow | undefined> {
+  return queryOf(settingsClass).equalTo('user', user).first({ useMasterKey: true });
 }
 
 /** The person's saved zone wins; else the browser's; else UTC. */
-export function timeZoneOf(settings: CloudObject | undefined, requested: string | undefined): string {
-  const saved: unknown = settings?.get('timezone');
-  return typeof saved === 'string' && isValidTimeZone(saved) ? saved : (requested ?? 'UTC');
+export function timeZoneOf(settings: SettingsRow | undefined, requested: string | undefined): string {
+  const saved = settings?.get('timezone');
+  return saved !== undefined && isValidTimeZone(saved) ? saved : (requested ?? 'UTC');
 }

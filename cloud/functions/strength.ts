@@ -18,7 +18,6 @@ import {
   type ExerciseRow,
   type ExerciseSession,
   type LoggedSet,
-  type Measure,
   type Muscle,
   type ProgressRange,
   type RecordKind,
@@ -28,22 +27,25 @@ import {
 } from '../../src/domain/strength';
 import { addDays, localDay } from '../../src/domain/calendarDays';
 import { sqlClient } from '../database';
-import { Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
+import { Parse, requireUser, validationError, type ParseUser } from '../parse';
+import { activityClass } from '../schema/activity';
+import { exerciseClass } from '../schema/exercise';
+import { queryOf, type RowOf } from '../schema/rows';
 import { defineFunction, type CloudRequest } from './define';
 
 export type { ExerciseRow };
 
 const MAX_EQUIPMENT_LENGTH = 40;
 
-function toExerciseRow(exercise: CloudObject): ExerciseRow {
+function toExerciseRow(exercise: RowOf<typeof exerciseClass>): ExerciseRow {
   return {
     id: exercise.id ?? '',
-    name: String(exercise.get('name')),
-    category: String(exercise.get('category')),
-    primaryMuscles: (exercise.get('primaryMuscles') as Muscle[] | undefined) ?? [],
-    secondaryMuscles: (exercise.get('secondaryMuscles') as Muscle[] | undefined) ?? [],
-    equipment: String(exercise.get('equipment') ?? ''),
-    measure: exercise.get('measure') as Measure,
+    name: exercise.get('name'),
+    category: exercise.get('category'),
+    primaryMuscles: exercise.get('primaryMuscles'),
+    secondaryMuscles: exercise.get('secondaryMuscles') ?? [],
+    equipment: exercise.get('equipment') ?? '',
+    measure: exercise.get('measure'),
     custom: exercise.get('user') !== undefined,
   };
 }
@@ -61,8 +63,8 @@ export async function exercisesOf(user: ParseUser): Promise<ExerciseRow[]> {
     return rows;
   }
   const visible = await Parse.Query.or(
-    new Parse.Query('Exercise').doesNotExist('user'),
-    new Parse.Query('Exercise').equalTo('user', user),
+    queryOf(exerciseClass).doesNotExist('user'),
+    queryOf(exerciseClass).equalTo('user', user),
   ).findAll({ useMasterKey: true, batchSize: 1000 });
   return visible.map(toExerciseRow);
 }
@@ -136,16 +138,15 @@ async function sessionsOf(user: ParseUser, exerciseId: string): Promise<Exercise
     );
     for (const row of rows) add(row.activityId, row.startedAt, row.sets);
   } else {
-    const workouts = await new Parse.Query('Activity')
+    const workouts = await queryOf(activityClass)
       .equalTo('user', user)
       .equalTo('type', 'strength')
       .exists('exercises')
       .select('startedAt', 'exercises')
       .findAll({ useMasterKey: true, batchSize: 1000 });
     for (const workout of workouts) {
-      for (const logged of (workout.get('exercises') as { exerciseId: string; sets: LoggedSet[] }[]) ?? []) {
-        if (logged.exerciseId === exerciseId)
-          add(workout.id ?? '', workout.get('startedAt') as Date, logged.sets);
+      for (const logged of workout.get('exercises') ?? []) {
+        if (logged.exerciseId === exerciseId) add(workout.id ?? '', workout.get('startedAt'), logged.sets);
       }
     }
   }
@@ -181,16 +182,16 @@ async function exerciseProgress(request: CloudRequest<'exerciseProgress'>): Prom
 }
 
 /** The person's strength workouts with sets started before `before`, latest first (without SQL). */
-async function strengthWorkoutsBefore(user: ParseUser, before: Date): Promise<CloudObject[]> {
+async function strengthWorkoutsBefore(user: ParseUser, before: Date): Promise<RowOf<typeof activityClass>[]> {
   // findAll pages by objectId and takes no order of its own.
-  const workouts = await new Parse.Query('Activity')
+  const workouts = await queryOf(activityClass)
     .equalTo('user', user)
     .equalTo('type', 'strength')
     .lessThan('startedAt', before)
     .exists('exercises')
     .select('startedAt', 'exercises')
     .findAll({ useMasterKey: true, batchSize: 1000 });
-  const time = (workout: CloudObject) => (workout.get('startedAt') as Date).getTime();
+  const time = (workout: RowOf<typeof activityClass>) => workout.get('startedAt').getTime();
   return workouts.sort((a, b) => time(b) - time(a));
 }
 
@@ -243,8 +244,8 @@ async function earlierSessions(
   }
   const workouts = await strengthWorkoutsBefore(user, before);
   for (const workout of workouts) {
-    const startedAt = (workout.get('startedAt') as Date).toISOString();
-    for (const logged of (workout.get('exercises') as LoggedExercise[] | undefined) ?? []) {
+    const startedAt = workout.get('startedAt').toISOString();
+    for (const logged of workout.get('exercises') ?? []) {
       if (exerciseIds.includes(logged.exerciseId)) {
         add(logged.exerciseId, { activityId: workout.id ?? '', startedAt, sets: logged.sets });
       }
@@ -261,16 +262,16 @@ async function workoutRecords(request: CloudRequest<'workoutRecords'>): Promise<
   const { user } = requireUser(request.user);
   const { activityId } = request.params;
   const workout = isObjectId(activityId)
-    ? await new Parse.Query('Activity')
+    ? await queryOf(activityClass)
         .equalTo('user', user)
         .get(activityId, { useMasterKey: true })
         .catch(() => undefined)
     : undefined;
   if (!workout) throw validationError('server.strength.unknownWorkout');
-  const exercises = (workout.get('exercises') as LoggedExercise[] | undefined) ?? [];
+  const exercises = workout.get('exercises') ?? [];
   return {
     activityId: workout.id ?? '',
-    records: await setRecordsOf(user, exercises, workout.get('startedAt') as Date),
+    records: await setRecordsOf(user, exercises, workout.get('startedAt')),
   };
 }
 
@@ -310,11 +311,11 @@ async function latestSessions(user: ParseUser, before: Date): Promise<LatestSess
   const workouts = await strengthWorkoutsBefore(user, before);
   const latest = new Map<string, LatestSession>();
   for (const workout of workouts) {
-    for (const logged of (workout.get('exercises') as LoggedExercise[] | undefined) ?? []) {
+    for (const logged of workout.get('exercises') ?? []) {
       if (!latest.has(logged.exerciseId)) {
         latest.set(logged.exerciseId, {
           exerciseId: logged.exerciseId,
-          startedAt: workout.get('startedAt') as Date,
+          startedAt: workout.get('startedAt'),
           sets: logged.sets,
         });
       }
@@ -385,7 +386,7 @@ export async function weekMuscleSets(
     for (const row of rows) setsByExercise.set(row.exerciseId, row.sets);
   } else {
     const from = new Date(`${firstDay}T00:00:00Z`);
-    const workouts = await new Parse.Query('Activity')
+    const workouts = await queryOf(activityClass)
       .equalTo('user', user)
       .equalTo('type', 'strength')
       .greaterThanOrEqualTo('startedAt', new Date(from.getTime() - 86_400_000))
@@ -395,9 +396,9 @@ export async function weekMuscleSets(
       .find({ useMasterKey: true });
     const last = addDays(firstDay, 6);
     for (const workout of workouts) {
-      const day = localDay(workout.get('startedAt') as Date, timeZone);
+      const day = localDay(workout.get('startedAt'), timeZone);
       if (day < firstDay || day > last) continue;
-      for (const logged of (workout.get('exercises') as LoggedExercise[] | undefined) ?? []) {
+      for (const logged of workout.get('exercises') ?? []) {
         const working = logged.sets.filter((set) => !set.warmup).length;
         setsByExercise.set(logged.exerciseId, (setsByExercise.get(logged.exerciseId) ?? 0) + working);
       }

@@ -5,8 +5,10 @@ import { t } from '../../src/i18n/messages';
 import { inLanguage } from '../../server/http/i18n';
 import { languagesOf } from '../languages';
 import { pushOutsideQuietHours, type PushText } from '../push';
-import { MASTER, Parse, readableBy, refusal, scheduledRunAt, type CloudObject } from '../parse';
+import { MASTER, Parse, readableBy, refusal, scheduledRunAt } from '../parse';
 import { defineFunction, type CloudRequest } from './define';
+import { rowOf } from '../schema/rows';
+import { notificationClass } from '../schema/notification';
 
 /** Monday's summary goes out from this local hour on. */
 const SUMMARY_HOUR = 8;
@@ -109,7 +111,7 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
   const languages = await languagesOf(numbers.map((week) => week.user));
   for (let start = 0; start < numbers.length; start += SAVE_BATCH) {
     const rows = numbers.slice(start, start + SAVE_BATCH).map((week) => {
-      const row = new Parse.Object('Notification');
+      const row = rowOf(notificationClass);
       row.set({
         user: Parse.User.createWithoutData(week.user),
         kind: 'weekly-summary',
@@ -121,7 +123,7 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
     await Parse.Object.saveAll(rows, MASTER);
     for (const row of rows) {
       const subject = String(row.get('subject'));
-      const user = (row.get('user') as CloudObject).id ?? '';
+      const user = row.get('user').id ?? '';
       pushes.set(user, () =>
         pushMessageOf({
           id: row.id ?? '',

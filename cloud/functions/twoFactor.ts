@@ -27,6 +27,10 @@ import {
 } from '../parse';
 import { requireStepUp } from '../stepUp';
 import { defineFunction, type CloudRequest } from './define';
+import { queryOf, rowOf, setFields, type RowOf } from '../schema/rows';
+import { twoFactorClass } from '../schema/twoFactor';
+
+type TwoFactorRow = RowOf<typeof twoFactorClass>;
 
 const ISSUER = 'FITSTREAK';
 const MINUTE_MS = 60_000;
@@ -58,14 +62,14 @@ function newRecoveryCodes(): string[] {
   );
 }
 
-function twoFactorOf(user: ParseUser): Promise<CloudObject | undefined> {
-  return new Parse.Query('TwoFactor').equalTo('user', user).first(MASTER);
+function twoFactorOf(user: ParseUser): Promise<TwoFactorRow | undefined> {
+  return queryOf(twoFactorClass).equalTo('user', user).first(MASTER);
 }
 
-const isEnabled = (row: CloudObject | undefined): boolean =>
+const isEnabled = (row: TwoFactorRow | undefined): boolean =>
   row !== undefined && row.get('enabledAt') instanceof Date && typeof row.get('secret') === 'string';
 
-const recoveryHashesOf = (row: CloudObject): string[] => {
+const recoveryHashesOf = (row: TwoFactorRow): string[] => {
   const hashes: unknown = row.get('recoveryHashes');
   return Array.isArray(hashes) ? hashes.filter((hash): hash is string => typeof hash === 'string') : [];
 };
@@ -74,7 +78,7 @@ const recoveryHashesOf = (row: CloudObject): string[] => {
  * Takes `lastStep` forward to `step` only if no code of that step or a later one was taken
  * before: one conditional UPDATE, so two sign-ups racing with one code cannot both pass.
  */
-async function takeStep(row: CloudObject, step: number): Promise<boolean> {
+async function takeStep(row: TwoFactorRow, step: number): Promise<boolean> {
   const sql = sqlClient();
   if (sql) {
     const { rows } = await sql.query<{ objectId: string }>(
@@ -85,13 +89,13 @@ async function takeStep(row: CloudObject, step: number): Promise<boolean> {
     return rows.length === 1;
   }
   if (numberOr(row.get('lastStep'), -1) >= step) return false;
-  row.set({ lastStep: step, failures: 0 });
+  setFields(row, { lastStep: step, failures: 0 });
   await row.save(null, MASTER);
   return true;
 }
 
 /** Takes a recovery code out of the unused ones; false when it is not among them. */
-async function takeRecoveryCode(row: CloudObject, code: string): Promise<boolean> {
+async function takeRecoveryCode(row: TwoFactorRow, code: string): Promise<boolean> {
   const hash = hashOf(code);
   if (!recoveryHashesOf(row).includes(hash)) return false;
   const sql = sqlClient();
@@ -111,10 +115,10 @@ async function takeRecoveryCode(row: CloudObject, code: string): Promise<boolean
 }
 
 /** A wrong code counts; the fifth in a row pauses sign-in with a code for five minutes. */
-async function countFailure(row: CloudObject): Promise<void> {
+async function countFailure(row: TwoFactorRow): Promise<void> {
   const failures = numberOr(row.get('failures'), 0) + 1;
   if (failures >= MAX_CODE_FAILURES) {
-    row.set({ failures: 0, lockedUntil: new Date(Date.now() + LOCK_MINUTES * MINUTE_MS) });
+    setFields(row, { failures: 0, lockedUntil: new Date(Date.now() + LOCK_MINUTES * MINUTE_MS) });
   } else {
     row.set('failures', failures);
   }
@@ -125,15 +129,15 @@ async function countFailure(row: CloudObject): Promise<void> {
  * Checks a code typed for an account with two-factor sign-in: a current authenticator code not
  * taken before, or an unused recovery code (then spent). Refusals are 142 naming `field`.
  */
-async function checkCode(row: CloudObject, typed: unknown, field: string): Promise<void> {
-  const lockedUntil = row.get('lockedUntil') as Date | undefined;
+async function checkCode(row: TwoFactorRow, typed: unknown, field: string): Promise<void> {
+  const lockedUntil = row.get('lockedUntil');
   if (lockedUntil && lockedUntil.getTime() > Date.now()) {
     const minutes = Math.ceil((lockedUntil.getTime() - Date.now()) / MINUTE_MS);
     throw validationError('server.twoFactor.locked', { field, minutes });
   }
   const code = typeof typed === 'string' && typed.length <= 40 ? normalizeCode(typed) : '';
   if (isTotpCode(code)) {
-    const step = stepOf(row.get('secret') as string, code, Date.now());
+    const step = stepOf(row.get('secret') ?? '', code, Date.now());
     if (step !== null) {
       if (await takeStep(row, step)) return;
       throw validationError('server.twoFactor.codeUsed', { field });
@@ -176,10 +180,10 @@ async function twoFactorStatus(request: CloudRequest<'twoFactorStatus'>): Promis
 /** `startTwoFactor()`: a new secret for the caller's authenticator app; on only once a code confirms it. */
 async function startTwoFactor(request: CloudRequest<'startTwoFactor'>): Promise<TwoFactorEnrolment> {
   const { user } = requireUser(request.user);
-  const row = (await twoFactorOf(user)) ?? new Parse.Object('TwoFactor');
+  const row = (await twoFactorOf(user)) ?? rowOf(twoFactorClass);
   if (isEnabled(row)) throw validationError('server.twoFactor.alreadyOn');
   const secret = new Secret({ size: 20 }).base32;
-  row.set({ user, pendingSecret: secret });
+  setFields(row, { user, pendingSecret: secret });
   row.setACL(serverOnlyAcl());
   await row.save(null, MASTER);
   return { secret, uri: totpFor(secret, String(user.get('username') ?? '')).toString() };
@@ -210,7 +214,7 @@ async function confirmTwoFactor(
     throw validationError('server.twoFactor.confirmWrong', { field: 'code' });
   }
   const recoveryCodes = newRecoveryCodes();
-  row.set({
+  setFields(row, {
     secret: pending,
     pendingSecret: '',
     enabledAt: new Date(),

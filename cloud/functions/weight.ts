@@ -21,16 +21,10 @@ import {
   type WeightSummary,
 } from '../../src/domain/weight';
 import { sqlClient } from '../database';
-import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
-import {
-  numberOr,
-  ownerAcl,
-  Parse,
-  requireUser,
-  validationError,
-  type CloudObject,
-  type ParseUser,
-} from '../parse';
+import { readTimeZoneParam, settingsOf, timeZoneOf, type SettingsRow } from './requestContext';
+import { numberOr, ownerAcl, Parse, requireUser, validationError, type ParseUser } from '../parse';
+import { queryOf, rowOf, type RowOf } from '../schema/rows';
+import { weightEntryClass } from '../schema/weightEntry';
 import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
@@ -45,14 +39,13 @@ function isWeightUnit(value: unknown): value is WeightUnit {
   return typeof value === 'string' && (WEIGHT_UNITS as readonly string[]).includes(value);
 }
 
-function toRow(entry: CloudObject): WeightEntryRow {
-  const note: unknown = entry.get('note');
+function toRow(entry: RowOf<typeof weightEntryClass>): WeightEntryRow {
   return {
     id: entry.id ?? '',
-    measuredAt: (entry.get('measuredAt') as Date).toISOString(),
-    weightKg: numberOr(entry.get('weightKg'), 0),
+    measuredAt: entry.get('measuredAt').toISOString(),
+    weightKg: entry.get('weightKg'),
     bodyFatPct: numberOr(entry.get('bodyFatPct'), null),
-    note: typeof note === 'string' ? note : '',
+    note: entry.get('note') ?? '',
   };
 }
 
@@ -67,22 +60,22 @@ export async function dailyWeights(user: ParseUser, timeZone: string): Promise<D
     );
     return rows;
   }
-  const history = await new Parse.Query('WeightEntry')
+  const history = await queryOf(weightEntryClass)
     .equalTo('user', user)
     .select('measuredAt', 'weightKg')
     .findAll({ useMasterKey: true, batchSize: 1000 });
   return dailyMeans(
     history.map((entry) => ({
-      measuredAt: entry.get('measuredAt') as Date,
-      weightKg: numberOr(entry.get('weightKg'), 0),
+      measuredAt: entry.get('measuredAt'),
+      weightKg: entry.get('weightKg'),
     })),
     timeZone,
   );
 }
 
 /** The unit the person chose for weights, else the one their units imply. */
-export function weightUnitOf(settings: CloudObject | undefined): WeightUnit {
-  const chosenUnit: unknown = settings?.get('weightUnit');
+export function weightUnitOf(settings: SettingsRow | undefined): WeightUnit {
+  const chosenUnit = settings?.get('weightUnit');
   return weightUnitFor(
     settings?.get('units') === 'imperial' ? 'imperial' : 'metric',
     isWeightUnit(chosenUnit) ? chosenUnit : undefined,
@@ -111,13 +104,13 @@ async function weightSummary(request: CloudRequest<'weightSummary'>): Promise<We
 
   const [daily, entries, total] = await Promise.all([
     dailyWeights(user, timeZone),
-    new Parse.Query('WeightEntry')
+    queryOf(weightEntryClass)
       .equalTo('user', user)
       .descending('measuredAt')
       .skip(page * ENTRIES_PER_PAGE)
       .limit(ENTRIES_PER_PAGE)
       .find({ useMasterKey: true }),
-    new Parse.Query('WeightEntry').equalTo('user', user).count({ useMasterKey: true }),
+    queryOf(weightEntryClass).equalTo('user', user).count({ useMasterKey: true }),
   ]);
 
   const today = localDay(new Date(), timeZone);
@@ -216,15 +209,15 @@ async function importWeightEntries(
   const rows = readImportRows(request.params.rows);
   const dryRun = request.params.dryRun === true;
   const times = rows.map((row) => row.measuredAt.getTime());
-  const existing = await new Parse.Query('WeightEntry')
+  const existing = await queryOf(weightEntryClass)
     .equalTo('user', user)
     .greaterThanOrEqualTo('measuredAt', new Date(Math.floor(Math.min(...times) / MINUTE_MS) * MINUTE_MS))
     .lessThan('measuredAt', new Date((Math.floor(Math.max(...times) / MINUTE_MS) + 1) * MINUTE_MS))
     .select('measuredAt', 'weightKg')
     .findAll({ useMasterKey: true, batchSize: 1000 });
   const seen = existing.map((entry) => ({
-    measuredAt: entry.get('measuredAt') as Date,
-    weightKg: numberOr(entry.get('weightKg'), 0),
+    measuredAt: entry.get('measuredAt'),
+    weightKg: entry.get('weightKg'),
   }));
   const duplicates: number[] = [];
   const fresh: ImportRow[] = [];
@@ -238,7 +231,7 @@ async function importWeightEntries(
   });
   if (!dryRun && fresh.length > 0) {
     const objects = fresh.map((row) => {
-      const entry = new Parse.Object('WeightEntry');
+      const entry = rowOf(weightEntryClass);
       entry.set({ user, ...row });
       entry.setACL(ownerAcl(userId));
       return entry;

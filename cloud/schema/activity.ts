@@ -1,10 +1,12 @@
-import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
+import type { ActivityType } from '../../src/domain/contract';
+import type { LoggedExercise } from '../../src/domain/strength';
+import { holds, ownerPointer, signedInPermissions, type ClassDefinition } from './types';
 
-export const activityClass: ClassDefinition = {
+export const activityClass = {
   className: 'Activity',
   fields: {
     user: ownerPointer(),
-    type: { type: 'String', required: true },
+    type: { type: 'String', required: true, ...holds<ActivityType>() },
     startedAt: { type: 'Date', required: true },
     durationMin: { type: 'Number', required: true },
     distanceKm: { type: 'Number' },
@@ -13,7 +15,7 @@ export const activityClass: ClassDefinition = {
     caloriesEstimated: { type: 'Boolean', defaultValue: false },
     notes: { type: 'String' },
     /** A strength workout's exercises and sets (src/domain/strength.ts `LoggedExercise`), in order. */
-    exercises: { type: 'Array' },
+    exercises: { type: 'Array', ...holds<LoggedExercise[]>() },
     /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique per person. */
     clientKey: { type: 'String' },
     /** manual, or the kind of file or archive it was imported from (ACTIVITY_SOURCES). */
@@ -31,4 +33,4 @@ export const activityClass: ClassDefinition = {
     exportedAs: 'activities',
     refersTo: ['Exercise'],
   },
-};
+} as const satisfies ClassDefinition;

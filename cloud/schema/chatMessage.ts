@@ -1,6 +1,6 @@
 import { onlyServer, signedInPermissions, type ClassDefinition } from './types';
 
-export const chatMessageClass: ClassDefinition = {
+export const chatMessageClass = {
   className: 'ChatMessage',
   fields: {
     room: { type: 'String', required: true },
@@ -14,4 +14,4 @@ export const chatMessageClass: ClassDefinition = {
   // A message is written once; its author may delete it.
   classLevelPermissions: signedInPermissions({ update: onlyServer }),
   personal: { ownedBy: ['author'], onAccountDeletion: 'delete', exportedAs: 'chatMessages' },
-};
+} as const satisfies ClassDefinition;

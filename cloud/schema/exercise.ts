@@ -1,14 +1,15 @@
-import { signedInPermissions, type ClassDefinition } from './types';
+import type { ExerciseCategory, Measure, Muscle } from '../../src/domain/strength';
+import { holds, signedInPermissions, type ClassDefinition } from './types';
 
-export const exerciseClass: ClassDefinition = {
+export const exerciseClass = {
   className: 'Exercise',
   fields: {
     name: { type: 'String', required: true },
-    category: { type: 'String', required: true },
-    primaryMuscles: { type: 'Array', required: true },
-    secondaryMuscles: { type: 'Array' },
+    category: { type: 'String', required: true, ...holds<ExerciseCategory>() },
+    primaryMuscles: { type: 'Array', required: true, ...holds<Muscle[]>() },
+    secondaryMuscles: { type: 'Array', ...holds<Muscle[]>() },
     equipment: { type: 'String' },
-    measure: { type: 'String', required: true },
+    measure: { type: 'String', required: true, ...holds<Measure>() },
     met: { type: 'Number', required: true },
     // Empty for the shared catalogue (written by the server only), set for a person's own exercise.
     user: { type: 'Pointer', targetClass: '_User' },
@@ -18,4 +19,4 @@ export const exerciseClass: ClassDefinition = {
   indexes: { exercise_user_name: { user: 1, name: 1 }, exercise_catalogue_key: { catalogueKey: 1 } },
   classLevelPermissions: signedInPermissions(),
   personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'exercises' },
-};
+} as const satisfies ClassDefinition;

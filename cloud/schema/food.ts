@@ -1,6 +1,6 @@
 import { signedInPermissions, type ClassDefinition } from './types';
 
-export const foodClass: ClassDefinition = {
+export const foodClass = {
   className: 'Food',
   fields: {
     name: { type: 'String', required: true },
@@ -21,4 +21,4 @@ export const foodClass: ClassDefinition = {
   indexes: { food_user_name: { user: 1, name: 1 }, food_catalogue_key: { catalogueKey: 1 } },
   classLevelPermissions: signedInPermissions(),
   personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'foods' },
-};
+} as const satisfies ClassDefinition;

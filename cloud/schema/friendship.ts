@@ -1,6 +1,6 @@
 import { onlyServer, signedInPermissions, type ClassDefinition } from './types';
 
-export const friendshipClass: ClassDefinition = {
+export const friendshipClass = {
   className: 'Friendship',
   fields: {
     from: { type: 'Pointer', targetClass: '_User', required: true },
@@ -19,4 +19,4 @@ export const friendshipClass: ClassDefinition = {
     delete: onlyServer,
   }),
   personal: { ownedBy: ['from', 'to'], onAccountDeletion: 'delete', exportedAs: 'friendships' },
-};
+} as const satisfies ClassDefinition;

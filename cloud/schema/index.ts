@@ -24,7 +24,7 @@ import { weightEntryClass } from './weightEntry';
  * `_PushStatus`…) are not among them: Parse closes those to clients itself, and a definition of one
  * stops its migration (server/parse/schemaCheck.ts).
  */
-export const classDefinitions: ClassDefinition[] = [
+const ours = [
   userClass,
   settingsClass,
   activityClass,
@@ -45,4 +45,9 @@ export const classDefinitions: ClassDefinition[] = [
   challengeClass,
   challengeMemberClass,
   pushSubscriptionClass,
-];
+] as const;
+
+export const classDefinitions: ClassDefinition[] = [...ours];
+
+/** Our classes by their names, for the types of pointers to them (cloud/schema/rows.ts). */
+export type ClassesByName = { [Definition in (typeof ours)[number] as Definition['className']]: Definition };

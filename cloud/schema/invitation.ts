@@ -4,7 +4,7 @@ import { serverOnlyPermissions, type ClassDefinition } from './types';
  * An invitation link to sign up on an invite-only server (cloud/classes/invitation.ts). Only the
  * code's SHA-256 is kept: the link is shown once, to its maker. Closed to every client.
  */
-export const invitationClass: ClassDefinition = {
+export const invitationClass = {
   className: 'Invitation',
   fields: {
     codeHash: { type: 'String', required: true },
@@ -25,4 +25,4 @@ export const invitationClass: ClassDefinition = {
       notExported: 'the code is kept only as a hash; the invitations are listed in the settings',
     },
   },
-};
+} as const satisfies ClassDefinition;

@@ -1,11 +1,12 @@
-import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
+import type { MealType } from '../../src/domain/contract';
+import { holds, ownerPointer, signedInPermissions, type ClassDefinition } from './types';
 
-export const mealClass: ClassDefinition = {
+export const mealClass = {
   className: 'Meal',
   fields: {
     user: ownerPointer(),
     eatenAt: { type: 'Date', required: true },
-    mealType: { type: 'String', required: true },
+    mealType: { type: 'String', required: true, ...holds<MealType>() },
     name: { type: 'String', required: true },
     food: { type: 'Pointer', targetClass: 'Food' },
     grams: { type: 'Number' },
@@ -19,4 +20,4 @@ export const mealClass: ClassDefinition = {
   indexes: { meal_user_eatenAt: { user: 1, eatenAt: -1 } },
   classLevelPermissions: signedInPermissions(),
   personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'meals' },
-};
+} as const satisfies ClassDefinition;

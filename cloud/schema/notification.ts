@@ -1,14 +1,15 @@
-import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
+import type { NotificationKind } from '../../src/domain/notifications';
+import { holds, ownerPointer, signedInPermissions, type ClassDefinition } from './types';
 
 /**
  * What a person is told about (cloud/functions/notifications.ts). Readable by its owner (ACL) and
  * delivered live; only the server writes, and marking read goes through a function.
  */
-export const notificationClass: ClassDefinition = {
+export const notificationClass = {
   className: 'Notification',
   fields: {
     user: ownerPointer(),
-    kind: { type: 'String', required: true },
+    kind: { type: 'String', required: true, ...holds<NotificationKind>() },
     actor: { type: 'String' },
     subject: { type: 'String' },
     readAt: { type: 'Date' },
@@ -20,4 +21,4 @@ export const notificationClass: ClassDefinition = {
     onAccountDeletion: 'delete',
     exportedAs: { notExported: 'what the app told the person, not what they entered' },
   },
-};
+} as const satisfies ClassDefinition;

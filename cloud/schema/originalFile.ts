@@ -5,7 +5,7 @@ import { ownerPointer, signedInPermissions, type ClassDefinition } from './types
  * the name it had. Readable by its owner only, written by the server only; the file itself is
  * downloadable by its owner only (cloud/classes/originalFile.ts).
  */
-export const originalFileClass: ClassDefinition = {
+export const originalFileClass = {
   className: 'OriginalFile',
   fields: {
     user: ownerPointer(),
@@ -26,4 +26,4 @@ export const originalFileClass: ClassDefinition = {
     onAccountDeletion: 'delete',
     exportedAs: { notExported: 'the file as it was uploaded; its workout and route are exported' },
   },
-};
+} as const satisfies ClassDefinition;

@@ -6,7 +6,7 @@ import { ownerPointer, signedInPermissions, type ClassDefinition } from './types
  * ends it. Readable by its owner only (ACL); only the server writes, through
  * `savePushSubscription` and `removePushSubscription`.
  */
-export const pushSubscriptionClass: ClassDefinition = {
+export const pushSubscriptionClass = {
   className: 'PushSubscription',
   fields: {
     user: ownerPointer(),
@@ -27,4 +27,4 @@ export const pushSubscriptionClass: ClassDefinition = {
     onAccountDeletion: 'delete',
     exportedAs: { notExported: 'where a device receives pushes, of no use elsewhere' },
   },
-};
+} as const satisfies ClassDefinition;

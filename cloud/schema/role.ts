@@ -5,8 +5,8 @@ import { serverOnlyPermissions, type ClassDefinition } from './types';
  * signed-in person could create or join one. Parse resolves a person's roles for ACLs with the
  * master key, so closing the class to clients changes no access check.
  */
-export const roleClass: ClassDefinition = {
+export const roleClass = {
   className: '_Role',
   fields: {},
   classLevelPermissions: serverOnlyPermissions(),
-};
+} as const satisfies ClassDefinition;

@@ -1,6 +1,6 @@
 import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
 
-export const routineClass: ClassDefinition = {
+export const routineClass = {
   className: 'Routine',
   fields: {
     user: ownerPointer(),
@@ -17,4 +17,4 @@ export const routineClass: ClassDefinition = {
     exportedAs: 'routines',
     refersTo: ['Exercise'],
   },
-};
+} as const satisfies ClassDefinition;

@@ -1,7 +1,7 @@
 import { SETTINGS_DEFAULTS } from '../../src/domain/contract';
 import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
 
-export const settingsClass: ClassDefinition = {
+export const settingsClass = {
   className: 'Settings',
   fields: {
     user: ownerPointer(),
@@ -34,4 +34,4 @@ export const settingsClass: ClassDefinition = {
   indexes: { settings_user: { user: 1 } },
   classLevelPermissions: signedInPermissions(),
   personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'settings' },
-};
+} as const satisfies ClassDefinition;

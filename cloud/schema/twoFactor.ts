@@ -5,7 +5,7 @@ import { ownerPointer, serverOnlyPermissions, type ClassDefinition } from './typ
  * the unused recovery codes, the last time step a code was accepted for (a code is never taken
  * twice) and the count of wrong codes. Closed to every client.
  */
-export const twoFactorClass: ClassDefinition = {
+export const twoFactorClass = {
   className: 'TwoFactor',
   fields: {
     user: ownerPointer(),
@@ -24,4 +24,4 @@ export const twoFactorClass: ClassDefinition = {
     onAccountDeletion: 'delete',
     exportedAs: { notExported: 'the secrets of the sign-in, which never leave the server' },
   },
-};
+} as const satisfies ClassDefinition;

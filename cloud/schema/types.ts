@@ -8,7 +8,16 @@ export interface FieldDefinition {
   targetClass?: string;
   required?: boolean;
   defaultValue?: string | number | boolean;
+  /** Types only, never set: what the field holds, narrower than its type (see `holds`). */
+  holds?: unknown;
 }
+
+/**
+ * What a field holds, narrower than Parse's type (a string from a list, a list of a given shape),
+ * for the types of reads (cloud/schema/rows.ts): `{ type: 'Array', ...holds<LoggedExercise[]>() }`.
+ * The contract's rules check it where it is written. Adds nothing to what Parse is given.
+ */
+export const holds = <Value>(): { readonly holds?: Value } => ({});
 
 type Permission = Record<string, boolean>;
 
@@ -83,6 +92,6 @@ export function serverOnlyPermissions(): ClassLevelPermissions {
   };
 }
 
-export function ownerPointer(): FieldDefinition {
-  return { type: 'Pointer', targetClass: '_User', required: true };
+export function ownerPointer() {
+  return { type: 'Pointer', targetClass: '_User', required: true } as const satisfies FieldDefinition;
 }

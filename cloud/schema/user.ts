@@ -1,6 +1,6 @@
 import { signedInPermissions, type ClassDefinition } from './types';
 
-export const userClass: ClassDefinition = {
+export const userClass = {
   className: '_User',
   fields: {
     displayName: { type: 'String' },
@@ -16,4 +16,4 @@ export const userClass: ClassDefinition = {
     count: {},
     protectedFields: { '*': ['email', 'emailVerified', 'authData', 'invitation'] },
   }),
-};
+} as const satisfies ClassDefinition;

@@ -1,6 +1,6 @@
 import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
 
-export const weightEntryClass: ClassDefinition = {
+export const weightEntryClass = {
   className: 'WeightEntry',
   fields: {
     user: ownerPointer(),
@@ -14,4 +14,4 @@ export const weightEntryClass: ClassDefinition = {
   indexes: { weight_user_measuredAt: { user: 1, measuredAt: -1 } },
   classLevelPermissions: signedInPermissions(),
   personal: { ownedBy: ['user'], onAccountDeletion: 'delete', exportedAs: 'weighIns' },
-};
+} as const satisfies ClassDefinition;
