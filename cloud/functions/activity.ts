@@ -1,7 +1,6 @@
 import { isObjectId } from '../../src/domain/ids';
 import type { ActivityRow, ActivitySummary, WorkoutDetail } from '../../src/domain/activity';
-import { computeActivityStats, totalsByDay, type DayTotals } from '../../src/domain/activityStats';
-import { sqlClient } from '../database';
+import { computeActivityStats } from '../../src/domain/activityStats';
 import { exercisesOf, setRecordsOf, weekMuscleSets } from './strength';
 import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { addDays, localDay } from '../../src/domain/calendarDays';
@@ -15,6 +14,7 @@ import { activityClass } from '../schema/activity';
 import { originalFileClass } from '../schema/originalFile';
 import { queryOf, type RowOf } from '../schema/rows';
 import { trackClass } from '../schema/track';
+import { workoutDayTotals } from '../store/history';
 import { defineFunction, type CloudRequest } from './define';
 
 interface SummaryParams {
@@ -49,37 +49,6 @@ export function toActivityRow(activity: RowOf<typeof activityClass>): ActivityRo
 }
 
 /**
- * Every day with a workout and its totals, counted on local days of `timeZone`: one aggregate in
- * PostgreSQL, or the history read through Parse where there is no SQL client.
- */
-export async function dayTotals(user: ParseUser, timeZone: string): Promise<DayTotals[]> {
-  const sql = sqlClient();
-  if (sql) {
-    const { rows } = await sql.query<DayTotals>(
-      `SELECT to_char("startedAt" AT TIME ZONE $2, 'YYYY-MM-DD') AS date,
-              sum("durationMin")::float8 AS minutes,
-              coalesce(sum("caloriesKcal"), 0)::float8 AS kcal,
-              count(*)::int AS sessions
-         FROM "Activity" WHERE "user" = $1 GROUP BY 1`,
-      [user.id, timeZone],
-    );
-    return rows;
-  }
-  const history = await queryOf(activityClass)
-    .equalTo('user', user)
-    .select('startedAt', 'durationMin', 'caloriesKcal')
-    .findAll({ useMasterKey: true, batchSize: 1000 });
-  return totalsByDay(
-    history.map((activity) => ({
-      startedAt: activity.get('startedAt'),
-      durationMin: activity.get('durationMin'),
-      caloriesKcal: numberOr(activity.get('caloriesKcal'), 0),
-    })),
-    timeZone,
-  );
-}
-
-/**
  * Everything the start page shows about training, computed where the data is: totals per day
  * of one month, this week against the goal, twelve weeks of minutes, the streaks, and one day's
  * workouts. The browser never receives the history itself.
@@ -102,7 +71,7 @@ async function activitySummary(request: CloudRequest<'activitySummary'>): Promis
   const month = params.month ?? date.slice(0, 7);
 
   const [days, dayRows] = await Promise.all([
-    dayTotals(user, timeZone),
+    workoutDayTotals(user, timeZone),
     // A local day lies within the UTC day before, of and after its date, whatever the zone (UTC−12…+14).
     queryOf(activityClass)
       .equalTo('user', user)

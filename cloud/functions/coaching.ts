@@ -19,7 +19,7 @@ import { rowOf } from '../schema/rows';
 import { settingsClass } from '../schema/settings';
 import { energyByDay } from './intake';
 import { readTimeZoneParam, settingsOf, timeZoneOf, type SettingsRow } from './requestContext';
-import { dailyWeights } from './weight';
+import { dailyWeights } from '../store/history';
 import { defineFunction, type CloudRequest } from './define';
 
 const sexOf = (settings: SettingsRow | undefined) => SEXES.find((value) => value === settings?.get('sex'));

@@ -2,11 +2,11 @@ import { localDay } from '../../src/domain/calendarDays';
 import { summarizeDashboard, type DashboardSummary } from '../../src/domain/dashboard';
 import { SETTINGS_DEFAULTS } from '../../src/domain/contract';
 import { numberOr, requireUser } from '../parse';
-import { dayTotals } from './activity';
 import { energyByDay } from './intake';
 import { expenditureOf, intakeBefore, settingsWithCurrentGoal } from './coaching';
 import { readDateParam, readTimeZoneParam } from './requestContext';
-import { dailyWeights, weightUnitOf } from './weight';
+import { weightUnitOf } from './weight';
+import { dailyWeights, workoutDayTotals } from '../store/history';
 import { defineFunction, type CloudRequest } from './define';
 import { queryOf } from '../schema/rows';
 import { mealClass } from '../schema/meal';
@@ -29,7 +29,7 @@ async function dashboardSummary(request: CloudRequest<'dashboardSummary'>): Prom
   const [eaten, mealCount, workoutDays, weights, intake] = await Promise.all([
     energyByDay(user, date, date, timeZone),
     queryOf(mealClass).equalTo('user', user).count({ useMasterKey: true }),
-    dayTotals(user, timeZone),
+    workoutDayTotals(user, timeZone),
     dailyWeights(user, timeZone),
     intakeBefore(user, today, timeZone),
   ]);

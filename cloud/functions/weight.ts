@@ -6,7 +6,6 @@ import {
   bmi,
   bmiClass,
   dailyEnergyBalanceKcal,
-  dailyMeans,
   forecastGoal,
   isFastRate,
   MAX_IMPORT_WEIGH_INS,
@@ -14,17 +13,16 @@ import {
   trendOn,
   weeklyRateKg,
   WEIGHT_RANGES,
-  type DailyWeight,
   type WeightEntryRow,
   type WeightRange,
   type WeighInImportResult,
   type WeightSummary,
 } from '../../src/domain/weight';
-import { sqlClient } from '../database';
 import { readTimeZoneParam, settingsOf, timeZoneOf, type SettingsRow } from './requestContext';
-import { numberOr, ownerAcl, Parse, requireUser, validationError, type ParseUser } from '../parse';
+import { numberOr, ownerAcl, Parse, requireUser, validationError } from '../parse';
 import { queryOf, rowOf, type RowOf } from '../schema/rows';
 import { weightEntryClass } from '../schema/weightEntry';
+import { dailyWeights } from '../store/history';
 import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 
@@ -47,30 +45,6 @@ function toRow(entry: RowOf<typeof weightEntryClass>): WeightEntryRow {
     bodyFatPct: numberOr(entry.get('bodyFatPct'), null),
     note: entry.get('note') ?? '',
   };
-}
-
-/** Each day's mean weight in `timeZone`, in date order: one aggregate in PostgreSQL, else through Parse. */
-export async function dailyWeights(user: ParseUser, timeZone: string): Promise<DailyWeight[]> {
-  const sql = sqlClient();
-  if (sql) {
-    const { rows } = await sql.query<DailyWeight>(
-      `SELECT to_char("measuredAt" AT TIME ZONE $2, 'YYYY-MM-DD') AS date, avg("weightKg")::float8 AS "weightKg"
-         FROM "WeightEntry" WHERE "user" = $1 GROUP BY 1 ORDER BY 1`,
-      [user.id, timeZone],
-    );
-    return rows;
-  }
-  const history = await queryOf(weightEntryClass)
-    .equalTo('user', user)
-    .select('measuredAt', 'weightKg')
-    .findAll({ useMasterKey: true, batchSize: 1000 });
-  return dailyMeans(
-    history.map((entry) => ({
-      measuredAt: entry.get('measuredAt'),
-      weightKg: entry.get('weightKg'),
-    })),
-    timeZone,
-  );
 }
 
 /** The unit the person chose for weights, else the one their units imply. */
