@@ -1,38 +1,8 @@
-import { nutrientsFor, type Per100g } from '../../src/domain/nutrition';
-import { sqlClient } from '../database';
+import { nutrientsFor } from '../../src/domain/nutrition';
 import { validationError, type CloudObject, type ParseUser } from '../parse';
-import { foodClass } from '../schema/food';
-import { queryOf } from '../schema/rows';
+import { storedFood, type StoredFood } from '../store/foods';
 
-interface UsableFood extends Per100g {
-  name: string;
-}
-
-/** What a stored food gives a meal, its owner's id (none for the catalogue) beside. */
-async function storedFood(foodId: string): Promise<(UsableFood & { owner: string | null }) | undefined> {
-  const sql = sqlClient();
-  if (sql) {
-    // One row by its key, read without a Parse query (a whole internal request) on every save.
-    const { rows } = await sql.query<UsableFood & { owner: string | null }>(
-      `SELECT name, "kcalPer100g", "proteinPer100g", "carbsPer100g", "fatPer100g", "user" AS owner
-         FROM "Food" WHERE "objectId" = $1`,
-      [foodId],
-    );
-    return rows[0];
-  }
-  const found = await queryOf(foodClass)
-    .get(foodId, { useMasterKey: true })
-    .catch(() => undefined);
-  if (!found) return undefined;
-  return {
-    name: found.get('name'),
-    kcalPer100g: found.get('kcalPer100g'),
-    proteinPer100g: found.get('proteinPer100g'),
-    carbsPer100g: found.get('carbsPer100g'),
-    fatPer100g: found.get('fatPer100g'),
-    owner: found.get('user')?.id ?? null,
-  };
-}
+type UsableFood = Omit<StoredFood, 'owner'>;
 
 /** The food a meal names, if the meal's owner may use it: a catalogue food or one of their own. */
 async function usableFood(food: CloudObject, owner: ParseUser | undefined): Promise<UsableFood> {

@@ -21,6 +21,7 @@ import { numberOr, ownerAcl, Parse, requireUser, validationError, type ParseUser
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { queryOf, rowOf, type RowOf } from '../schema/rows';
+import { foodUses } from '../store/foods';
 
 type MealRowObject = RowOf<typeof mealClass>;
 import { defineFunction, type CloudRequest } from './define';
@@ -128,48 +129,9 @@ async function searchFoods(request: CloudRequest<'searchFoods'>): Promise<FoodRo
   return rankFoods(query, await foodsMatching(user, words)).slice(0, limit);
 }
 
-/** A food the person logged in the shortlist window: how often, and when last. */
-interface FoodUse {
-  food: string;
-  uses: number;
-  last: Date;
-}
-
-/** Each food logged since `since`, the most recently logged first, at most SHORTLIST_CANDIDATES. */
-async function foodUses(user: ParseUser, since: Date): Promise<FoodUse[]> {
-  const sql = sqlClient();
-  if (sql) {
-    const { rows } = await sql.query<FoodUse>(
-      `SELECT food, count(*)::int AS uses, max("eatenAt") AS last
-         FROM "Meal" WHERE "user" = $1 AND food IS NOT NULL AND "eatenAt" >= $2
-        GROUP BY food ORDER BY last DESC LIMIT $3`,
-      [user.id, since, SHORTLIST_CANDIDATES],
-    );
-    return rows;
-  }
-  const meals = await queryOf(mealClass)
-    .equalTo('user', user)
-    .exists('food')
-    .greaterThanOrEqualTo('eatenAt', since)
-    .select('food', 'eatenAt')
-    .findAll({ useMasterKey: true, batchSize: 1000 });
-  const uses = new Map<string, FoodUse>();
-  for (const meal of meals) {
-    const food = meal.get('food')?.id ?? '';
-    const eatenAt = meal.get('eatenAt');
-    const use = uses.get(food) ?? { food, uses: 0, last: eatenAt };
-    use.uses += 1;
-    if (eatenAt > use.last) use.last = eatenAt;
-    uses.set(food, use);
-  }
-  return [...uses.values()]
-    .sort((a, b) => b.last.getTime() - a.last.getTime())
-    .slice(0, SHORTLIST_CANDIDATES);
-}
-
 /** The foods the person logged last, and those they log most, over the last 90 days. */
 async function shortlists(user: ParseUser): Promise<{ recent: FoodRow[]; frequent: FoodRow[] }> {
-  const rows = await foodUses(user, new Date(Date.now() - SHORTLIST_DAYS * 86_400_000));
+  const rows = await foodUses(user, new Date(Date.now() - SHORTLIST_DAYS * 86_400_000), SHORTLIST_CANDIDATES);
   const recentIds = rows.slice(0, SHORTLIST_SIZE).map((row) => row.food);
   const frequentIds = [...rows]
     .sort((a, b) => b.uses - a.uses || b.last.getTime() - a.last.getTime())
