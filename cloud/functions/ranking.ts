@@ -8,14 +8,19 @@ import {
   type RankingMetric,
   type RankingPeriod,
 } from '../../src/domain/friends';
-import { dailyMeans } from '../../src/domain/weight';
-import { sqlClient } from '../database';
-import { loggedAtByQuery, loggedAtSql } from '../store/logs';
 import { MASTER, Parse, validationError } from '../parse';
-import { activityClass } from '../schema/activity';
 import { queryOf } from '../schema/rows';
 import { settingsClass } from '../schema/settings';
-import { weightEntryClass } from '../schema/weightEntry';
+import {
+  activityTotals,
+  logRuns,
+  NO_TOTALS,
+  weightDays,
+  type LogRun,
+  type Span,
+  type Totals,
+  type WeightDay,
+} from '../store/ranking';
 
 const DAY_MS = 86_400_000;
 /** Local days start at most 14 hours before or 12 hours after the UTC day of the same date. */
@@ -31,17 +36,6 @@ interface Participant {
   shareActivity: boolean;
   shareWeightProgress: boolean;
   goalWeightKg: number | null;
-}
-
-interface Span {
-  start: string;
-  end: string;
-}
-
-interface WeightDay {
-  userId: string;
-  day: string;
-  weightKg: number;
 }
 
 function spans(
@@ -80,209 +74,6 @@ async function participantsOf(ids: readonly string[], meId: string): Promise<Par
       goalWeightKg: typeof goal === 'number' ? goal : null,
     };
   });
-}
-
-const zoneArrays = (people: readonly Participant[]) => [
-  people.map((p) => p.userId),
-  people.map((p) => p.timeZone),
-];
-
-/** Active minutes, kcal and active days of one person in one span. */
-interface Totals {
-  minutes: number;
-  kcal: number;
-  activeDays: number;
-}
-
-interface PersonSpans {
-  current: Span;
-  previous: Span;
-}
-
-const NO_TOTALS: Totals = { minutes: 0, kcal: 0, activeDays: 0 };
-
-/**
- * Each person's totals in their current and previous span (which follow their own time zone and
- * week start). With PostgreSQL, one statement answers one row per person, whatever the number of
- * friends; otherwise the workouts are read and added up here.
- */
-async function activityTotals(
-  people: readonly Participant[],
-  spansOf: ReadonlyMap<string, PersonSpans>,
-  since: Date,
-): Promise<Map<string, { current: Totals; previous: Totals }>> {
-  const spanOf = (p: Participant) => spansOf.get(p.userId) as PersonSpans;
-  const sql = sqlClient();
-  if (sql) {
-    const { rows } = await sql.query<{ userId: string } & Record<string, number>>(
-      `SELECT x.id AS "userId",
-              coalesce(sum(x.minutes) FILTER (WHERE x.day BETWEEN x.cs AND x.ce), 0)::float8 AS "minutes",
-              coalesce(sum(x.kcal) FILTER (WHERE x.day BETWEEN x.cs AND x.ce), 0)::float8 AS "kcal",
-              count(DISTINCT x.day) FILTER (WHERE x.day BETWEEN x.cs AND x.ce)::int AS "activeDays",
-              coalesce(sum(x.minutes) FILTER (WHERE x.day BETWEEN x.ps AND x.pe), 0)::float8 AS "previousMinutes",
-              coalesce(sum(x.kcal) FILTER (WHERE x.day BETWEEN x.ps AND x.pe), 0)::float8 AS "previousKcal",
-              count(DISTINCT x.day) FILTER (WHERE x.day BETWEEN x.ps AND x.pe)::int AS "previousActiveDays"
-         FROM (SELECT p.id, p.cs, p.ce, p.ps, p.pe, (a."startedAt" AT TIME ZONE p.tz)::date AS day,
-                      a."durationMin" AS minutes, coalesce(a."caloriesKcal", 0) AS kcal
-                 FROM "Activity" a
-                 JOIN unnest($1::text[], $2::text[], $3::date[], $4::date[], $5::date[], $6::date[])
-                      AS p(id, tz, cs, ce, ps, pe) ON a."user" = p.id
-                WHERE a."startedAt" >= $7 AND a."durationMin" > 0) x
-        GROUP BY x.id`,
-      [
-        ...zoneArrays(people),
-        people.map((p) => spanOf(p).current.start),
-        people.map((p) => spanOf(p).current.end),
-        people.map((p) => spanOf(p).previous.start),
-        people.map((p) => spanOf(p).previous.end),
-        since,
-      ],
-    );
-    return new Map(
-      rows.map((row) => [
-        row.userId,
-        {
-          current: { minutes: row.minutes ?? 0, kcal: row.kcal ?? 0, activeDays: row.activeDays ?? 0 },
-          previous: {
-            minutes: row.previousMinutes ?? 0,
-            kcal: row.previousKcal ?? 0,
-            activeDays: row.previousActiveDays ?? 0,
-          },
-        },
-      ]),
-    );
-  }
-
-  const zones = new Map(people.map((p) => [p.userId, p.timeZone]));
-  const activities = await queryOf(activityClass)
-    .containedIn(
-      'user',
-      people.map((p) => Parse.User.createWithoutData(p.userId)),
-    )
-    .greaterThanOrEqualTo('startedAt', since)
-    .select('user', 'startedAt', 'durationMin', 'caloriesKcal')
-    .findAll({ ...MASTER, batchSize: 1000 });
-  const totals = new Map<string, { current: Totals; previous: Totals; days: Set<string> }>();
-  for (const activity of activities) {
-    const userId = activity.get('user').id ?? '';
-    const spans = spansOf.get(userId);
-    if (!spans) continue;
-    const day = localDay(activity.get('startedAt'), zones.get(userId) ?? 'UTC');
-    const entry = totals.get(userId) ?? {
-      current: { ...NO_TOTALS },
-      previous: { ...NO_TOTALS },
-      days: new Set<string>(),
-    };
-    for (const key of ['current', 'previous'] as const) {
-      if (day < spans[key].start || day > spans[key].end) continue;
-      entry[key].minutes += Number(activity.get('durationMin') ?? 0);
-      entry[key].kcal += Number(activity.get('caloriesKcal') ?? 0);
-      if (!entry.days.has(day)) entry[key].activeDays += 1;
-    }
-    entry.days.add(day);
-    totals.set(userId, entry);
-  }
-  return totals;
-}
-
-/** Consecutive local days on which one person logged anything: a workout, a meal or a weigh-in. */
-interface LogRun {
-  userId: string;
-  first: string;
-  last: string;
-}
-
-/** Runs of ascending, distinct days. */
-function runsOf(userId: string, days: readonly string[]): LogRun[] {
-  const runs: LogRun[] = [];
-  for (const day of days) {
-    const run = runs.at(-1);
-    if (run && addDays(run.last, 1) === day) run.last = day;
-    else runs.push({ userId, first: day, last: day });
-  }
-  return runs;
-}
-
-/**
- * Per person, the runs of days with any log since `since` that last until `reach` (a day per
- * person) or later: the only ones a streak ending then can be part of. With PostgreSQL one
- * statement finds them (a day minus its row number is constant along a run).
- */
-async function logRuns(
-  people: readonly Participant[],
-  reach: ReadonlyMap<string, string>,
-  since: Date,
-): Promise<LogRun[]> {
-  const sql = sqlClient();
-  if (sql) {
-    const { rows } = await sql.query<LogRun>(
-      `WITH p AS (SELECT * FROM unnest($1::text[], $2::text[], $3::date[]) AS p(id, tz, reach)),
-            days AS (
-              SELECT DISTINCT l.uid, (l.at AT TIME ZONE p.tz)::date AS day
-                FROM (${loggedAtSql({ users: '$1', from: '$4' })}) l
-                JOIN p ON l.uid = p.id),
-            runs AS (
-              SELECT uid, min(day) AS first, max(day) AS last
-                FROM (SELECT uid, day, day - (row_number() OVER (PARTITION BY uid ORDER BY day))::int AS run FROM days) d
-               GROUP BY uid, run)
-       SELECT r.uid AS "userId", to_char(r.first, 'YYYY-MM-DD') AS first, to_char(r.last, 'YYYY-MM-DD') AS last
-         FROM runs r JOIN p ON p.id = r.uid
-        WHERE r.last >= p.reach`,
-      [...zoneArrays(people), people.map((p) => reach.get(p.userId)), since],
-    );
-    return rows;
-  }
-  const zones = new Map(people.map((p) => [p.userId, p.timeZone]));
-  const days = new Map<string, Set<string>>();
-  for (const { userId, at } of await loggedAtByQuery(
-    people.map((p) => p.userId),
-    since,
-  )) {
-    const set = days.get(userId) ?? new Set<string>();
-    set.add(localDay(at, zones.get(userId) ?? 'UTC'));
-    days.set(userId, set);
-  }
-  return [...days].flatMap(([userId, set]) =>
-    runsOf(userId, [...set].sort()).filter((run) => run.last >= (reach.get(userId) ?? '')),
-  );
-}
-
-/** Per person, each local day's mean weight: the server reads weights, the answer never carries one. */
-async function weightDays(people: readonly Participant[]): Promise<WeightDay[]> {
-  if (people.length === 0) return [];
-  const sql = sqlClient();
-  if (sql) {
-    const { rows } = await sql.query<WeightDay>(
-      `SELECT w."user" AS "userId", to_char(w."measuredAt" AT TIME ZONE p.tz, 'YYYY-MM-DD') AS day,
-              avg(w."weightKg")::float8 AS "weightKg"
-         FROM "WeightEntry" w JOIN unnest($1::text[], $2::text[]) AS p(id, tz) ON w."user" = p.id
-        GROUP BY 1, 2`,
-      zoneArrays(people),
-    );
-    return rows;
-  }
-  const zones = new Map(people.map((p) => [p.userId, p.timeZone]));
-  const entries = await queryOf(weightEntryClass)
-    .containedIn(
-      'user',
-      people.map((p) => Parse.User.createWithoutData(p.userId)),
-    )
-    .select('user', 'measuredAt', 'weightKg')
-    .findAll({ ...MASTER, batchSize: 1000 });
-  const weighIns = new Map<string, { measuredAt: Date; weightKg: number }[]>();
-  for (const entry of entries) {
-    const userId = entry.get('user').id ?? '';
-    const own = weighIns.get(userId) ?? [];
-    own.push({ measuredAt: entry.get('measuredAt'), weightKg: entry.get('weightKg') });
-    weighIns.set(userId, own);
-  }
-  return [...weighIns].flatMap(([userId, own]) =>
-    dailyMeans(own, zones.get(userId) ?? 'UTC').map(({ date, weightKg }) => ({
-      userId,
-      day: date,
-      weightKg,
-    })),
-  );
 }
 
 /** Days in a row with a log, ending on `end` (or the day before, while `end` is still open). */
