@@ -1,36 +1,16 @@
 import { caloriesFromMetKcal, DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal } from '../../src/domain/activity';
 import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
 import { checkExercises, workoutMet, type LoggedExercise } from '../../src/domain/strength';
-import { sqlClient } from '../database';
 import { latestWeightKg } from '../latestWeights';
 import { refuseProblem, validationError, type CloudObject, type ParseUser } from '../parse';
-import { exerciseIdsOf, usableExercises, type UsableExercise } from './exercise';
-import { queryOf } from '../schema/rows';
-import { weightEntryClass } from '../schema/weightEntry';
-
-/** The person's latest logged weight, read from the database. */
-async function readLatestWeightKg(owner: ParseUser): Promise<number | undefined> {
-  const sql = sqlClient();
-  if (sql) {
-    // One indexed row, read without the overhead of a Parse query.
-    const { rows } = await sql.query<{ weightKg: number }>(
-      `SELECT "weightKg" FROM "WeightEntry" WHERE "user" = $1 ORDER BY "measuredAt" DESC LIMIT 1`,
-      [owner.id],
-    );
-    return rows[0]?.weightKg;
-  }
-  const latest = await queryOf(weightEntryClass)
-    .equalTo('user', owner)
-    .descending('measuredAt')
-    .select('weightKg')
-    .first({ useMasterKey: true });
-  return latest?.get('weightKg');
-}
+import { exerciseIdsOf } from './exercise';
+import { usableExercises, type UsableExercise } from '../store/strength';
+import { latestWeight } from '../store/history';
 
 /** The person's latest logged weight (remembered by the node until it changes), or the stated default. */
 async function bodyWeightKg(owner: ParseUser | undefined): Promise<number> {
   if (!owner?.id) return DEFAULT_BODY_WEIGHT_KG;
-  return (await latestWeightKg(owner.id, () => readLatestWeightKg(owner))) ?? DEFAULT_BODY_WEIGHT_KG;
+  return (await latestWeightKg(owner.id, () => latestWeight(owner))) ?? DEFAULT_BODY_WEIGHT_KG;
 }
 
 function isActivityType(value: unknown): value is ActivityType {

@@ -1,6 +1,7 @@
 import { checkExercises } from '../../src/domain/strength';
 import { refuseProblem, validationError, type CloudObject, type ParseUser } from '../parse';
-import { exerciseIdsOf, usableExercises } from './exercise';
+import { exerciseIdsOf } from './exercise';
+import { usableExercises } from '../store/strength';
 
 /** A routine's exercises and target sets, checked like a workout's when they change. */
 export async function completeRoutine(object: CloudObject): Promise<void> {

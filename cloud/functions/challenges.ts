@@ -3,7 +3,6 @@ import { addDays, localDay, startOfLocalDay } from '../../src/domain/calendarDay
 import {
   challengeProblem,
   challengeState,
-  challengeValues,
   MAX_CHALLENGE_MEMBERS,
   MAX_OPEN_CHALLENGES,
   rankRows,
@@ -26,8 +25,7 @@ import { challengeClass, challengeMemberClass } from '../schema/challenge';
 import { friendshipClass } from '../schema/friendship';
 import { settingsClass } from '../schema/settings';
 import { queryOf, rowOf, setFields, type RowOf } from '../schema/rows';
-import { sqlClient } from '../database';
-import { loggedAtByQuery, loggedAtSql } from '../store/logs';
+import { challengeValuesOf } from '../store/challenges';
 import { notify } from './notifications';
 import { profiles } from './friends';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
@@ -254,45 +252,6 @@ async function listChallenges(request: CloudRequest<'listChallenges'>): Promise<
 }
 
 /** What one statement sums per member for each metric (days in the challenge's time zone). */
-const METRIC_SQL: Readonly<Record<ChallengeMetric, string>> = {
-  activeMinutes: `SELECT "user", coalesce(sum("durationMin"), 0)::float8 AS value FROM "Activity"
-                   WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3 GROUP BY 1`,
-  workouts: `SELECT "user", count(*)::float8 AS value FROM "Activity"
-              WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3 GROUP BY 1`,
-  distanceKm: `SELECT "user", coalesce(sum("distanceKm"), 0)::float8 AS value FROM "Activity"
-                WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3 GROUP BY 1`,
-  activeDays: `SELECT "user", count(DISTINCT ("startedAt" AT TIME ZONE $4)::date)::float8 AS value FROM "Activity"
-                WHERE "user" = ANY($1) AND "startedAt" >= $2 AND "startedAt" < $3 GROUP BY 1`,
-  loggingDays: `SELECT uid AS "user", count(DISTINCT (at AT TIME ZONE $4)::date)::float8 AS value FROM (
-                  ${loggedAtSql({ users: '$1', from: '$2', to: '$3' })}
-                ) logs GROUP BY 1`,
-};
-
-/**
- * Each member's value over the challenge so far: one SQL statement where cloud code may use the
- * database, else the same counted from Parse queries (as on MongoDB).
- */
-async function valuesOf(
-  memberIds: readonly string[],
-  metric: ChallengeMetric,
-  from: Date,
-  to: Date,
-  timeZone: string,
-): Promise<Map<string, number>> {
-  const sql = sqlClient();
-  if (!sql) {
-    const kinds = metric === 'loggingDays' ? undefined : (['workout'] as const);
-    return challengeValues(metric, await loggedAtByQuery(memberIds, from, to, kinds), timeZone);
-  }
-  const { rows } = await sql.query<{ user: string; value: number }>(METRIC_SQL[metric], [
-    memberIds,
-    from,
-    to,
-    ...(metric === 'activeDays' || metric === 'loggingDays' ? [timeZone] : []),
-  ]);
-  return new Map(rows.map((row) => [row.user, Math.round(row.value * 100) / 100]));
-}
-
 /** Who shares their activity with friends; a member who does not is on the board without a value. */
 async function sharingIds(memberIds: readonly string[]): Promise<Set<string>> {
   const settings = await queryOf(settingsClass)
@@ -331,7 +290,7 @@ async function challengeLeaderboard(request: CloudRequest<'challengeLeaderboard'
   const endsAt = challenge.get('endsAt');
   const now = new Date();
   const [values, sharing, names] = await Promise.all([
-    valuesOf(
+    challengeValuesOf(
       acceptedIds,
       metric,
       startsAt,

@@ -19,6 +19,7 @@ import type { MessageId, MessageValues } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 import { asRow, queryOf, rowOf, setFields, type RowOf } from '../schema/rows';
 import { userClass } from '../schema/user';
+import { friendIdsOf } from '../store/people';
 import { friendshipClass } from '../schema/friendship';
 
 type FriendshipRow = RowOf<typeof friendshipClass>;
@@ -49,21 +50,6 @@ async function relationshipsOf(userId: string): Promise<FriendshipRow[]> {
     queryOf(friendshipClass).equalTo('from', me),
     queryOf(friendshipClass).equalTo('to', me),
   ).findAll({ ...MASTER, batchSize: 1000 });
-}
-
-/** The ids of a person's accepted friends: one indexed statement on PostgreSQL. */
-async function friendIdsOf(userId: string): Promise<string[]> {
-  const sql = sqlClient();
-  if (sql) {
-    const { rows } = await sql.query<{ id: string }>(
-      `SELECT "to" AS id FROM "Friendship" WHERE "from" = $1 AND status = 'accepted'
-       UNION SELECT "from" FROM "Friendship" WHERE "to" = $1 AND status = 'accepted'`,
-      [userId],
-    );
-    return rows.map((row) => row.id);
-  }
-  const rows = await relationshipsOf(userId);
-  return rows.filter((row) => row.get('status') === 'accepted').map((row) => otherParty(row, userId));
 }
 
 async function relationshipBetween(a: string, b: string): Promise<FriendshipRow | undefined> {

@@ -119,6 +119,14 @@ describe('the history store answers the same through SQL and through Parse queri
     ]);
   });
 
+  it('latestWeight: the latest weigh-in’s weight, nothing before the first', async () => {
+    expect(await store.latestWeight.bySql(sql, aliceUser())).toBe(79.4);
+    expect(await store.latestWeight.byQueries(aliceUser())).toBe(79.4);
+    const newcomer = Parse.User.createWithoutData((await signUp()).objectId);
+    expect(await store.latestWeight.bySql(sql, newcomer)).toBeUndefined();
+    expect(await store.latestWeight.byQueries(newcomer)).toBeUndefined();
+  });
+
   it('mealEnergy: the meals of a span by local day, nothing outside it', async () => {
     const energy = async (start: string, end: string, timeZone: string) => {
       const [bySql, byQueries] = await Promise.all([

@@ -91,3 +91,23 @@ export const mealEnergy = storeRead({
     return sums;
   },
 });
+
+/** The person's latest weigh-in's weight, or undefined before the first. */
+export const latestWeight = storeRead({
+  async bySql(sql, user: ParseUser): Promise<number | undefined> {
+    // One indexed row, read without the overhead of a Parse query.
+    const { rows } = await sql.query<{ weightKg: number }>(
+      `SELECT "weightKg" FROM "WeightEntry" WHERE "user" = $1 ORDER BY "measuredAt" DESC LIMIT 1`,
+      [user.id],
+    );
+    return rows[0]?.weightKg;
+  },
+  async byQueries(user: ParseUser): Promise<number | undefined> {
+    const latest = await queryOf(weightEntryClass)
+      .equalTo('user', user)
+      .descending('measuredAt')
+      .select('weightKg')
+      .first({ useMasterKey: true });
+    return latest?.get('weightKg');
+  },
+});

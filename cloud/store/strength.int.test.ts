@@ -117,6 +117,22 @@ describe('the strength store answers the same through SQL and through Parse quer
     expect(bySql.some((row) => row.id === ids.bobs)).toBe(false);
   });
 
+  it('usableExercises: named exercises of the catalogue and the person’s own, never another person’s', async () => {
+    const named = [ids.bench, ids.own, ids.bobs, 'NoSuchExercise'];
+    const [bySql, byQueries] = await Promise.all([
+      store.usableExercises.bySql(sql, named, aliceUser()),
+      store.usableExercises.byQueries(named, aliceUser()),
+    ]);
+    expect(byQueries).toEqual(bySql);
+    expect([...bySql.keys()].sort()).toEqual([ids.bench, ids.own].sort());
+    expect(bySql.get(ids.own)).toMatchObject({ measure: 'weight_reps' });
+    expect(await store.usableExercises.bySql(sql, named, undefined)).toEqual(
+      await store.usableExercises.byQueries(named, undefined),
+    );
+    expect([...(await store.usableExercises.bySql(sql, named, undefined)).keys()]).toEqual([ids.bench]);
+    expect(await store.usableExercises.byQueries([], aliceUser())).toEqual(new Map());
+  });
+
   it('exerciseSessions: one session per workout, an exercise logged twice joined, the person’s only', async () => {
     const [bySql, byQueries] = await Promise.all([
       store.exerciseSessions.bySql(sql, aliceUser(), ids.bench),

@@ -4,6 +4,7 @@ import {
   type ExerciseRow,
   type ExerciseSession,
   type LoggedSet,
+  type Measure,
 } from '../../src/domain/strength';
 import { Parse, type ParseUser } from '../parse';
 import { activityClass } from '../schema/activity';
@@ -259,5 +260,45 @@ export const weekWorkingSets = storeRead({
       }
     }
     return sets;
+  },
+});
+
+/** What a workout's set needs to know of its exercise. */
+export interface UsableExercise {
+  measure: Measure;
+  met: number;
+}
+
+/** The exercises among `ids` the person may log (the catalogue's and their own), by id. */
+export const usableExercises = storeRead({
+  async bySql(
+    sql,
+    ids: readonly string[],
+    owner: ParseUser | undefined,
+  ): Promise<Map<string, UsableExercise>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await sql.query<UsableExercise & { id: string }>(
+      `SELECT "objectId" AS id, measure, met FROM "Exercise"
+        WHERE "objectId" = ANY($1::text[]) AND ("user" IS NULL OR "user" = $2)`,
+      [ids, owner?.id ?? ''],
+    );
+    return new Map(rows.map(({ id, measure, met }) => [id, { measure, met }]));
+  },
+  async byQueries(
+    ids: readonly string[],
+    owner: ParseUser | undefined,
+  ): Promise<Map<string, UsableExercise>> {
+    if (ids.length === 0) return new Map();
+    const catalogue = queryOf(exerciseClass).doesNotExist('user');
+    const visible = owner
+      ? Parse.Query.or(catalogue, queryOf(exerciseClass).equalTo('user', owner))
+      : catalogue;
+    const found = await visible.containedIn('objectId', [...ids]).findAll(MASTER_PAGES);
+    return new Map(
+      found.map((exercise) => [
+        exercise.id ?? '',
+        { measure: exercise.get('measure'), met: exercise.get('met') },
+      ]),
+    );
   },
 });
