@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseDate, request, signUp, type Account } from '../../server/test/rest';
+import { catalogueExerciseId, parseDate, request, signUp, type Account } from '../../server/test/rest';
 
 const HOUR = 3_600_000;
 
@@ -7,22 +7,12 @@ let alice: Account;
 let bob: Account;
 const ids: Record<string, string> = {};
 
-async function catalogueId(key: string): Promise<string> {
-  const where = encodeURIComponent(JSON.stringify({ catalogueKey: key }));
-  const { body } = await request('GET', `/parse/classes/Exercise?where=${where}`, {
-    sessionToken: alice.sessionToken,
-  });
-  const [row] = body.results ?? [];
-  if (!row) throw new Error(`No catalogue exercise ${key}.`);
-  return row.objectId;
-}
-
 beforeAll(async () => {
   alice = await signUp();
   bob = await signUp();
-  ids.bench = await catalogueId('ex:barbell-bench-press');
-  ids.plank = await catalogueId('ex:plank');
-  ids.pullUp = await catalogueId('ex:pull-up');
+  ids.bench = await catalogueExerciseId(alice, 'ex:barbell-bench-press');
+  ids.plank = await catalogueExerciseId(alice, 'ex:plank');
+  ids.pullUp = await catalogueExerciseId(alice, 'ex:pull-up');
   const bobs = await request('POST', '/parse/classes/Exercise', {
     sessionToken: bob.sessionToken,
     body: { name: 'Bob’s press', category: 'machine', primaryMuscles: ['chest'], measure: 'weight_reps' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_METRICS } from '../../src/domain/challenges';
 import type { SqlClient } from '../database';
-import { parseDate, request, signUp, type Account } from '../../server/test/rest';
+import { parseDate, saveRow, signUp, type Account } from '../../server/test/rest';
 import { storeHarness } from '../../server/test/store';
 import type * as challengesStore from './challenges';
 
@@ -11,14 +11,6 @@ let close: () => Promise<void>;
 let ada: Account;
 let ben: Account;
 let cai: Account;
-
-async function save(owner: Account, className: string, body: Record<string, unknown>): Promise<void> {
-  const { status } = await request('POST', `/parse/classes/${className}`, {
-    sessionToken: owner.sessionToken,
-    body,
-  });
-  expect(status).toBe(201);
-}
 
 const at = (iso: string) => parseDate(new Date(iso));
 const FROM = new Date('2026-03-02T00:00:00Z');
@@ -35,25 +27,25 @@ beforeAll(async () => {
     ...(distanceKm === undefined ? {} : { distanceKm }),
   });
   // Ada: two runs on 3 March (one at 23:30 UTC, the 4th in Berlin), one before the challenge, a meal.
-  await save(ada, 'Activity', run('2026-03-03T07:00:00Z', 30, 5.25));
-  await save(ada, 'Activity', run('2026-03-03T23:30:00Z', 20, 3.333));
-  await save(ada, 'Activity', run('2026-03-01T07:00:00Z', 90, 20));
-  await save(ada, 'Meal', {
+  await saveRow(ada, 'Activity', run('2026-03-03T07:00:00Z', 30, 5.25));
+  await saveRow(ada, 'Activity', run('2026-03-03T23:30:00Z', 20, 3.333));
+  await saveRow(ada, 'Activity', run('2026-03-01T07:00:00Z', 90, 20));
+  await saveRow(ada, 'Meal', {
     eatenAt: at('2026-03-06T12:00:00Z'),
     mealType: 'lunch',
     name: 'Soup',
     caloriesKcal: 300,
   });
   // Ben: a walk without distance, and a weigh-in.
-  await save(ben, 'Activity', {
+  await saveRow(ben, 'Activity', {
     type: 'walk',
     startedAt: at('2026-03-05T07:00:00Z'),
     durationMin: 45,
     caloriesKcal: 90,
   });
-  await save(ben, 'WeightEntry', { measuredAt: at('2026-03-07T07:00:00Z'), weightKg: 80 });
+  await saveRow(ben, 'WeightEntry', { measuredAt: at('2026-03-07T07:00:00Z'), weightKg: 80 });
   // Cai: only after the end.
-  await save(cai, 'Activity', run('2026-03-09T00:00:00Z', 60, 10));
+  await saveRow(cai, 'Activity', run('2026-03-09T00:00:00Z', 60, 10));
 });
 
 afterAll(async () => {

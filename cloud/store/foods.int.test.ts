@@ -1,7 +1,7 @@
 import type ParseSdk from 'parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../database';
-import { parseDate, request, signUp, type Account } from '../../server/test/rest';
+import { parseDate, request, saveRow, signUp, type Account } from '../../server/test/rest';
 import { storeHarness } from '../../server/test/store';
 import type * as foodsStore from './foods';
 
@@ -12,15 +12,6 @@ let close: () => Promise<void>;
 let alice: Account;
 let bob: Account;
 const ids = { oats: '', alices: '', bobs: '' };
-
-async function save(owner: Account, className: string, body: Record<string, unknown>): Promise<string> {
-  const { status, body: saved } = await request('POST', `/parse/classes/${className}`, {
-    sessionToken: owner.sessionToken,
-    body,
-  });
-  expect(status).toBe(201);
-  return String(saved.objectId);
-}
 
 const ownFood = (name: string) => ({
   name,
@@ -49,13 +40,13 @@ beforeAll(async () => {
     sessionToken: alice.sessionToken,
   });
   ids.oats = String(body.results?.[0]?.objectId);
-  ids.alices = await save(alice, 'Food', ownFood('Granola of Alice'));
-  ids.bobs = await save(bob, 'Food', ownFood('Granola of Bob'));
-  await save(alice, 'Meal', meal(ids.oats, '2026-03-01T08:00:00Z'));
-  await save(alice, 'Meal', meal(ids.alices, '2026-03-02T08:00:00Z'));
-  await save(alice, 'Meal', meal(ids.oats, '2026-03-03T08:00:00Z'));
-  await save(alice, 'Meal', meal(ids.alices, '2026-02-01T08:00:00Z'));
-  await save(bob, 'Meal', meal(ids.bobs, '2026-03-04T08:00:00Z'));
+  ids.alices = await saveRow(alice, 'Food', ownFood('Granola of Alice'));
+  ids.bobs = await saveRow(bob, 'Food', ownFood('Granola of Bob'));
+  await saveRow(alice, 'Meal', meal(ids.oats, '2026-03-01T08:00:00Z'));
+  await saveRow(alice, 'Meal', meal(ids.alices, '2026-03-02T08:00:00Z'));
+  await saveRow(alice, 'Meal', meal(ids.oats, '2026-03-03T08:00:00Z'));
+  await saveRow(alice, 'Meal', meal(ids.alices, '2026-02-01T08:00:00Z'));
+  await saveRow(bob, 'Meal', meal(ids.bobs, '2026-03-04T08:00:00Z'));
 });
 
 afterAll(async () => {

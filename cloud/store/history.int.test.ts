@@ -1,7 +1,7 @@
 import type ParseSdk from 'parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../database';
-import { parseDate, request, signUp, type Account } from '../../server/test/rest';
+import { parseDate, saveRow, signUp, type Account } from '../../server/test/rest';
 import { storeHarness } from '../../server/test/store';
 import type * as historyStore from './history';
 
@@ -12,14 +12,6 @@ let close: () => Promise<void>;
 let alice: Account;
 let bob: Account;
 
-async function save(owner: Account, className: string, body: Record<string, unknown>): Promise<void> {
-  const { status } = await request('POST', `/parse/classes/${className}`, {
-    sessionToken: owner.sessionToken,
-    body,
-  });
-  expect(status).toBe(201);
-}
-
 const at = (iso: string) => parseDate(new Date(iso));
 
 beforeAll(async () => {
@@ -27,47 +19,47 @@ beforeAll(async () => {
   alice = await signUp();
   bob = await signUp();
   // Two workouts on 10 March in UTC, one of them (23:30) on 11 March in Berlin.
-  await save(alice, 'Activity', {
+  await saveRow(alice, 'Activity', {
     type: 'run',
     startedAt: at('2026-03-10T07:00:00Z'),
     durationMin: 30,
     caloriesKcal: 300,
   });
-  await save(alice, 'Activity', {
+  await saveRow(alice, 'Activity', {
     type: 'walk',
     startedAt: at('2026-03-10T23:30:00Z'),
     durationMin: 20,
     caloriesKcal: 80,
   });
-  await save(alice, 'Activity', {
+  await saveRow(alice, 'Activity', {
     type: 'yoga',
     startedAt: at('2026-03-12T12:00:00Z'),
     durationMin: 45,
     caloriesKcal: 120,
   });
   // Two weigh-ins on 10 March in UTC (mean 80.5), the second on 11 March in Berlin.
-  await save(alice, 'WeightEntry', { measuredAt: at('2026-03-10T06:00:00Z'), weightKg: 80 });
-  await save(alice, 'WeightEntry', { measuredAt: at('2026-03-10T23:15:00Z'), weightKg: 81 });
-  await save(alice, 'WeightEntry', { measuredAt: at('2026-03-12T06:00:00Z'), weightKg: 79.4 });
+  await saveRow(alice, 'WeightEntry', { measuredAt: at('2026-03-10T06:00:00Z'), weightKg: 80 });
+  await saveRow(alice, 'WeightEntry', { measuredAt: at('2026-03-10T23:15:00Z'), weightKg: 81 });
+  await saveRow(alice, 'WeightEntry', { measuredAt: at('2026-03-12T06:00:00Z'), weightKg: 79.4 });
   const meal = (eatenAt: string, mealType: string, caloriesKcal: number) => ({
     eatenAt: at(eatenAt),
     mealType,
     name: 'Porridge',
     caloriesKcal,
   });
-  await save(alice, 'Meal', meal('2026-03-10T08:00:00Z', 'breakfast', 400));
-  await save(alice, 'Meal', meal('2026-03-10T19:00:00Z', 'dinner', 650.5));
-  await save(alice, 'Meal', meal('2026-03-10T23:40:00Z', 'snack', 150));
-  await save(alice, 'Meal', meal('2026-03-13T12:00:00Z', 'lunch', 700));
+  await saveRow(alice, 'Meal', meal('2026-03-10T08:00:00Z', 'breakfast', 400));
+  await saveRow(alice, 'Meal', meal('2026-03-10T19:00:00Z', 'dinner', 650.5));
+  await saveRow(alice, 'Meal', meal('2026-03-10T23:40:00Z', 'snack', 150));
+  await saveRow(alice, 'Meal', meal('2026-03-13T12:00:00Z', 'lunch', 700));
   // Bob's rows on the same days: never in Alice's answers.
-  await save(bob, 'Activity', {
+  await saveRow(bob, 'Activity', {
     type: 'run',
     startedAt: at('2026-03-10T07:00:00Z'),
     durationMin: 90,
     caloriesKcal: 900,
   });
-  await save(bob, 'WeightEntry', { measuredAt: at('2026-03-10T06:00:00Z'), weightKg: 120 });
-  await save(bob, 'Meal', meal('2026-03-10T08:00:00Z', 'breakfast', 2000));
+  await saveRow(bob, 'WeightEntry', { measuredAt: at('2026-03-10T06:00:00Z'), weightKg: 120 });
+  await saveRow(bob, 'Meal', meal('2026-03-10T08:00:00Z', 'breakfast', 2000));
 });
 
 afterAll(async () => {

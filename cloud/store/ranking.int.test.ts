@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../database';
-import { parseDate, request, signUp, type Account } from '../../server/test/rest';
+import { parseDate, saveRow, signUp, type Account } from '../../server/test/rest';
 import { storeHarness } from '../../server/test/store';
 import type * as rankingStore from './ranking';
 
@@ -12,14 +12,6 @@ let ben: Account;
 let cai: Account;
 let outsider: Account;
 let people: rankingStore.RankedPerson[];
-
-async function save(owner: Account, className: string, body: Record<string, unknown>): Promise<void> {
-  const { status } = await request('POST', `/parse/classes/${className}`, {
-    sessionToken: owner.sessionToken,
-    body,
-  });
-  expect(status).toBe(201);
-}
 
 const at = (iso: string) => parseDate(new Date(iso));
 const workout = (startedAt: string, durationMin: number, caloriesKcal: number) => ({
@@ -52,24 +44,24 @@ beforeAll(async () => {
     { userId: cai.objectId, timeZone: 'America/Los_Angeles' },
   ];
   // Ada: two runs this week on one day, one last week.
-  await save(ada, 'Activity', workout('2026-03-10T07:00:00Z', 30, 300));
-  await save(ada, 'Activity', workout('2026-03-10T18:00:00Z', 20, 150));
-  await save(ada, 'Activity', workout('2026-03-04T07:00:00Z', 40, 400));
+  await saveRow(ada, 'Activity', workout('2026-03-10T07:00:00Z', 30, 300));
+  await saveRow(ada, 'Activity', workout('2026-03-10T18:00:00Z', 20, 150));
+  await saveRow(ada, 'Activity', workout('2026-03-04T07:00:00Z', 40, 400));
   // Ben: Sunday 8 March 23:30 UTC is Monday 9 March in Berlin, this week.
-  await save(ben, 'Activity', workout('2026-03-08T23:30:00Z', 25, 200));
+  await saveRow(ben, 'Activity', workout('2026-03-08T23:30:00Z', 25, 200));
   // Cai: Monday 9 March 05:00 UTC is Sunday 8 March in Los Angeles, last week.
-  await save(cai, 'Activity', workout('2026-03-09T05:00:00Z', 60, 500));
+  await saveRow(cai, 'Activity', workout('2026-03-09T05:00:00Z', 60, 500));
   // Not ranked: never counted.
-  await save(outsider, 'Activity', workout('2026-03-10T07:00:00Z', 90, 900));
+  await saveRow(outsider, 'Activity', workout('2026-03-10T07:00:00Z', 90, 900));
 
   // Logs for the streaks: Ada on 10, 11 and 12 March (a workout, a meal, a weigh-in) and 4 March.
-  await save(ada, 'Meal', meal('2026-03-11T12:00:00Z'));
-  await save(ada, 'WeightEntry', weighIn('2026-03-12T06:00:00Z', 70));
+  await saveRow(ada, 'Meal', meal('2026-03-11T12:00:00Z'));
+  await saveRow(ada, 'WeightEntry', weighIn('2026-03-12T06:00:00Z', 70));
   // Ben: 9 March (the workout) and 10 March in Berlin (a meal at 23:10 UTC on the 9th).
-  await save(ben, 'Meal', meal('2026-03-09T23:10:00Z'));
-  await save(ben, 'WeightEntry', weighIn('2026-03-03T07:00:00Z', 90));
-  await save(ben, 'WeightEntry', weighIn('2026-03-03T19:00:00Z', 91));
-  await save(outsider, 'WeightEntry', weighIn('2026-03-03T07:00:00Z', 150));
+  await saveRow(ben, 'Meal', meal('2026-03-09T23:10:00Z'));
+  await saveRow(ben, 'WeightEntry', weighIn('2026-03-03T07:00:00Z', 90));
+  await saveRow(ben, 'WeightEntry', weighIn('2026-03-03T19:00:00Z', 91));
+  await saveRow(outsider, 'WeightEntry', weighIn('2026-03-03T07:00:00Z', 150));
 });
 
 afterAll(async () => {

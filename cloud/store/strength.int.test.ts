@@ -2,7 +2,7 @@ import type ParseSdk from 'parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordsOfWorkout, type ExerciseSession } from '../../src/domain/strength';
 import type { SqlClient } from '../database';
-import { parseDate, request, signUp, type Account } from '../../server/test/rest';
+import { catalogueExerciseId, parseDate, request, signUp, type Account } from '../../server/test/rest';
 import { storeHarness } from '../../server/test/store';
 import type * as strengthStore from './strength';
 
@@ -20,16 +20,6 @@ let alice: Account;
 let bob: Account;
 const ids = { bench: '', squat: '', own: '', bobs: '' };
 
-async function catalogueId(key: string): Promise<string> {
-  const where = encodeURIComponent(JSON.stringify({ catalogueKey: key }));
-  const { body } = await request('GET', `/parse/classes/Exercise?where=${where}`, {
-    sessionToken: alice.sessionToken,
-  });
-  const [row] = body.results ?? [];
-  if (!row) throw new Error(`No catalogue exercise ${key}.`);
-  return row.objectId;
-}
-
 async function logWorkout(owner: Account, startedAt: Date, exercises: unknown[]): Promise<string> {
   const { status, body } = await request('POST', '/parse/classes/Activity', {
     sessionToken: owner.sessionToken,
@@ -43,8 +33,8 @@ beforeAll(async () => {
   ({ store, sql, Parse, close } = await storeHarness(() => import('./strength')));
   alice = await signUp();
   bob = await signUp();
-  ids.bench = await catalogueId('ex:barbell-bench-press');
-  ids.squat = await catalogueId('ex:barbell-back-squat');
+  ids.bench = await catalogueExerciseId(alice, 'ex:barbell-bench-press');
+  ids.squat = await catalogueExerciseId(alice, 'ex:barbell-back-squat');
   const own = await request('POST', '/parse/classes/Exercise', {
     sessionToken: alice.sessionToken,
     body: { name: 'Alice’s press', category: 'machine', primaryMuscles: ['chest'], measure: 'weight_reps' },

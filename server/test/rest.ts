@@ -55,3 +55,29 @@ export function requestFrom(
 ): Promise<RestResponse> {
   return requestFromTo(injectedTarget(), localAddress, method, path, options);
 }
+
+/** Saves a row of `className` as `owner`, as the app does, and answers its id; any answer but 201 throws. */
+export async function saveRow(
+  owner: Account,
+  className: string,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const response = await request('POST', `/parse/classes/${className}`, {
+    sessionToken: owner.sessionToken,
+    body,
+  });
+  if (response.status !== 201)
+    throw new Error(`Saving a ${className} answered ${response.status}: ${response.text}`);
+  return String(response.body.objectId);
+}
+
+/** The id of the catalogue's exercise with `key` (`ex:plank`), as `reader` finds it. */
+export async function catalogueExerciseId(reader: Account, key: string): Promise<string> {
+  const where = encodeURIComponent(JSON.stringify({ catalogueKey: key }));
+  const { body } = await request('GET', `/parse/classes/Exercise?where=${where}`, {
+    sessionToken: reader.sessionToken,
+  });
+  const [row] = body.results ?? [];
+  if (!row) throw new Error(`No catalogue exercise ${key}.`);
+  return row.objectId;
+}
