@@ -11,7 +11,6 @@ import {
   type Relation,
   type SearchResult,
 } from '../../src/domain/friends';
-import { sqlClient } from '../database';
 import { MASTER, Parse, readableBy, refusal, requireUser, validationError, type ParseUser } from '../parse';
 import { notify } from './notifications';
 import { computeRanking, readRankingParams } from './ranking';
@@ -19,7 +18,7 @@ import type { MessageId, MessageValues } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
 import { asRow, queryOf, rowOf, setFields, type RowOf } from '../schema/rows';
 import { userClass } from '../schema/user';
-import { friendIdsOf } from '../store/people';
+import { friendIdsOf, peopleMatching } from '../store/people';
 import { friendshipClass } from '../schema/friendship';
 
 type FriendshipRow = RowOf<typeof friendshipClass>;
@@ -115,15 +114,6 @@ function friendship(fromId: string, toId: string, status: string): FriendshipRow
   return row;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-/** `text` as a literal in a regular expression, quoted as the SDK's `startsWith` does; both adapters read it. */
-function literal(text: string): string {
-  return `\\Q${text.replaceAll('\\E', '\\E\\\\E\\Q')}\\E`;
-}
-
 async function searchUsers(request: CloudRequest<'searchUsers'>): Promise<SearchResult[]> {
   const { userId } = requireUser(request.user);
   const query = typeof request.params.query === 'string' ? request.params.query.trim() : '';
@@ -136,34 +126,9 @@ async function searchUsers(request: CloudRequest<'searchUsers'>): Promise<Search
   const hidden = (id: string) =>
     id === userId || relations.get(id) === null || relations.get(id) === 'blocked';
 
-  let ids: string[];
-  const sql = sqlClient();
-  if (sql) {
-    const { rows: found } = await sql.query<{ objectId: string }>(
-      `SELECT "objectId" FROM "_User"
-        WHERE lower(username) LIKE $1 ESCAPE '\\' OR lower("displayName") LIKE $1 ESCAPE '\\'
-           OR lower("displayName") LIKE $2 ESCAPE '\\'
-        ORDER BY lower(username) LIMIT $3`,
-      [
-        `${escapeLike(query.toLowerCase())}%`,
-        `% ${escapeLike(query.toLowerCase())}%`,
-        SEARCH_MAX_RESULTS + 50,
-      ],
-    );
-    ids = found.map((row) => row.objectId);
-  } else {
-    // What the statement matches: the start of the username or of any word of the display name, in any case.
-    const users = await Parse.Query.or(
-      new Parse.Query(Parse.User).matches('username', `^${literal(query)}`, 'i'),
-      new Parse.Query(Parse.User).matches('displayName', `(^| )${literal(query)}`, 'i'),
-    )
-      .ascending('username')
-      .select('objectId')
-      .limit(SEARCH_MAX_RESULTS + 50)
-      .find(MASTER);
-    ids = users.map((user) => user.id ?? '');
-  }
-  ids = ids.filter((id) => !hidden(id)).slice(0, SEARCH_MAX_RESULTS);
+  const ids = (await peopleMatching(query, SEARCH_MAX_RESULTS + 50))
+    .filter((id) => !hidden(id))
+    .slice(0, SEARCH_MAX_RESULTS);
   const people = await profiles(ids);
   return ids.flatMap((id) => {
     const person = people.get(id);

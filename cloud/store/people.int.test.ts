@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../database';
-import { request, signUp, type Account } from '../../server/test/rest';
+import { request, signUp, uniqueName, type Account } from '../../server/test/rest';
 import { storeHarness } from '../../server/test/store';
 import type * as peopleStore from './people';
 
@@ -51,5 +51,45 @@ describe('the people store answers the same through SQL and through Parse querie
       [ben.objectId, cai.objectId].sort(),
     );
     expect(await store.friendIdsOf.bySql(sql, dan.objectId)).toEqual([]);
+  });
+
+  it('peopleMatching: a username’s start or a display name’s word in any case, by the lower-case username', async () => {
+    // A tag of this run's own, so other tests' people never match.
+    const tag = uniqueName('q')
+      .replace(/[^a-z0-9]/gi, '')
+      .slice(0, 10)
+      .toLowerCase();
+    const named = async (username: string, displayName?: string) => {
+      const person = await signUp(username);
+      if (displayName !== undefined) {
+        const { status } = await request('PUT', `/parse/users/${person.objectId}`, {
+          sessionToken: person.sessionToken,
+          body: { displayName },
+        });
+        expect(status).toBe(200);
+      }
+      return person.objectId;
+    };
+    const upper = await named(`Z${tag}a`);
+    const mixed = await named(`z${tag}B`);
+    const underscore = await named(`z${tag}_c`);
+    const byDisplayName = await named(uniqueName('p'), `Émile Z${tag}`);
+    const notAWordStart = await named(uniqueName('p'), `Xz${tag}`);
+    const search = async (query: string, limit = 10) => {
+      const [bySql, byQueries] = await Promise.all([
+        store.peopleMatching.bySql(sql, query, limit),
+        store.peopleMatching.byQueries(query, limit),
+      ]);
+      expect(byQueries).toEqual(bySql);
+      return bySql;
+    };
+    const found = await search(`z${tag}`);
+    // By the lower-case username: p… (found by the display name), then z…_c, z…a, z…b.
+    expect(found).toEqual([byDisplayName, underscore, upper, mixed]);
+    expect(found).not.toContain(notAWordStart);
+    expect(await search(`Z${tag.toUpperCase()}`)).toEqual(found);
+    expect(await search(`émile z${tag}`)).toEqual([byDisplayName]);
+    expect(await search(`z${tag}`, 2)).toEqual([byDisplayName, underscore]);
+    expect(await search(`z${tag}%`)).toEqual([]);
   });
 });

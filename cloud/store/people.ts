@@ -3,7 +3,10 @@ import { friendshipClass } from '../schema/friendship';
 import { queryOf } from '../schema/rows';
 import { storeRead } from './read';
 
-/** Who a person's friends are, answering the same through SQL and through Parse queries (cloud/store/people.int.test.ts). */
+/**
+ * Who a person's friends are, and who a search finds, answering the same through SQL and through
+ * Parse queries (cloud/store/people.int.test.ts).
+ */
 
 /** The ids of a person's accepted friends, whichever of the two asked, in no order. */
 export const friendIdsOf = storeRead({
@@ -28,5 +31,48 @@ export const friendIdsOf = storeRead({
       return from === userId ? (row.get('to').id ?? '') : from;
     });
     return [...new Set(others)];
+  },
+});
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** `text` as a literal in a regular expression, quoted as the SDK's `startsWith` does; both adapters read it. */
+function literal(text: string): string {
+  return `\\Q${text.replaceAll('\\E', '\\E\\\\E\\Q')}\\E`;
+}
+
+/** Code-point order, as PostgreSQL's C collations sort. */
+const byCodePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The ids of the people whose username, or a word of whose display name, begins with `query` in
+ * any case: ordered by their username in lower case (then id), at most `limit`.
+ */
+export const peopleMatching = storeRead({
+  async bySql(sql, query: string, limit: number): Promise<string[]> {
+    const { rows } = await sql.query<{ objectId: string }>(
+      `SELECT "objectId" FROM "_User"
+        WHERE lower(username) LIKE $1 ESCAPE '\\' OR lower("displayName") LIKE $1 ESCAPE '\\'
+           OR lower("displayName") LIKE $2 ESCAPE '\\'
+        ORDER BY lower(username) COLLATE "C", "objectId" COLLATE "C" LIMIT $3`,
+      [`${escapeLike(query.toLowerCase())}%`, `% ${escapeLike(query.toLowerCase())}%`, limit],
+    );
+    return rows.map((row) => row.objectId);
+  },
+  async byQueries(query: string, limit: number): Promise<string[]> {
+    // What the statement matches: the start of the username or of any word of the display name, in any case.
+    const users = await Parse.Query.or(
+      new Parse.Query(Parse.User).matches('username', `^${literal(query)}`, 'i'),
+      new Parse.Query(Parse.User).matches('displayName', `(^| )${literal(query)}`, 'i'),
+    )
+      .select('username')
+      .findAll({ ...MASTER, batchSize: 1000 });
+    return users
+      .map((user) => ({ id: user.id ?? '', key: (user.getUsername() ?? '').toLowerCase() }))
+      .sort((a, b) => byCodePoints(a.key, b.key) || byCodePoints(a.id, b.id))
+      .slice(0, limit)
+      .map((user) => user.id);
   },
 });
