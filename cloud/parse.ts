@@ -90,6 +90,9 @@ export const Parse = (globalThis as unknown as { Parse: ServerParse }).Parse;
 /** Options of a query or save that runs with the master key: past ACLs and class-level permissions. */
 export const MASTER = { useMasterKey: true } as const;
 
+/** `findAll`'s options with the master key: pages of a thousand rows. */
+export const MASTER_PAGES = { ...MASTER, batchSize: 1000 } as const;
+
 /** A row its owner alone reads and writes. */
 export function ownerAcl(userId: string): InstanceType<typeof ParseSdk.ACL> {
   return new Parse.ACL({ [userId]: { read: true, write: true } });

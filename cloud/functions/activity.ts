@@ -1,7 +1,8 @@
 import { isObjectId } from '../../src/domain/ids';
 import type { ActivityRow, ActivitySummary, WorkoutDetail } from '../../src/domain/activity';
 import { computeActivityStats } from '../../src/domain/activityStats';
-import { exercisesOf, setRecordsOf, weekMuscleSets } from './strength';
+import { setRecordsOf, weekMuscleSets } from './strength';
+import { visibleExercises } from '../store/strength';
 import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { addDays, localDay } from '../../src/domain/calendarDays';
 import { isIsoMonth } from '../../src/domain/dates';
@@ -9,7 +10,15 @@ import type { ExerciseRow } from '../../src/domain/strength';
 import type { Units } from '../../src/domain/units';
 import { ACTIVITY_SOURCES, SETTINGS_DEFAULTS } from '../../src/domain/contract';
 import { effortsOf, personalBests } from '../../src/domain/track';
-import { numberOr, Parse, refusal, requireUser, validationError, type ParseUser } from '../parse';
+import {
+  MASTER_PAGES,
+  numberOr,
+  Parse,
+  type ParseUser,
+  refusal,
+  requireUser,
+  validationError,
+} from '../parse';
 import { activityClass } from '../schema/activity';
 import { originalFileClass } from '../schema/originalFile';
 import { queryOf, type RowOf } from '../schema/rows';
@@ -91,7 +100,7 @@ async function activitySummary(request: CloudRequest<'activitySummary'>): Promis
   });
   // The catalogue and the person's own exercises, read once if anything needs them.
   let usable: Promise<ExerciseRow[]> | undefined;
-  const usableExercises = () => (usable ??= exercisesOf(user));
+  const usableExercises = () => (usable ??= visibleExercises(user));
   const withRecords = Promise.all(
     dayRows
       .filter((activity) => localDay(activity.get('startedAt'), timeZone) === date)
@@ -146,10 +155,7 @@ async function keepEffortsOfOlderTracks(user: ParseUser): Promise<void> {
 /** The best efforts of each of the person's runs with a route. */
 async function runEffortsOf(user: ParseUser): Promise<{ distanceM: number; seconds: number }[][]> {
   await keepEffortsOfOlderTracks(user);
-  const tracks = await queryOf(trackClass)
-    .equalTo('user', user)
-    .select('bestEfforts')
-    .findAll({ useMasterKey: true, batchSize: 1000 });
+  const tracks = await queryOf(trackClass).equalTo('user', user).select('bestEfforts').findAll(MASTER_PAGES);
   return tracks.map((track) => track.get('bestEfforts') ?? []);
 }
 

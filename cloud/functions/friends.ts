@@ -11,7 +11,16 @@ import {
   type Relation,
   type SearchResult,
 } from '../../src/domain/friends';
-import { MASTER, Parse, readableBy, refusal, requireUser, validationError, type ParseUser } from '../parse';
+import {
+  MASTER,
+  MASTER_PAGES,
+  Parse,
+  type ParseUser,
+  readableBy,
+  refusal,
+  requireUser,
+  validationError,
+} from '../parse';
 import { notify } from './notifications';
 import { computeRanking, readRankingParams } from './ranking';
 import type { MessageId, MessageValues } from '../../src/i18n/messages';
@@ -48,7 +57,7 @@ async function relationshipsOf(userId: string): Promise<FriendshipRow[]> {
   return Parse.Query.or(
     queryOf(friendshipClass).equalTo('from', me),
     queryOf(friendshipClass).equalTo('to', me),
-  ).findAll({ ...MASTER, batchSize: 1000 });
+  ).findAll(MASTER_PAGES);
 }
 
 async function relationshipBetween(a: string, b: string): Promise<FriendshipRow | undefined> {

@@ -9,16 +9,17 @@ import {
   type TrackPoint,
 } from '../../src/domain/track';
 import {
+  type CloudObject,
   MASTER,
+  MASTER_PAGES,
   ownerAcl,
   Parse,
-  readableBy,
-  requireUser,
-  validationError,
-  type CloudObject,
   type ParseFile,
   type ParseUser,
+  readableBy,
+  requireUser,
   type TriggerRequest,
+  validationError,
 } from '../parse';
 import { activityClass } from '../schema/activity';
 import { asRow, queryOf, rowOf } from '../schema/rows';
@@ -124,7 +125,7 @@ async function savedNear(user: ParseUser, workouts: readonly ImportedWorkout[]) 
       .greaterThanOrEqualTo('startedAt', new Date(Math.min(...times) - SAME_START_MS))
       .lessThanOrEqualTo('startedAt', new Date(Math.max(...times) + SAME_START_MS))
       .select('type', 'startedAt')
-      .findAll({ ...MASTER, batchSize: 1000 }),
+      .findAll(MASTER_PAGES),
   ]);
   return {
     keys: new Set(keyed.map((row) => String(row.get('clientKey')))),

@@ -17,7 +17,15 @@ import { sqlClient } from '../database';
 import { settingsWithCurrentGoal } from './coaching';
 import { energyByDay } from './intake';
 import { readDay, readTimeZoneParam } from './requestContext';
-import { numberOr, ownerAcl, Parse, requireUser, validationError, type ParseUser } from '../parse';
+import {
+  MASTER_PAGES,
+  numberOr,
+  ownerAcl,
+  Parse,
+  type ParseUser,
+  requireUser,
+  validationError,
+} from '../parse';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { queryOf, rowOf, type RowOf } from '../schema/rows';
@@ -107,7 +115,7 @@ async function foodsMatching(user: ParseUser, words: readonly string[]): Promise
   const visible = await Parse.Query.or(
     queryOf(foodClass).doesNotExist('user'),
     queryOf(foodClass).equalTo('user', user),
-  ).findAll({ useMasterKey: true, batchSize: 1000 });
+  ).findAll(MASTER_PAGES);
   return visible.map(toFoodRow).filter((food) => matchesWords(`${food.name} ${food.brand}`, words));
 }
 

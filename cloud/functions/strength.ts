@@ -38,9 +38,6 @@ export type { ExerciseRow };
 
 const MAX_EQUIPMENT_LENGTH = 40;
 
-/** The catalogue's exercises and the person's own: a few hundred rows, filtered here. */
-export const exercisesOf = (user: ParseUser): Promise<ExerciseRow[]> => visibleExercises(user);
-
 function readSearch(params: Record<string, unknown>) {
   const { query = '', muscle, equipment, limit = 20 } = params;
   if (typeof query !== 'string' || [...query].length > MAX_QUERY_LENGTH) {
@@ -70,7 +67,7 @@ async function searchExercises(request: CloudRequest<'searchExercises'>): Promis
   const { user } = requireUser(request.user);
   const { query, muscle, equipment, limit } = readSearch(request.params);
   const words = searchWords(query);
-  const found = (await exercisesOf(user)).filter(
+  const found = (await visibleExercises(user)).filter(
     (exercise) =>
       matchesWords(exercise.name, words) &&
       (muscle === undefined ||
@@ -102,7 +99,7 @@ async function exerciseProgress(request: CloudRequest<'exerciseProgress'>): Prom
     throw validationError('server.params.oneOf', { field: 'range', values: PROGRESS_RANGES.join(', ') });
   }
   const exercise = isObjectId(exerciseId)
-    ? (await exercisesOf(user)).find((row) => row.id === exerciseId)
+    ? (await visibleExercises(user)).find((row) => row.id === exerciseId)
     : undefined;
   if (!exercise) {
     throw validationError('server.strength.unknownExercise');
@@ -172,7 +169,7 @@ function readRecentParams(params: Record<string, unknown>): { exerciseIds: strin
 async function recentExercises(request: CloudRequest<'recentExercises'>): Promise<RecentExercises> {
   const { user } = requireUser(request.user);
   const { exerciseIds, before } = readRecentParams(request.params);
-  const [sessions, usable] = await Promise.all([latestSessions(user, before), exercisesOf(user)]);
+  const [sessions, usable] = await Promise.all([latestSessions(user, before), visibleExercises(user)]);
   const byId = new Map(usable.map((exercise) => [exercise.id, exercise]));
   const exercises = sessions
     .flatMap((session) => byId.get(session.exerciseId) ?? [])
@@ -195,7 +192,7 @@ export async function weekMuscleSets(
   user: ParseUser,
   firstDay: string,
   timeZone: string,
-  usable: () => Promise<ExerciseRow[]> = () => exercisesOf(user),
+  usable: () => Promise<ExerciseRow[]> = () => visibleExercises(user),
 ): Promise<Partial<Record<Muscle, number>>> {
   const setsByExercise = await weekWorkingSets(user, firstDay, timeZone);
   if (setsByExercise.size === 0) return {};

@@ -19,7 +19,7 @@ import {
   type WeightSummary,
 } from '../../src/domain/weight';
 import { readTimeZoneParam, settingsOf, timeZoneOf, type SettingsRow } from './requestContext';
-import { numberOr, ownerAcl, Parse, requireUser, validationError } from '../parse';
+import { MASTER_PAGES, numberOr, ownerAcl, Parse, requireUser, validationError } from '../parse';
 import { queryOf, rowOf, type RowOf } from '../schema/rows';
 import { weightEntryClass } from '../schema/weightEntry';
 import { dailyWeights } from '../store/history';
@@ -188,7 +188,7 @@ async function importWeightEntries(
     .greaterThanOrEqualTo('measuredAt', new Date(Math.floor(Math.min(...times) / MINUTE_MS) * MINUTE_MS))
     .lessThan('measuredAt', new Date((Math.floor(Math.max(...times) / MINUTE_MS) + 1) * MINUTE_MS))
     .select('measuredAt', 'weightKg')
-    .findAll({ useMasterKey: true, batchSize: 1000 });
+    .findAll(MASTER_PAGES);
   const seen = existing.map((entry) => ({
     measuredAt: entry.get('measuredAt'),
     weightKg: entry.get('weightKg'),

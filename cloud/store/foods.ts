@@ -1,5 +1,5 @@
 import type { Per100g } from '../../src/domain/nutrition';
-import type { ParseUser } from '../parse';
+import { MASTER_PAGES, type ParseUser } from '../parse';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { queryOf } from '../schema/rows';
@@ -67,7 +67,7 @@ export const foodUses = storeRead({
       .exists('food')
       .greaterThanOrEqualTo('eatenAt', since)
       .select('food', 'eatenAt')
-      .findAll({ useMasterKey: true, batchSize: 1000 });
+      .findAll(MASTER_PAGES);
     const uses = new Map<string, FoodUse>();
     for (const meal of meals) {
       const food = meal.get('food')?.id ?? '';

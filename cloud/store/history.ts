@@ -1,7 +1,7 @@
 import { localDay } from '../../src/domain/calendarDays';
 import { totalsByDay, type DayTotals } from '../../src/domain/activityStats';
 import { dailyMeans, type DailyWeight } from '../../src/domain/weight';
-import { numberOr, type ParseUser } from '../parse';
+import { MASTER_PAGES, numberOr, type ParseUser } from '../parse';
 import { activityClass } from '../schema/activity';
 import { mealClass } from '../schema/meal';
 import { queryOf } from '../schema/rows';
@@ -12,8 +12,6 @@ import { storeRead } from './read';
  * A person's history summed per local day of `timeZone` (`AT TIME ZONE` in SQL, `localDay` here):
  * workouts, weigh-ins and meals. Each answers the same both ways (cloud/store/history.int.test.ts).
  */
-
-const PAGES = { useMasterKey: true, batchSize: 1000 } as const;
 
 /** Every day with a workout, and its minutes, calories and number of workouts, in no order. */
 export const workoutDayTotals = storeRead({
@@ -32,7 +30,7 @@ export const workoutDayTotals = storeRead({
     const history = await queryOf(activityClass)
       .equalTo('user', user)
       .select('startedAt', 'durationMin', 'caloriesKcal')
-      .findAll(PAGES);
+      .findAll(MASTER_PAGES);
     return totalsByDay(
       history.map((activity) => ({
         startedAt: activity.get('startedAt'),
@@ -58,7 +56,7 @@ export const dailyWeights = storeRead({
     const history = await queryOf(weightEntryClass)
       .equalTo('user', user)
       .select('measuredAt', 'weightKg')
-      .findAll(PAGES);
+      .findAll(MASTER_PAGES);
     return dailyMeans(
       history.map((entry) => ({ measuredAt: entry.get('measuredAt'), weightKg: entry.get('weightKg') })),
       timeZone,
@@ -82,7 +80,7 @@ export const mealEnergy = storeRead({
       .greaterThanOrEqualTo('eatenAt', start)
       .lessThan('eatenAt', end)
       .select('eatenAt', 'caloriesKcal')
-      .findAll(PAGES);
+      .findAll(MASTER_PAGES);
     const sums = new Map<string, number>();
     for (const meal of meals) {
       const day = localDay(meal.get('eatenAt'), timeZone);

@@ -1,5 +1,5 @@
 import type { CountedLog } from '../../src/domain/challenges';
-import { MASTER, numberOr, Parse, type CloudObject } from '../parse';
+import { MASTER_PAGES, numberOr, Parse, type CloudObject } from '../parse';
 
 /**
  * What counts as a person logging something, for a logging day (the challenges' `loggingDays`, the
@@ -40,7 +40,7 @@ export async function loggedAtByQuery(
       const query = new Parse.Query(className).containedIn('user', users).greaterThanOrEqualTo(at, from);
       if (to) query.lessThan(at, to);
       const fields = kind === 'workout' ? ['user', at, 'durationMin', 'distanceKm'] : ['user', at];
-      const rows = await query.select(...fields).findAll({ ...MASTER, batchSize: 1000 });
+      const rows = await query.select(...fields).findAll(MASTER_PAGES);
       return rows.map((row): CountedLog => logOf(row, kind, at));
     }),
   );

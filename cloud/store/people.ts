@@ -1,4 +1,4 @@
-import { MASTER, Parse } from '../parse';
+import { MASTER_PAGES, Parse } from '../parse';
 import { friendshipClass } from '../schema/friendship';
 import { queryOf } from '../schema/rows';
 import { storeRead } from './read';
@@ -25,7 +25,7 @@ export const friendIdsOf = storeRead({
       queryOf(friendshipClass).equalTo('to', me),
     )
       .equalTo('status', 'accepted')
-      .findAll({ ...MASTER, batchSize: 1000 });
+      .findAll(MASTER_PAGES);
     const others = rows.map((row) => {
       const from = row.get('from').id ?? '';
       return from === userId ? (row.get('to').id ?? '') : from;
@@ -68,7 +68,7 @@ export const peopleMatching = storeRead({
       new Parse.Query(Parse.User).matches('displayName', `(^| )${literal(query)}`, 'i'),
     )
       .select('username')
-      .findAll({ ...MASTER, batchSize: 1000 });
+      .findAll(MASTER_PAGES);
     return users
       .map((user) => ({ id: user.id ?? '', key: (user.getUsername() ?? '').toLowerCase() }))
       .sort((a, b) => byCodePoints(a.key, b.key) || byCodePoints(a.id, b.id))

@@ -1,6 +1,6 @@
 import { addDays, localDay } from '../../src/domain/calendarDays';
 import { dailyMeans } from '../../src/domain/weight';
-import { MASTER, Parse } from '../parse';
+import { MASTER_PAGES, Parse } from '../parse';
 import { activityClass } from '../schema/activity';
 import { queryOf } from '../schema/rows';
 import { weightEntryClass } from '../schema/weightEntry';
@@ -38,8 +38,6 @@ export interface Totals {
 }
 
 export const NO_TOTALS: Totals = { minutes: 0, kcal: 0, activeDays: 0 };
-
-const PAGES = { ...MASTER, batchSize: 1000 } as const;
 
 const zoneArrays = (people: readonly RankedPerson[]) => [
   people.map((p) => p.userId),
@@ -110,7 +108,7 @@ export const activityTotals = storeRead({
       .greaterThanOrEqualTo('startedAt', since)
       .greaterThan('durationMin', 0)
       .select('user', 'startedAt', 'durationMin', 'caloriesKcal')
-      .findAll(PAGES);
+      .findAll(MASTER_PAGES);
     const totals = new Map<string, { current: Totals; previous: Totals }>();
     const days = new Map<string, { current: Set<string>; previous: Set<string> }>();
     for (const activity of activities) {
@@ -228,7 +226,7 @@ export const weightDays = storeRead({
     const entries = await queryOf(weightEntryClass)
       .containedIn('user', usersOf(people))
       .select('user', 'measuredAt', 'weightKg')
-      .findAll(PAGES);
+      .findAll(MASTER_PAGES);
     const weighIns = new Map<string, { measuredAt: Date; weightKg: number }[]>();
     for (const entry of entries) {
       const userId = entry.get('user').id ?? '';

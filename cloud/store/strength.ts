@@ -6,7 +6,7 @@ import {
   type LoggedSet,
   type Measure,
 } from '../../src/domain/strength';
-import { Parse, type ParseUser } from '../parse';
+import { MASTER_PAGES, Parse, type ParseUser } from '../parse';
 import { activityClass } from '../schema/activity';
 import { exerciseClass } from '../schema/exercise';
 import { queryOf, type RowOf } from '../schema/rows';
@@ -17,8 +17,6 @@ import { storeRead } from './read';
  * (`Activity.exercises`, a list kept as jsonb). Each answers the same through SQL and through Parse
  * queries (cloud/store/strength.int.test.ts).
  */
-
-const MASTER_PAGES = { useMasterKey: true, batchSize: 1000 } as const;
 
 function toExerciseRow(exercise: RowOf<typeof exerciseClass>): ExerciseRow {
   return {

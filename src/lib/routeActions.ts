@@ -1,5 +1,5 @@
 import { t } from '@/i18n';
-import { errorSentence } from './errors';
+import { errorSentence, toUiError } from './errors';
 import { formText } from './formValues';
 
 /**
@@ -21,6 +21,21 @@ export const refusedFields = <FieldErrors>(fieldErrors: FieldErrors): Refused<Fi
   kind: 'refused',
   fieldErrors,
 });
+
+/**
+ * A refusal the server answered, at the form's field when it names one of `fields`, else as the
+ * form's sentence.
+ */
+export function refusedByServer<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+): Refused<Partial<Record<Field, string>>> {
+  const shown = toUiError(error, fields);
+  if (shown.field === null) return refusedWith(shown.sentence);
+  const fieldErrors: Partial<Record<Field, string>> = {};
+  fieldErrors[shown.field] = shown.sentence;
+  return refusedFields(fieldErrors);
+}
 
 /** The refusal an action answered, or undefined when it answered anything else (or nothing yet). */
 export function refusalIn<Result extends { readonly kind: string }>(

@@ -23,10 +23,9 @@ import {
 } from '@/features/auth';
 import { useT } from '@/i18n';
 import { T } from '@/i18n/T';
-import { toUiError } from '@/lib/errors';
 import { userRules } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
-import { refusalIn, refusedFields, refusedWith } from '@/lib/routeActions';
+import { refusalIn, refusedByServer, refusedFields } from '@/lib/routeActions';
 
 /**
  * Whether this server takes new accounts, and how. Without an answer (offline) the form shows:
@@ -57,10 +56,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
     await signUp(input.username, input.email, input.password, invitation || undefined);
   } catch (error) {
     // A refusal of a field the form shows goes there; the invitation's (a hidden field) above the form.
-    const shown = toUiError(error, SHOWN_FIELDS);
-    return shown.field === null
-      ? refusedWith(shown.sentence)
-      : refusedFields({ [shown.field]: shown.sentence });
+    return refusedByServer(error, SHOWN_FIELDS);
   }
   return redirect(safeRedirectTarget(new URL(request.url).searchParams.get('from')));
 }

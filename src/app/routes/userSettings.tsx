@@ -55,11 +55,10 @@ import { loadSignupPolicy } from '@/features/auth';
 import { ImportWorkouts } from '@/features/imports';
 import { loadWeightSummary } from '@/features/weight';
 import { chooseLanguage, t, useT, type MessageId } from '@/i18n';
-import { toUiError } from '@/lib/errors';
 import { chooseTheme } from '@/lib/theme';
 import { formText } from '@/lib/formValues';
 import { loadFailure, requireSignedIn } from '../guards';
-import { refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
+import { refusedByServer, refusedFields, runIntent, type Intents } from '@/lib/routeActions';
 
 interface PageData {
   settings: MySettings;
@@ -106,17 +105,6 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   }
 }
 
-/** The server's refusal at the form's field when it names one of `fields`, else as the section's sentence. */
-function serverFieldError(
-  error: unknown,
-  fields: readonly ('password' | 'code' | 'currentPassword' | 'newPassword' | 'email')[],
-): SettingsRefused {
-  const shown = toUiError(error, fields);
-  return shown.field === null
-    ? refusedWith(shown.sentence)
-    : refusedFields({ [shown.field]: shown.sentence });
-}
-
 /** The invitations section's data, when the server takes invitations from this person. */
 async function loadInvitations(): Promise<PageData['invitations']> {
   const policy = await loadSignupPolicy();
@@ -154,7 +142,7 @@ const INTENTS = {
     try {
       ({ emailChanged } = await saveProfile(parsed.value));
     } catch (error) {
-      return serverFieldError(error, ['currentPassword', 'email']);
+      return refusedByServer(error, ['currentPassword', 'email']);
     }
     return {
       kind: 'saved',
@@ -208,7 +196,7 @@ const INTENTS = {
     try {
       await changePassword(parsed.value.currentPassword, parsed.value.newPassword);
     } catch (error) {
-      return serverFieldError(error, ['currentPassword', 'newPassword']);
+      return refusedByServer(error, ['currentPassword', 'newPassword']);
     }
     return {
       kind: 'saved',
@@ -235,7 +223,7 @@ const INTENTS = {
       return { kind: 'twoFactorOn', recoveryCodes, notice: t('settings.notices.twoFactorOn') };
     } catch (error) {
       // Still turning it on: the key stays on screen beside the sentence.
-      return { kind: 'enrolling', enrolment, refusal: serverFieldError(error, ['password', 'code']) };
+      return { kind: 'enrolling', enrolment, refusal: refusedByServer(error, ['password', 'code']) };
     }
   },
   disableTwoFactor: async (form) => {
@@ -246,7 +234,7 @@ const INTENTS = {
         notice: t('settings.notices.twoFactorOff'),
       };
     } catch (error) {
-      return serverFieldError(error, ['password', 'code']);
+      return refusedByServer(error, ['password', 'code']);
     }
   },
   revokeSessions: async () => {
