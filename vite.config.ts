@@ -31,6 +31,7 @@ const OWN_SERVER_FILES = [
   'server/backup/*.int.test.ts',
   'server/observability/metrics.int.test.ts',
   'cloud/catalogue/seed.int.test.ts',
+  'server/foods/*.int.test.ts',
   'bench/**/*.int.test.ts',
 ];
 

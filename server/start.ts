@@ -34,6 +34,7 @@ import {
 } from './parse/parseOptions';
 import {
   createClientKeyIndexes,
+  createFoodCatalogueSql,
   createScheduledSendTable,
   createSettingsOwnerIndex,
   scheduleIdempotencyCleanup,
@@ -296,6 +297,9 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       await createSessionEndedTrigger(sql);
       const removed = await createSettingsOwnerIndex(sql);
       if (removed > 0) log(`Deleted ${removed} older duplicate Settings rows, keeping each person's newest.`);
+      const copies = await createFoodCatalogueSql(sql);
+      if (copies > 0)
+        log(`Deleted ${copies} later copies of catalogue foods, their meals now pointing to the first.`);
     });
     const adapter = parseServer.config.databaseController.adapter;
     if (listensForSchemaChanges(adapter)) schemaHooks = keepListeningForSchemaChanges(adapter, log);

@@ -40,10 +40,11 @@ describe('foods.json', () => {
     expect(refused).toEqual([]);
   });
 
-  it('names the source of every row', () => {
+  it('names the source of every row, and its key in the source', () => {
     for (const food of committed) {
-      expect(food.source).toMatch(
-        food.key.startsWith('ifct:')
+      expect(food.key).toBe(`${food.source}:${food.sourceId}`);
+      expect(food.reference).toMatch(
+        food.source === 'ifct'
           ? /^Indian Food Composition Tables 2017 \(NIN\), [A-Z]\d{3}$/
           : /^USDA FoodData Central, SR Legacy: .+/,
       );

@@ -12,8 +12,11 @@ export interface CatalogueFood {
   fatPer100g: number;
   servingG: number;
   servingLabel: string;
+  /** The table the values come from; `sourceId` is the row's key in it. */
+  source: 'ifct' | 'usda';
+  sourceId: string;
   /** The reference the values come from, named per row. */
-  source: string;
+  reference: string;
 }
 
 /** A source row the catalogue leaves out, and why. */
@@ -32,6 +35,8 @@ export const CATALOGUE_FIELDS = [
   'servingG',
   'servingLabel',
   'source',
+  'sourceId',
+  'reference',
 ] as const satisfies readonly (keyof CatalogueFood)[];
 
 /** Grams to 0.1 g, kilocalories to whole numbers: finer digits only pretend to a precision no table has. */
@@ -51,6 +56,11 @@ export function foodRuleError(food: CatalogueFood): string | null {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function catalogueSource(value: string, index: number): CatalogueFood['source'] {
+  if (value === 'ifct' || value === 'usda') return value;
+  throw new Error(`Catalogue row ${index} has the unknown source ${value}.`);
 }
 
 function catalogueFoodOf(value: unknown, index: number): CatalogueFood {
@@ -76,7 +86,9 @@ function catalogueFoodOf(value: unknown, index: number): CatalogueFood {
     fatPer100g: number('fatPer100g'),
     servingG: number('servingG'),
     servingLabel: text('servingLabel'),
-    source: text('source'),
+    source: catalogueSource(text('source'), index),
+    sourceId: text('sourceId'),
+    reference: text('reference'),
   };
 }
 

@@ -211,7 +211,9 @@ function convertRow(cells: readonly string[], at: Record<Column, number>): RowRe
     fatPer100g: roundGrams(fat),
     servingG: serving.grams,
     servingLabel: serving.label,
-    source: `Indian Food Composition Tables 2017 (NIN), ${code}`,
+    source: 'ifct',
+    sourceId: code,
+    reference: `Indian Food Composition Tables 2017 (NIN), ${code}`,
   };
   const ruleError = foodRuleError(food);
   return ruleError ? { skipped: { key, name, reason: ruleError } } : { food };

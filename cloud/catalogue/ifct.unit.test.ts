@@ -29,7 +29,9 @@ describe('convertIfctCsv', () => {
         fatPer100g: 5.4,
         servingG: 50,
         servingLabel: '1 portion, raw (50 g)',
-        source: 'Indian Food Composition Tables 2017 (NIN), A003',
+        source: 'ifct',
+        sourceId: 'A003',
+        reference: 'Indian Food Composition Tables 2017 (NIN), A003',
       },
     ]);
   });

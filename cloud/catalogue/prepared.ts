@@ -471,6 +471,8 @@ export function preparedCatalogue(foods: readonly PreparedFood[] = PREPARED_FOOD
     fatPer100g: roundGrams(food.per100g.fat),
     servingG: food.servingG,
     servingLabel: food.servingLabel,
-    source: preparedSource(food),
+    source: 'usda',
+    sourceId: food.slug,
+    reference: preparedSource(food),
   }));
 }

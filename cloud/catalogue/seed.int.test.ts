@@ -72,7 +72,9 @@ describe('the food catalogue on the shared server', () => {
         name: 'Greek yogurt, plain, nonfat',
         kcalPer100g: 59,
         proteinPer100g: 10.2,
-        source: 'USDA FoodData Central, SR Legacy: Yogurt, Greek, plain, nonfat',
+        source: 'usda',
+        sourceId: 'greek-yogurt-plain-nonfat',
+        reference: 'USDA FoodData Central, SR Legacy: Yogurt, Greek, plain, nonfat',
       }),
     ]);
   });

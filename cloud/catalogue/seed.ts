@@ -13,7 +13,7 @@ export interface SeedResult {
 const CATALOGUE_FILE = new URL('./foods.json', import.meta.url);
 /** Rows per /batch request: a few requests for the whole catalogue, each well within Parse's limits. */
 const SAVE_BATCH_SIZE = 100;
-/** Parse Server's maxLimit: the whole catalogue comes back in one or two queries. */
+/** Parse Server's maxLimit: the rows of a thousand keys come back in one query. */
 const READ_BATCH_SIZE = 1000;
 const PUBLIC_READ_ONLY = JSON.stringify({ '*': { read: true } });
 
@@ -64,10 +64,17 @@ async function seedCatalogue<Row extends { key: string }>(
     return row;
   };
 
-  const existing = await new Parse.Query(className)
-    .doesNotExist('user')
-    .exists('catalogueKey')
-    .findAll({ useMasterKey: true, batchSize: READ_BATCH_SIZE });
+  // Only the rows of this source: the catalogue may hold millions of imported products beside them.
+  const existing: CloudObject[] = [];
+  for (let start = 0; start < rows.length; start += READ_BATCH_SIZE) {
+    const keys = rows.slice(start, start + READ_BATCH_SIZE).map((row) => row.key);
+    existing.push(
+      ...(await new Parse.Query(className)
+        .doesNotExist('user')
+        .containedIn('catalogueKey', keys)
+        .findAll({ useMasterKey: true, batchSize: READ_BATCH_SIZE })),
+    );
+  }
   const rowsByKey = new Map<string, CloudObject[]>();
   for (const row of existing) {
     const key = String(row.get('catalogueKey'));

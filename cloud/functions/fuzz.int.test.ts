@@ -132,8 +132,21 @@ const FUNCTIONS: {
   blockUser: (cast) => ({ userId: userIds(cast) }),
   friendsRanking: () => ({ metric: oneOf(RANKING_METRICS), period: oneOf(RANKING_PERIODS) }),
   searchFoods: () => ({
-    query: fc.oneof(near('greek yog', 'oats', 'a'), hostileString, hostileValue),
+    query: fc.oneof(
+      near('greek yog', 'oats', 'a', 'crème', '3017620422003', '722252387998'),
+      hostileString,
+      hostileValue,
+    ),
     limit: oneOf([1, 25, 26, 0]),
+    language: oneOf(['en', 'de', 'fr', 'es', 'it', 'EN']),
+  }),
+  foodByBarcode: () => ({
+    code: fc.oneof(
+      near('3017620422003', '722252387998', '96385074', '1234567', '12345678901234567'),
+      hostileString,
+      hostileValue,
+    ),
+    language: oneOf(['en', 'de', 'fr', 'es', 'it']),
   }),
   searchExercises: () => ({
     query: fc.oneof(near('bench pr', 'squat', 'a'), hostileString, hostileValue),

@@ -1,9 +1,10 @@
 import { addDays, localDay, startOfLocalDay } from '../../src/domain/calendarDays';
 import { isMealType, MEAL_TYPES } from '../../src/domain/contract';
+import { barcodeForms, barcodeQuery } from '../../src/domain/barcodes';
+import { isLanguage, type Language } from '../../src/domain/languages';
 import {
   dayTotals,
   HISTORY_SPANS,
-  matchesWords,
   MAX_QUERY_LENGTH,
   MAX_SEARCH_RESULTS,
   rankFoods,
@@ -13,23 +14,15 @@ import {
   type MealRow,
   type NutritionDay,
 } from '../../src/domain/nutrition';
-import { sqlClient } from '../database';
+import { languagesOf } from '../languages';
 import { settingsWithCurrentGoal } from './coaching';
 import { energyByDay } from './intake';
 import { readDay, readTimeZoneParam } from './requestContext';
-import {
-  MASTER_PAGES,
-  numberOr,
-  ownerAcl,
-  Parse,
-  type ParseUser,
-  requireUser,
-  validationError,
-} from '../parse';
+import { numberOr, ownerAcl, Parse, type ParseUser, refusal, requireUser, validationError } from '../parse';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { queryOf, rowOf, type RowOf } from '../schema/rows';
-import { foodUses } from '../store/foods';
+import { foodRowOf, foodsMatching, foodUses, foodWithBarcode } from '../store/foods';
 
 type MealRowObject = RowOf<typeof mealClass>;
 import { defineFunction, type CloudRequest } from './define';
@@ -45,21 +38,6 @@ const SHORTLIST_CANDIDATES = 200;
 async function zoneAndGoal(user: ParseUser, requested: unknown) {
   const { settings, timeZone } = await settingsWithCurrentGoal(user, readTimeZoneParam(requested));
   return { timeZone, calorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null) };
-}
-
-function toFoodRow(food: RowOf<typeof foodClass>): FoodRow {
-  return {
-    id: food.id ?? '',
-    name: food.get('name'),
-    brand: food.get('brand') ?? '',
-    kcalPer100g: food.get('kcalPer100g'),
-    proteinPer100g: food.get('proteinPer100g'),
-    carbsPer100g: food.get('carbsPer100g'),
-    fatPer100g: food.get('fatPer100g'),
-    servingG: food.get('servingG') ?? null,
-    servingLabel: food.get('servingLabel') ?? '',
-    custom: food.get('user') !== undefined,
-  };
 }
 
 function toMealRow(meal: MealRowObject, foods: ReadonlyMap<string, FoodRow>): MealRow {
@@ -89,52 +67,71 @@ async function usableFoods(user: ParseUser, ids: readonly string[]): Promise<Map
     const owner = food.get('user');
     return !owner || owner.id === user.id;
   });
-  return new Map(usable.map((food) => [food.id ?? '', toFoodRow(food)]));
+  return new Map(usable.map((food) => [food.id ?? '', foodRowOf(food, undefined)]));
 }
 
-/** Every catalogue food and own food whose words begin with the search's words. */
-async function foodsMatching(user: ParseUser, words: readonly string[]): Promise<FoodRow[]> {
-  const sql = sqlClient();
-  if (sql) {
-    // `\m` anchors each word at a word start; the words hold only letters and digits.
-    const conditions = words.map(
-      (_, index) => `lower(name || ' ' || coalesce(brand, '')) ~ ('\\m' || $${index + 2}::text)`,
-    );
-    const { rows } = await sql.query<FoodRow & { servingG: number | null }>(
-      `SELECT "objectId" AS id, name, coalesce(brand, '') AS brand,
-              "kcalPer100g", "proteinPer100g", "carbsPer100g", "fatPer100g",
-              "servingG", coalesce("servingLabel", '') AS "servingLabel", "user" IS NOT NULL AS custom
-         FROM "Food"
-        WHERE ("user" IS NULL OR "user" = $1) AND ${conditions.join(' AND ')}
-        ORDER BY length(name)
-        LIMIT 200`,
-      [user.id, ...words],
-    );
-    return rows;
+/** The language foods are named in: the request's, else the person's chosen one, else English. */
+async function languageFor(user: ParseUser, requested: unknown): Promise<Language> {
+  if (requested !== undefined) {
+    if (!isLanguage(requested))
+      throw validationError('server.params.oneOf', { field: 'language', values: 'en, de, fr, es' });
+    return requested;
   }
-  const visible = await Parse.Query.or(
-    queryOf(foodClass).doesNotExist('user'),
-    queryOf(foodClass).equalTo('user', user),
-  ).findAll(MASTER_PAGES);
-  return visible.map(toFoodRow).filter((food) => matchesWords(`${food.name} ${food.brand}`, words));
+  return (await languagesOf([user.id ?? ''])).get(user.id ?? '') ?? 'en';
 }
 
 /**
  * Food search as the person types: every word of the query must begin a word of the food's name
- * or brand ("greek yog" finds "Yogurt, Greek, plain"); the catalogue and the person's own foods.
+ * (in any of the app's languages) or brand, accents and case aside ("creme fraiche" finds "Crème
+ * fraîche", "hafer" finds "Haferflocken"); the catalogue and the person's own foods, their own and
+ * lately logged first (rankFoods). A query of 8, 12, 13 or 14 digits is a barcode.
  */
 async function searchFoods(request: CloudRequest<'searchFoods'>): Promise<FoodRow[]> {
   const { user } = requireUser(request.user);
-  const { query, limit = 20 } = request.params;
+  const { query, limit = 20, language: requestedLanguage } = request.params;
   if (typeof query !== 'string' || [...query].length > MAX_QUERY_LENGTH) {
     throw validationError('server.params.textMax', { field: 'query', max: MAX_QUERY_LENGTH });
   }
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) {
     throw validationError('server.params.wholeNumberTo', { field: 'limit', max: MAX_SEARCH_RESULTS });
   }
+  const language = await languageFor(user, requestedLanguage);
+  const code = barcodeQuery(query);
+  if (code !== null) {
+    const found = await foodWithBarcode(user, barcodeForms(code), language);
+    return found ? [found] : [];
+  }
   const words = searchWords(query);
   if (words.length === 0) return [];
-  return rankFoods(query, await foodsMatching(user, words)).slice(0, limit);
+  const [found, uses] = await Promise.all([
+    foodsMatching(user, words, language),
+    foodUses(user, new Date(Date.now() - SHORTLIST_DAYS * 86_400_000), SHORTLIST_CANDIDATES),
+  ]);
+  const recent = new Set(uses.map((use) => use.food));
+  const ranked = rankFoods(
+    query,
+    found.map((food) => ({ ...food, recent: recent.has(food.id) })),
+  );
+  const seen = new Set<string>();
+  return ranked
+    .filter((food) => !seen.has(food.id) && seen.add(food.id))
+    .slice(0, limit)
+    .map(({ recent: _recent, ...food }) => food);
+}
+
+/** The food with a barcode (EAN-13, UPC-A or EAN-8; both forms of a UPC-A tried), the person's own first. */
+async function foodByBarcode(request: CloudRequest<'foodByBarcode'>): Promise<FoodRow> {
+  const { user } = requireUser(request.user);
+  const { code, language: requestedLanguage } = request.params;
+  const forms = typeof code === 'string' ? barcodeForms(code) : [];
+  if (forms.length === 0 || typeof code !== 'string' || barcodeQuery(code) === null) {
+    throw validationError('server.nutrition.barcode', { field: 'code' });
+  }
+  const language = await languageFor(user, requestedLanguage);
+  const found = await foodWithBarcode(user, forms, language);
+  if (!found)
+    throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.nutrition.unknownBarcode', { code: code.trim() });
+  return found;
 }
 
 /** The foods the person logged last, and those they log most, over the last 90 days. */
@@ -246,6 +243,7 @@ async function copyMeals(request: CloudRequest<'copyMeals'>): Promise<{ copied: 
 
 export function registerNutritionFunctions(): void {
   defineFunction('searchFoods', searchFoods);
+  defineFunction('foodByBarcode', foodByBarcode);
   defineFunction('nutritionDay', nutritionDay);
   defineFunction('copyMeals', copyMeals);
 }

@@ -81,4 +81,52 @@ describe('the foods store answers the same through SQL and through Parse queries
     expect(await store.foodUses.bySql(sql, user, since, 1)).toEqual(bySql.slice(0, 1));
     expect(await store.foodUses.byQueries(user, since, 1)).toEqual(bySql.slice(0, 1));
   });
+
+  it('foodsMatching: own and catalogue foods at word starts, never another person’s, both ways alike', async () => {
+    const user = Parse.User.createWithoutData(alice.objectId);
+    const byId = (rows: { id: string }[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const words of [['granola'], ['gran', 'alice'], ['greek', 'yog'], ['of', 'bob']]) {
+      const [bySql, byQueries] = await Promise.all([
+        store.foodsMatching.bySql(sql, user, words, 'en'),
+        store.foodsMatching.byQueries(user, words, 'en'),
+      ]);
+      expect(byId(byQueries), words.join(' ')).toEqual(byId(bySql));
+    }
+    const granola = await store.foodsMatching.bySql(sql, user, ['granola', 'of'], 'en');
+    expect(granola).toEqual([
+      expect.objectContaining({
+        id: ids.alices,
+        name: 'Granola of Alice',
+        custom: true,
+        source: 'user',
+        barcode: null,
+      }),
+    ]);
+    const yogurt = await store.foodsMatching.bySql(sql, user, ['greek', 'yog'], 'en');
+    expect(yogurt).toContainEqual(
+      expect.objectContaining({
+        name: 'Greek yogurt, plain, nonfat',
+        source: 'usda',
+        sourceId: 'greek-yogurt-plain-nonfat',
+      }),
+    );
+  });
+
+  it('foodWithBarcode: the person’s own food before the catalogue’s, in either stored form, both ways alike', async () => {
+    const code = '4006381333931';
+    const own = await saveRow(alice, 'Food', { ...ownFood('Marker of Alice'), barcode: code });
+    const user = (account: Account) => Parse.User.createWithoutData(account.objectId);
+    for (const account of [alice, bob]) {
+      for (const forms of [[code], ['0000000000000'], []]) {
+        expect(await store.foodWithBarcode.byQueries(user(account), forms, 'en')).toEqual(
+          await store.foodWithBarcode.bySql(sql, user(account), forms, 'en'),
+        );
+      }
+    }
+    expect(await store.foodWithBarcode.bySql(sql, user(alice), [code], 'en')).toMatchObject({
+      id: own,
+      custom: true,
+    });
+    expect(await store.foodWithBarcode.bySql(sql, user(bob), [code], 'en')).toBeUndefined();
+  });
 });

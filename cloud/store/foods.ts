@@ -1,8 +1,11 @@
-import type { Per100g } from '../../src/domain/nutrition';
-import { MASTER_PAGES, type ParseUser } from '../parse';
+import { isFoodSource } from '../../src/domain/foodFacts';
+import type { Language } from '../../src/domain/languages';
+import { matchesWords, type FoodRow, type Per100g } from '../../src/domain/nutrition';
+import { MASTER_PAGES, Parse, type ParseUser } from '../parse';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
-import { queryOf } from '../schema/rows';
+import { queryOf, type RowOf } from '../schema/rows';
+import { FOLDED_NAME, FOOD_VECTOR, prefixQuery } from './foodSearchSql';
 import { storeRead } from './read';
 
 /**
@@ -80,5 +83,142 @@ export const foodUses = storeRead({
     return [...uses.values()]
       .sort((a, b) => b.last.getTime() - a.last.getTime() || (a.food < b.food ? -1 : a.food > b.food ? 1 : 0))
       .slice(0, limit);
+  },
+});
+
+/** How many catalogue rows whose name starts with the search are read, in the name's order. */
+const PREFIX_CANDIDATES = 100;
+/** How many other catalogue rows with every word are read, in no order, for the ranking to choose from. */
+const WORD_CANDIDATES = 500;
+/** The most a person's own foods can be, read whole. */
+const OWN_CANDIDATES = 500;
+
+/** A search row's columns, the name in the language of the parameter `language` ($n). */
+const foodRowColumns = (
+  language: string,
+) => `"objectId" AS id, coalesce(names ->> ${language}, name) AS name, coalesce(brand, '') AS brand,
+  "kcalPer100g", "proteinPer100g", "carbsPer100g", "fatPer100g", "servingG",
+  coalesce("servingLabel", '') AS "servingLabel", "user" IS NOT NULL AS custom, barcode,
+  CASE WHEN "user" IS NOT NULL THEN 'user' ELSE source END AS source, "sourceId"`;
+
+interface FoodRowRecord extends Omit<FoodRow, 'source'> {
+  source: string | null;
+}
+
+const asFoodRow = (row: FoodRowRecord): FoodRow => ({
+  ...row,
+  barcode: row.barcode ?? null,
+  sourceId: row.sourceId ?? null,
+  source: isFoodSource(row.source) ? row.source : row.custom ? 'user' : 'ifct',
+});
+
+/** A Food object as a search row, named in `language` where it has a name in it. */
+export function foodRowOf(food: RowOf<typeof foodClass>, language: Language | undefined): FoodRow {
+  const custom = food.get('user') !== undefined;
+  return asFoodRow({
+    id: food.id ?? '',
+    name: (language && food.get('names')?.[language]) || food.get('name'),
+    brand: food.get('brand') ?? '',
+    kcalPer100g: food.get('kcalPer100g'),
+    proteinPer100g: food.get('proteinPer100g'),
+    carbsPer100g: food.get('carbsPer100g'),
+    fatPer100g: food.get('fatPer100g'),
+    servingG: food.get('servingG') ?? null,
+    servingLabel: food.get('servingLabel') ?? '',
+    custom,
+    barcode: food.get('barcode') ?? null,
+    source: custom ? 'user' : (food.get('source') ?? null),
+    sourceId: food.get('sourceId') ?? null,
+  });
+}
+
+/**
+ * Foods whose words begin with every word of a search (`words`, lower case without accents): all
+ * of the person's own, the catalogue's whose name starts with the whole search, and a few hundred
+ * more of the catalogue's, for the ranking (rankFoods) to order. Never another person's food, nor
+ * a catalogue row an import hid.
+ */
+export const foodsMatching = storeRead({
+  async bySql(sql, user: ParseUser, words: readonly string[], language: Language): Promise<FoodRow[]> {
+    const phrase = words.join(' ');
+    const { rows } = await sql.query<FoodRowRecord>(
+      `WITH q AS (SELECT to_tsquery('simple'::regconfig, $2) AS words)
+       SELECT ${foodRowColumns('$4')} FROM "Food" WHERE "objectId" IN (
+         (SELECT "objectId" FROM "Food", q WHERE "user" = $1 AND ${FOOD_VECTOR} @@ q.words LIMIT ${OWN_CANDIDATES})
+         UNION ALL
+         (SELECT "objectId" FROM "Food", q
+           WHERE "user" IS NULL AND hidden IS NOT TRUE
+             AND ${FOLDED_NAME} ~>=~ $3 AND ${FOLDED_NAME} ~<~ ($3 || U&'\\FFFF')
+             AND ${FOOD_VECTOR} @@ q.words
+           ORDER BY ${FOLDED_NAME} LIMIT ${PREFIX_CANDIDATES})
+         UNION ALL
+         (SELECT "objectId" FROM "Food", q
+           WHERE "user" IS NULL AND hidden IS NOT TRUE AND ${FOOD_VECTOR} @@ q.words LIMIT ${WORD_CANDIDATES}))`,
+      [user.id, prefixQuery(words), phrase, language],
+    );
+    return rows.map(asFoodRow);
+  },
+  async byQueries(user: ParseUser, words: readonly string[], language: Language): Promise<FoodRow[]> {
+    // Without SQL: the first word anywhere in the own name or the brand, in any case, then each
+    // word at a word's start. No accent folding, and names in other languages are not searched.
+    const [first = ''] = words;
+    const containing = (field: 'name' | 'brand') =>
+      queryOf(foodClass).matches(field, escapeRegExp(first), 'i');
+    const found = await Parse.Query.or(containing('name'), containing('brand'))
+      .notEqualTo('hidden', true)
+      .limit(OWN_CANDIDATES + PREFIX_CANDIDATES + WORD_CANDIDATES)
+      .find({ useMasterKey: true });
+    return found
+      .filter((food) => {
+        const owner = food.get('user');
+        return !owner || owner.id === user.id;
+      })
+      .filter((food) => matchesWords(`${food.get('name')} ${food.get('brand') ?? ''}`, words))
+      .map((food) => foodRowOf(food, language));
+  },
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The catalogue's or the person's own food with one of the barcode's stored forms, own first. */
+export const foodWithBarcode = storeRead({
+  async bySql(
+    sql,
+    user: ParseUser,
+    forms: readonly string[],
+    language: Language,
+  ): Promise<FoodRow | undefined> {
+    const { rows } = await sql.query<FoodRowRecord>(
+      `SELECT ${foodRowColumns('$3')} FROM "Food"
+        WHERE barcode = ANY($2::text[]) AND hidden IS NOT TRUE AND ("user" IS NULL OR "user" = $1)
+        ORDER BY "user" IS NULL, array_position($2::text[], barcode), "objectId" COLLATE "C" LIMIT 1`,
+      [user.id, forms, language],
+    );
+    return rows[0] && asFoodRow(rows[0]);
+  },
+  async byQueries(
+    user: ParseUser,
+    forms: readonly string[],
+    language: Language,
+  ): Promise<FoodRow | undefined> {
+    // An empty list would not narrow the query at all.
+    if (forms.length === 0) return undefined;
+    const found = await queryOf(foodClass)
+      .containedIn('barcode', [...forms])
+      .notEqualTo('hidden', true)
+      .limit(100)
+      .find({ useMasterKey: true });
+    const usable = found.filter((food) => {
+      const owner = food.get('user');
+      return !owner || owner.id === user.id;
+    });
+    const order = (food: (typeof usable)[number]) =>
+      [food.get('user') ? 0 : 1, forms.indexOf(food.get('barcode') ?? '')] as const;
+    usable.sort((a, b) => {
+      const [ownA, formA] = order(a);
+      const [ownB, formB] = order(b);
+      return ownA - ownB || formA - formB || ((a.id ?? '') < (b.id ?? '') ? -1 : 1);
+    });
+    return usable[0] && foodRowOf(usable[0], language);
   },
 });

@@ -1,6 +1,7 @@
 import type { SqlClient } from '../../cloud/database';
 import { SCHEDULED_SEND_TABLE } from '../../cloud/database';
 import { classDefinitions } from '../../cloud/schema';
+import { FOOD_SEARCH_DDL } from '../../cloud/store/foodSearchSql';
 
 /**
  * SQL the server runs itself on PostgreSQL, for what Parse Server leaves undone there: client
@@ -50,6 +51,46 @@ export async function createSettingsOwnerIndex(sql: SqlClient): Promise<number> 
     [],
   );
   await sql.query('CREATE UNIQUE INDEX IF NOT EXISTS "Settings_unique_user" ON "Settings" ("user")', []);
+  return rows.length;
+}
+
+/**
+ * The food catalogue's keys and search (cloud/store/foodSearchSql.ts). A catalogue key is unique,
+ * so an import upserts by it; a database from before the unique index may hold a key twice (two
+ * seedings that raced), so the meals of a later copy are pointed at the first and the copy goes.
+ * Returns how many copies went.
+ */
+export async function createFoodCatalogueSql(sql: SqlClient): Promise<number> {
+  const removed = await dropCatalogueCopies(sql);
+  for (const statement of FOOD_SEARCH_DDL) await sql.query(statement, []);
+  return removed;
+}
+
+async function dropCatalogueCopies(sql: SqlClient): Promise<number> {
+  const { rows: present } = await sql.query<{ index: string | null }>(
+    `SELECT to_regclass('"Food_unique_catalogueKey"')::text AS index`,
+    [],
+  );
+  if (present[0]?.index) return 0;
+  await sql.query(
+    `WITH copies AS (
+       SELECT "objectId", first_value("objectId") OVER (PARTITION BY "catalogueKey" ORDER BY "createdAt", "objectId") AS kept
+         FROM "Food" WHERE "catalogueKey" IS NOT NULL)
+     UPDATE "Meal" SET food = copies.kept FROM copies
+      WHERE "Meal".food = copies."objectId" AND copies."objectId" <> copies.kept`,
+    [],
+  );
+  const { rows } = await sql.query<{ objectId: string }>(
+    `DELETE FROM "Food" AS later USING "Food" AS earlier
+      WHERE later."catalogueKey" = earlier."catalogueKey"
+        AND (later."createdAt", later."objectId") > (earlier."createdAt", earlier."objectId")
+      RETURNING later."objectId"`,
+    [],
+  );
+  await sql.query(
+    'CREATE UNIQUE INDEX IF NOT EXISTS "Food_unique_catalogueKey" ON "Food" ("catalogueKey")',
+    [],
+  );
   return rows.length;
 }
 

@@ -7,6 +7,7 @@ import type { AdaptiveCalorieGoal, ExpenditureWithGoal } from './expenditure';
 import type { Friendships, Ranking, RankingMetric, RankingPeriod, SearchResult } from './friends';
 import type { NotificationList } from './notifications';
 import type { FoodRow, HistorySpan, NutritionDay } from './nutrition';
+import type { Language } from './languages';
 import type { InvitationRow, NewInvitation, SignupPolicy } from './signup';
 import type {
   ExerciseProgress,
@@ -60,7 +61,8 @@ export interface CloudApi {
     result: WeighInImportResult;
   };
   // Food and energy
-  searchFoods: { params: { query: string; limit?: number }; result: FoodRow[] };
+  searchFoods: { params: { query: string; limit?: number; language?: Language }; result: FoodRow[] };
+  foodByBarcode: { params: { code: string; language?: Language }; result: FoodRow };
   nutritionDay: {
     params: { date?: Day; days?: HistorySpan; timeZone?: TimeZone };
     result: NutritionDay;

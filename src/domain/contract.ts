@@ -144,6 +144,12 @@ export const foodRules = {
   proteinPer100g: { kind: 'number', min: 0, max: 100 },
   carbsPer100g: { kind: 'number', min: 0, max: 100 },
   fatPer100g: { kind: 'number', min: 0, max: 100 },
+  fibrePer100g: { kind: 'number', min: 0, max: 100, optional: true },
+  sugarsPer100g: { kind: 'number', min: 0, max: 100, optional: true },
+  saturatedFatPer100g: { kind: 'number', min: 0, max: 100, optional: true },
+  saltPer100g: { kind: 'number', min: 0, max: 100, optional: true },
+  /** Checked and brought to its normal form by the server (src/domain/barcodes.ts). */
+  barcode: { kind: 'text', min: 0, max: 14, optional: true },
   /** A serving's weight: from 1 g (a serving of nothing cannot be logged). */
   servingG: { kind: 'number', min: 1, max: 5000, optional: true },
   servingLabel: { kind: 'text', min: 0, max: 80, optional: true },

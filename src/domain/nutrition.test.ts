@@ -113,7 +113,7 @@ describe('food search', () => {
     expect(matchesWords('Apple, raw', searchWords('ple'))).toBe(false);
   });
 
-  it('ranks names that start with the search first, then own foods, then shorter names', () => {
+  it('ranks own foods first, then names that start with the search, then shorter names', () => {
     const foods = [
       { name: 'Yogurt, Greek, plain, whole milk', custom: false },
       { name: 'Greek yogurt, honey', custom: true },
@@ -125,6 +125,26 @@ describe('food search', () => {
       'Greek yogurt',
       'Yogurt, Greek, plain, whole milk',
       'Bread, Greek style yogurt loaf',
+    ]);
+  });
+
+  it('ignores accents and case, and ranks lately logged foods, exact names and brands up', () => {
+    expect(matchesWords('Crème fraîche', searchWords('creme fraiche'))).toBe(true);
+    expect(matchesWords('Haferflocken', searchWords('HAFER'))).toBe(true);
+    expect(matchesWords('Creme fraiche', searchWords('crème'))).toBe(true);
+    const foods = [
+      { name: 'Milk chocolate', custom: false, brand: 'Alpenhof' },
+      { name: 'Milk, whole', custom: false },
+      { name: 'Milk', custom: false },
+      { name: 'Oat drink', custom: false, brand: 'Milkyway' },
+      { name: 'Coconut milk', custom: false, recent: true },
+    ];
+    expect(rankFoods('Milk', foods).map((food) => food.name)).toEqual([
+      'Coconut milk',
+      'Milk',
+      'Milk, whole',
+      'Milk chocolate',
+      'Oat drink',
     ]);
   });
 });

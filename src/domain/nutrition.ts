@@ -1,5 +1,6 @@
 import { MEAL_TYPES, type MealType } from './contract';
 import { fieldError, type FieldError } from './fieldRules';
+import type { FoodSource } from './foodFacts';
 import type { SyncState } from './sync';
 
 /** Energy per gram of protein, carbohydrate and fat (Atwater factors). */
@@ -25,12 +26,18 @@ export const NO_NUTRIENTS: Nutrients = { caloriesKcal: 0, proteinG: 0, carbsG: 0
 /** A food as search and the edit window show it. */
 export interface FoodRow extends Per100g {
   id: string;
+  /** In the language of the request where the food has a name in it, else its own. */
   name: string;
   brand: string;
   servingG: number | null;
   servingLabel: string;
   /** The person's own food rather than the shared catalogue's. */
   custom: boolean;
+  /** The normal form of its barcode (src/domain/barcodes.ts), if known. */
+  barcode: string | null;
+  /** Where its values come from, and its key there (for the credit the source's licence asks for). */
+  source: FoodSource;
+  sourceId: string | null;
 }
 
 /** A logged meal entry as the nutrition page shows it. */
@@ -173,9 +180,16 @@ export function amountInGrams(amount: number, unit: 'g' | 'serving', servingG: n
   return servingG ? round1(amount * servingG) : null;
 }
 
-function splitAll(text: string): string[] {
+/** Without accents and in lower case, as the search compares text: "Crème" is "creme". */
+export function foldText(text: string): string {
   return text
-    .toLocaleLowerCase('en')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLocaleLowerCase('en');
+}
+
+function splitAll(text: string): string[] {
+  return foldText(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
 }
@@ -196,25 +210,36 @@ export function matchesWords(text: string, words: readonly string[]): boolean {
   return words.every((word) => textWords.some((candidate) => candidate.startsWith(word)));
 }
 
+/** What the ranking of a search looks at in a found row. */
+export interface Rankable {
+  name: string;
+  /** The person's own (food or exercise) rather than the catalogue's. */
+  custom: boolean;
+  brand?: string;
+  /** Logged by the person lately. */
+  recent?: boolean;
+}
+
 /**
- * Orders search results: a name that starts with the whole search first, then one whose first
- * word the search's first word (or any of its words) begins, own foods before the catalogue's
- * among equals, then shorter, plainer names.
+ * Orders search results: the person's own and lately logged first; then a name equal to the search,
+ * a name that starts with it, one whose first word the search's first word (or any of its words)
+ * begins, a brand the search names; then shorter, plainer names. Accents and case do not count.
  */
-export function rankFoods<T extends { name: string; custom: boolean }>(
-  query: string,
-  foods: readonly T[],
-): T[] {
+export function rankFoods<T extends Rankable>(query: string, foods: readonly T[]): T[] {
   const words = searchWords(query);
   const phrase = words.join(' ');
   const score = (food: T) => {
     const nameWords = splitAll(food.name);
+    const name = nameWords.join(' ');
     const [firstNameWord = ''] = nameWords;
+    const brandWords = food.brand ? splitAll(food.brand) : [];
     return (
-      (nameWords.join(' ').startsWith(phrase) ? 8 : 0) +
-      (words[0] !== undefined && firstNameWord.startsWith(words[0]) ? 4 : 0) +
-      (words.some((word) => firstNameWord.startsWith(word)) ? 2 : 0) +
-      (food.custom ? 1 : 0)
+      (food.custom || food.recent ? 64 : 0) +
+      (name === phrase ? 32 : 0) +
+      (name.startsWith(phrase) ? 16 : 0) +
+      (words[0] !== undefined && firstNameWord.startsWith(words[0]) ? 8 : 0) +
+      (words.some((word) => firstNameWord.startsWith(word)) ? 4 : 0) +
+      (words.some((word) => brandWords.some((brandWord) => brandWord.startsWith(word))) ? 2 : 0)
     );
   };
   return [...foods].sort(

@@ -3,7 +3,7 @@ import type { AdaptiveCalorieGoal, ExpenditureWithGoal } from '@/domain/expendit
 import { nutrientsFor, type FoodRow, type HistorySpan, type NutritionDay } from '@/domain/nutrition';
 import { restDate, restPointer, type PendingChange, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
-import { t } from '@/i18n';
+import { currentLanguage, t } from '@/i18n';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 import { callCloud } from '@/lib/cloud';
@@ -31,7 +31,7 @@ export async function adaptCalorieGoal(on: boolean): Promise<AdaptiveCalorieGoal
 }
 
 export async function searchFoods(query: string): Promise<FoodRow[]> {
-  return callCloud('searchFoods', { query });
+  return callCloud('searchFoods', { query, language: currentLanguage() });
 }
 
 /** A meal entry as typed: from a food and an amount, or energy and macros without a food. */
@@ -121,5 +121,5 @@ export async function createFood(input: FoodInput): Promise<FoodRow> {
   food.set(rest);
   if (servingG !== null) food.set('servingG', servingG);
   await food.save();
-  return { ...input, id: food.id ?? '', custom: true };
+  return { ...input, id: food.id ?? '', custom: true, barcode: null, source: 'user', sourceId: null };
 }

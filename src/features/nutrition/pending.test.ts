@@ -15,6 +15,9 @@ const oats: FoodRow = {
   proteinPer100g: 13,
   carbsPer100g: 60,
   fatPer100g: 7,
+  barcode: null,
+  source: 'ifct',
+  sourceId: 'A001',
 };
 
 const lunch: MealRow = {

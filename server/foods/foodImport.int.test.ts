@@ -1,0 +1,455 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '../../src/domain/languages';
+import type { FoodRow } from '../../src/domain/nutrition';
+import { offProducts, withCheckDigit, writeOffCsv, writeOffJsonl } from '../test/foodExports';
+import { callFunction, parseDate, pointer, restClient, type Account, type RestClient } from '../test/rest';
+import {
+  createDataDir,
+  databaseUri,
+  readMasterKey,
+  removeDataDir,
+  runScript,
+  startServerProcess,
+  stopServerAndDatabase,
+  type FinishedProcess,
+  type ServerProcess,
+} from '../test/serverProcess';
+import { importFoods } from './importFoods';
+
+/**
+ * `npm run foods:import` as an operator runs it, beside a server in production mode on the same
+ * data directory: Open Food Facts exports made by server/test/foodExports.ts in the published
+ * formats, then what people find by name, in their language and by barcode.
+ */
+
+const COMMAND_TIMEOUT_MS = 120_000;
+/** Products of the generated part of the export; one in 50 is refused (kJ given as kcal). */
+const GENERATED = 2000;
+const BASE_MODIFIED = 1_767_225_600;
+
+/** Hand-written products, each for one rule. */
+const oats = {
+  code: '041196910759',
+  lang: 'de',
+  product_name: 'Haferflocken zart',
+  product_name_de: 'Haferflocken zart',
+  product_name_fr: "Flocons d'avoine fins",
+  brands: 'Kornhaus',
+  serving_size: '40 g',
+  serving_quantity: 40,
+  last_modified_t: BASE_MODIFIED,
+  nutriments: {
+    'energy-kcal_100g': 372,
+    proteins_100g: 13.5,
+    carbohydrates_100g: 58.7,
+    fat_100g: 7,
+    fiber_100g: 10,
+    sugars_100g: 0.7,
+    'saturated-fat_100g': 1.3,
+    salt_100g: 0.02,
+  },
+};
+const cremeFraiche = {
+  code: withCheckDigit('376000000001'),
+  lang: 'fr',
+  product_name: 'Crème fraîche épaisse',
+  brands: 'Laiterie du Val',
+  last_modified_t: BASE_MODIFIED,
+  // Only the newer nutrition shape (schema 1003), energy in kJ, salt in mg.
+  nutrition: {
+    aggregated_set: {
+      per: '100g',
+      preparation: 'as_sold',
+      nutrients: {
+        energy: { value: 1222, unit: 'kJ' },
+        proteins: { value: 2.4, unit: 'g' },
+        carbohydrates: { value: 2.8, unit: 'g' },
+        fat: { value: 30, unit: 'g' },
+        salt: { value: 100, unit: 'mg' },
+      },
+    },
+  },
+};
+const sugarsOverCarbs = {
+  code: withCheckDigit('376000000002'),
+  product_name: 'Impossible jam',
+  last_modified_t: BASE_MODIFIED,
+  nutriments: {
+    'energy-kcal_100g': 250,
+    proteins_100g: 0,
+    carbohydrates_100g: 60,
+    fat_100g: 0,
+    sugars_100g: 70,
+  },
+};
+const noCode = { product_name: 'Nameless tin', nutriments: oats.nutriments };
+const noNutrition = { code: withCheckDigit('376000000003'), product_name: 'Mystery box' };
+const HAND_WRITTEN = [oats, cremeFraiche, sugarsOverCarbs, noCode, noNutrition];
+
+let dataDir: string;
+let server: ServerProcess | undefined;
+let client: RestClient;
+let sql: pg.Client;
+let ann: Account;
+let bob: Account;
+let firstFile: string;
+
+function importCommand(file: string, ...flags: string[]): Promise<FinishedProcess> {
+  return runScript('scripts/foods-import.ts', [file, ...flags], { DATA_DIR: dataDir }, COMMAND_TIMEOUT_MS);
+}
+
+/** The numbers of the summary's lines. */
+function summaryOf(output: string) {
+  const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1]?.replace(/,/g, '') ?? Number.NaN);
+  return {
+    read: number(/([\d,]+) products read/),
+    imported: number(/imported ([\d,]+)/),
+    updated: number(/updated ([\d,]+)/),
+    unchanged: number(/unchanged ([\d,]+)/),
+    refused: number(/refused ([\d,]+)/),
+  };
+}
+
+async function catalogueRow(key: string) {
+  const { rows } = await sql.query<Record<string, unknown>>(
+    `SELECT * FROM "Food" WHERE "catalogueKey" = $1`,
+    [key],
+  );
+  return rows;
+}
+
+const search = (account: Account, query: string, language?: Language): Promise<FoodRow[]> =>
+  callFunction(client, account, 'searchFoods', { query, ...(language ? { language } : {}) });
+
+beforeAll(async () => {
+  dataDir = await createDataDir('foods');
+  server = await startServerProcess({ dataDir });
+  client = restClient({
+    baseUrl: server.baseUrl,
+    appId: 'fitstreak',
+    masterKey: await readMasterKey(dataDir),
+  });
+  sql = new pg.Client({ connectionString: await databaseUri(dataDir) });
+  await sql.connect();
+  [ann, bob] = await Promise.all([client.signUp(), client.signUp()]);
+  firstFile = path.join(dataDir, 'openfoodfacts-products.jsonl.gz');
+  await writeOffJsonl(firstFile, [
+    ...offProducts({ count: GENERATED, implausibleEvery: 50 }),
+    ...HAND_WRITTEN,
+  ]);
+  // Not JSON: a line cut short, as a download interrupted and resumed may leave one.
+  await writeFile(firstFile.replace('.jsonl.gz', '-broken.jsonl'), '{"code": "123\n');
+}, 180_000);
+
+afterAll(async () => {
+  await sql?.end();
+  await stopServerAndDatabase(server);
+  if (dataDir) await removeDataDir(dataDir);
+});
+
+describe('npm run foods:import of an Open Food Facts export', () => {
+  let first: FinishedProcess;
+  let second: FinishedProcess;
+
+  beforeAll(async () => {
+    first = await importCommand(firstFile);
+    second = await importCommand(firstFile);
+  }, 2 * COMMAND_TIMEOUT_MS);
+
+  it('imports the plausible products and counts the refused by reason, while the app serves', () => {
+    expect(first.code, first.output).toBe(0);
+    const refusedGenerated = GENERATED / 50;
+    expect(summaryOf(first.output)).toEqual({
+      read: GENERATED + HAND_WRITTEN.length,
+      imported: GENERATED - refusedGenerated + 2,
+      updated: 0,
+      unchanged: 0,
+      refused: refusedGenerated + 3,
+    });
+    expect(first.output).toMatch(/sugars-over-carbohydrates 1\b/);
+    expect(first.output).toMatch(/no-code 1\b/);
+    expect(first.output).toMatch(/no-nutrition 1\b/);
+  });
+
+  it('changes nothing when the same file is imported again', () => {
+    expect(second.code, second.output).toBe(0);
+    expect(summaryOf(second.output)).toMatchObject({
+      imported: 0,
+      updated: 0,
+      unchanged: GENERATED - GENERATED / 50 + 2,
+    });
+  });
+
+  it('stores a UPC-A as its EAN-13, names per language, brand, values per 100 g and the source', async () => {
+    const [row, ...others] = await catalogueRow('off:0041196910759');
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      name: 'Haferflocken zart',
+      names: { de: 'Haferflocken zart', fr: "Flocons d'avoine fins" },
+      brand: 'Kornhaus',
+      barcode: '0041196910759',
+      source: 'off',
+      sourceId: '0041196910759',
+      kcalPer100g: 372,
+      fibrePer100g: 10,
+      saltPer100g: 0.02,
+      servingG: 40,
+      servingLabel: '40 g',
+      _rperm: ['*'],
+      _wperm: [],
+    });
+    expect(row?.user).toBeNull();
+    const [creme] = await catalogueRow(`off:${cremeFraiche.code}`);
+    expect(creme).toMatchObject({
+      kcalPer100g: 292,
+      fatPer100g: 30,
+      saltPer100g: 0.1,
+      names: { fr: 'Crème fraîche épaisse' },
+    });
+  });
+
+  it('refuses a file that is not an export with a sentence, and counts lines that are not JSON', async () => {
+    const missing = await importCommand(path.join(dataDir, 'nothing-here.jsonl'));
+    const broken = await importCommand(firstFile.replace('.jsonl.gz', '-broken.jsonl'));
+    const wrongSource = await importCommand(firstFile, '--source', 'nowhere');
+    const wrongLanguage = await importCommand(firstFile, '--languages', 'en,xx');
+
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('nothing-here.jsonl does not exist.');
+    expect(broken.code, broken.output).toBe(0);
+    expect(broken.output).toMatch(/refused 1: unreadable 1/);
+    expect(wrongSource.output).toContain('--source must be off, not nowhere.');
+    expect(wrongLanguage.output).toContain('--languages takes app languages (en,de,fr,es), not xx.');
+  });
+});
+
+describe('finding imported foods', () => {
+  it('finds a product by a word start in its own language and in another, without accents', async () => {
+    const [german, french, plain] = await Promise.all([
+      search(ann, 'hafer zart', 'de'),
+      search(ann, 'flocons avoine fins', 'fr'),
+      search(ann, 'creme fraiche epaisse', 'fr'),
+    ]);
+    expect(german[0]).toMatchObject({
+      name: 'Haferflocken zart',
+      brand: 'Kornhaus',
+      barcode: '0041196910759',
+      source: 'off',
+    });
+    expect(french[0]).toMatchObject({ name: "Flocons d'avoine fins", sourceId: '0041196910759' });
+    expect(plain[0]).toMatchObject({ name: 'Crème fraîche épaisse', kcalPer100g: 292 });
+  });
+
+  it('takes a search of digits for a barcode, in the UPC-A and the EAN-13 form', async () => {
+    const [upc, ean] = await Promise.all([search(ann, '041196910759'), search(ann, '0041196910759')]);
+    expect(upc.map((food) => food.name)).toEqual(['Haferflocken zart']);
+    expect(ean).toEqual(upc);
+  });
+
+  it('answers foodByBarcode with the food, 101 for an unknown code and 142 for what is not a code', async () => {
+    const found = await callFunction(client, bob, 'foodByBarcode', { code: '041196910759', language: 'fr' });
+    const unknown = await client.request('POST', '/parse/functions/foodByBarcode', {
+      sessionToken: bob.sessionToken,
+      body: { code: withCheckDigit('999999999999') },
+    });
+    const notACode = await client.request('POST', '/parse/functions/foodByBarcode', {
+      sessionToken: bob.sessionToken,
+      body: { code: 'abc' },
+    });
+    expect(found).toMatchObject({ name: "Flocons d'avoine fins", barcode: '0041196910759' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe(101);
+    expect(unknown.body).not.toHaveProperty('field');
+    expect(unknown.body.error).toContain(withCheckDigit('999999999999'));
+    expect(notACode.body).toMatchObject({ code: 142, field: 'code' });
+  });
+
+  it('keeps a person’s own food with a barcode theirs: first for them, unknown to another', async () => {
+    const created = await client.request('POST', '/parse/classes/Food', {
+      sessionToken: ann.sessionToken,
+      body: {
+        name: 'Oat porridge, my recipe',
+        kcalPer100g: 120,
+        proteinPer100g: 4,
+        carbsPer100g: 20,
+        fatPer100g: 2.5,
+        barcode: '041196910759',
+        catalogueKey: 'off:0041196910759',
+        source: 'off',
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const stored = await client.request('GET', `/parse/classes/Food/${String(created.body.objectId)}`, {
+      masterKey: true,
+    });
+    const [annFinds, bobFinds] = await Promise.all([
+      callFunction(client, ann, 'foodByBarcode', { code: '0041196910759' }),
+      callFunction(client, bob, 'foodByBarcode', { code: '0041196910759' }),
+    ]);
+    const badCode = await client.request('POST', '/parse/classes/Food', {
+      sessionToken: ann.sessionToken,
+      body: {
+        name: 'Bad code',
+        kcalPer100g: 0,
+        proteinPer100g: 0,
+        carbsPer100g: 0,
+        fatPer100g: 0,
+        barcode: '12ab',
+      },
+    });
+
+    expect(stored.body).toMatchObject({ barcode: '0041196910759', source: 'user' });
+    expect(stored.body).not.toHaveProperty('catalogueKey');
+    expect(annFinds).toMatchObject({ name: 'Oat porridge, my recipe', custom: true, source: 'user' });
+    expect(bobFinds).toMatchObject({ name: 'Haferflocken zart', custom: false });
+    expect(badCode.body).toMatchObject({ code: 142, field: 'barcode' });
+  });
+
+  it('lets no stranger or anonymous caller change an imported product, nor an anonymous caller find one', async () => {
+    const [row] = await catalogueRow('off:0041196910759');
+    const rowPath = `/parse/classes/Food/${String(row?.objectId)}`;
+    for (const session of [{ sessionToken: bob.sessionToken }, {}]) {
+      const answers = await Promise.all([
+        client.request('PUT', rowPath, { ...session, body: { kcalPer100g: 1 } }),
+        client.request('DELETE', rowPath, session),
+      ]);
+      for (const answer of answers) expect(answer.status).toBeGreaterThanOrEqual(400);
+    }
+    const anonymous = await Promise.all([
+      client.request('POST', '/parse/functions/searchFoods', { body: { query: 'hafer' } }),
+      client.request('POST', '/parse/functions/foodByBarcode', { body: { code: '041196910759' } }),
+      client.request('GET', rowPath),
+    ]);
+    for (const answer of anonymous) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.text).not.toContain('Haferflocken');
+    }
+    expect(await catalogueRow('off:0041196910759')).toEqual([row]);
+  });
+});
+
+describe('a later export', () => {
+  let mealPath: string;
+  let later: FinishedProcess;
+  let older: FinishedProcess;
+
+  beforeAll(async () => {
+    const [row] = await catalogueRow('off:0041196910759');
+    const meal = await client.request('POST', '/parse/classes/Meal', {
+      sessionToken: ann.sessionToken,
+      body: {
+        eatenAt: parseDate(new Date()),
+        mealType: 'breakfast',
+        name: 'Haferflocken zart',
+        food: pointer('Food', String(row?.objectId)),
+        grams: 50,
+        caloriesKcal: 186,
+        proteinG: 6.8,
+        carbsG: 29.4,
+        fatG: 3.5,
+      },
+    });
+    mealPath = `/parse/classes/Meal/${String(meal.body.objectId)}`;
+    const changed = {
+      ...oats,
+      last_modified_t: BASE_MODIFIED + 86_400,
+      nutriments: { ...oats.nutriments, 'energy-kcal_100g': 360, fat_100g: 6 },
+    };
+    const laterFile = path.join(dataDir, 'delta-later.jsonl');
+    await writeOffJsonl(laterFile, [changed]);
+    later = await importCommand(laterFile);
+    const olderFile = path.join(dataDir, 'delta-older.jsonl');
+    await writeOffJsonl(olderFile, [
+      { ...oats, last_modified_t: BASE_MODIFIED - 86_400, product_name: 'Stale name' },
+    ]);
+    older = await importCommand(olderFile);
+  }, 3 * COMMAND_TIMEOUT_MS);
+
+  it('updates a product the source changed later, and leaves the meals logged from it as they were', async () => {
+    expect(summaryOf(later.output)).toMatchObject({ imported: 0, updated: 1, unchanged: 0 });
+    const [row] = await catalogueRow('off:0041196910759');
+    expect(row).toMatchObject({ kcalPer100g: 360, fatPer100g: 6, name: 'Haferflocken zart' });
+    const meal = await client.request('GET', mealPath, { sessionToken: ann.sessionToken });
+    expect(meal.body).toMatchObject({ caloriesKcal: 186, fatG: 3.5, grams: 50 });
+  });
+
+  it('keeps the stored values when an export holds an older version of a product', async () => {
+    expect(summaryOf(older.output)).toMatchObject({ imported: 0, updated: 0, unchanged: 1 });
+    const [row] = await catalogueRow('off:0041196910759');
+    expect(row).toMatchObject({ name: 'Haferflocken zart', kcalPer100g: 360 });
+  });
+
+  describe('with --prune', () => {
+    let pruning: FinishedProcess;
+
+    beforeAll(async () => {
+      const smaller = path.join(dataDir, 'smaller.csv');
+      // The CSV export of only the first 100 generated products.
+      await writeOffCsv(smaller, offProducts({ count: 100, implausibleEvery: 50 }));
+      pruning = await importCommand(smaller, '--prune');
+    }, COMMAND_TIMEOUT_MS);
+
+    it('deletes the products the export no longer holds and hides the one a meal points to', async () => {
+      expect(pruning.code, pruning.output).toBe(0);
+      expect(pruning.output).toMatch(/unchanged 98\b/);
+      expect(pruning.output).toMatch(/hid 1 that meals point to/);
+      const { rows } = await sql.query<{ count: number; hidden: number }>(
+        `SELECT count(*)::int AS count, count(*) FILTER (WHERE hidden)::int AS hidden FROM "Food" WHERE source = 'off' AND "user" IS NULL`,
+      );
+      expect(rows[0]).toEqual({ count: 99, hidden: 1 });
+      const [hafer] = await catalogueRow('off:0041196910759');
+      expect(hafer).toMatchObject({ hidden: true });
+      expect((await search(ann, 'hafer', 'de')).map((food) => food.name)).not.toContain('Haferflocken zart');
+      expect(await search(bob, '041196910759')).toEqual([]);
+      const day = await callFunction(client, ann, 'nutritionDay', {});
+      expect(day.meals.map((meal) => meal.food?.name)).toEqual(['Haferflocken zart']);
+    });
+  });
+});
+
+describe('an interrupted import', () => {
+  it('continues after the products the interrupted run committed, and one import runs at a time', async () => {
+    const file = path.join(dataDir, 'interrupted.jsonl');
+    await writeOffJsonl(file, offProducts({ count: 3000, first: 10_000 }));
+    const pool = new pg.Pool({ connectionString: await databaseUri(dataDir), max: 2 });
+    try {
+      const interrupted = importFoods(pool, {
+        file,
+        source: 'off',
+        languages: ['en', 'de'],
+        batchSize: 500,
+        progress: ({ read }) => {
+          if (read >= 1000) throw new Error('Interrupted.');
+        },
+      });
+      await expect(interrupted).rejects.toThrow('Interrupted.');
+      const locked = new pg.Client({ connectionString: await databaseUri(dataDir) });
+      await locked.connect();
+      await locked.query(`SELECT pg_advisory_lock(4184017, hashtext('food-import'))`);
+      const blocked = await importCommand(file);
+      await locked.end();
+      const resumed = await importFoods(pool, {
+        file,
+        source: 'off',
+        languages: ['en', 'de'],
+        batchSize: 500,
+      });
+
+      expect(blocked.code).toBe(1);
+      expect(blocked.output).toContain('another food import is running on this database');
+      expect(resumed.resumedAfter).toBe(1000);
+      expect(resumed.read).toBe(2000);
+      expect(resumed.imported).toBe(2000);
+      const { rows } = await sql.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM "Food" WHERE "catalogueKey" = ANY($1::text[])`,
+        [[...offProducts({ count: 3000, first: 10_000 })].map((product) => `off:${String(product.code)}`)],
+      );
+      expect(rows[0]?.count).toBe(3000);
+    } finally {
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,338 @@
+import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+import { catalogueKeyOf, type ImportedFood, type RefusalReason } from '../../cloud/catalogue/importedFood';
+import { offCsvProduct, readOffProduct } from '../../cloud/catalogue/openFoodFacts';
+import type { Language } from '../../src/domain/languages';
+import { unlessClusterLockHeld } from '../cluster/clusterLock';
+import { formatOf, openExport, type ExportFormat } from './exportReader';
+
+/**
+ * Imports a food database's export into the shared catalogue, straight into the `Food` table in
+ * batches (Parse's REST path would take days for millions of products), while the app serves:
+ *
+ * - an upsert by catalogue key (`off:<code>`): a second run of the same file changes nothing; a
+ *   product the source changed later replaces the stored values, an earlier one does not;
+ * - meals keep their own numbers, so no import changes what anyone logged;
+ * - resumable: each batch commits with the number of products read so far, and a re-run of the
+ *   same file (name, size and modification time) starts after them;
+ * - `prune`: after a full export, catalogue rows of the source it no longer holds are deleted,
+ *   or hidden from search where a meal points to them;
+ * - one import at a time per database (an advisory lock).
+ */
+
+export type FoodImportSource = 'off';
+
+export interface FoodImportOptions {
+  file: string;
+  source: FoodImportSource;
+  /** Told by the file's name when absent. */
+  format?: ExportFormat;
+  /** The app's languages whose names are kept. */
+  languages: readonly Language[];
+  dryRun?: boolean;
+  prune?: boolean;
+  /** Products per SQL statement. */
+  batchSize?: number;
+  progress?: (progress: FoodImportProgress) => void;
+}
+
+export interface FoodImportProgress {
+  read: number;
+  bytesRead: number;
+  size: number;
+  elapsedMs: number;
+}
+
+export interface FoodImportSummary {
+  /** Products read from the file in this run (after those a resumed run skipped). */
+  read: number;
+  /** Products an interrupted earlier run had done, skipped by this one. */
+  resumedAfter: number;
+  imported: number;
+  updated: number;
+  unchanged: number;
+  refused: Partial<Record<RefusalReason, number>>;
+  /** With `prune`: rows deleted, and rows hidden because a meal points to them. */
+  pruned: number;
+  hidden: number;
+  durationMs: number;
+  dryRun: boolean;
+}
+
+export class FoodImportError extends Error {}
+
+/** The bookkeeping of interrupted imports: how far each file got. Plain SQL, not a Parse class. */
+const PROGRESS_TABLE = 'fitstreak_food_import';
+/** The keys a pruning run has seen, by run. */
+const SEEN_TABLE = 'fitstreak_food_import_seen';
+
+const COLUMNS = [
+  ['catalogueKey', 'text'],
+  ['source', 'text'],
+  ['sourceId', 'text'],
+  ['sourceModifiedAt', 'timestamptz'],
+  ['name', 'text'],
+  ['names', 'jsonb'],
+  ['brand', 'text'],
+  ['barcode', 'text'],
+  ['kcalPer100g', 'float8'],
+  ['proteinPer100g', 'float8'],
+  ['carbsPer100g', 'float8'],
+  ['fatPer100g', 'float8'],
+  ['fibrePer100g', 'float8'],
+  ['sugarsPer100g', 'float8'],
+  ['saturatedFatPer100g', 'float8'],
+  ['saltPer100g', 'float8'],
+  ['servingG', 'float8'],
+  ['servingLabel', 'text'],
+] as const;
+
+type Column = (typeof COLUMNS)[number][0];
+
+function columnValues(food: ImportedFood): Record<Column, unknown> {
+  return {
+    catalogueKey: catalogueKeyOf(food),
+    source: food.source,
+    sourceId: food.sourceId,
+    sourceModifiedAt: food.modifiedAt,
+    name: food.name,
+    names: JSON.stringify(food.names),
+    brand: food.brand,
+    barcode: food.barcode,
+    kcalPer100g: food.kcalPer100g,
+    proteinPer100g: food.proteinPer100g,
+    carbsPer100g: food.carbsPer100g,
+    fatPer100g: food.fatPer100g,
+    fibrePer100g: food.fibrePer100g ?? null,
+    sugarsPer100g: food.sugarsPer100g ?? null,
+    saturatedFatPer100g: food.saturatedFatPer100g ?? null,
+    saltPer100g: food.saltPer100g ?? null,
+    servingG: food.servingG,
+    servingLabel: food.servingLabel,
+  };
+}
+
+const quoted = (column: string) => `"${column}"`;
+const OBJECT_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A new row's id as Parse makes them: 10 letters and digits. */
+function newObjectId(): string {
+  const bytes = randomBytes(10);
+  return [...bytes].map((byte) => OBJECT_ID_ALPHABET[byte % OBJECT_ID_ALPHABET.length]).join('');
+}
+
+/**
+ * One statement per batch: new keys are inserted readable by everyone signed in and written by
+ * nobody (the catalogue's ACL); a stored key is replaced only by a later version of its product.
+ * Answers the rows written, each saying whether it was new.
+ */
+const UPSERT = `
+  INSERT INTO "Food" ("objectId", "createdAt", "updatedAt", "_rperm", "_wperm", ${COLUMNS.map(([column]) => quoted(column)).join(', ')})
+  SELECT id, now(), now(), '{*}', '{}', ${COLUMNS.map(([column]) => quoted(column)).join(', ')}
+    FROM unnest($1::text[], ${COLUMNS.map(([, type], index) => `$${index + 2}::${type}[]`).join(', ')})
+      AS batch(id, ${COLUMNS.map(([column]) => quoted(column)).join(', ')})
+  ON CONFLICT ("catalogueKey") DO UPDATE
+     SET ${COLUMNS.filter(([column]) => column !== 'catalogueKey')
+       .map(([column]) => `${quoted(column)} = EXCLUDED.${quoted(column)}`)
+       .join(', ')}, "updatedAt" = now(), "hidden" = NULL
+   WHERE "Food"."user" IS NULL
+     AND ("Food"."hidden" IS TRUE OR "Food"."sourceModifiedAt" IS NULL
+          OR EXCLUDED."sourceModifiedAt" > "Food"."sourceModifiedAt")
+  RETURNING (xmax = 0) AS inserted`;
+
+/** Whether the database has what the import writes into: the app's tables and the catalogue's unique key. */
+async function checkDatabase(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ food: string | null; key: string | null }>(
+    `SELECT to_regclass('"Food"')::text AS food, to_regclass('"Food_unique_catalogueKey"')::text AS key`,
+  );
+  if (!rows[0]?.food || !rows[0].key) {
+    throw new FoodImportError(
+      'the database has no food catalogue yet: start the app once on it (npm start), then import.',
+    );
+  }
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS ${PROGRESS_TABLE} (
+       file_key text PRIMARY KEY, products bigint NOT NULL, run text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`,
+  );
+  await client.query(
+    `CREATE UNLOGGED TABLE IF NOT EXISTS ${SEEN_TABLE} (run text NOT NULL, key text NOT NULL)`,
+  );
+  await client.query(`CREATE INDEX IF NOT EXISTS ${SEEN_TABLE}_run_key ON ${SEEN_TABLE} (run, key)`);
+}
+
+/** The same file as far as a resumed run can tell: its name, size and modification time. */
+async function fileKeyOf(file: string, source: FoodImportSource, prune: boolean): Promise<string> {
+  const { size, mtimeMs } = await stat(file);
+  return `${source}|${path.basename(file)}|${size}|${Math.trunc(mtimeMs)}|${prune ? 'prune' : 'keep'}`;
+}
+
+/** The newest of each key within one batch: one statement may not write a row twice. */
+function newestByKey(foods: readonly ImportedFood[]): ImportedFood[] {
+  const byKey = new Map<string, ImportedFood>();
+  for (const food of foods) {
+    const key = catalogueKeyOf(food);
+    const held = byKey.get(key);
+    if (!held || (food.modifiedAt?.getTime() ?? 0) >= (held.modifiedAt?.getTime() ?? 0)) byKey.set(key, food);
+  }
+  return [...byKey.values()];
+}
+
+export async function importFoods(pool: pg.Pool, options: FoodImportOptions): Promise<FoodImportSummary> {
+  let summary: FoodImportSummary | undefined;
+  const ran = await unlessClusterLockHeld(pool, 'food-import', async () => {
+    summary = await importHoldingLock(pool, options);
+  });
+  if (!ran || !summary) {
+    throw new FoodImportError('another food import is running on this database: wait for it to finish.');
+  }
+  return summary;
+}
+
+async function importHoldingLock(pool: pg.Pool, options: FoodImportOptions): Promise<FoodImportSummary> {
+  const { file, source, languages, dryRun = false, prune = false, batchSize = 1000, progress } = options;
+  const startedAt = performance.now();
+  const client = await pool.connect();
+  try {
+    await checkDatabase(client);
+    const fileKey = await fileKeyOf(file, source, prune);
+    const { rows: saved } = await client.query<{ products: string; run: string }>(
+      `SELECT products, run FROM ${PROGRESS_TABLE} WHERE file_key = $1`,
+      [fileKey],
+    );
+    const resumedAfter = dryRun ? 0 : Number(saved[0]?.products ?? 0);
+    const run = saved[0]?.run ?? newObjectId();
+    const summary: FoodImportSummary = {
+      read: 0,
+      resumedAfter,
+      imported: 0,
+      updated: 0,
+      unchanged: 0,
+      refused: {},
+      pruned: 0,
+      hidden: 0,
+      durationMs: 0,
+      dryRun,
+    };
+    const refuse = (reason: RefusalReason) => {
+      summary.refused[reason] = (summary.refused[reason] ?? 0) + 1;
+    };
+    const format = options.format ?? formatOf(file);
+    const input = await openExport(file, format);
+    let position = 0;
+    let batch: ImportedFood[] = [];
+
+    const flush = async () => {
+      const foods = newestByKey(batch);
+      batch = [];
+      if (dryRun) {
+        summary.imported += await countNew(client, foods);
+        return;
+      }
+      const values = COLUMNS.map(([column]) => foods.map((food) => columnValues(food)[column]));
+      await client.query('BEGIN');
+      try {
+        const { rows } = await client.query<{ inserted: boolean }>(UPSERT, [
+          foods.map(newObjectId),
+          ...values,
+        ]);
+        if (prune) {
+          await client.query(`INSERT INTO ${SEEN_TABLE} (run, key) SELECT $1, unnest($2::text[])`, [
+            run,
+            foods.map(catalogueKeyOf),
+          ]);
+        }
+        await client.query(
+          `INSERT INTO ${PROGRESS_TABLE} (file_key, products, run) VALUES ($1, $2, $3)
+           ON CONFLICT (file_key) DO UPDATE SET products = EXCLUDED.products, updated_at = now()`,
+          [fileKey, position, run],
+        );
+        await client.query('COMMIT');
+        const inserted = rows.filter((row) => row.inserted).length;
+        summary.imported += inserted;
+        summary.updated += rows.length - inserted;
+        summary.unchanged += foods.length - rows.length;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    };
+
+    try {
+      for await (const item of input.records) {
+        position += 1;
+        if (position <= resumedAfter) continue;
+        summary.read += 1;
+        if ('unreadable' in item) {
+          refuse('unreadable');
+        } else {
+          const read = readOffProduct(
+            format === 'csv' ? offCsvProduct(item.record as Record<string, string>) : item.record,
+            languages,
+          );
+          if ('refused' in read) refuse(read.refused);
+          else batch.push(read.food);
+        }
+        if (batch.length >= batchSize) await flush();
+        if (progress && summary.read % 1000 === 0) {
+          progress({
+            read: position,
+            bytesRead: input.bytesRead(),
+            size: input.size,
+            elapsedMs: performance.now() - startedAt,
+          });
+        }
+      }
+      if (batch.length > 0) await flush();
+    } finally {
+      input.close();
+    }
+
+    if (prune && !dryRun) Object.assign(summary, await pruneMissing(client, source, run));
+    if (!dryRun) {
+      await client.query(`DELETE FROM ${PROGRESS_TABLE} WHERE file_key = $1`, [fileKey]);
+      await client.query(`DELETE FROM ${SEEN_TABLE} WHERE run = $1`, [run]);
+    }
+    summary.durationMs = performance.now() - startedAt;
+    return summary;
+  } finally {
+    client.release();
+  }
+}
+
+/** A dry run's count of the products that would be new. */
+async function countNew(client: pg.PoolClient, foods: readonly ImportedFood[]): Promise<number> {
+  const { rows } = await client.query<{ stored: number }>(
+    `SELECT count(*)::int AS stored FROM "Food" WHERE "catalogueKey" = ANY($1::text[])`,
+    [foods.map(catalogueKeyOf)],
+  );
+  return foods.length - (rows[0]?.stored ?? 0);
+}
+
+/**
+ * After a full export: the source's catalogue rows the run did not see are gone from the source.
+ * Those a meal points to stay, hidden from search (a meal shows its food); the others are deleted.
+ */
+async function pruneMissing(
+  client: pg.PoolClient,
+  source: FoodImportSource,
+  run: string,
+): Promise<{ pruned: number; hidden: number }> {
+  const missing = `f."user" IS NULL AND f.source = $1 AND f."catalogueKey" IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM ${SEEN_TABLE} s WHERE s.run = $2 AND s.key = f."catalogueKey")`;
+  const used = `EXISTS (SELECT 1 FROM "Meal" m WHERE m.food = f."objectId")`;
+  await client.query('BEGIN');
+  try {
+    const hidden = await client.query(
+      `UPDATE "Food" f SET hidden = true, "updatedAt" = now() WHERE ${missing} AND ${used} AND f.hidden IS NOT TRUE`,
+      [source, run],
+    );
+    const pruned = await client.query(`DELETE FROM "Food" f WHERE ${missing} AND NOT ${used}`, [source, run]);
+    await client.query('COMMIT');
+    return { pruned: pruned.rowCount ?? 0, hidden: hidden.rowCount ?? 0 };
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}
