@@ -3,35 +3,73 @@
  * (which refuses to run before it exists) and the store's reads (which use it).
  *
  * A food's searchable text is its name, its names in the app's languages and its brand, without
- * accents and in lower case (`fitstreak_fold`), as a `simple` text-search vector: one lexeme per
- * word, so a query's words match word starts (`hafer:*` finds "Haferflocken") through a GIN index
- * at any catalogue size. A B-tree over the folded name serves exact names and name prefixes in
- * the index's order, so the best matches of a common word are found before an arbitrary few thousand.
+ * accents and in lower case (`fitstreak_food_text`). Every word of it is a row of
+ * `fitstreak_food_word` (the catalogue's foods that are not hidden; a trigger on `Food` keeps the
+ * table current, whoever writes), indexed by word and then by the length of the food's name. A
+ * search reads the rows of its longest word's prefix in that order, shortest names first, and
+ * stops after a few thousand: what it costs depends on how many results it keeps, not on how many
+ * foods share a common word, so it stays fast at millions of products. Each candidate must also
+ * hold the query's other words (the table's key, food and word, answers that). A B-tree over the
+ * folded name gives the names that start with the whole query, in order.
+ *
+ * Function bodies name their schema: PostgreSQL builds and maintains indexes and runs triggers of
+ * other sessions with a search path that may not hold `public`.
  */
 
-/**
- * Without accents, in lower case; immutable (unaccent's dictionary named), so an index may use it.
- * Function bodies name their schema: PostgreSQL builds and maintains indexes with a search path of
- * pg_catalog alone.
- */
-export const FOLD_FUNCTION = 'fitstreak_fold';
+export const FOOD_WORD_TABLE = 'fitstreak_food_word';
 
-export const FOOD_TEXT = `fitstreak_food_text(name, names, brand)`;
+export const FOOD_TEXT = 'public.fitstreak_food_text(name, names, brand)';
 export const FOOD_VECTOR = `to_tsvector('simple'::regconfig, ${FOOD_TEXT})`;
-export const FOLDED_NAME = `${FOLD_FUNCTION}(name)`;
+/** The folded name in byte order, as its index holds it. */
+export const FOLDED_NAME = 'public.fitstreak_fold(name) COLLATE "C"';
 
 export const FOOD_SEARCH_DDL = [
   'CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public',
-  `CREATE OR REPLACE FUNCTION ${FOLD_FUNCTION}(text) RETURNS text
+  `CREATE OR REPLACE FUNCTION public.fitstreak_fold(text) RETURNS text
      LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
      AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) $$`,
-  `CREATE OR REPLACE FUNCTION fitstreak_food_text(name text, names jsonb, brand text) RETURNS text
+  `CREATE OR REPLACE FUNCTION public.fitstreak_food_text(name text, names jsonb, brand text) RETURNS text
      LANGUAGE sql IMMUTABLE PARALLEL SAFE
-     AS $$ SELECT public.${FOLD_FUNCTION}(concat_ws(' ', name, names->>'en', names->>'de', names->>'fr', names->>'es', brand)) $$`,
-  `CREATE INDEX IF NOT EXISTS "Food_search_words" ON "Food" USING gin (${FOOD_VECTOR})`,
-  `CREATE INDEX IF NOT EXISTS "Food_search_name" ON "Food" (${FOLDED_NAME} text_pattern_ops)`,
+     AS $$ SELECT public.fitstreak_fold(concat_ws(' ', name, names->>'en', names->>'de', names->>'fr', names->>'es', brand)) $$`,
+  `CREATE OR REPLACE FUNCTION public.fitstreak_food_words_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF TG_OP <> 'INSERT' THEN
+       DELETE FROM public.${FOOD_WORD_TABLE} WHERE food_id = OLD."objectId";
+     END IF;
+     IF TG_OP <> 'DELETE' AND NEW."user" IS NULL AND NEW.hidden IS NOT TRUE THEN
+       INSERT INTO public.${FOOD_WORD_TABLE} (word, name_length, food_id)
+         SELECT DISTINCT lexeme, length(NEW.name), NEW."objectId"
+           FROM unnest(to_tsvector('simple'::regconfig, public.fitstreak_food_text(NEW.name, NEW.names, NEW.brand)))
+         ON CONFLICT DO NOTHING;
+     END IF;
+     RETURN NULL;
+   END $$`,
+  `CREATE OR REPLACE TRIGGER fitstreak_food_words AFTER INSERT OR DELETE OR UPDATE OF name, names, brand, "user", hidden
+     ON "Food" FOR EACH ROW EXECUTE FUNCTION public.fitstreak_food_words_sync()`,
+  `CREATE INDEX IF NOT EXISTS "Food_search_name" ON "Food" ((${FOLDED_NAME}))`,
   `CREATE INDEX IF NOT EXISTS "Food_barcode" ON "Food" (barcode) WHERE barcode IS NOT NULL`,
 ] as const;
+
+/**
+ * The word table, made once: a word is a lexeme of the `simple` text-search parser, as a query's
+ * words are split; in byte order, so a prefix is a range of the index.
+ */
+export const FOOD_WORD_TABLE_DDL = [
+  `CREATE TABLE ${FOOD_WORD_TABLE} (
+     word text COLLATE "C" NOT NULL,
+     name_length integer NOT NULL,
+     food_id text NOT NULL,
+     PRIMARY KEY (food_id, word))`,
+  `CREATE INDEX ${FOOD_WORD_TABLE}_prefix ON ${FOOD_WORD_TABLE} (word, name_length)`,
+] as const;
+
+/** Fills a new word table from the catalogue rows already stored. */
+export const FOOD_WORD_BACKFILL = `
+  INSERT INTO ${FOOD_WORD_TABLE} (word, name_length, food_id)
+  SELECT DISTINCT lexeme, length(f.name), f."objectId"
+    FROM "Food" f, unnest(to_tsvector('simple'::regconfig, public.fitstreak_food_text(f.name, f.names, f.brand)))
+   WHERE f."user" IS NULL AND f.hidden IS NOT TRUE
+  ON CONFLICT DO NOTHING`;
 
 /** A text-search query: every word a word start (`creme:* & fraiche:*`); the words hold letters and digits only. */
 export const prefixQuery = (words: readonly string[]): string => words.map((word) => `${word}:*`).join(' & ');

@@ -5,7 +5,7 @@ import { MASTER_PAGES, Parse, type ParseUser } from '../parse';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { queryOf, type RowOf } from '../schema/rows';
-import { FOLDED_NAME, FOOD_VECTOR, prefixQuery } from './foodSearchSql';
+import { FOLDED_NAME, FOOD_VECTOR, FOOD_WORD_TABLE, prefixQuery } from './foodSearchSql';
 import { storeRead } from './read';
 
 /**
@@ -88,8 +88,10 @@ export const foodUses = storeRead({
 
 /** How many catalogue rows whose name starts with the search are read, in the name's order. */
 const PREFIX_CANDIDATES = 100;
-/** How many other catalogue rows with every word are read, in no order, for the ranking to choose from. */
-const WORD_CANDIDATES = 500;
+/** How many catalogue rows of the longest word's prefix are read, shortest names first. */
+const WORD_SCAN = 2000;
+/** How many of those holding every word of the search are kept for the ranking. */
+const WORD_CANDIDATES = 300;
 /** The most a person's own foods can be, read whole. */
 const OWN_CANDIDATES = 500;
 
@@ -141,20 +143,33 @@ export function foodRowOf(food: RowOf<typeof foodClass>, language: Language | un
 export const foodsMatching = storeRead({
   async bySql(sql, user: ParseUser, words: readonly string[], language: Language): Promise<FoodRow[]> {
     const phrase = words.join(' ');
+    // The longest word has the fewest foods, so its rows are read first.
+    const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
     const { rows } = await sql.query<FoodRowRecord>(
-      `WITH q AS (SELECT to_tsquery('simple'::regconfig, $2) AS words)
-       SELECT ${foodRowColumns('$4')} FROM "Food" WHERE "objectId" IN (
-         (SELECT "objectId" FROM "Food", q WHERE "user" = $1 AND ${FOOD_VECTOR} @@ q.words LIMIT ${OWN_CANDIDATES})
+      `WITH q AS MATERIALIZED (SELECT public.fitstreak_fold(w) AS w FROM unnest($2::text[]) AS w),
+       lead AS (
+         SELECT food_id FROM ${FOOD_WORD_TABLE}
+          WHERE word >= public.fitstreak_fold($3::text) AND word < public.fitstreak_fold($3::text) || U&'\\FFFF'
+          ORDER BY word, name_length LIMIT ${WORD_SCAN}),
+       matched AS (
+         SELECT food_id FROM lead WHERE NOT EXISTS (
+           SELECT 1 FROM q WHERE NOT EXISTS (
+             SELECT 1 FROM ${FOOD_WORD_TABLE} other
+              WHERE other.food_id = lead.food_id AND other.word >= q.w AND other.word < q.w || U&'\\FFFF'))
+         LIMIT ${WORD_CANDIDATES})
+       SELECT ${foodRowColumns('$6')} FROM "Food" WHERE "objectId" IN (
+         (SELECT food_id FROM matched)
          UNION ALL
-         (SELECT "objectId" FROM "Food", q
+         (SELECT "objectId" FROM "Food"
+           WHERE "user" = $1 AND ${FOOD_VECTOR} @@ to_tsquery('simple'::regconfig, public.fitstreak_fold($4))
+           LIMIT ${OWN_CANDIDATES})
+         UNION ALL
+         (SELECT "objectId" FROM "Food"
            WHERE "user" IS NULL AND hidden IS NOT TRUE
-             AND ${FOLDED_NAME} ~>=~ $3 AND ${FOLDED_NAME} ~<~ ($3 || U&'\\FFFF')
-             AND ${FOOD_VECTOR} @@ q.words
-           ORDER BY ${FOLDED_NAME} LIMIT ${PREFIX_CANDIDATES})
-         UNION ALL
-         (SELECT "objectId" FROM "Food", q
-           WHERE "user" IS NULL AND hidden IS NOT TRUE AND ${FOOD_VECTOR} @@ q.words LIMIT ${WORD_CANDIDATES}))`,
-      [user.id, prefixQuery(words), phrase, language],
+             AND ${FOLDED_NAME} >= public.fitstreak_fold($5::text)
+             AND ${FOLDED_NAME} < public.fitstreak_fold($5::text) || U&'\\FFFF'
+           ORDER BY ${FOLDED_NAME} LIMIT ${PREFIX_CANDIDATES}))`,
+      [user.id, words, longest, prefixQuery(words), phrase, language],
     );
     return rows.map(asFoodRow);
   },

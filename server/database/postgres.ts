@@ -1,7 +1,12 @@
 import type { SqlClient } from '../../cloud/database';
 import { SCHEDULED_SEND_TABLE } from '../../cloud/database';
 import { classDefinitions } from '../../cloud/schema';
-import { FOOD_SEARCH_DDL } from '../../cloud/store/foodSearchSql';
+import {
+  FOOD_SEARCH_DDL,
+  FOOD_WORD_BACKFILL,
+  FOOD_WORD_TABLE,
+  FOOD_WORD_TABLE_DDL,
+} from '../../cloud/store/foodSearchSql';
 
 /**
  * SQL the server runs itself on PostgreSQL, for what Parse Server leaves undone there: client
@@ -62,7 +67,14 @@ export async function createSettingsOwnerIndex(sql: SqlClient): Promise<number> 
  */
 export async function createFoodCatalogueSql(sql: SqlClient): Promise<number> {
   const removed = await dropCatalogueCopies(sql);
+  const { rows } = await sql.query<{ table: string | null }>(
+    `SELECT to_regclass('${FOOD_WORD_TABLE}')::text AS table`,
+    [],
+  );
+  if (!rows[0]?.table) for (const statement of FOOD_WORD_TABLE_DDL) await sql.query(statement, []);
   for (const statement of FOOD_SEARCH_DDL) await sql.query(statement, []);
+  // The trigger fills the table from now on; the rows stored before it are filled once.
+  if (!rows[0]?.table) await sql.query(FOOD_WORD_BACKFILL, []);
   return removed;
 }
 

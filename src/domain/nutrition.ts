@@ -242,7 +242,14 @@ export function rankFoods<T extends Rankable>(query: string, foods: readonly T[]
       (words.some((word) => brandWords.some((brandWord) => brandWord.startsWith(word))) ? 2 : 0)
     );
   };
-  return [...foods].sort(
-    (a, b) => score(b) - score(a) || a.name.length - b.name.length || a.name.localeCompare(b.name),
-  );
+  // Each row scored once: folding a name is the costly part, and a sort compares rows many times.
+  return foods
+    .map((food) => ({ food, score: score(food) }))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.food.name.length - b.food.name.length ||
+        a.food.name.localeCompare(b.food.name),
+    )
+    .map(({ food }) => food);
 }

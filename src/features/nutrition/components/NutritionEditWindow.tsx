@@ -7,6 +7,7 @@ import { Popup } from '@/components/Popup';
 import { SaveOrDelete } from '@/components/SaveOrDelete';
 import { MEAL_TYPES, mealRules, type MealType } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
+import { attributionOf, isFoodSource } from '@/domain/foodFacts';
 import { amountInGrams, nutrientsFor, type FoodRow, type MealRow } from '@/domain/nutrition';
 import { useT, type MessageId } from '@/i18n';
 import { formatNumber } from '@/i18n/numbers';
@@ -325,6 +326,8 @@ function FoodAmount({
               fat: exact(food.fatPer100g),
             })}
           </span>
+          <br />
+          <FoodSourceNote food={food} />
         </p>
         <button type="button" className="button-secondary" onClick={onChange}>
           {t('nutrition.edit.changeFood')}
@@ -381,5 +384,26 @@ function FoodAmount({
           : t('nutrition.edit.previewEmpty')}
       </p>
     </div>
+  );
+}
+
+/** Where a food's values come from, with the credit and licence its source asks to be shown. */
+function FoodSourceNote({ food }: { food: FoodRow }) {
+  const t = useT();
+  // A row kept on the device from before sources were named has none to show.
+  if (!isFoodSource(food.source)) return null;
+  const attribution = attributionOf(food.source, food.sourceId ?? '');
+  if (!attribution) return <span className="stat-note">{t('nutrition.food.ownFood')}</span>;
+  const credit = t('nutrition.food.source', { credit: attribution.credit, licence: attribution.licence });
+  return (
+    <span className="stat-note food-source">
+      {attribution.url ? (
+        <a href={attribution.url} target="_blank" rel="noopener noreferrer">
+          {credit}
+        </a>
+      ) : (
+        credit
+      )}
+    </span>
   );
 }
