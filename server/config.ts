@@ -175,6 +175,22 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'true',
   },
   {
+    name: 'FOOD_LOOKUP',
+    description:
+      'openfoodfacts looks a barcode the catalogue lacks up at Open Food Facts (at most 15 a minute per cluster) and keeps the product; off never asks anyone.',
+    default: 'off',
+  },
+  {
+    name: 'FOOD_LOOKUP_URL',
+    description: 'Where FOOD_LOOKUP asks: the Open Food Facts API, or a mirror of it.',
+    default: 'https://world.openfoodfacts.org',
+  },
+  {
+    name: 'FOOD_LOOKUP_CONTACT',
+    description:
+      'How Open Food Facts can reach the operator (an e-mail address or URL), sent in the User-Agent they ask for; required with FOOD_LOOKUP=openfoodfacts.',
+  },
+  {
     name: 'CLOUD_SQL',
     description:
       'false keeps SQL away from cloud code, which then reads through Parse queries as on MongoDB (to test that path).',
@@ -218,6 +234,8 @@ export interface AppConfig {
   reminders: boolean;
   /** Single sign-on through the operator's OpenID Connect provider (server/auth/oidc.ts). */
   oidc: OidcConfig | undefined;
+  /** Where a barcode the catalogue lacks is looked up (cloud/foodLookup.ts); undefined: nowhere. */
+  foodLookup: { url: string; contact: string } | undefined;
 }
 
 export interface OidcConfig {
@@ -445,6 +463,30 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     pushServices: readPushServices(env),
     reminders: readBoolean(env, 'REMINDERS', true),
     oidc: readOidc(env),
+    foodLookup: readFoodLookup(env),
+  };
+}
+
+/** FOOD_LOOKUP: off, or openfoodfacts with a contact for the User-Agent Open Food Facts asks for. */
+function readFoodLookup(env: Env): AppConfig['foodLookup'] {
+  const mode = read(env, 'FOOD_LOOKUP') ?? 'off';
+  if (mode !== 'off' && mode !== 'openfoodfacts') {
+    throw new ConfigError('FOOD_LOOKUP', `must be off or openfoodfacts (got "${mode}").`);
+  }
+  if (mode === 'off') return undefined;
+  const contact = read(env, 'FOOD_LOOKUP_CONTACT');
+  if (contact === undefined) {
+    throw new ConfigError(
+      'FOOD_LOOKUP_CONTACT',
+      'is required with FOOD_LOOKUP=openfoodfacts: an e-mail address or URL Open Food Facts can reach you at.',
+    );
+  }
+  if (contact.length > 200 || !/^[^\s()]+$/.test(contact)) {
+    throw new ConfigError('FOOD_LOOKUP_CONTACT', 'must be one e-mail address or URL, without spaces or brackets.');
+  }
+  return {
+    url: readUrl(env, 'FOOD_LOOKUP_URL', ['http:', 'https:']) ?? 'https://world.openfoodfacts.org',
+    contact,
   };
 }
 

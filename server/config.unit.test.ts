@@ -128,6 +128,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ CLOUD_SQL: 'true' }, CWD).cloudSql).toBe(true);
   });
 
+  it('looks barcodes up only when FOOD_LOOKUP says openfoodfacts, and then needs a contact', () => {
+    expect(loadConfig({}, CWD).foodLookup).toBeUndefined();
+    expect(
+      loadConfig({ FOOD_LOOKUP: 'off', FOOD_LOOKUP_CONTACT: 'ops@example.org' }, CWD).foodLookup,
+    ).toBeUndefined();
+    expect(
+      loadConfig({ FOOD_LOOKUP: 'openfoodfacts', FOOD_LOOKUP_CONTACT: 'ops@example.org' }, CWD).foodLookup,
+    ).toEqual({
+      url: 'https://world.openfoodfacts.org',
+      contact: 'ops@example.org',
+    });
+    expect(() => loadConfig({ FOOD_LOOKUP: 'openfoodfacts' }, CWD)).toThrow(
+      /^FOOD_LOOKUP_CONTACT is required/,
+    );
+    expect(() => loadConfig({ FOOD_LOOKUP: 'usda' }, CWD)).toThrow(
+      'FOOD_LOOKUP must be off or openfoodfacts (got "usda").',
+    );
+    expect(() => loadConfig({ FOOD_LOOKUP: 'openfoodfacts', FOOD_LOOKUP_CONTACT: 'me) (evil' }, CWD)).toThrow(
+      /^FOOD_LOOKUP_CONTACT must be one e-mail address or URL/,
+    );
+    expect(() =>
+      loadConfig(
+        { FOOD_LOOKUP: 'openfoodfacts', FOOD_LOOKUP_CONTACT: 'a@b.c', FOOD_LOOKUP_URL: 'ftp://x' },
+        CWD,
+      ),
+    ).toThrow(/^FOOD_LOOKUP_URL must start with http: or https:/);
+  });
+
   it('documents every variable it reads', () => {
     const names = CONFIG_VARIABLES.map((variable) => variable.name);
     for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URI', 'MASTER_KEY', 'MASTER_KEY_IPS', 'REDIS_URL']) {

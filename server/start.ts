@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type express from 'express';
 import pg from 'pg';
 import { provideSqlClient } from '../cloud/database';
+import { provideFoodLookup } from '../cloud/foodLookupConfig';
 import { providePush } from '../cloud/pushConfig';
 import { createSsoTicketTable, oidcAuthAdapter, oidcRoutes } from './auth/oidc';
 import { provideSignupRules } from '../cloud/signupRules';
@@ -269,6 +270,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     const sql = pool;
     provideSignupRules(config.signup);
     providePush(vapidKeys && { ...vapidKeys, subject: config.vapidSubject, services: config.pushServices });
+    provideFoodLookup(config.foodLookup);
     if (config.signup.mode !== 'open')
       log(`Sign-up is ${config.signup.mode === 'invite' ? 'by invitation' : 'closed'}.`);
 

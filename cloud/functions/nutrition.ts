@@ -14,6 +14,7 @@ import {
   type MealRow,
   type NutritionDay,
 } from '../../src/domain/nutrition';
+import { lookUpBarcode } from '../foodLookup';
 import { languagesOf } from '../languages';
 import { settingsWithCurrentGoal } from './coaching';
 import { energyByDay } from './intake';
@@ -98,8 +99,8 @@ async function searchFoods(request: CloudRequest<'searchFoods'>): Promise<FoodRo
   const language = await languageFor(user, requestedLanguage);
   const code = barcodeQuery(query);
   if (code !== null) {
-    const found = await foodWithBarcode(user, barcodeForms(code), language);
-    return found ? [found] : [];
+    const found = await foodForCode(user, code, language);
+    return found && found !== 'busy' ? [found] : [];
   }
   const words = searchWords(query);
   if (words.length === 0) return [];
@@ -128,10 +129,31 @@ async function foodByBarcode(request: CloudRequest<'foodByBarcode'>): Promise<Fo
     throw validationError('server.nutrition.barcode', { field: 'code' });
   }
   const language = await languageFor(user, requestedLanguage);
-  const found = await foodWithBarcode(user, forms, language);
+  const found = await foodForCode(user, code, language);
+  if (found === 'busy') {
+    throw refusal(Parse.Error.REQUEST_LIMIT_EXCEEDED, 'server.nutrition.lookupBusy', { code: code.trim() });
+  }
   if (!found)
     throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.nutrition.unknownBarcode', { code: code.trim() });
   return found;
+}
+
+/**
+ * The food with a code (any stored form), the person's own first; a code the catalogue lacks is
+ * looked up where the operator allows it (cloud/foodLookup.ts), `busy` when lookups are paused.
+ */
+async function foodForCode(
+  user: ParseUser,
+  code: string,
+  language: Language,
+): Promise<FoodRow | 'busy' | undefined> {
+  const forms = barcodeForms(code);
+  const found = await foodWithBarcode(user, forms, language);
+  const [normal] = forms;
+  if (found || normal === undefined) return found;
+  const outcome = await lookUpBarcode(normal);
+  if (outcome === 'busy') return 'busy';
+  return outcome === 'stored' ? foodWithBarcode(user, forms, language) : undefined;
 }
 
 /** The foods the person logged last, and those they log most, over the last 90 days. */

@@ -1,5 +1,6 @@
 import type { SqlClient } from '../../cloud/database';
 import { SCHEDULED_SEND_TABLE } from '../../cloud/database';
+import { LOOKUP_WINDOW_TABLE } from '../../cloud/foodLookupConfig';
 import { classDefinitions } from '../../cloud/schema';
 import {
   FOOD_SEARCH_DDL,
@@ -73,6 +74,10 @@ export async function createFoodCatalogueSql(sql: SqlClient): Promise<number> {
   );
   if (!rows[0]?.table) for (const statement of FOOD_WORD_TABLE_DDL) await sql.query(statement, []);
   for (const statement of FOOD_SEARCH_DDL) await sql.query(statement, []);
+  await sql.query(
+    `CREATE TABLE IF NOT EXISTS ${LOOKUP_WINDOW_TABLE} (id integer PRIMARY KEY, started_at timestamptz NOT NULL, used integer NOT NULL)`,
+    [],
+  );
   // The trigger fills the table from now on; the rows stored before it are filled once.
   if (!rows[0]?.table) await sql.query(FOOD_WORD_BACKFILL, []);
   return removed;

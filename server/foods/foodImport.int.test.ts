@@ -17,6 +17,7 @@ import {
   type FinishedProcess,
   type ServerProcess,
 } from '../test/serverProcess';
+import { startOffStandIn, type OffStandIn } from '../test/openFoodFactsStandIn';
 import { importFoods } from './importFoods';
 
 /**
@@ -96,6 +97,24 @@ let sql: pg.Client;
 let ann: Account;
 let bob: Account;
 let firstFile: string;
+let openFoodFacts: OffStandIn;
+
+/** Products only the stand-in Open Food Facts knows. */
+const lookedUp = {
+  code: withCheckDigit('590000000001'),
+  lang: 'es',
+  product_name: 'Turrón blando',
+  product_name_es: 'Turrón blando',
+  brands: 'Casa Dulce',
+  last_modified_t: BASE_MODIFIED,
+  nutriments: { 'energy-kcal_100g': 530, proteins_100g: 11, carbohydrates_100g: 45, fat_100g: 34 },
+};
+const lookedUpImplausible = {
+  code: withCheckDigit('590000000002'),
+  product_name: 'Typo bar',
+  nutriments: { 'energy-kcal_100g': 2100, proteins_100g: 5, carbohydrates_100g: 60, fat_100g: 20 },
+};
+const SLOW_CODE = withCheckDigit('590000000003');
 
 function importCommand(file: string, ...flags: string[]): Promise<FinishedProcess> {
   return runScript('scripts/foods-import.ts', [file, ...flags], { DATA_DIR: dataDir }, COMMAND_TIMEOUT_MS);
@@ -126,7 +145,18 @@ const search = (account: Account, query: string, language?: Language): Promise<F
 
 beforeAll(async () => {
   dataDir = await createDataDir('foods');
-  server = await startServerProcess({ dataDir });
+  openFoodFacts = await startOffStandIn(
+    { [lookedUp.code]: lookedUp, [lookedUpImplausible.code]: lookedUpImplausible },
+    { slow: [SLOW_CODE] },
+  );
+  server = await startServerProcess({
+    dataDir,
+    env: {
+      FOOD_LOOKUP: 'openfoodfacts',
+      FOOD_LOOKUP_URL: openFoodFacts.url,
+      FOOD_LOOKUP_CONTACT: 'ops@example.org',
+    },
+  });
   client = restClient({
     baseUrl: server.baseUrl,
     appId: 'fitstreak',
@@ -147,6 +177,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sql?.end();
   await stopServerAndDatabase(server);
+  await openFoodFacts?.close();
   if (dataDir) await removeDataDir(dataDir);
 });
 
@@ -451,5 +482,65 @@ describe('an interrupted import', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe('a barcode the catalogue lacks, with FOOD_LOOKUP=openfoodfacts', () => {
+  const call = (account: Account, code: string) =>
+    client.request('POST', '/parse/functions/foodByBarcode', {
+      sessionToken: account.sessionToken,
+      body: { code },
+    });
+
+  it('asks Open Food Facts once, as FITSTREAK with the operator’s contact, and keeps the product for everyone', async () => {
+    const first = await call(ann, lookedUp.code);
+    const again = await call(bob, lookedUp.code);
+
+    expect(first.body.result).toMatchObject({
+      name: 'Turrón blando',
+      brand: 'Casa Dulce',
+      source: 'off',
+      kcalPer100g: 530,
+    });
+    expect(again.body.result).toEqual(first.body.result);
+    const asked = openFoodFacts.requests.filter((request) => request.code === lookedUp.code);
+    expect(asked).toEqual([{ code: lookedUp.code, userAgent: 'FITSTREAK/0.1.0 (ops@example.org)' }]);
+    const [row] = await catalogueRow(`off:${lookedUp.code}`);
+    expect(row).toMatchObject({ source: 'off', barcode: lookedUp.code, _rperm: ['*'], _wperm: [] });
+  });
+
+  it('answers 101 for a product Open Food Facts lacks, one that fails the checks, or one that takes over 3 s', async () => {
+    const unknown = withCheckDigit('590000000009');
+    const answers = await Promise.all([
+      call(ann, unknown),
+      call(ann, lookedUpImplausible.code),
+      call(ann, SLOW_CODE),
+    ]);
+
+    expect(answers.map((answer) => answer.body.code)).toEqual([101, 101, 101]);
+    expect(await catalogueRow(`off:${lookedUpImplausible.code}`)).toEqual([]);
+  });
+
+  it('asks at most 15 times a minute for the whole cluster, then says to try again shortly (155)', async () => {
+    // A fresh window, so the count starts here.
+    await sql.query('DELETE FROM fitstreak_food_lookup_window');
+    const before = openFoodFacts.requests.length;
+    const codes = Array.from({ length: 16 }, (_, index) => withCheckDigit(String(591_000_000_000 + index)));
+    const answers = [];
+    for (const code of codes) answers.push(await call(bob, code));
+
+    expect(answers.slice(0, 15).map((answer) => answer.body.code)).toEqual(Array(15).fill(101));
+    expect(answers[15]?.body).toMatchObject({ code: 155 });
+    expect(answers[15]?.body.error).toContain(codes[15]);
+    expect(openFoodFacts.requests.slice(before).map((request) => request.code)).toEqual(codes.slice(0, 15));
+  });
+
+  it('lets no anonymous caller start a lookup', async () => {
+    const before = openFoodFacts.requests.length;
+    const answer = await client.request('POST', '/parse/functions/foodByBarcode', {
+      body: { code: withCheckDigit('592000000000') },
+    });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(openFoodFacts.requests.length).toBe(before);
   });
 });

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
+import { newestByKey, newObjectId, upsertCatalogueFoods } from '../../cloud/catalogue/catalogueUpsert';
 import { catalogueKeyOf, type ImportedFood, type RefusalReason } from '../../cloud/catalogue/importedFood';
+import type { SqlClient } from '../../cloud/database';
 import { offCsvProduct, readOffProduct } from '../../cloud/catalogue/openFoodFacts';
 import type { Language } from '../../src/domain/languages';
 import { unlessClusterLockHeld } from '../cluster/clusterLock';
@@ -68,80 +69,6 @@ const PROGRESS_TABLE = 'fitstreak_food_import';
 /** The keys a pruning run has seen, by run. */
 const SEEN_TABLE = 'fitstreak_food_import_seen';
 
-const COLUMNS = [
-  ['catalogueKey', 'text'],
-  ['source', 'text'],
-  ['sourceId', 'text'],
-  ['sourceModifiedAt', 'timestamptz'],
-  ['name', 'text'],
-  ['names', 'jsonb'],
-  ['brand', 'text'],
-  ['barcode', 'text'],
-  ['kcalPer100g', 'float8'],
-  ['proteinPer100g', 'float8'],
-  ['carbsPer100g', 'float8'],
-  ['fatPer100g', 'float8'],
-  ['fibrePer100g', 'float8'],
-  ['sugarsPer100g', 'float8'],
-  ['saturatedFatPer100g', 'float8'],
-  ['saltPer100g', 'float8'],
-  ['servingG', 'float8'],
-  ['servingLabel', 'text'],
-] as const;
-
-type Column = (typeof COLUMNS)[number][0];
-
-function columnValues(food: ImportedFood): Record<Column, unknown> {
-  return {
-    catalogueKey: catalogueKeyOf(food),
-    source: food.source,
-    sourceId: food.sourceId,
-    sourceModifiedAt: food.modifiedAt,
-    name: food.name,
-    names: JSON.stringify(food.names),
-    brand: food.brand,
-    barcode: food.barcode,
-    kcalPer100g: food.kcalPer100g,
-    proteinPer100g: food.proteinPer100g,
-    carbsPer100g: food.carbsPer100g,
-    fatPer100g: food.fatPer100g,
-    fibrePer100g: food.fibrePer100g ?? null,
-    sugarsPer100g: food.sugarsPer100g ?? null,
-    saturatedFatPer100g: food.saturatedFatPer100g ?? null,
-    saltPer100g: food.saltPer100g ?? null,
-    servingG: food.servingG,
-    servingLabel: food.servingLabel,
-  };
-}
-
-const quoted = (column: string) => `"${column}"`;
-const OBJECT_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A new row's id as Parse makes them: 10 letters and digits. */
-function newObjectId(): string {
-  const bytes = randomBytes(10);
-  return [...bytes].map((byte) => OBJECT_ID_ALPHABET[byte % OBJECT_ID_ALPHABET.length]).join('');
-}
-
-/**
- * One statement per batch: new keys are inserted readable by everyone signed in and written by
- * nobody (the catalogue's ACL); a stored key is replaced only by a later version of its product.
- * Answers the rows written, each saying whether it was new.
- */
-const UPSERT = `
-  INSERT INTO "Food" ("objectId", "createdAt", "updatedAt", "_rperm", "_wperm", ${COLUMNS.map(([column]) => quoted(column)).join(', ')})
-  SELECT id, now(), now(), '{*}', '{}', ${COLUMNS.map(([column]) => quoted(column)).join(', ')}
-    FROM unnest($1::text[], ${COLUMNS.map(([, type], index) => `$${index + 2}::${type}[]`).join(', ')})
-      AS batch(id, ${COLUMNS.map(([column]) => quoted(column)).join(', ')})
-  ON CONFLICT ("catalogueKey") DO UPDATE
-     SET ${COLUMNS.filter(([column]) => column !== 'catalogueKey')
-       .map(([column]) => `${quoted(column)} = EXCLUDED.${quoted(column)}`)
-       .join(', ')}, "updatedAt" = now(), "hidden" = NULL
-   WHERE "Food"."user" IS NULL
-     AND ("Food"."hidden" IS TRUE OR "Food"."sourceModifiedAt" IS NULL
-          OR EXCLUDED."sourceModifiedAt" > "Food"."sourceModifiedAt")
-  RETURNING (xmax = 0) AS inserted`;
-
 /** Whether the database has what the import writes into: the app's tables and the catalogue's unique key. */
 async function checkDatabase(client: pg.PoolClient): Promise<void> {
   const { rows } = await client.query<{ food: string | null; key: string | null }>(
@@ -166,17 +93,6 @@ async function checkDatabase(client: pg.PoolClient): Promise<void> {
 async function fileKeyOf(file: string, source: FoodImportSource, prune: boolean): Promise<string> {
   const { size, mtimeMs } = await stat(file);
   return `${source}|${path.basename(file)}|${size}|${Math.trunc(mtimeMs)}|${prune ? 'prune' : 'keep'}`;
-}
-
-/** The newest of each key within one batch: one statement may not write a row twice. */
-function newestByKey(foods: readonly ImportedFood[]): ImportedFood[] {
-  const byKey = new Map<string, ImportedFood>();
-  for (const food of foods) {
-    const key = catalogueKeyOf(food);
-    const held = byKey.get(key);
-    if (!held || (food.modifiedAt?.getTime() ?? 0) >= (held.modifiedAt?.getTime() ?? 0)) byKey.set(key, food);
-  }
-  return [...byKey.values()];
 }
 
 export async function importFoods(pool: pg.Pool, options: FoodImportOptions): Promise<FoodImportSummary> {
@@ -218,6 +134,12 @@ async function importHoldingLock(pool: pg.Pool, options: FoodImportOptions): Pro
     const refuse = (reason: RefusalReason) => {
       summary.refused[reason] = (summary.refused[reason] ?? 0) + 1;
     };
+    const inTransaction: SqlClient = {
+      query: async <Row>(text: string, values: readonly unknown[]) => {
+        const { rows } = await client.query(text, [...values]);
+        return { rows: rows as Row[] };
+      },
+    };
     const format = options.format ?? formatOf(file);
     const input = await openExport(file, format);
     let position = 0;
@@ -230,13 +152,9 @@ async function importHoldingLock(pool: pg.Pool, options: FoodImportOptions): Pro
         summary.imported += await countNew(client, foods);
         return;
       }
-      const values = COLUMNS.map(([column]) => foods.map((food) => columnValues(food)[column]));
       await client.query('BEGIN');
       try {
-        const { rows } = await client.query<{ inserted: boolean }>(UPSERT, [
-          foods.map(newObjectId),
-          ...values,
-        ]);
+        const written = await upsertCatalogueFoods(inTransaction, foods);
         if (prune) {
           await client.query(`INSERT INTO ${SEEN_TABLE} (run, key) SELECT $1, unnest($2::text[])`, [
             run,
@@ -249,10 +167,9 @@ async function importHoldingLock(pool: pg.Pool, options: FoodImportOptions): Pro
           [fileKey, position, run],
         );
         await client.query('COMMIT');
-        const inserted = rows.filter((row) => row.inserted).length;
-        summary.imported += inserted;
-        summary.updated += rows.length - inserted;
-        summary.unchanged += foods.length - rows.length;
+        summary.imported += written.inserted;
+        summary.updated += written.updated;
+        summary.unchanged += foods.length - written.inserted - written.updated;
       } catch (error) {
         await client.query('ROLLBACK');
         throw error;
