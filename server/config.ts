@@ -482,7 +482,10 @@ function readFoodLookup(env: Env): AppConfig['foodLookup'] {
     );
   }
   if (contact.length > 200 || !/^[^\s()]+$/.test(contact)) {
-    throw new ConfigError('FOOD_LOOKUP_CONTACT', 'must be one e-mail address or URL, without spaces or brackets.');
+    throw new ConfigError(
+      'FOOD_LOOKUP_CONTACT',
+      'must be one e-mail address or URL, without spaces or brackets.',
+    );
   }
   return {
     url: readUrl(env, 'FOOD_LOOKUP_URL', ['http:', 'https:']) ?? 'https://world.openfoodfacts.org',

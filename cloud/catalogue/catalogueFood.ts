@@ -12,12 +12,16 @@ export interface CatalogueFood {
   fatPer100g: number;
   servingG: number;
   servingLabel: string;
+  /** Its name in German, French and Spanish (`name` is the English one). */
+  names: CatalogueNames;
   /** The table the values come from; `sourceId` is the row's key in it. */
-  source: 'ifct' | 'usda';
+  source: 'ifct' | 'usda' | 'ciqual';
   sourceId: string;
   /** The reference the values come from, named per row. */
   reference: string;
 }
+
+export type CatalogueNames = Partial<Record<'en' | 'de' | 'fr' | 'es', string>>;
 
 /** A source row the catalogue leaves out, and why. */
 export interface SkippedFood {
@@ -34,6 +38,7 @@ export const CATALOGUE_FIELDS = [
   'fatPer100g',
   'servingG',
   'servingLabel',
+  'names',
   'source',
   'sourceId',
   'reference',
@@ -58,8 +63,25 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const NAME_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+
+/** Names by language: only the app's languages, each a non-empty text. */
+export function catalogueNames(value: unknown, index: number | string): CatalogueNames {
+  if (value === undefined) return {};
+  if (!isRecord(value)) throw new Error(`Catalogue row ${index} has names that are not an object.`);
+  const names: CatalogueNames = {};
+  for (const [language, name] of Object.entries(value)) {
+    const known = NAME_LANGUAGES.find((candidate) => candidate === language);
+    if (!known || typeof name !== 'string' || name.trim() === '' || name.length > 120) {
+      throw new Error(`Catalogue row ${index} has a bad name in ${language}.`);
+    }
+    names[known] = name;
+  }
+  return names;
+}
+
 function catalogueSource(value: string, index: number): CatalogueFood['source'] {
-  if (value === 'ifct' || value === 'usda') return value;
+  if (value === 'ifct' || value === 'usda' || value === 'ciqual') return value;
   throw new Error(`Catalogue row ${index} has the unknown source ${value}.`);
 }
 
@@ -86,6 +108,7 @@ function catalogueFoodOf(value: unknown, index: number): CatalogueFood {
     fatPer100g: number('fatPer100g'),
     servingG: number('servingG'),
     servingLabel: text('servingLabel'),
+    names: catalogueNames(value.names, index),
     source: catalogueSource(text('source'), index),
     sourceId: text('sourceId'),
     reference: text('reference'),

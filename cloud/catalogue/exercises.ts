@@ -53,11 +53,14 @@ export interface CatalogueExercise {
    * circuits 8, endurance work by its usual pace.
    */
   met: number;
+  /** Its names in German, French and Spanish, from exerciseNames.json (the seeding adds them). */
+  names?: Partial<Record<'de' | 'fr' | 'es', string>>;
 }
 
 /** What the seeding stores of each row, beside its key. */
 export const EXERCISE_FIELDS = [
   'name',
+  'names',
   'category',
   'primaryMuscles',
   'secondaryMuscles',

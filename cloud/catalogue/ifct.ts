@@ -211,6 +211,7 @@ function convertRow(cells: readonly string[], at: Record<Column, number>): RowRe
     fatPer100g: roundGrams(fat),
     servingG: serving.grams,
     servingLabel: serving.label,
+    names: {},
     source: 'ifct',
     sourceId: code,
     reference: `Indian Food Composition Tables 2017 (NIN), ${code}`,

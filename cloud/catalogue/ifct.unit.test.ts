@@ -29,6 +29,7 @@ describe('convertIfctCsv', () => {
         fatPer100g: 5.4,
         servingG: 50,
         servingLabel: '1 portion, raw (50 g)',
+        names: {},
         source: 'ifct',
         sourceId: 'A003',
         reference: 'Indian Food Composition Tables 2017 (NIN), A003',

@@ -471,6 +471,7 @@ export function preparedCatalogue(foods: readonly PreparedFood[] = PREPARED_FOOD
     fatPer100g: roundGrams(food.per100g.fat),
     servingG: food.servingG,
     servingLabel: food.servingLabel,
+    names: {},
     source: 'usda',
     sourceId: food.slug,
     reference: preparedSource(food),

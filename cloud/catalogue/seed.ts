@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { Parse, type CloudObject } from '../parse';
-import { CATALOGUE_FIELDS, parseCatalogue, type CatalogueFood } from './catalogueFood';
+import {
+  CATALOGUE_FIELDS,
+  catalogueNames,
+  parseCatalogue,
+  type CatalogueFood,
+  type CatalogueNames,
+} from './catalogueFood';
 import { CATALOGUE_EXERCISES, EXERCISE_FIELDS } from './exercises';
 
 export interface SeedResult {
@@ -38,7 +44,14 @@ interface Catalogue<Row extends { key: string }> {
   absent?: readonly string[];
 }
 
-const same = (stored: unknown, wanted: unknown) => JSON.stringify(stored) === JSON.stringify(wanted);
+/** JSON with object keys in order: PostgreSQL's jsonb keeps its own key order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+const same = (stored: unknown, wanted: unknown) => canonical(stored) === canonical(wanted);
 
 /**
  * Makes a shared catalogue (rows without `user`) match its source: missing keys are created, rows
@@ -126,9 +139,17 @@ export async function seedFoodCatalogue(log: (line: string) => void): Promise<Se
 }
 
 /** The shared exercises of exercises.ts (Exercise rows without `user`). */
-export function seedExerciseCatalogue(log: (line: string) => void): Promise<SeedResult> {
-  return seedCatalogue(
-    { className: 'Exercise', rowsName: 'exercises', rows: CATALOGUE_EXERCISES, fields: EXERCISE_FIELDS },
-    log,
-  );
+export async function seedExerciseCatalogue(log: (line: string) => void): Promise<SeedResult> {
+  const names = await loadExerciseNames();
+  const rows = CATALOGUE_EXERCISES.map((exercise) => ({ ...exercise, names: names[exercise.key] ?? {} }));
+  return seedCatalogue({ className: 'Exercise', rowsName: 'exercises', rows, fields: EXERCISE_FIELDS }, log);
+}
+
+/** The exercises' German, French and Spanish names (exerciseNames.json), by key. */
+export async function loadExerciseNames(): Promise<Record<string, CatalogueNames>> {
+  const json: unknown = JSON.parse(await readFile(new URL('./exerciseNames.json', import.meta.url), 'utf8'));
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new Error('exerciseNames.json must be an object of names by key.');
+  }
+  return Object.fromEntries(Object.entries(json).map(([key, value]) => [key, catalogueNames(value, key)]));
 }

@@ -153,6 +153,7 @@ const FUNCTIONS: {
     muscle: fc.oneof(oneOf(['chest', 'glutes', 'wings']), hostileValue),
     equipment: fc.oneof(oneOf(['barbell', 'none', 'x'.repeat(41)]), hostileString, hostileValue),
     limit: oneOf([1, 25, 26, 0]),
+    language: oneOf(['en', 'de', 'fr', 'es', 'xx']),
   }),
   workoutRecords: (cast) => ({
     activityId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),

@@ -14,6 +14,8 @@ interface FoodRow {
   id: string;
   name: string;
   custom: boolean;
+  source?: string;
+  sourceId?: string | null;
 }
 
 interface NutritionDay {
@@ -261,6 +263,30 @@ describe('searchFoods', () => {
     expect(names).toEqual([`Yogurt ${tag}, Greek, plain, nonfat`]);
     const none = await call('searchFoods', alice, { query: `${tag} ogurt` });
     expect(none.body.result).toEqual([]);
+  });
+
+  it('finds the shipped foods by their German, French and Spanish names, accents aside, named in the asked language', async () => {
+    const [roll, ham, yogurt, badLanguage] = await Promise.all([
+      call('searchFoods', alice, { query: 'brotchen', language: 'de' }),
+      call('searchFoods', alice, { query: 'jamon serrano', language: 'es' }),
+      call('searchFoods', alice, { query: 'greek yogurt plain nonfat', language: 'fr' }),
+      call('searchFoods', alice, { query: 'bread', language: 'xx' }),
+    ]);
+
+    expect((roll.body.result as FoodRow[])[0]).toMatchObject({
+      name: 'Brötchen (Kaiserbrötchen)',
+      source: 'usda',
+      sourceId: 'sr28-18353',
+    });
+    expect((ham.body.result as FoodRow[])[0]).toMatchObject({ name: 'Jamón serrano', source: 'ciqual' });
+    expect((yogurt.body.result as FoodRow[]).map((food) => food.sourceId)).toContain(
+      'greek-yogurt-plain-nonfat',
+    );
+    expect(
+      (yogurt.body.result as FoodRow[]).find((food) => food.sourceId === 'greek-yogurt-plain-nonfat')?.name,
+    ).toMatch(/yaourt/i);
+    expect(badLanguage.body).toMatchObject({ code: 142 });
+    expect(badLanguage.body.error).toContain('language');
   });
 
   it('treats the search as words, not as a pattern', async () => {

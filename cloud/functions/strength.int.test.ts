@@ -52,6 +52,19 @@ describe('searchExercises', () => {
     }
   });
 
+  it('finds the catalogue by its German, French and Spanish names, ranked by the asked language', async () => {
+    const [german, french] = await Promise.all([
+      found(alice, { query: 'bankdrucken langhantel', language: 'de' }),
+      found(alice, { query: 'développé couché barre', language: 'fr' }),
+    ]);
+
+    expect(german[0]).toMatchObject({
+      name: 'Barbell Bench Press',
+      names: expect.objectContaining({ de: 'Bankdrücken mit der Langhantel' }),
+    });
+    expect(french[0]?.names?.fr).toBe('Développé couché à la barre');
+  });
+
   it('filters by muscle, primary or secondary, and by equipment', async () => {
     const calves = await found(alice, { muscle: 'calves', limit: 25 });
     const kettlebell = await found(alice, { query: 'swing', equipment: 'kettlebell' });

@@ -6,7 +6,9 @@ import {
   rankFoods,
   searchWords,
 } from '../../src/domain/nutrition';
+import { isLanguage, LANGUAGES } from '../../src/domain/languages';
 import {
+  exerciseNameIn,
   exerciseProgress as progressOf,
   MUSCLES,
   PROGRESS_RANGES,
@@ -39,7 +41,10 @@ export type { ExerciseRow };
 const MAX_EQUIPMENT_LENGTH = 40;
 
 function readSearch(params: Record<string, unknown>) {
-  const { query = '', muscle, equipment, limit = 20 } = params;
+  const { query = '', muscle, equipment, limit = 20, language } = params;
+  if (language !== undefined && !isLanguage(language)) {
+    throw validationError('server.params.oneOf', { field: 'language', values: LANGUAGES.join(', ') });
+  }
   if (typeof query !== 'string' || [...query].length > MAX_QUERY_LENGTH) {
     throw validationError('server.params.textMax', { field: 'query', max: MAX_QUERY_LENGTH });
   }
@@ -55,29 +60,38 @@ function readSearch(params: Record<string, unknown>) {
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) {
     throw validationError('server.params.wholeNumberTo', { field: 'limit', max: MAX_SEARCH_RESULTS });
   }
-  return { query, muscle: muscle as Muscle | undefined, equipment: equipment, limit };
+  return { query, muscle: muscle as Muscle | undefined, equipment: equipment, limit, language };
 }
 
 /**
- * Exercise search for the picker: every word of the query must begin a word of the name, and the
+ * Exercise search for the picker: every word of the query must begin a word of its name in any of
+ * the app's languages (ranked by the name in `language` when given), and the
  * exercise must work `muscle` (primary or secondary) and need `equipment` when they are given; the
  * catalogue and the person's own exercises. With no words, the filters alone choose, by name.
  */
 async function searchExercises(request: CloudRequest<'searchExercises'>): Promise<ExerciseRow[]> {
   const { user } = requireUser(request.user);
-  const { query, muscle, equipment, limit } = readSearch(request.params);
+  const { query, muscle, equipment, limit, language } = readSearch(request.params);
   const words = searchWords(query);
+  const named = (exercise: ExerciseRow) => ({
+    ...exercise,
+    name: language ? exerciseNameIn(exercise, language) : exercise.name,
+  });
   const found = (await visibleExercises(user)).filter(
     (exercise) =>
-      matchesWords(exercise.name, words) &&
+      matchesWords([exercise.name, ...Object.values(exercise.names ?? {})].join(' '), words) &&
       (muscle === undefined ||
         exercise.primaryMuscles.includes(muscle) ||
         exercise.secondaryMuscles.includes(muscle)) &&
       (equipment === undefined || exercise.equipment === equipment),
   );
+  // Ranked by the names the person reads; answered whole, each shown in the page's language.
+  const shown = found.map((exercise) => ({ ...named(exercise), row: exercise }));
   const ordered =
-    words.length > 0 ? rankFoods(query, found) : found.sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  return ordered.slice(0, limit);
+    words.length > 0
+      ? rankFoods(query, shown)
+      : shown.sort((a, b) => a.name.localeCompare(b.name, language ?? 'en'));
+  return ordered.slice(0, limit).map(({ row }) => row);
 }
 
 const RANGE_MONTHS: Readonly<Record<ProgressRange, number | null>> = {

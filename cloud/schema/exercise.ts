@@ -1,4 +1,5 @@
 import type { ExerciseCategory, Measure, Muscle } from '../../src/domain/strength';
+import type { Language } from '../../src/domain/languages';
 import { holds, signedInPermissions, type ClassDefinition } from './types';
 
 export const exerciseClass = {
@@ -11,6 +12,8 @@ export const exerciseClass = {
     equipment: { type: 'String' },
     measure: { type: 'String', required: true, ...holds<Measure>() },
     met: { type: 'Number', required: true },
+    /** The catalogue's names in German, French and Spanish (`name` is the English one). */
+    names: { type: 'Object', ...holds<Partial<Record<Language, string>>>() },
     // Empty for the shared catalogue (written by the server only), set for a person's own exercise.
     user: { type: 'Pointer', targetClass: '_User' },
     // Catalogue rows only: the stable key the seeding matches on (`ex:<name>`).

@@ -1,5 +1,5 @@
 import { isFoodSource } from '../../src/domain/foodFacts';
-import type { Language } from '../../src/domain/languages';
+import { LANGUAGES, type Language } from '../../src/domain/languages';
 import { matchesWords, type FoodRow, type Per100g } from '../../src/domain/nutrition';
 import { MASTER_PAGES, Parse, type ParseUser } from '../parse';
 import { foodClass } from '../schema/food';
@@ -174,12 +174,14 @@ export const foodsMatching = storeRead({
     return rows.map(asFoodRow);
   },
   async byQueries(user: ParseUser, words: readonly string[], language: Language): Promise<FoodRow[]> {
-    // Without SQL: the first word anywhere in the own name or the brand, in any case, then each
-    // word at a word's start. No accent folding, and names in other languages are not searched.
-    const [first = ''] = words;
-    const containing = (field: 'name' | 'brand') =>
-      queryOf(foodClass).matches(field, escapeRegExp(first), 'i');
-    const found = await Parse.Query.or(containing('name'), containing('brand'))
+    // Without SQL: the longest word anywhere in the name, a language's name or the brand, in any
+    // case and with any accents (a scan of the class, for the shipped catalogue and own foods),
+    // then every word at a word's start.
+    const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
+    const pattern = accentInsensitive(longest);
+    const containing = (field: string) => queryOf(foodClass).matches(field as 'name', pattern, 'i');
+    const fields = ['name', 'brand', ...LANGUAGES.map((code) => `names.${code}`)];
+    const found = await Parse.Query.or(...fields.map(containing))
       .notEqualTo('hidden', true)
       .limit(OWN_CANDIDATES + PREFIX_CANDIDATES + WORD_CANDIDATES)
       .find({ useMasterKey: true });
@@ -188,10 +190,35 @@ export const foodsMatching = storeRead({
         const owner = food.get('user');
         return !owner || owner.id === user.id;
       })
-      .filter((food) => matchesWords(`${food.get('name')} ${food.get('brand') ?? ''}`, words))
+      .filter((food) =>
+        matchesWords(
+          [food.get('name'), food.get('brand') ?? '', ...Object.values(food.get('names') ?? {})].join(' '),
+          words,
+        ),
+      )
       .map((food) => foodRowOf(food, language));
   },
 });
+
+/** Letters with the accented forms the catalogue's languages write them with. */
+const ACCENTED: Readonly<Record<string, string>> = {
+  a: 'aàáâãäåæ',
+  c: 'cç',
+  e: 'eèéêë',
+  i: 'iìíîï',
+  n: 'nñ',
+  o: 'oòóôõöøœ',
+  u: 'uùúûü',
+  y: 'yýÿ',
+  s: 'sß',
+};
+
+/** A pattern for `word` (lower case, no accents) that also matches it written with accents. */
+function accentInsensitive(word: string): string {
+  return [...word]
+    .map((letter) => (ACCENTED[letter] ? `[${ACCENTED[letter]}]` : escapeRegExp(letter)))
+    .join('');
+}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

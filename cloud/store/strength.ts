@@ -28,6 +28,7 @@ function toExerciseRow(exercise: RowOf<typeof exerciseClass>): ExerciseRow {
     equipment: exercise.get('equipment') ?? '',
     measure: exercise.get('measure'),
     custom: exercise.get('user') !== undefined,
+    names: exercise.get('names') ?? {},
   };
 }
 
@@ -36,7 +37,8 @@ export const visibleExercises = storeRead({
   async bySql(sql, user: ParseUser): Promise<ExerciseRow[]> {
     const { rows } = await sql.query<ExerciseRow>(
       `SELECT "objectId" AS id, name, category, "primaryMuscles", coalesce("secondaryMuscles", '[]') AS "secondaryMuscles",
-              coalesce(equipment, '') AS equipment, measure, "user" IS NOT NULL AS custom
+              coalesce(equipment, '') AS equipment, measure, "user" IS NOT NULL AS custom,
+              coalesce(names, '{}') AS names
          FROM "Exercise" WHERE "user" IS NULL OR "user" = $1`,
       [user.id],
     );

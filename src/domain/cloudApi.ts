@@ -45,7 +45,7 @@ export interface CloudApi {
   importWorkouts: { params: { workouts: readonly KeyedWorkout[]; dryRun?: boolean }; result: ImportAnswer };
   // Strength
   searchExercises: {
-    params: { query: string; muscle?: Muscle; equipment?: string; limit?: number };
+    params: { query: string; muscle?: Muscle; equipment?: string; limit?: number; language?: Language };
     result: ExerciseRow[];
   };
   exerciseProgress: { params: { exerciseId: string; range?: ProgressRange }; result: ExerciseProgress };

@@ -68,7 +68,7 @@ export function implausibility(facts: FoodFacts): ImplausibleReason | null {
 }
 
 /** Where a catalogue food comes from: a shipped table, an imported database, or a person. */
-export const FOOD_SOURCES = ['ifct', 'usda', 'off', 'user'] as const;
+export const FOOD_SOURCES = ['ifct', 'usda', 'ciqual', 'off', 'user'] as const;
 export type FoodSource = (typeof FOOD_SOURCES)[number];
 
 export const isFoodSource = (value: unknown): value is FoodSource =>
@@ -85,8 +85,9 @@ export interface Attribution {
 
 /**
  * Open Food Facts is under the Open Database License: each product is credited to its
- * contributors with a link to its page. USDA FoodData Central and the Indian Food Composition
- * Tables are named as the source of their values.
+ * contributors with a link to its page. USDA FoodData Central (public domain), the French CIQUAL
+ * table (Licence Ouverte) and the Indian Food Composition Tables are named as the source of their
+ * values.
  */
 export function attributionOf(source: FoodSource, sourceId: string): Attribution | null {
   switch (source) {
@@ -106,6 +107,8 @@ export function attributionOf(source: FoodSource, sourceId: string): Attribution
       };
     case 'ifct':
       return { credit: 'Indian Food Composition Tables 2017, NIN', licence: 'Cited with the table' };
+    case 'ciqual':
+      return { credit: 'ANSES-CIQUAL 2020', licence: 'Licence Ouverte 2.0' };
     case 'user':
       return null;
   }

@@ -1,3 +1,4 @@
+import type { Language } from './languages';
 /**
  * Strength training: the vocabulary of the exercise catalogue, the limits of a workout's sets
  * (shared by the workout window and the `Activity` beforeSave), and the records a set can beat.
@@ -512,7 +513,10 @@ export function recordsOfWorkout(
 /** One exercise as the exercise picker shows it (the answer rows of `searchExercises`). */
 export interface ExerciseRow {
   id: string;
+  /** In English for the catalogue's; as the person wrote it for their own. */
   name: string;
+  /** The catalogue's names in the app's other languages. */
+  names?: Partial<Record<Language, string>>;
   category: string;
   primaryMuscles: Muscle[];
   secondaryMuscles: Muscle[];
@@ -559,4 +563,9 @@ export interface RoutineRow {
   id: string;
   name: string;
   exercises: LoggedExercise[];
+}
+
+/** An exercise's name in `language` where the catalogue has one, else its own. */
+export function exerciseNameIn(exercise: Pick<ExerciseRow, 'name' | 'names'>, language: Language): string {
+  return exercise.names?.[language] || exercise.name;
 }

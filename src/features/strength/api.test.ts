@@ -12,8 +12,8 @@ describe('strength api', () => {
     await searchExercises({ query: '', muscle: 'upper_back' });
 
     expect(cloud.run.mock.calls).toEqual([
-      ['searchExercises', { query: 'press' }],
-      ['searchExercises', { query: '', muscle: 'upper_back' }],
+      ['searchExercises', { query: 'press', language: 'en' }],
+      ['searchExercises', { query: '', language: 'en', muscle: 'upper_back' }],
     ]);
   });
 

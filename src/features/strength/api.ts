@@ -1,3 +1,4 @@
+import { currentLanguage } from '@/i18n';
 import type {
   ExerciseCategory,
   ExerciseProgress,
@@ -37,6 +38,7 @@ export interface ExerciseSearch {
 export async function searchExercises({ query, muscle }: ExerciseSearch): Promise<ExerciseRow[]> {
   return callCloud('searchExercises', {
     query,
+    language: currentLanguage(),
     ...(muscle ? { muscle } : {}),
   });
 }

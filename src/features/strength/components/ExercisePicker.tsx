@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_QUERY_LENGTH } from '@/domain/nutrition';
-import { MUSCLE_LABELS, MUSCLES, type ExerciseRow, type Muscle } from '@/domain/strength';
-import { t, useT } from '@/i18n';
+import { exerciseNameIn, MUSCLE_LABELS, MUSCLES, type ExerciseRow, type Muscle } from '@/domain/strength';
+import { currentLanguage, t, useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { searchExercises, type createExercise } from '../api';
 import { MUSCLE_WORDS } from '../labels';
@@ -194,7 +194,7 @@ function ExerciseList({
           <li key={exercise.id}>
             <button type="button" className="food-option" onClick={() => onPick(exercise)}>
               <span className="food-name">
-                {exercise.name}
+                {exerciseNameIn(exercise, currentLanguage())}
                 {exercise.custom ? (
                   <span className="food-badge">
                     <span className="visually-hidden">, </span>

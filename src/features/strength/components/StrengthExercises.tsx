@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
+  exerciseNameIn,
   checkExercises,
   MAX_EXERCISES_PER_WORKOUT,
   type ExerciseRow,
@@ -8,7 +9,7 @@ import {
   type RecordKind,
   type RoutineRow,
 } from '@/domain/strength';
-import { useT } from '@/i18n';
+import { currentLanguage, useT } from '@/i18n';
 import { exerciseMemory, loadRecentExercises, type ExerciseMemory, type RoutineStore } from '../api';
 import { REST_CHOICES_S, restChoiceText, restSecondsOf } from '../restTimer';
 import { nextSet, type LiftUnit } from '../sets';
@@ -174,7 +175,7 @@ export function StrengthExercises({
       <ol ref={list} className="exercise-list">
         {entries.map((entry, index) => {
           const row = rows[entry.exerciseId];
-          const name = row?.name ?? t('strength.exercises.gone');
+          const name = row ? exerciseNameIn(row, currentLanguage()) : t('strength.exercises.gone');
           return (
             <li key={`${entry.exerciseId}-${index}`} className="exercise-entry">
               <div className="exercise-heading">

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import {
+  exerciseNameIn,
   PROGRESS_RANGES,
   type ExerciseProgress,
   type ExerciseRow,
@@ -7,7 +8,7 @@ import {
   type PersonalRecord,
   type ProgressRange,
 } from '@/domain/strength';
-import { t, useT, type MessageId } from '@/i18n';
+import { currentLanguage, t, useT, type MessageId } from '@/i18n';
 import { formatDate } from '@/i18n/dates';
 import { errorSentence } from '@/lib/errors';
 import { loadExerciseProgress, loadRecentExercises } from '../api';
@@ -160,7 +161,7 @@ export function StrengthProgress({
               >
                 {lifts.map((exercise) => (
                   <option key={exercise.id} value={exercise.id}>
-                    {exercise.name}
+                    {exerciseNameIn(exercise, currentLanguage())}
                   </option>
                 ))}
               </select>
@@ -187,11 +188,17 @@ export function StrengthProgress({
           {progress ? (
             progress.points.length === 0 ? (
               <p className="empty-note">
-                {t(NO_WORKOUT_IN[progress.range], { name: progress.exercise.name })}
+                {t(NO_WORKOUT_IN[progress.range], {
+                  name: exerciseNameIn(progress.exercise, currentLanguage()),
+                })}
               </p>
             ) : (
               <Suspense fallback={<p className="empty-note">{t('strength.progress.loadingChart')}</p>}>
-                <ExerciseProgressChart name={progress.exercise.name} points={progress.points} unit={unit} />
+                <ExerciseProgressChart
+                  name={exerciseNameIn(progress.exercise, currentLanguage())}
+                  points={progress.points}
+                  unit={unit}
+                />
               </Suspense>
             )
           ) : null}
