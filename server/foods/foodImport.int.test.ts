@@ -1,10 +1,19 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { zipSync } from 'fflate';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../src/domain/languages';
 import type { FoodRow } from '../../src/domain/nutrition';
-import { offProducts, withCheckDigit, writeOffCsv, writeOffJsonl } from '../test/foodExports';
+import {
+  offProducts,
+  usdaFoods,
+  withCheckDigit,
+  writeOffCsv,
+  writeOffJsonl,
+  writeUsdaCsv,
+  type UsdaFood,
+} from '../test/foodExports';
 import { callFunction, parseDate, pointer, restClient, type Account, type RestClient } from '../test/rest';
 import {
   createDataDir,
@@ -252,7 +261,7 @@ describe('npm run foods:import of an Open Food Facts export', () => {
     expect(missing.output).toContain('nothing-here.jsonl does not exist.');
     expect(broken.code, broken.output).toBe(0);
     expect(broken.output).toMatch(/refused 1: unreadable 1/);
-    expect(wrongSource.output).toContain('--source must be off, not nowhere.');
+    expect(wrongSource.output).toContain('--source must be off or usda, not nowhere.');
     expect(wrongLanguage.output).toContain('--languages takes app languages (en,de,fr,es), not xx.');
   });
 });
@@ -542,5 +551,102 @@ describe('a barcode the catalogue lacks, with FOOD_LOOKUP=openfoodfacts', () => 
     });
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(openFoodFacts.requests.length).toBe(before);
+  });
+});
+
+describe('npm run foods:import of a USDA FoodData Central download', () => {
+  const GENERATED_USDA = 50;
+  const beer: UsdaFood = {
+    fdcId: 900_001,
+    dataType: 'survey_fndds_food',
+    description: 'Beer',
+    publicationDate: '2024-10-31',
+    nutrients: { 1008: 43, 1003: 0.46, 1004: 0, 1005: 3.55, 1018: 3.9, 1093: 4 },
+    portion: { amount: 1, measureUnitId: 9999, modifier: 'can', grams: 356 },
+  };
+  const sugaryBar: UsdaFood = {
+    fdcId: 900_002,
+    dataType: 'branded_food',
+    description: 'PROTEIN BAR',
+    publicationDate: '2024-10-31',
+    nutrients: { 1008: 350, 1003: 30, 1004: 10, 1005: 35, 2000: 40 },
+  };
+  const empty: UsdaFood = {
+    fdcId: 900_003,
+    dataType: 'sr_legacy_food',
+    description: 'Water, tap',
+    publicationDate: '2019-04-01',
+    nutrients: {},
+  };
+  const foods = () => [...usdaFoods({ count: GENERATED_USDA }), beer, sugaryBar, empty];
+  let folder: string;
+  let first: FinishedProcess;
+  let zipped: FinishedProcess;
+
+  beforeAll(async () => {
+    folder = path.join(dataDir, 'FoodData_Central_csv_2024-10-31');
+    await mkdir(folder);
+    await writeUsdaCsv(folder, foods);
+    first = await importCommand(folder, '--source', 'usda');
+    const zip = path.join(dataDir, 'FoodData_Central_csv_2024-10-31.zip');
+    const entries: Record<string, Uint8Array> = {};
+    for (const name of await readdir(folder)) {
+      entries[`FoodData_Central_csv_2024-10-31/${name}`] = await readFile(path.join(folder, name));
+    }
+    await writeFile(zip, zipSync(entries));
+    zipped = await importCommand(zip, '--source', 'usda');
+  }, 2 * COMMAND_TIMEOUT_MS);
+
+  it('joins foods, nutrients, brands and portions by fdc_id, refusing by reason', () => {
+    expect(first.code, first.output).toBe(0);
+    expect(summaryOf(first.output)).toEqual({
+      read: GENERATED_USDA + 3,
+      imported: GENERATED_USDA + 1,
+      updated: 0,
+      unchanged: 0,
+      refused: 2,
+    });
+    expect(first.output).toMatch(/sugars-over-carbohydrates 1\b/);
+    expect(first.output).toMatch(/no-nutrition 1\b/);
+  });
+
+  it('reads the zip as published, and a second import of the same foods changes nothing', () => {
+    expect(zipped.code, zipped.output).toBe(0);
+    expect(summaryOf(zipped.output)).toMatchObject({
+      imported: 0,
+      updated: 0,
+      unchanged: GENERATED_USDA + 1,
+    });
+  });
+
+  it('keeps a branded food’s UPC as its EAN-13, its brand and household serving, salt from sodium', async () => {
+    const [branded] = [...usdaFoods({ count: 2 })].filter((food) => food.dataType === 'branded_food');
+    const [row] = await catalogueRow(`usda:${String(branded?.fdcId)}`);
+    expect(row).toMatchObject({
+      name: 'Rolled oats 1',
+      barcode: `0${String(branded?.branded?.gtinUpc)}`,
+      brand: 'PRAIRIE',
+      servingG: 40,
+      servingLabel: '1 cup (40 g)',
+      kcalPer100g: 379,
+      saltPer100g: 0.02,
+      source: 'usda',
+      sourceId: String(branded?.fdcId),
+    });
+    const found = await search(bob, String(branded?.branded?.gtinUpc));
+    expect(found.map((food) => food.sourceId)).toEqual([String(branded?.fdcId)]);
+  });
+
+  it('takes energy from the Atwater factors where 1008 is missing, and alcohol into a drink’s energy', async () => {
+    const [foundation] = [...usdaFoods({ count: 5 })].filter((food) => food.dataType === 'foundation_food');
+    const [atwater] = await catalogueRow(`usda:${String(foundation?.fdcId)}`);
+    const [beerRow] = await catalogueRow('usda:900001');
+    expect(atwater).toMatchObject({ kcalPer100g: 252, servingG: 28, servingLabel: '1 cup serving (28 g)' });
+    expect(beerRow).toMatchObject({
+      name: 'Beer',
+      kcalPer100g: 43,
+      servingG: 356,
+      servingLabel: '1 can (356 g)',
+    });
   });
 });

@@ -10,12 +10,13 @@ import { parseSecrets, SECRETS_FILE } from '../secrets';
 import { FoodImportError, importFoods, type FoodImportProgress, type FoodImportSummary } from './importFoods';
 
 /**
- * `npm run foods:import -- <file> [--source off] [--languages en,de,fr,es] [--dry-run] [--prune]`:
+ * `npm run foods:import -- <file> [--source off|usda] [--languages en,de,fr,es] [--dry-run] [--prune]`:
  * reaches the database as `npm run backup` does (DATABASE_URI, else the embedded database of
  * DATA_DIR, started for the import if the app is not running), shows progress, ends with a summary.
  */
 
-const USAGE = 'npm run foods:import -- <file> [--source off] [--languages en,de,fr,es] [--dry-run] [--prune]';
+const USAGE =
+  'npm run foods:import -- <file or folder> [--source off|usda] [--languages en,de,fr,es] [--dry-run] [--prune]';
 /** How often a progress line is written where no terminal redraws one. */
 const LOG_EVERY_MS = 5000;
 
@@ -82,8 +83,7 @@ function duration(ms: number): string {
 }
 
 /** `42 % [████░░░░] 1,204,000 products, 3,850/s, about 6 min left` */
-export function progressLine({ read, bytesRead, size, elapsedMs }: FoodImportProgress, width = 20): string {
-  const share = size > 0 ? Math.min(1, bytesRead / size) : 0;
+export function progressLine({ read, share, elapsedMs }: FoodImportProgress, width = 20): string {
   const filled = Math.round(share * width);
   const rate = elapsedMs > 0 ? (read / elapsedMs) * 1000 : 0;
   const left = share > 0 ? (elapsedMs / share) * (1 - share) : undefined;
@@ -139,7 +139,8 @@ export async function runFoodImportCommand(args: readonly string[]): Promise<voi
   }
   const [argument, ...extra] = parsed.positionals;
   if (argument === undefined || extra.length > 0) return fail(`give one export file: ${USAGE}`);
-  if (parsed.values.source !== 'off') return fail(`--source must be off, not ${parsed.values.source}.`);
+  const source = parsed.values.source;
+  if (source !== 'off' && source !== 'usda') return fail(`--source must be off or usda, not ${source}.`);
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), argument);
   let database: Database | undefined;
   try {
@@ -150,8 +151,9 @@ export async function runFoodImportCommand(args: readonly string[]): Promise<voi
     let lastLine = 0;
     const summary = await importFoods(database.pool, {
       file,
-      source: 'off',
+      source,
       languages,
+      log: say,
       dryRun: parsed.values['dry-run'],
       prune: parsed.values.prune,
       progress: (progress) => {

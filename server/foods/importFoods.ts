@@ -8,6 +8,8 @@ import { offCsvProduct, readOffProduct } from '../../cloud/catalogue/openFoodFac
 import type { Language } from '../../src/domain/languages';
 import { unlessClusterLockHeld } from '../cluster/clusterLock';
 import { formatOf, openExport, type ExportFormat } from './exportReader';
+import type { ProductStream } from './productStream';
+import { openUsdaProducts } from './usdaExport';
 
 /**
  * Imports a food database's export into the shared catalogue, straight into the `Food` table in
@@ -23,13 +25,16 @@ import { formatOf, openExport, type ExportFormat } from './exportReader';
  * - one import at a time per database (an advisory lock).
  */
 
-export type FoodImportSource = 'off';
+export type FoodImportSource = 'off' | 'usda';
 
 export interface FoodImportOptions {
+  /** An Open Food Facts export file; for USDA, the folder of the CSV download or its zip. */
   file: string;
   source: FoodImportSource;
-  /** Told by the file's name when absent. */
+  /** Open Food Facts: told by the file's name when absent. */
   format?: ExportFormat;
+  /** Lines about the import's steps (USDA stages its files first). */
+  log?: (line: string) => void;
   /** The app's languages whose names are kept. */
   languages: readonly Language[];
   dryRun?: boolean;
@@ -41,8 +46,8 @@ export interface FoodImportOptions {
 
 export interface FoodImportProgress {
   read: number;
-  bytesRead: number;
-  size: number;
+  /** How far through the export, 0 to 1. */
+  share: number;
   elapsedMs: number;
 }
 
@@ -140,8 +145,10 @@ async function importHoldingLock(pool: pg.Pool, options: FoodImportOptions): Pro
         return { rows: rows as Row[] };
       },
     };
-    const format = options.format ?? formatOf(file);
-    const input = await openExport(file, format);
+    const input =
+      source === 'usda'
+        ? await openUsdaProducts(client, file, languages, options.log ?? (() => undefined))
+        : await openOffProducts(file, options.format ?? formatOf(file), languages);
     let position = 0;
     let batch: ImportedFood[] = [];
 
@@ -177,33 +184,19 @@ async function importHoldingLock(pool: pg.Pool, options: FoodImportOptions): Pro
     };
 
     try {
-      for await (const item of input.records) {
-        position += 1;
-        if (position <= resumedAfter) continue;
+      for await (const item of input.products(resumedAfter)) {
+        position = item.position;
         summary.read += 1;
-        if ('unreadable' in item) {
-          refuse('unreadable');
-        } else {
-          const read = readOffProduct(
-            format === 'csv' ? offCsvProduct(item.record as Record<string, string>) : item.record,
-            languages,
-          );
-          if ('refused' in read) refuse(read.refused);
-          else batch.push(read.food);
-        }
+        if ('refused' in item.read) refuse(item.read.refused);
+        else batch.push(item.read.food);
         if (batch.length >= batchSize) await flush();
         if (progress && summary.read % 1000 === 0) {
-          progress({
-            read: position,
-            bytesRead: input.bytesRead(),
-            size: input.size,
-            elapsedMs: performance.now() - startedAt,
-          });
+          progress({ read: summary.read, share: input.share(), elapsedMs: performance.now() - startedAt });
         }
       }
       if (batch.length > 0) await flush();
     } finally {
-      input.close();
+      await input.close();
     }
 
     if (prune && !dryRun) Object.assign(summary, await pruneMissing(client, source, run));
@@ -252,4 +245,34 @@ async function pruneMissing(
     await client.query('ROLLBACK');
     throw error;
   }
+}
+
+/** An Open Food Facts export as products, each at its line's (or row's) number. */
+async function openOffProducts(
+  file: string,
+  format: ExportFormat,
+  languages: readonly Language[],
+): Promise<ProductStream> {
+  const input = await openExport(file, format);
+  return {
+    async *products(resumeAfter: number) {
+      let position = 0;
+      for await (const item of input.records) {
+        position += 1;
+        if (position <= resumeAfter) continue;
+        yield {
+          position,
+          read:
+            'unreadable' in item
+              ? { refused: 'unreadable' as const }
+              : readOffProduct(
+                  format === 'csv' ? offCsvProduct(item.record as Record<string, string>) : item.record,
+                  languages,
+                ),
+        };
+      }
+    },
+    share: () => (input.size > 0 ? Math.min(1, input.bytesRead() / input.size) : 1),
+    close: () => input.close(),
+  };
 }

@@ -505,3 +505,240 @@ export async function writeOffCsv(file: string, products: Iterable<Record<string
     })(),
   );
 }
+
+/** One food of a FoodData Central download, before it is spread over the download's files. */
+export interface UsdaFood {
+  fdcId: number;
+  dataType: 'foundation_food' | 'sr_legacy_food' | 'survey_fndds_food' | 'branded_food';
+  description: string;
+  publicationDate: string;
+  /** Amount per 100 g by nutrient id (1008 kcal, 1003 protein, 1004 fat, 1005 carbohydrate …). */
+  nutrients: Record<number, number>;
+  branded?: {
+    brandOwner: string;
+    brandName: string;
+    gtinUpc: string;
+    servingSize: number;
+    servingSizeUnit: string;
+    household: string;
+    modifiedDate: string;
+  };
+  /** The first portion of food_portion.csv: amount, measure unit id, modifier, grams. */
+  portion?: { amount: number; measureUnitId: number; modifier: string; grams: number };
+}
+
+const USDA_DESCRIPTIONS = [
+  ['Cheese, cheddar', 'CHEDDAR CHEESE'],
+  ['Oats, rolled, dry', 'ROLLED OATS'],
+  ['Yogurt, Greek, plain, nonfat', 'GREEK NONFAT YOGURT'],
+  ['Bread, whole-wheat, commercially prepared', 'WHOLE WHEAT BREAD'],
+  ['Apples, raw, with skin', 'APPLE CHIPS'],
+] as const;
+const USDA_VALUES: readonly Record<number, number>[] = [
+  { 1008: 403, 1003: 22.9, 1004: 33.3, 1005: 3.37, 1079: 0, 2000: 0.26, 1258: 19, 1093: 653 },
+  { 1008: 379, 1003: 13.2, 1004: 6.52, 1005: 67.7, 1079: 10.1, 2000: 0.99, 1258: 1.11, 1093: 6 },
+  { 1008: 59, 1003: 10.2, 1004: 0.39, 1005: 3.6, 1079: 0, 2000: 3.24, 1258: 0.12, 1093: 36 },
+  { 1008: 252, 1003: 12.4, 1004: 3.5, 1005: 42.7, 1079: 6, 2000: 4.41, 1258: 0.72, 1093: 455 },
+  { 1008: 52, 1003: 0.26, 1004: 0.17, 1005: 13.8, 1079: 2.4, 2000: 10.4, 1258: 0.03, 1093: 1 },
+];
+const USDA_TYPES = [
+  'sr_legacy_food',
+  'branded_food',
+  'branded_food',
+  'foundation_food',
+  'survey_fndds_food',
+] as const;
+
+/** Foods of a FoodData Central download, deterministic for a seed: most branded, as in the full download. */
+export function* usdaFoods({ count, first = 0 }: { count: number; first?: number }): Generator<UsdaFood> {
+  for (let index = first; index < first + count; index += 1) {
+    const kind = index % USDA_DESCRIPTIONS.length;
+    const [legacyName, brandedName] = USDA_DESCRIPTIONS[kind] ?? USDA_DESCRIPTIONS[0];
+    const dataType = USDA_TYPES[index % USDA_TYPES.length] ?? 'branded_food';
+    const values = { ...(USDA_VALUES[kind] ?? {}) };
+    // Foundation foods give energy by Atwater factors (2047, 2048) rather than as 1008.
+    if (dataType === 'foundation_food') {
+      values[2047] = values[1008] ?? 0;
+      delete values[1008];
+    }
+    const fdcId = 1_000_000 + index;
+    yield {
+      fdcId,
+      dataType,
+      description: dataType === 'branded_food' ? `${brandedName} ${index}` : `${legacyName} ${index}`,
+      publicationDate: '2024-10-31',
+      nutrients: values,
+      ...(dataType === 'branded_food'
+        ? {
+            branded: {
+              brandOwner: 'Prairie Foods Inc.',
+              brandName: 'PRAIRIE',
+              gtinUpc: withCheckDigit(String(40_000_000_000 + index)).slice(-12),
+              servingSize: 40,
+              servingSizeUnit: 'g',
+              household: '1 cup',
+              modifiedDate: '2024-09-01',
+            },
+          }
+        : { portion: { amount: 1, measureUnitId: 1000, modifier: 'serving', grams: 28 } }),
+    };
+  }
+}
+
+const quote = (value: string | number | undefined) =>
+  value === undefined ? '""' : `"${String(value).replace(/"/g, '""')}"`;
+const csvLine = (values: readonly (string | number | undefined)[]) => `${values.map(quote).join(',')}\n`;
+
+/**
+ * Writes `foods` as FoodData Central's CSV download does (every value quoted, a header line): food.csv,
+ * food_nutrient.csv, branded_food.csv, food_portion.csv and measure_unit.csv in `folder`.
+ */
+export async function writeUsdaCsv(folder: string, foods: () => Iterable<UsdaFood>): Promise<void> {
+  await writeLines(
+    `${folder}/food.csv`,
+    (function* () {
+      yield csvLine([
+        'fdc_id',
+        'data_type',
+        'description',
+        'food_category_id',
+        'publication_date',
+        'market_country',
+        'trade_channel',
+        'microbe_data',
+      ]);
+      for (const food of foods())
+        yield csvLine([food.fdcId, food.dataType, food.description, '', food.publicationDate, '', '', '']);
+    })(),
+  );
+  await writeLines(
+    `${folder}/food_nutrient.csv`,
+    (function* () {
+      yield csvLine([
+        'id',
+        'fdc_id',
+        'nutrient_id',
+        'amount',
+        'data_points',
+        'derivation_id',
+        'min',
+        'max',
+        'median',
+        'loq',
+        'footnote',
+        'min_year_acquired',
+        'percent_daily_value',
+      ]);
+      let id = 1;
+      for (const food of foods()) {
+        // Nutrients the catalogue does not keep sit beside those it does (calcium, vitamin C).
+        for (const [nutrient, amount] of [
+          ...Object.entries(food.nutrients),
+          ['1087', '120'],
+          ['1162', '0'],
+        ]) {
+          yield csvLine([id++, food.fdcId, nutrient, amount, '', '', '', '', '', '', '', '', '']);
+        }
+      }
+    })(),
+  );
+  await writeLines(
+    `${folder}/branded_food.csv`,
+    (function* () {
+      yield csvLine([
+        'fdc_id',
+        'brand_owner',
+        'brand_name',
+        'subbrand_name',
+        'gtin_upc',
+        'ingredients',
+        'not_a_significant_source_of',
+        'serving_size',
+        'serving_size_unit',
+        'household_serving_fulltext',
+        'branded_food_category',
+        'data_source',
+        'package_weight',
+        'modified_date',
+        'available_date',
+        'market_country',
+        'discontinued_date',
+        'preparation_state_code',
+        'trade_channel',
+        'short_description',
+        'material_code',
+      ]);
+      for (const food of foods()) {
+        const branded = food.branded;
+        if (!branded) continue;
+        yield csvLine([
+          food.fdcId,
+          branded.brandOwner,
+          branded.brandName,
+          '',
+          branded.gtinUpc,
+          'INGREDIENTS',
+          '',
+          branded.servingSize,
+          branded.servingSizeUnit,
+          branded.household,
+          'Snacks',
+          'LI',
+          '',
+          branded.modifiedDate,
+          branded.modifiedDate,
+          'United States',
+          '',
+          '',
+          '',
+          '',
+          '',
+        ]);
+      }
+    })(),
+  );
+  await writeLines(
+    `${folder}/food_portion.csv`,
+    (function* () {
+      yield csvLine([
+        'id',
+        'fdc_id',
+        'seq_num',
+        'amount',
+        'measure_unit_id',
+        'portion_description',
+        'modifier',
+        'gram_weight',
+        'data_points',
+        'footnote',
+        'min_year_acquired',
+      ]);
+      let id = 1;
+      for (const food of foods()) {
+        const portion = food.portion;
+        if (!portion) continue;
+        yield csvLine([
+          id++,
+          food.fdcId,
+          1,
+          portion.amount,
+          portion.measureUnitId,
+          '',
+          portion.modifier,
+          portion.grams,
+          '',
+          '',
+          '',
+        ]);
+      }
+    })(),
+  );
+  await writeLines(
+    `${folder}/measure_unit.csv`,
+    (function* () {
+      yield csvLine(['id', 'name']);
+      yield csvLine([1000, 'cup']);
+      yield csvLine([9999, 'undetermined']);
+    })(),
+  );
+}

@@ -1,0 +1,145 @@
+import { normalBarcode } from '../../src/domain/barcodes';
+import { implausibility } from '../../src/domain/foodFacts';
+import type { Language } from '../../src/domain/languages';
+import { roundGrams, roundKcal } from './catalogueFood';
+import {
+  amount,
+  NAME_MAX,
+  SERVING_G_MAX,
+  SERVING_LABEL_MAX,
+  textUpTo,
+  type ReadProduct,
+} from './importedFood';
+
+/**
+ * Foods of USDA FoodData Central as its CSV download gives them, once `food.csv`,
+ * `food_nutrient.csv`, `branded_food.csv` and `food_portion.csv` are joined by `fdc_id`
+ * (server/foods/usdaExport.ts joins them in PostgreSQL). Nutrients by id, per 100 g: energy 1008
+ * (kcal), else 2048 (Atwater specific factors), else 2047 (general factors); protein 1003; fat
+ * 1004; carbohydrate by difference 1005; fibre 1079; total sugars 2000; saturated fat 1258; sodium
+ * 1093 in mg (salt is 2.5 times it); alcohol 1018.
+ */
+export const USDA_NUTRIENTS = {
+  energy: 1008,
+  energySpecific: 2048,
+  energyGeneral: 2047,
+  protein: 1003,
+  fat: 1004,
+  carbohydrate: 1005,
+  fibre: 1079,
+  sugars: 2000,
+  saturatedFat: 1258,
+  sodium: 1093,
+  alcohol: 1018,
+} as const;
+
+/** The data types the catalogue takes, as food.csv names them (and as the JSON downloads do). */
+export const USDA_DATA_TYPES = [
+  'foundation_food',
+  'sr_legacy_food',
+  'survey_fndds_food',
+  'branded_food',
+  'Foundation',
+  'SR Legacy',
+  'Survey (FNDDS)',
+  'Branded',
+] as const;
+
+/** One food with its nutrients, brand and first portion, as the join answers it. */
+export interface UsdaFoodRow {
+  fdcId: number;
+  dataType: string;
+  description: string;
+  /** `publication_date` of food.csv, or `modified_date` of branded_food.csv. */
+  modified: string | null;
+  nutrients: Partial<Record<keyof typeof USDA_NUTRIENTS, number | null>>;
+  brandName: string | null;
+  brandOwner: string | null;
+  gtinUpc: string | null;
+  servingSize: number | null;
+  servingSizeUnit: string | null;
+  householdServing: string | null;
+  portionGrams: number | null;
+  portionLabel: string | null;
+}
+
+/** Branded descriptions come in capitals ("CHEDDAR CHEESE"): as a sentence, they read as a name. */
+function readable(description: string): string {
+  const letters = description.replace(/[^\p{L}]/gu, '');
+  if (letters.length === 0 || letters !== letters.toUpperCase()) return description;
+  const lower = description.toLocaleLowerCase('en');
+  return lower.charAt(0).toLocaleUpperCase('en') + lower.slice(1);
+}
+
+const GRAM_UNITS = new Set(['g', 'grm', 'gram', 'grams']);
+
+function servingOf(row: UsdaFoodRow): { servingG: number | null; servingLabel: string | null } {
+  const branded =
+    row.servingSize !== null && GRAM_UNITS.has((row.servingSizeUnit ?? '').toLowerCase())
+      ? row.servingSize
+      : null;
+  const grams = branded ?? row.portionGrams;
+  if (grams === null || !Number.isFinite(grams) || grams < 1 || grams > SERVING_G_MAX) {
+    return { servingG: null, servingLabel: null };
+  }
+  const label = branded !== null ? row.householdServing : row.portionLabel;
+  const rounded = roundGrams(grams);
+  return {
+    servingG: rounded,
+    servingLabel: textUpTo(label ? `${label} (${rounded} g)` : `${rounded} g`, SERVING_LABEL_MAX),
+  };
+}
+
+export function readUsdaFood(row: UsdaFoodRow, languages: readonly Language[]): ReadProduct {
+  const name = textUpTo(readable(row.description), NAME_MAX);
+  if (!name) return { refused: 'no-name' };
+  const value = (key: keyof typeof USDA_NUTRIENTS) => amount(row.nutrients[key] ?? undefined);
+  const kcal = value('energy') ?? value('energySpecific') ?? value('energyGeneral');
+  const protein = value('protein');
+  const carbs = value('carbohydrate');
+  const fat = value('fat');
+  if (kcal === undefined || protein === undefined || carbs === undefined || fat === undefined) {
+    return { refused: 'no-nutrition' };
+  }
+  const sodiumMg = value('sodium');
+  const facts = {
+    kcalPer100g: kcal,
+    proteinPer100g: protein,
+    carbsPer100g: carbs,
+    fatPer100g: fat,
+    fibrePer100g: value('fibre'),
+    sugarsPer100g: value('sugars'),
+    saturatedFatPer100g: value('saturatedFat'),
+    saltPer100g: sodiumMg === undefined ? undefined : (sodiumMg * 2.5) / 1000,
+    alcoholPer100g: value('alcohol'),
+  };
+  const reason = implausibility(facts);
+  if (reason) return { refused: reason };
+  const grams = (number: number | undefined) => (number === undefined ? undefined : roundGrams(number));
+  const modified = row.modified ? new Date(`${row.modified.slice(0, 10)}T00:00:00Z`) : null;
+  return {
+    food: {
+      source: 'usda',
+      sourceId: String(row.fdcId),
+      barcode: row.gtinUpc ? normalBarcode(row.gtinUpc) : null,
+      name,
+      names: languages.includes('en') ? { en: name } : {},
+      brand: textUpTo(row.brandName || row.brandOwner, NAME_MAX),
+      ...servingOf(row),
+      kcalPer100g: roundKcal(kcal),
+      proteinPer100g: roundGrams(protein),
+      carbsPer100g: roundGrams(carbs),
+      fatPer100g: roundGrams(fat),
+      ...Object.fromEntries(
+        Object.entries({
+          fibrePer100g: grams(facts.fibrePer100g),
+          sugarsPer100g: grams(facts.sugarsPer100g),
+          saturatedFatPer100g: grams(facts.saturatedFatPer100g),
+          saltPer100g:
+            facts.saltPer100g === undefined ? undefined : Math.round(facts.saltPer100g * 100) / 100,
+        }).filter(([, number]) => number !== undefined),
+      ),
+      modifiedAt: modified && !Number.isNaN(modified.getTime()) ? modified : null,
+    },
+  };
+}
