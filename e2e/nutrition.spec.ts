@@ -269,3 +269,26 @@ test.describe('what a person burns', () => {
     await expect(nutrition.totals()).toContainText('of 1,800 kcal');
   });
 });
+
+test.describe('nutrition log in German', () => {
+  test.use({ locale: 'de' });
+
+  test('finds everyday foods by their German names, accents aside, and says where each one’s values come from', async ({
+    page,
+  }) => {
+    const account = await createAccount();
+    await openSignedIn(page, account, '/nutrition-log');
+    await page.getByRole('button', { name: 'Zum Frühstück hinzufügen' }).click();
+    const window = page.getByRole('dialog', { name: 'Zum Frühstück hinzufügen' });
+
+    await window.getByLabel('Lebensmittel suchen').fill('brotchen');
+    await window.getByRole('button', { name: /^Brötchen \(Kaiserbrötchen\)/ }).click();
+    await expect(window.getByText('Quelle: USDA FoodData Central, CC0 1.0')).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
+
+    await window.getByRole('button', { name: 'Anderes Lebensmittel' }).click();
+    await window.getByLabel('Lebensmittel suchen').fill('quark mager');
+    await window.getByRole('button', { name: /^Quark, mager \(Magerquark\)/ }).click();
+    await expect(window.getByText('Quelle: ANSES-CIQUAL 2020, Licence Ouverte 2.0')).toBeVisible();
+  });
+});
