@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES } from '../src/domain/languages';
-import { newestByKey, upsertCatalogueFoods } from './catalogue/catalogueUpsert';
+import { catalogueFieldsOf, newestByKey, upsertCatalogueFoods } from './catalogue/catalogueUpsert';
 import { catalogueKeyOf, type ImportedFood } from './catalogue/importedFood';
 import { readOffProduct } from './catalogue/openFoodFacts';
 import { sqlClient, type SqlClient } from './database';
@@ -89,31 +89,11 @@ async function store(food: ImportedFood, sql: SqlClient | undefined): Promise<vo
     await upsertCatalogueFoods(sql, newestByKey([food]));
     return;
   }
-  const key = catalogueKeyOf(food);
   const row =
-    (await new Parse.Query('Food').equalTo('catalogueKey', key).first({ useMasterKey: true })) ??
-    new Parse.Object('Food');
-  const values: Record<string, unknown> = {
-    catalogueKey: key,
-    source: food.source,
-    sourceId: food.sourceId,
-    sourceModifiedAt: food.modifiedAt,
-    name: food.name,
-    names: food.names,
-    brand: food.brand,
-    barcode: food.barcode,
-    kcalPer100g: food.kcalPer100g,
-    proteinPer100g: food.proteinPer100g,
-    carbsPer100g: food.carbsPer100g,
-    fatPer100g: food.fatPer100g,
-    fibrePer100g: food.fibrePer100g,
-    sugarsPer100g: food.sugarsPer100g,
-    saturatedFatPer100g: food.saturatedFatPer100g,
-    saltPer100g: food.saltPer100g,
-    servingG: food.servingG,
-    servingLabel: food.servingLabel,
-    hidden: undefined,
-  };
+    (await new Parse.Query('Food')
+      .equalTo('catalogueKey', catalogueKeyOf(food))
+      .first({ useMasterKey: true })) ?? new Parse.Object('Food');
+  const values = { ...catalogueFieldsOf(food), hidden: null };
   for (const [field, value] of Object.entries(values)) {
     if (value === null || value === undefined) row.unset(field);
     else row.set(field, value);

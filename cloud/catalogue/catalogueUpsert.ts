@@ -32,14 +32,15 @@ const COLUMNS = [
 
 type Column = (typeof COLUMNS)[number][0];
 
-function columnValues(food: ImportedFood): Record<Column, unknown> {
+/** What a catalogue row of `food` holds, field by field (null: the field is empty). */
+export function catalogueFieldsOf(food: ImportedFood): Record<Column, unknown> {
   return {
     catalogueKey: catalogueKeyOf(food),
     source: food.source,
     sourceId: food.sourceId,
     sourceModifiedAt: food.modifiedAt,
     name: food.name,
-    names: JSON.stringify(food.names),
+    names: food.names,
     brand: food.brand,
     barcode: food.barcode,
     kcalPer100g: food.kcalPer100g,
@@ -53,6 +54,12 @@ function columnValues(food: ImportedFood): Record<Column, unknown> {
     servingG: food.servingG,
     servingLabel: food.servingLabel,
   };
+}
+
+/** The fields as the statement's arrays take them: the names as JSON text. */
+function columnValues(food: ImportedFood): Record<Column, unknown> {
+  const fields = catalogueFieldsOf(food);
+  return { ...fields, names: JSON.stringify(fields.names) };
 }
 
 const quoted = (column: string) => `"${column}"`;

@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import type { Writable } from 'node:stream';
+import { mulberry32 } from '../demo/seededRandom';
 
 /**
  * Open Food Facts exports made here, in the exact shapes the project publishes: JSON lines as in
@@ -9,18 +10,6 @@ import type { Writable } from 'node:stream';
  * Deterministic for a seed, any size, written as a stream (a million products in constant memory).
  * Small in tests, large in benchmarks.
  */
-
-/** A deterministic generator of numbers in [0, 1) (mulberry32). */
-export function randomFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** An EAN-13 (or EAN-8) with its check digit, for the first 12 (or 7) digits given. */
 export function withCheckDigit(digits: string): string {
@@ -216,7 +205,7 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 export function* offProducts(options: OffExportOptions): Generator<Record<string, unknown>> {
   const { count, seed = 1, first = 0, modifiedLater = 0, implausibleEvery = 0 } = options;
   for (let index = first; index < first + count; index += 1) {
-    const random = randomFrom(seed * 1_000_003 + index);
+    const random = mulberry32(seed * 1_000_003 + index);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const base = pick(BASE_FOODS);
     const variety = pick(VARIETIES);
