@@ -10,6 +10,7 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { connectDatabase } from '../server/test/serverProcess';
 import { localDay } from '../src/domain/calendarDays';
+import { foodSearchParams, foodSearchStatement } from '../cloud/store/foodSearchSql';
 import { searchWords } from '../src/domain/nutrition';
 import {
   baseline,
@@ -210,13 +211,10 @@ const report = await withBenchServer('bench-nutrition', async ({ baseUrl, client
     // The statement searchFoods runs, alone, for the same queries: the floor under the function.
     const statement = async () => {
       const words = searchWords(nextQuery());
-      const conditions = words.map(
-        (_, index) => `lower(name || ' ' || coalesce(brand, '')) ~ ('\\m' || $${index + 2}::text)`,
-      );
       const started = performance.now();
       await sql.query(
-        `SELECT "objectId", name FROM "Food" WHERE ("user" IS NULL OR "user" = $1) AND ${conditions.join(' AND ')} ORDER BY length(name) LIMIT 200`,
-        [person.objectId, ...words],
+        foodSearchStatement('"objectId", name'),
+        foodSearchParams(person.objectId, words, 'en'),
       );
       return performance.now() - started;
     };

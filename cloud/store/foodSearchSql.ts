@@ -3,7 +3,8 @@
  * (which refuses to run before it exists) and the store's reads (which use it).
  *
  * A food's searchable text is its name, its names in the app's languages and its brand, without
- * accents and in lower case (`fitstreak_food_text`). Every word of it is a row of
+ * accents, in lower case, with ASCII punctuation as spaces (`fitstreak_food_text`: "70–85 %" is the
+ * words 70 and 85, as the browser splits a query, not a range the text-search parser would read). Every word of it is a row of
  * `fitstreak_food_word` (the catalogue's foods that are not hidden; a trigger on `Food` keeps the
  * table current, whoever writes), indexed by word and then by the length of the food's name. A
  * search reads the rows of its longest word's prefix in that order, shortest names first, and
@@ -17,6 +18,11 @@
  */
 
 export const FOOD_WORD_TABLE = 'fitstreak_food_word';
+/**
+ * What the words of the table were made by: a change to how a food's text is folded or split makes
+ * the server fill the table afresh at its next start.
+ */
+export const FOOD_WORDS_VERSION = 'words 2: ASCII punctuation splits words';
 
 export const FOOD_TEXT = 'public.fitstreak_food_text(name, names, brand)';
 export const FOOD_VECTOR = `to_tsvector('simple'::regconfig, ${FOOD_TEXT})`;
@@ -30,7 +36,9 @@ export const FOOD_SEARCH_DDL = [
      AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) $$`,
   `CREATE OR REPLACE FUNCTION public.fitstreak_food_text(name text, names jsonb, brand text) RETURNS text
      LANGUAGE sql IMMUTABLE PARALLEL SAFE
-     AS $$ SELECT public.fitstreak_fold(concat_ws(' ', name, names->>'en', names->>'de', names->>'fr', names->>'es', brand)) $$`,
+     AS $$ SELECT regexp_replace(
+       public.fitstreak_fold(concat_ws(' ', name, names->>'en', names->>'de', names->>'fr', names->>'es', brand)),
+       '[!-/:-@[-\`{-~]+', ' ', 'g') $$`,
   `CREATE OR REPLACE FUNCTION public.fitstreak_food_words_sync() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      IF TG_OP <> 'INSERT' THEN
@@ -73,3 +81,53 @@ export const FOOD_WORD_BACKFILL = `
 
 /** A text-search query: every word a word start (`creme:* & fraiche:*`); the words hold letters and digits only. */
 export const prefixQuery = (words: readonly string[]): string => words.map((word) => `${word}:*`).join(' & ');
+
+/** How many rows each part of a search reads. */
+export const CANDIDATES = {
+  /** Catalogue rows of the longest word's prefix, shortest names first. */
+  scan: 2000,
+  /** Of those, the ones holding every word of the search, kept for the ranking. */
+  words: 300,
+  /** Catalogue rows whose name starts with the whole search, in the name's order. */
+  prefix: 100,
+  /** The most of a person's own foods, read whole. */
+  own: 500,
+} as const;
+
+/**
+ * The search in one statement: the ids of the foods a search finds (own foods with every word,
+ * catalogue rows of the word table, names starting with the whole query), answered as `columns`
+ * (which may name the request's language as $6). Its parameters: `foodSearchParams`.
+ */
+export function foodSearchStatement(columns: string): string {
+  return `WITH q AS MATERIALIZED (SELECT public.fitstreak_fold(w) AS w FROM unnest($2::text[]) AS w),
+       lead AS (
+         SELECT food_id FROM ${FOOD_WORD_TABLE}
+          WHERE word >= public.fitstreak_fold($3::text) AND word < public.fitstreak_fold($3::text) || U&'\\FFFF'
+          ORDER BY word, name_length LIMIT ${CANDIDATES.scan}),
+       matched AS (
+         SELECT food_id FROM lead WHERE NOT EXISTS (
+           SELECT 1 FROM q WHERE NOT EXISTS (
+             SELECT 1 FROM ${FOOD_WORD_TABLE} other
+              WHERE other.food_id = lead.food_id AND other.word >= q.w AND other.word < q.w || U&'\\FFFF'))
+         LIMIT ${CANDIDATES.words})
+       SELECT ${columns} FROM "Food" WHERE "objectId" IN (
+         (SELECT food_id FROM matched)
+         UNION ALL
+         (SELECT "objectId" FROM "Food"
+           WHERE "user" = $1 AND ${FOOD_VECTOR} @@ to_tsquery('simple'::regconfig, public.fitstreak_fold($4))
+           LIMIT ${CANDIDATES.own})
+         UNION ALL
+         (SELECT "objectId" FROM "Food"
+           WHERE "user" IS NULL AND hidden IS NOT TRUE
+             AND ${FOLDED_NAME} >= public.fitstreak_fold($5::text)
+             AND ${FOLDED_NAME} < public.fitstreak_fold($5::text) || U&'\\FFFF'
+           ORDER BY ${FOLDED_NAME} LIMIT ${CANDIDATES.prefix}))`;
+}
+
+/** The statement's parameters for a person, a query's words (searchWords) and a language. */
+export function foodSearchParams(userId: string, words: readonly string[], language: string): unknown[] {
+  // The longest word has the fewest foods, so its rows are read first.
+  const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
+  return [userId, words, longest, prefixQuery(words), words.join(' '), language];
+}

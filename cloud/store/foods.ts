@@ -5,7 +5,7 @@ import { MASTER_PAGES, Parse, type ParseUser } from '../parse';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { queryOf, type RowOf } from '../schema/rows';
-import { FOLDED_NAME, FOOD_VECTOR, FOOD_WORD_TABLE, prefixQuery } from './foodSearchSql';
+import { CANDIDATES, foodSearchParams, foodSearchStatement } from './foodSearchSql';
 import { storeRead } from './read';
 
 /**
@@ -86,15 +86,6 @@ export const foodUses = storeRead({
   },
 });
 
-/** How many catalogue rows whose name starts with the search are read, in the name's order. */
-const PREFIX_CANDIDATES = 100;
-/** How many catalogue rows of the longest word's prefix are read, shortest names first. */
-const WORD_SCAN = 2000;
-/** How many of those holding every word of the search are kept for the ranking. */
-const WORD_CANDIDATES = 300;
-/** The most a person's own foods can be, read whole. */
-const OWN_CANDIDATES = 500;
-
 /** A search row's columns, the name in the language of the parameter `language` ($n). */
 const foodRowColumns = (
   language: string,
@@ -142,34 +133,9 @@ export function foodRowOf(food: RowOf<typeof foodClass>, language: Language | un
  */
 export const foodsMatching = storeRead({
   async bySql(sql, user: ParseUser, words: readonly string[], language: Language): Promise<FoodRow[]> {
-    const phrase = words.join(' ');
-    // The longest word has the fewest foods, so its rows are read first.
-    const longest = words.reduce((best, word) => (word.length > best.length ? word : best), '');
     const { rows } = await sql.query<FoodRowRecord>(
-      `WITH q AS MATERIALIZED (SELECT public.fitstreak_fold(w) AS w FROM unnest($2::text[]) AS w),
-       lead AS (
-         SELECT food_id FROM ${FOOD_WORD_TABLE}
-          WHERE word >= public.fitstreak_fold($3::text) AND word < public.fitstreak_fold($3::text) || U&'\\FFFF'
-          ORDER BY word, name_length LIMIT ${WORD_SCAN}),
-       matched AS (
-         SELECT food_id FROM lead WHERE NOT EXISTS (
-           SELECT 1 FROM q WHERE NOT EXISTS (
-             SELECT 1 FROM ${FOOD_WORD_TABLE} other
-              WHERE other.food_id = lead.food_id AND other.word >= q.w AND other.word < q.w || U&'\\FFFF'))
-         LIMIT ${WORD_CANDIDATES})
-       SELECT ${foodRowColumns('$6')} FROM "Food" WHERE "objectId" IN (
-         (SELECT food_id FROM matched)
-         UNION ALL
-         (SELECT "objectId" FROM "Food"
-           WHERE "user" = $1 AND ${FOOD_VECTOR} @@ to_tsquery('simple'::regconfig, public.fitstreak_fold($4))
-           LIMIT ${OWN_CANDIDATES})
-         UNION ALL
-         (SELECT "objectId" FROM "Food"
-           WHERE "user" IS NULL AND hidden IS NOT TRUE
-             AND ${FOLDED_NAME} >= public.fitstreak_fold($5::text)
-             AND ${FOLDED_NAME} < public.fitstreak_fold($5::text) || U&'\\FFFF'
-           ORDER BY ${FOLDED_NAME} LIMIT ${PREFIX_CANDIDATES}))`,
-      [user.id, words, longest, prefixQuery(words), phrase, language],
+      foodSearchStatement(foodRowColumns('$6')),
+      foodSearchParams(user.id ?? '', words, language),
     );
     return rows.map(asFoodRow);
   },
@@ -183,7 +149,7 @@ export const foodsMatching = storeRead({
     const fields = ['name', 'brand', ...LANGUAGES.map((code) => `names.${code}`)];
     const found = await Parse.Query.or(...fields.map(containing))
       .notEqualTo('hidden', true)
-      .limit(OWN_CANDIDATES + PREFIX_CANDIDATES + WORD_CANDIDATES)
+      .limit(CANDIDATES.own + CANDIDATES.prefix + CANDIDATES.words)
       .find({ useMasterKey: true });
     return found
       .filter((food) => {

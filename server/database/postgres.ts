@@ -7,6 +7,7 @@ import {
   FOOD_WORD_BACKFILL,
   FOOD_WORD_TABLE,
   FOOD_WORD_TABLE_DDL,
+  FOOD_WORDS_VERSION,
 } from '../../cloud/store/foodSearchSql';
 
 /**
@@ -78,8 +79,17 @@ export async function createFoodCatalogueSql(sql: SqlClient): Promise<number> {
     `CREATE TABLE IF NOT EXISTS ${LOOKUP_WINDOW_TABLE} (id integer PRIMARY KEY, started_at timestamptz NOT NULL, used integer NOT NULL)`,
     [],
   );
-  // The trigger fills the table from now on; the rows stored before it are filled once.
-  if (!rows[0]?.table) await sql.query(FOOD_WORD_BACKFILL, []);
+  // The trigger fills the table from now on; the rows stored before it, or before the words were
+  // made as they are now, are filled here once.
+  const { rows: made } = await sql.query<{ version: string | null }>(
+    `SELECT obj_description('${FOOD_WORD_TABLE}'::regclass, 'pg_class') AS version`,
+    [],
+  );
+  if (made[0]?.version !== FOOD_WORDS_VERSION) {
+    await sql.query(`TRUNCATE ${FOOD_WORD_TABLE}`, []);
+    await sql.query(FOOD_WORD_BACKFILL, []);
+    await sql.query(`COMMENT ON TABLE ${FOOD_WORD_TABLE} IS '${FOOD_WORDS_VERSION}'`, []);
+  }
   return removed;
 }
 

@@ -649,4 +649,21 @@ describe('npm run foods:import of a USDA FoodData Central download', () => {
       servingLabel: '1 can (356 g)',
     });
   });
+  it('prunes only the foods an import brought, never the shipped catalogue’s USDA rows', async () => {
+    const smaller = path.join(dataDir, 'FoodData_Central_smaller');
+    await mkdir(smaller);
+    await writeUsdaCsv(smaller, () => [beer]);
+    const pruning = await importCommand(smaller, '--source', 'usda', '--prune');
+
+    expect(pruning.code, pruning.output).toBe(0);
+    expect(pruning.output).toMatch(new RegExp(`pruned ${GENERATED_USDA} no longer in the export`));
+    const { rows } = await sql.query<{ imported: number; shipped: number }>(
+      `SELECT count(*) FILTER (WHERE "catalogueKey" ~ '^usda:[0-9]+$')::int AS imported,
+              count(*) FILTER (WHERE "catalogueKey" !~ '^usda:[0-9]+$')::int AS shipped
+         FROM "Food" WHERE source = 'usda' AND "user" IS NULL`,
+    );
+    expect(rows[0]).toEqual({ imported: 1, shipped: expect.any(Number) as number });
+    expect(rows[0]?.shipped).toBeGreaterThan(60);
+    expect(await catalogueRow('usda:greek-yogurt-plain-nonfat')).toHaveLength(1);
+  });
 });

@@ -229,7 +229,9 @@ async function pruneMissing(
   source: FoodImportSource,
   run: string,
 ): Promise<{ pruned: number; hidden: number }> {
-  const missing = `f."user" IS NULL AND f.source = $1 AND f."catalogueKey" IS NOT NULL
+  // Only rows an import wrote: `off:<code>`, `usda:<fdc_id>`. The shipped catalogue's USDA rows
+  // (`usda:<slug>`, `usda:sr28-…`) share the source but never a key of digits alone.
+  const missing = `f."user" IS NULL AND f.source = $1 AND f."catalogueKey" ~ ('^' || $1 || ':[0-9]+$')
     AND NOT EXISTS (SELECT 1 FROM ${SEEN_TABLE} s WHERE s.run = $2 AND s.key = f."catalogueKey")`;
   const used = `EXISTS (SELECT 1 FROM "Meal" m WHERE m.food = f."objectId")`;
   await client.query('BEGIN');
