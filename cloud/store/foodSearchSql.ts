@@ -85,11 +85,11 @@ export const prefixQuery = (words: readonly string[]): string => words.map((word
 /** How many rows each part of a search reads. */
 export const CANDIDATES = {
   /** Catalogue rows of the longest word's prefix, shortest names first. */
-  scan: 2000,
-  /** Of those, the ones holding every word of the search, kept for the ranking. */
-  words: 300,
+  scan: 1000,
+  /** Of those, the ones holding every word of the search, kept for the ranking (which shows 25). */
+  words: 150,
   /** Catalogue rows whose name starts with the whole search, in the name's order. */
-  prefix: 100,
+  prefix: 50,
   /** The most of a person's own foods, read whole. */
   own: 500,
 } as const;

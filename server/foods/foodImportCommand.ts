@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -145,6 +145,8 @@ export async function runFoodImportCommand(args: readonly string[]): Promise<voi
   let database: Database | undefined;
   try {
     const languages = languagesOf(parsed.values.languages);
+    // Before the database: a mistyped name is said at once and takes no lock.
+    await stat(file);
     const config = loadConfig();
     database = await openDatabase(config, say);
     const terminal = process.stdout.isTTY;
