@@ -1,5 +1,6 @@
 import type { Language } from '../../src/domain/languages';
 import type { FoodFacts, ImplausibleReason } from '../../src/domain/foodFacts';
+import { roundGrams, roundKcal } from './catalogueFood';
 
 /** A product read from a food database's export, checked and ready to store as a catalogue row. */
 export interface ImportedFood extends FoodFacts {
@@ -47,4 +48,24 @@ export function textUpTo(value: unknown, max: number): string | null {
 export function amount(value: unknown): number | undefined {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : undefined;
+}
+
+/**
+ * Values per 100 g as the catalogue stores them: kilocalories whole, grams to 0.1, salt to 0.01
+ * (labels give it so, and a tenth would round most foods' salt away); the optional ones only
+ * where the source gives them. Alcohol counts for the checks and is not stored.
+ */
+export function roundedFacts(facts: FoodFacts): FoodFacts {
+  const rounded: FoodFacts = {
+    kcalPer100g: roundKcal(facts.kcalPer100g),
+    proteinPer100g: roundGrams(facts.proteinPer100g),
+    carbsPer100g: roundGrams(facts.carbsPer100g),
+    fatPer100g: roundGrams(facts.fatPer100g),
+  };
+  if (facts.fibrePer100g !== undefined) rounded.fibrePer100g = roundGrams(facts.fibrePer100g);
+  if (facts.sugarsPer100g !== undefined) rounded.sugarsPer100g = roundGrams(facts.sugarsPer100g);
+  if (facts.saturatedFatPer100g !== undefined)
+    rounded.saturatedFatPer100g = roundGrams(facts.saturatedFatPer100g);
+  if (facts.saltPer100g !== undefined) rounded.saltPer100g = Math.round(facts.saltPer100g * 100) / 100;
+  return rounded;
 }

@@ -1,12 +1,13 @@
 import { normalBarcode } from '../../src/domain/barcodes';
 import { implausibility, type FoodFacts } from '../../src/domain/foodFacts';
 import type { Language } from '../../src/domain/languages';
-import { roundGrams, roundKcal } from './catalogueFood';
+import { roundGrams } from './catalogueFood';
 import {
   amount,
   NAME_MAX,
   SERVING_G_MAX,
   SERVING_LABEL_MAX,
+  roundedFacts,
   textUpTo,
   type ImportedFood,
   type ReadProduct,
@@ -116,27 +117,6 @@ function factsOf(product: Json): FoodFacts | undefined {
   return hasCore(aggregated) ? aggregated : undefined;
 }
 
-function rounded(facts: FoodFacts): FoodFacts {
-  const grams = (value: number | undefined) => (value === undefined ? undefined : roundGrams(value));
-  return {
-    kcalPer100g: roundKcal(facts.kcalPer100g),
-    proteinPer100g: roundGrams(facts.proteinPer100g),
-    carbsPer100g: roundGrams(facts.carbsPer100g),
-    fatPer100g: roundGrams(facts.fatPer100g),
-    ...definedOnly({
-      fibrePer100g: grams(facts.fibrePer100g),
-      sugarsPer100g: grams(facts.sugarsPer100g),
-      saturatedFatPer100g: grams(facts.saturatedFatPer100g),
-      // Salt to 0.01 g: labels give it so, and a tenth would round most foods' salt away.
-      saltPer100g: facts.saltPer100g === undefined ? undefined : Math.round(facts.saltPer100g * 100) / 100,
-    }),
-  };
-}
-
-function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
 /** Names in the wanted languages: `product_name_<lc>`, and `product_name` under the product's `lang`. */
 function namesOf(product: Json, languages: readonly Language[]): Partial<Record<Language, string>> {
   const names: Partial<Record<Language, string>> = {};
@@ -189,7 +169,7 @@ export function readOffProduct(product: unknown, languages: readonly Language[])
     names,
     brand: textUpTo(brand, NAME_MAX),
     ...servingOf(product),
-    ...rounded(found),
+    ...roundedFacts(found),
     modifiedAt: modified === undefined ? null : new Date(modified * 1000),
   };
   return { food };

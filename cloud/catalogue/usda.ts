@@ -1,10 +1,11 @@
 import { normalBarcode } from '../../src/domain/barcodes';
 import { implausibility } from '../../src/domain/foodFacts';
 import type { Language } from '../../src/domain/languages';
-import { roundGrams, roundKcal } from './catalogueFood';
+import { roundGrams } from './catalogueFood';
 import {
   amount,
   NAME_MAX,
+  roundedFacts,
   SERVING_G_MAX,
   SERVING_LABEL_MAX,
   textUpTo,
@@ -115,7 +116,6 @@ export function readUsdaFood(row: UsdaFoodRow, languages: readonly Language[]): 
   };
   const reason = implausibility(facts);
   if (reason) return { refused: reason };
-  const grams = (number: number | undefined) => (number === undefined ? undefined : roundGrams(number));
   const modified = row.modified ? new Date(`${row.modified.slice(0, 10)}T00:00:00Z`) : null;
   return {
     food: {
@@ -126,19 +126,7 @@ export function readUsdaFood(row: UsdaFoodRow, languages: readonly Language[]): 
       names: languages.includes('en') ? { en: name } : {},
       brand: textUpTo(row.brandName || row.brandOwner, NAME_MAX),
       ...servingOf(row),
-      kcalPer100g: roundKcal(kcal),
-      proteinPer100g: roundGrams(protein),
-      carbsPer100g: roundGrams(carbs),
-      fatPer100g: roundGrams(fat),
-      ...Object.fromEntries(
-        Object.entries({
-          fibrePer100g: grams(facts.fibrePer100g),
-          sugarsPer100g: grams(facts.sugarsPer100g),
-          saturatedFatPer100g: grams(facts.saturatedFatPer100g),
-          saltPer100g:
-            facts.saltPer100g === undefined ? undefined : Math.round(facts.saltPer100g * 100) / 100,
-        }).filter(([, number]) => number !== undefined),
-      ),
+      ...roundedFacts(facts),
       modifiedAt: modified && !Number.isNaN(modified.getTime()) ? modified : null,
     },
   };

@@ -1,7 +1,7 @@
 import { addDays, localDay, startOfLocalDay } from '../../src/domain/calendarDays';
 import { isMealType, MEAL_TYPES } from '../../src/domain/contract';
 import { barcodeForms, barcodeQuery } from '../../src/domain/barcodes';
-import { isLanguage, type Language } from '../../src/domain/languages';
+import type { Language } from '../../src/domain/languages';
 import {
   dayTotals,
   HISTORY_SPANS,
@@ -18,7 +18,7 @@ import { lookUpBarcode } from '../foodLookup';
 import { languagesOf } from '../languages';
 import { settingsWithCurrentGoal } from './coaching';
 import { energyByDay } from './intake';
-import { readDay, readTimeZoneParam } from './requestContext';
+import { readDay, readLanguageParam, readTimeZoneParam } from './requestContext';
 import { numberOr, ownerAcl, Parse, type ParseUser, refusal, requireUser, validationError } from '../parse';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
@@ -73,12 +73,7 @@ async function usableFoods(user: ParseUser, ids: readonly string[]): Promise<Map
 
 /** The language foods are named in: the request's, else the person's chosen one, else English. */
 async function languageFor(user: ParseUser, requested: unknown): Promise<Language> {
-  if (requested !== undefined) {
-    if (!isLanguage(requested))
-      throw validationError('server.params.oneOf', { field: 'language', values: 'en, de, fr, es' });
-    return requested;
-  }
-  return (await languagesOf([user.id ?? ''])).get(user.id ?? '') ?? 'en';
+  return readLanguageParam(requested) ?? (await languagesOf([user.id ?? ''])).get(user.id ?? '') ?? 'en';
 }
 
 /**

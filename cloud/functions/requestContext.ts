@@ -1,6 +1,7 @@
 import { isValidTimeZone } from '../../src/domain/calendarDays';
 import { isIsoDate } from '../../src/domain/dates';
 import { EARLIEST_DATE } from '../../src/domain/fieldRules';
+import { isLanguage, LANGUAGES, type Language } from '../../src/domain/languages';
 import { validationError, type ParseUser } from '../parse';
 import { queryOf, type RowOf } from '../schema/rows';
 import { settingsClass } from '../schema/settings';
@@ -35,6 +36,15 @@ export function readTimeZoneParam(timeZone: unknown): string | undefined {
     throw validationError('server.params.timeZone', { field: 'timeZone' });
   }
   return timeZone;
+}
+
+/** An optional `language` parameter: absent, or one of the app's languages. */
+export function readLanguageParam(language: unknown): Language | undefined {
+  if (language === undefined) return undefined;
+  if (!isLanguage(language)) {
+    throw validationError('server.params.oneOf', { field: 'language', values: LANGUAGES.join(', ') });
+  }
+  return language;
 }
 
 /** The caller's one Settings row, read with the master key (cloud code acts for its owner). */

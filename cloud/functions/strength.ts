@@ -6,7 +6,6 @@ import {
   rankFoods,
   searchWords,
 } from '../../src/domain/nutrition';
-import { isLanguage, LANGUAGES } from '../../src/domain/languages';
 import {
   exerciseNameIn,
   exerciseProgress as progressOf,
@@ -35,16 +34,15 @@ import {
   weekWorkingSets,
 } from '../store/strength';
 import { defineFunction, type CloudRequest } from './define';
+import { readLanguageParam } from './requestContext';
 
 export type { ExerciseRow };
 
 const MAX_EQUIPMENT_LENGTH = 40;
 
 function readSearch(params: Record<string, unknown>) {
-  const { query = '', muscle, equipment, limit = 20, language } = params;
-  if (language !== undefined && !isLanguage(language)) {
-    throw validationError('server.params.oneOf', { field: 'language', values: LANGUAGES.join(', ') });
-  }
+  const { query = '', muscle, equipment, limit = 20 } = params;
+  const language = readLanguageParam(params.language);
   if (typeof query !== 'string' || [...query].length > MAX_QUERY_LENGTH) {
     throw validationError('server.params.textMax', { field: 'query', max: MAX_QUERY_LENGTH });
   }
