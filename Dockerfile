@@ -32,10 +32,15 @@ COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY package.json tsconfig.json ./
 COPY server ./server
 COPY cloud ./cloud
-# `npm run backup` and `npm run restore`; the work is in server/.
-COPY scripts/backup.ts scripts/restore.ts ./scripts/
-# Cloud code shares the pure rules of src/domain with the SPA; nothing else of src/ runs on the server.
+# `npm run backup`, `npm run restore` and `npm run foods:import`; the work is in server/.
+COPY scripts/backup.ts scripts/restore.ts scripts/foods-import.ts ./scripts/
+# The server shares with the SPA the pure rules of src/domain and the messages of every language
+# (src/i18n, src/locales, read through build/catalogues.ts); nothing else of src/ runs on it.
+# server/dockerCompose.unit.test.ts checks that every module the server imports is copied.
 COPY src/domain ./src/domain
+COPY src/i18n ./src/i18n
+COPY src/locales ./src/locales
+COPY build/catalogues.ts ./build/
 COPY --from=build /app/dist ./dist
 # The image's `node` user (uid 1000) owns DATA_DIR and DATA_DIR/files (files when S3_BUCKET is empty);
 # a new volume mounted at either starts with that owner.

@@ -1,8 +1,12 @@
 // @vitest-environment node
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { fillTemplate, interpolate } from './compose/composeFile';
 import { CONFIG_VARIABLES, loadConfig } from './config';
 import {
   directives,
@@ -86,30 +90,6 @@ function rawEnvironment(name: string): Record<string, string> {
       key,
       value === null ? '' : text(value, `${where}.${key}`),
     ]),
-  );
-}
-
-/** Compose interpolation: $$, $VAR, ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}. */
-function interpolate(value: string, env: Env): string {
-  const pattern = /\$\$|\$\{([A-Za-z_]\w*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_]\w*)/g;
-  return value.replace(
-    pattern,
-    (
-      match: string,
-      braced: string | undefined,
-      operator: string | undefined,
-      argument: string | undefined,
-      bare: string | undefined,
-    ) => {
-      if (match === '$$') return '$';
-      const name = braced ?? bare ?? '';
-      const current = env[name];
-      const missing = operator?.startsWith(':') ? !current : current === undefined;
-      if (!missing) return current ?? '';
-      if (operator === ':-' || operator === '-') return argument ?? '';
-      if (operator === ':?' || operator === '?') throw new Error(`${name}: ${argument || 'required'}`);
-      return '';
-    },
   );
 }
 
@@ -246,6 +226,40 @@ function documentedServices(): { name: string; image: string }[] {
   });
 }
 
+/** What the Dockerfile's last stage copies from the build context (not from other stages). */
+function runtimeCopies(): string[] {
+  const dockerfile = readFileSync(new URL('Dockerfile', ROOT), 'utf8');
+  const lastStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  return [...lastStage.matchAll(/^COPY (?!--from)(.+)$/gm)].flatMap((match) => {
+    const words = (match[1] ?? '').trim().split(/\s+/);
+    return words.slice(0, -1).map((source) => source.replace(/^\.\//, '').replace(/\/$/, ''));
+  });
+}
+
+/** Every file of the repository reached by relative imports (static, dynamic, type-only) from `entries`. */
+function moduleGraph(entries: string[]): Set<string> {
+  const root = fileURLToPath(ROOT);
+  const seen = new Set<string>();
+  const pending = [...entries];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!file.endsWith('.ts')) continue;
+    const { importedFiles } = ts.preProcessFile(readFileSync(path.join(root, file), 'utf8'), true, true);
+    for (const { fileName } of importedFiles.filter((imported) => imported.fileName.startsWith('.'))) {
+      const base = path.join(path.dirname(file), fileName);
+      const resolved = [base, `${base}.ts`, path.join(base, 'index.ts')].find(
+        (candidate) =>
+          existsSync(path.join(root, candidate)) && !statSync(path.join(root, candidate)).isDirectory(),
+      );
+      if (resolved === undefined)
+        throw new Error(`${file} imports ${fileName}, which is not in the repository.`);
+      pending.push(resolved);
+    }
+  }
+  return seen;
+}
+
 // The load balancer: the service that mounts an nginx configuration.
 const proxyName =
   Object.keys(services).find((name) =>
@@ -255,7 +269,14 @@ const proxyConfigMount = proxyName
   ? volumeMounts(proxyName).find((mount) => mount.target.startsWith('/etc/nginx/'))
   : undefined;
 const proxyConfigFile = new URL(proxyConfigMount?.source.replace(/^\.\//, '') ?? '', ROOT);
-const nginx = existsSync(proxyConfigFile) ? parseNginxConfig(readFileSync(proxyConfigFile, 'utf8')) : [];
+// A template (templates/*.template) is filled from the proxy's environment as the image does at start.
+const nginx = existsSync(proxyConfigFile)
+  ? parseNginxConfig(
+      proxyConfigMount?.target.endsWith('.template')
+        ? fillTemplate(readFileSync(proxyConfigFile, 'utf8'), environment(proxyName))
+        : readFileSync(proxyConfigFile, 'utf8'),
+    )
+  : [];
 
 /** The directives a request for `path` meets on the proxy's `port`: location, then server, then http. */
 function levelsFor(port: number, path: string): NginxDirective[][] {
@@ -450,6 +471,20 @@ describe('docker-compose.yml', () => {
     expect(environment('app').S3_BUCKET).toBeTruthy();
   });
 
+  it('does copy into the image every file of the repository that the server’s modules import', () => {
+    const copied = runtimeCopies();
+    const missing = [
+      ...moduleGraph([
+        'server/main.ts',
+        'cloud/main.ts',
+        ...copied.filter((source) => source.startsWith('scripts/')),
+      ]),
+    ].filter((file) => !copied.some((source) => file === source || file.startsWith(`${source}/`)));
+
+    expect(copied).toContain('server');
+    expect(missing).toEqual([]);
+  });
+
   it('does check /healthz on the app port when Docker asks whether a replica is healthy', () => {
     const app = environment('app');
 
@@ -518,9 +553,9 @@ describe('docker-compose.yml', () => {
     expect(dashboard.PARSE_DASHBOARD_USER_PASSWORD).toMatch(/^\$\{\w+:\?[^}]*\}$/);
   });
 
-  it("does accept the master key from the dashboard's path and refuse it from the public one", () => {
+  it("does accept the master key from the proxy's admin address only, never from the public path", () => {
     const masterKeyIps = (environment('app').MASTER_KEY_IPS ?? '').split(',');
-    const covered = (network: string) => masterKeyIps.some((range) => rangeCovers(range, subnetOf(network)));
+    const trustedProxies = (environment('app').TRUST_PROXY ?? '').split(',');
     const reaches = (port: number) => {
       const [server = []] = upstreamServers(port, '/parse/classes/Meal');
       const [host = '', appPort] = (server[0] ?? '').split(':');
@@ -529,11 +564,25 @@ describe('docker-compose.yml', () => {
     };
     const publicNetwork = reaches(publicPort?.target ?? 0);
     const adminNetwork = reaches(adminPort?.target ?? 0);
+    const proxyAddress = (network: string) =>
+      text(
+        mapping(mapping(service(proxyName).networks, 'proxy networks')[network], network).ipv4_address,
+        `services.${proxyName}.networks.${network}.ipv4_address`,
+      );
+    const gateway = (network: string) => ipv4Number(subnetOf(network).split('/')[0] ?? '') + 1;
 
     expect(Object.keys(serviceNetworks(proxyName)).sort()).toEqual([adminNetwork, publicNetwork].sort());
-    expect(covered(adminNetwork)).toBe(true);
-    expect(masterKeyIps.some((range) => rangesOverlap(range, subnetOf(publicNetwork)))).toBe(false);
+    expect(masterKeyIps.filter((entry) => !['127.0.0.1', '::1'].includes(entry))).toEqual([
+      proxyAddress(adminNetwork),
+    ]);
     expect(masterKeyIps).toEqual(expect.arrayContaining(['127.0.0.1', '::1']));
+    expect(masterKeyIps.some((range) => rangesOverlap(range, subnetOf(publicNetwork)))).toBe(false);
+    expect(trustedProxies.filter((entry) => entry !== 'loopback')).toEqual([proxyAddress(publicNetwork)]);
+    for (const network of [adminNetwork, publicNetwork]) {
+      expect(rangeCovers(subnetOf(network), proxyAddress(network))).toBe(true);
+      // The gateway, through which the host's own connections to a published port may arrive.
+      expect(ipv4Number(proxyAddress(network))).not.toBe(gateway(network));
+    }
   });
 });
 
@@ -551,6 +600,7 @@ describe('the load balancer', () => {
       .map(Number);
 
     expect(major * 1000 + minor).toBeGreaterThanOrEqual(1028);
+    // Docker's embedded DNS unless the operator names another (podman: the network's gateway).
     expect(directives(nginx, 'resolver').map((resolver) => resolver.args[0])).toEqual(['127.0.0.11']);
   });
 
