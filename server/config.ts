@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { USERNAME_PATTERN } from '../src/domain/contract';
 import { isSignupMode, SIGNUP_MODES, type SignupRules } from '../src/domain/signup';
@@ -191,6 +192,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'How Open Food Facts can reach the operator (an e-mail address or URL), sent in the User-Agent they ask for; required with FOOD_LOOKUP=openfoodfacts.',
   },
   {
+    name: 'SERVED_BY',
+    description:
+      "true adds X-Served-By with this host's name (a container's id) to every HTTP response, so an operator behind a load balancer sees which node answered.",
+    default: 'false',
+  },
+  {
     name: 'CLOUD_SQL',
     description:
       'false keeps SQL away from cloud code, which then reads through Parse queries as on MongoDB (to test that path).',
@@ -222,6 +229,8 @@ export interface AppConfig {
   weeklySummaries: boolean;
   /** Whether cloud code may use the server's PostgreSQL pool (cloud/database.ts). */
   cloudSql: boolean;
+  /** The name sent as X-Served-By (SERVED_BY=true: the host's name); undefined sends none. */
+  servedBy: string | undefined;
   signup: SignupRules;
   /** Map tiles under imported routes: a URL with {z}, {x} and {y}, and the credit to show. */
   mapTiles: { url: string; origin: string; attribution: string | undefined } | undefined;
@@ -455,6 +464,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailFrom: read(env, 'MAIL_FROM') ?? 'FITSTREAK <no-reply@localhost>',
     logLevel,
     cloudSql: readBoolean(env, 'CLOUD_SQL', true),
+    servedBy: readBoolean(env, 'SERVED_BY', false) ? hostname() : undefined,
     weeklySummaries: readBoolean(env, 'WEEKLY_SUMMARIES', true),
     signup: readSignupRules(env),
     mapTiles: readMapTiles(env),

@@ -116,6 +116,7 @@ export function createApp({
   const headers = securityHeaders(config, config.publicUrl);
   app.use((_request, response, next) => {
     response.set(headers);
+    if (config.servedBy !== undefined) response.set('X-Served-By', config.servedBy);
     next();
   });
 
