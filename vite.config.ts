@@ -205,6 +205,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // docker-compose.yml's stack under podman, started by scripts/test-compose.ts (npm run test:compose).
+          name: 'compose',
+          environment: 'node',
+          include: ['server/compose/*.compose.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
