@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   // What an interrupted earlier run left.
   await down(podman, project.name, { volumes: true });
 
-  await step(path.join(images, 'build.sh'), [], env, 30 * 60_000);
+  const [, standIns] = await timed(() => step(path.join(images, 'build.sh'), [], env, 30 * 60_000));
 
   const trust = trustArguments();
   const cold = process.env.COMPOSE_COLD_BUILD === '1' ? ['--no-cache'] : [];
@@ -129,6 +129,7 @@ async function main(): Promise<void> {
 
   let failure: Error | undefined;
   const measured: [string, string][] = [
+    ['stand-in base images (kept when present)', `${standIns.toFixed(0)} s`],
     [`app image build${cold.length > 0 ? ' (no cache)' : ''}`, `${firstBuild.toFixed(0)} s`],
     ['app image build again (layer cache)', `${cachedBuild.toFixed(1)} s`],
     ['app image size', `${(size / 1024 / 1024).toFixed(0)} MiB`],

@@ -6,7 +6,15 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { fillTemplate, interpolate } from './compose/composeFile';
+import {
+  fillTemplate,
+  interpolate,
+  mapping,
+  readEnvironment,
+  text,
+  type Env,
+  type Mapping,
+} from './compose/composeFile';
 import { CONFIG_VARIABLES, loadConfig } from './config';
 import {
   directives,
@@ -16,9 +24,6 @@ import {
   serverListeningOn,
   type NginxDirective,
 } from './test/nginxConfig';
-
-type Env = Record<string, string | undefined>;
-type Mapping = Record<string, unknown>;
 
 /** What an operator exports before `docker compose up`. */
 const SAMPLE_ENV: Env = {
@@ -40,19 +45,6 @@ const OTHER_ENV: Env = {
 
 const ROOT = new URL('../', import.meta.url);
 
-function mapping(value: unknown, where: string): Mapping {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error(`${where} is not a mapping.`);
-  }
-  return value as Mapping;
-}
-
-function text(value: unknown, where: string): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new Error(`${where} is not a scalar.`);
-}
-
 function list(value: unknown, where: string): unknown[] {
   if (!Array.isArray(value)) throw new Error(`${where} is not a list.`);
   return value;
@@ -72,25 +64,9 @@ function service(name: string): Mapping {
   return mapping(services[name], `services.${name}`);
 }
 
-/** A service's environment as written (before interpolation), from the mapping or the list form. */
+/** A service's environment as written (before interpolation). */
 function rawEnvironment(name: string): Record<string, string> {
-  const environment = service(name).environment;
-  const where = `services.${name}.environment`;
-  if (Array.isArray(environment)) {
-    return Object.fromEntries(
-      environment.map((entry, index) => {
-        const line = text(entry, `${where}[${index}]`);
-        const equals = line.indexOf('=');
-        return equals < 0 ? [line, ''] : [line.slice(0, equals), line.slice(equals + 1)];
-      }),
-    );
-  }
-  return Object.fromEntries(
-    Object.entries(mapping(environment, where)).map(([key, value]) => [
-      key,
-      value === null ? '' : text(value, `${where}.${key}`),
-    ]),
-  );
+  return readEnvironment(service(name).environment, `services.${name}.environment`);
 }
 
 function environment(name: string, env: Env = SAMPLE_ENV): Record<string, string> {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 
 export type Env = Record<string, string | undefined>;
-type Mapping = Record<string, unknown>;
+export type Mapping = Record<string, unknown>;
 
 /** Compose interpolation: $$, $VAR, ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}. */
 export function interpolate(value: string, env: Env): string {
@@ -98,14 +98,14 @@ export interface ComposeProject {
   volumes: string[];
 }
 
-function mapping(value: unknown, where: string): Mapping {
+export function mapping(value: unknown, where: string): Mapping {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new Error(`${where} is not a mapping.`);
   }
   return value as Mapping;
 }
 
-function text(value: unknown, where: string): string {
+export function text(value: unknown, where: string): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   throw new Error(`${where} is not a scalar.`);
@@ -159,7 +159,8 @@ export function durationMs(value: unknown, where: string): number {
   return total;
 }
 
-function readEnvironment(value: unknown, where: string): Record<string, string> {
+/** A service's environment as written, from the mapping or the list form. */
+export function readEnvironment(value: unknown, where: string): Record<string, string> {
   if (value === undefined) return {};
   if (Array.isArray(value)) {
     return Object.fromEntries(
