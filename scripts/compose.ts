@@ -11,8 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadCompose, projectName, type Env } from '../server/compose/composeFile';
-import { build, ComposeError, down, Podman, up } from '../server/compose/podman';
+import { projectName, type Env } from '../server/compose/composeFile';
+import { build, ComposeError, down, loadForPodman, Podman, up } from '../server/compose/podman';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,9 +50,7 @@ async function main(): Promise<void> {
   }
   if (command !== 'up') throw new ComposeError('Say up or down (npm run compose -- up --scale app=3).');
 
-  // Unless told otherwise, nginx asks aardvark-dns at the default network's gateway.
-  const subnet = loadCompose(files, { ...env, NGINX_RESOLVER: 'later' }).networks.default?.subnet;
-  const project = loadCompose(files, { NGINX_RESOLVER: subnet?.replace(/\.0\/\d+$/, '.1'), ...env });
+  const project = loadForPodman(files, env);
   const scale = Object.fromEntries(
     values.scale.map((entry) => {
       const [service = '', count = ''] = entry.split('=');

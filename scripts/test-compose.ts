@@ -12,8 +12,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCompose, type ComposeProject } from '../server/compose/composeFile';
-import { build, ComposeError, containersOf, down, Podman, PROJECT_LABEL, up } from '../server/compose/podman';
+import type { ComposeProject } from '../server/compose/composeFile';
+import {
+  build,
+  ComposeError,
+  containersOf,
+  down,
+  loadForPodman,
+  Podman,
+  PROJECT_LABEL,
+  up,
+} from '../server/compose/podman';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const images = path.join(root, 'deploy/test-images');
@@ -51,14 +60,6 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
   const result = await work();
   return [result, (performance.now() - started) / 1000];
-}
-
-/** The first host address of a subnet: the gateway, where podman's aardvark-dns answers. */
-function gatewayOf(subnet: string | undefined): string {
-  const base = subnet?.split('/')[0]?.split('.').map(Number);
-  if (base?.length !== 4)
-    throw new ComposeError('The default network of docker-compose.yml has no IPv4 subnet.');
-  return [...base.slice(0, 3), (base[3] ?? 0) + 1].join('.');
 }
 
 /** The host's certificate authorities, lent to the build's RUN steps as build.sh lends them. */
@@ -104,9 +105,7 @@ async function main(): Promise<void> {
     SERVED_BY: 'true',
   };
   const files = [path.join(root, 'docker-compose.yml'), path.join(images, 'compose.stand-ins.yml')];
-  const firstRead = loadCompose(files, env);
-  env.NGINX_RESOLVER = gatewayOf(firstRead.networks.default?.subnet);
-  const project = loadCompose(files, env);
+  const project = loadForPodman(files, env);
   const podman = new Podman({
     env: { CONTAINERS_CONF },
     log: (line) => console.log(`test:compose: ${line}`),

@@ -1,16 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { injectedTarget, request, signUp, type Account, type ParseReply } from '../../server/test/rest';
+import { ONE_PIXEL_PNG as PNG } from '../../server/test/pictures';
 
 const MEGABYTE = 1024 * 1024;
 const text = (value: string) => new TextEncoder().encode(value);
 
-/** A real 1×1 PNG. */
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-);
 /** The start of a JFIF JPEG and of a lossy WebP: the server goes by these first bytes. */
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...text('JFIF'), 0x00, 0x01, 0x01, 0x00]);
 const WEBP = new Uint8Array([...text('RIFF'), 0x1a, 0, 0, 0, ...text('WEBPVP8 '), 0x0e, 0, 0, 0, 0x30, 0x01]);

@@ -14,14 +14,8 @@ import {
   userPointer,
   type Account,
 } from '../../server/test/rest';
+import { ONE_PIXEL_PNG as PNG } from '../../server/test/pictures';
 
-/** A real 1×1 PNG. */
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-);
 const DAY = 86_400_000;
 
 async function call(name: string, account: Account | undefined, params: Record<string, unknown> = {}) {

@@ -20,6 +20,7 @@ import {
   type Account,
   type RestClient,
 } from '../test/rest';
+import { ONE_PIXEL_PNG as PNG } from '../test/pictures';
 
 /** What three nodes behind a load balancer share: chat, sessions, rate limits and files. */
 
@@ -30,14 +31,6 @@ let c: ClusterNode;
 const sockets: LiveQuerySocket[] = [];
 
 const client = (node: ClusterNode): RestClient => restClient(node.target);
-
-/** A real 1×1 PNG. */
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-);
 
 beforeAll(async () => {
   cluster = await startCluster(3);

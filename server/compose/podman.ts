@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startOrder, type ComposeProject, type Service } from './composeFile';
+import { loadCompose, startOrder, type ComposeProject, type Env, type Service } from './composeFile';
 
 const run = promisify(execFile);
 
@@ -77,6 +77,22 @@ export class Podman {
   async inspect(container: string, format: string): Promise<string> {
     return this.run(['container', 'inspect', '--format', format, container]);
   }
+}
+
+/** The first host address of a subnet: the gateway, where podman's aardvark-dns answers. */
+export function gatewayOf(subnet: string | undefined): string {
+  const base = subnet?.split('/')[0]?.split('.').map(Number);
+  if (base?.length !== 4) throw new ComposeError('The default network has no IPv4 subnet.');
+  return [...base.slice(0, 3), (base[3] ?? 0) + 1].join('.');
+}
+
+/**
+ * The files as podman runs them: nginx asks aardvark-dns at the default network's gateway instead
+ * of Docker's embedded DNS, unless NGINX_RESOLVER says otherwise.
+ */
+export function loadForPodman(files: readonly string[], env: Env): ComposeProject {
+  const subnet = loadCompose(files, { ...env, NGINX_RESOLVER: 'unset' }).networks.default?.subnet;
+  return loadCompose(files, { ...env, NGINX_RESOLVER: env.NGINX_RESOLVER ?? gatewayOf(subnet) });
 }
 
 /** `<project>_<service>_<n>`, as Compose names replicas (with its older separator). */

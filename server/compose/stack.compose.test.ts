@@ -13,15 +13,10 @@ import { LiveQuerySocket } from '../test/liveQuery';
 import { parseDate, restClient, uniqueName, type Account, type RestResponse } from '../test/restClient';
 import { loadCompose, type ComposeProject, type Service } from './composeFile';
 import { containerName, Podman, PROJECT_LABEL, waitHealthy } from './podman';
+import { ONE_PIXEL_PNG as PNG } from '../test/pictures';
 
 const PUBLIC_URL = 'http://127.0.0.1:1337';
 const DASHBOARD_URL = 'http://127.0.0.1:4040';
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-);
 
 function required(name: string): string {
   const value = process.env[name];
