@@ -27,7 +27,7 @@ test.describe('accessibility', () => {
       { path: '/weight-tracking', button: 'Add a weigh-in' },
       { path: '/weight-tracking', button: 'Goal and height' },
       { path: '/weight-tracking', button: 'Import CSV' },
-      { path: '/user-settings', button: 'Delete my account' },
+      { path: '/user-settings?section=delete', button: 'Delete my account' },
     ];
 
     for (const { path, button } of windows) {

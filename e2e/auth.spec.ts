@@ -161,7 +161,7 @@ async function throughProvider(page: Page, name: string, until: Locator): Promis
 }
 
 async function expectProfileEmail(page: Page, email: string): Promise<void> {
-  await page.goto('/user-settings');
+  await page.goto('/user-settings?section=profile');
   await expect(page.getByRole('region', { name: 'Profile', exact: true }).getByLabel('E-mail')).toHaveValue(
     email,
   );

@@ -15,7 +15,7 @@ async function storedAvatarName(userId: string): Promise<string | undefined> {
 test.describe('profile photo', () => {
   test('uploads a cropped photo, replaces it, refuses SVG and HTML, and removes it', async ({ page }) => {
     const account = await createAccount();
-    await openSignedIn(page, account, '/user-settings');
+    await openSignedIn(page, account, '/user-settings?section=profile');
     const avatar = new AvatarEditor(page);
     await expect(avatar.initials()).toBeVisible();
 

@@ -39,7 +39,7 @@ test.describe('importing workouts', () => {
       startedAt: { __type: 'Date', iso: new Date(runStart + 60_000).toISOString() },
       durationMin: 30,
     });
-    await openSignedIn(page, account, '/user-settings');
+    await openSignedIn(page, account, '/user-settings?section=data');
     const section = page.getByRole('region', { name: 'Import workouts' });
 
     await section.getByLabel('Workout files').setInputFiles([
@@ -91,7 +91,7 @@ test.describe('importing workouts', () => {
     expect(original.suggestedFilename()).toBe('ride.gpx');
     expect(await readFile(await original.path(), 'utf8')).toBe(gpx(rideStart, 60, 7, 'cycling'));
     await window.getByRole('button', { name: 'Close' }).click();
-    await page.goto('/user-settings');
+    await page.goto('/user-settings?section=data');
 
     // The same files again add nothing.
     await section.getByLabel('Workout files').setInputFiles([
@@ -109,7 +109,7 @@ test.describe('importing workouts', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     const account = await createAccount();
     const start = Date.now() - 5 * DAY_MS;
-    await openSignedIn(page, account, '/user-settings');
+    await openSignedIn(page, account, '/user-settings?section=data');
     const section = page.getByRole('region', { name: 'Import workouts' });
     await section.scrollIntoViewIfNeeded();
 
@@ -163,7 +163,7 @@ test.describe('importing workouts', () => {
  <Workout workoutActivityType="HKWorkoutActivityTypeYoga" duration="40" durationUnit="min" startDate="2026-09-28 18:00:00 +0000" endDate="2026-09-28 18:40:00 +0000"/>
 </HealthData>`,
     );
-    await openSignedIn(page, account, '/user-settings');
+    await openSignedIn(page, account, '/user-settings?section=data');
     const section = page.getByRole('region', { name: 'Import workouts' });
 
     await section.getByLabel('A folder of them').setInputFiles(folder);

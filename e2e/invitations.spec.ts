@@ -73,7 +73,7 @@ test.describe('invitations', () => {
     browser,
   }) => {
     const adminPage = await visitor(browser, inviteOnly);
-    await new LoginPage(adminPage).goto('?from=/user-settings');
+    await new LoginPage(adminPage).goto(`?from=${encodeURIComponent('/user-settings?section=invitations')}`);
     await new LoginPage(adminPage).logIn(admin.username, admin.password);
     const invitations = adminPage.getByRole('region', { name: 'Invitations' });
     await expect(invitations).toContainText('No open invitations.');
@@ -107,7 +107,7 @@ test.describe('invitations', () => {
     browser,
   }) => {
     const adminPage = await visitor(browser, inviteOnly);
-    await new LoginPage(adminPage).goto('?from=/user-settings');
+    await new LoginPage(adminPage).goto(`?from=${encodeURIComponent('/user-settings?section=invitations')}`);
     await new LoginPage(adminPage).logIn(admin.username, admin.password);
     const invitations = adminPage.getByRole('region', { name: 'Invitations' });
     await invitations.getByRole('button', { name: 'Make an invitation link' }).click();
@@ -131,11 +131,17 @@ test.describe('invitations', () => {
   test('someone who is not an admin sees no invitations in settings', async ({ browser }) => {
     const member = await createAccount();
     const page = await visitor(browser, inviteOnly);
-    await new LoginPage(page).goto('?from=/user-settings');
+    await new LoginPage(page).goto(`?from=${encodeURIComponent('/user-settings?section=security')}`);
     await new LoginPage(page).logIn(member.username, member.password);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Password and devices' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Invitations' })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: /^Invitations/ }),
+    ).toHaveCount(0);
+    // Named in the address, the section is not found.
+    await page.goto('/user-settings?section=invitations');
+    await expect(page.getByText('This page could not be found')).toBeVisible();
   });
 });
 

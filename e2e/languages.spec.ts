@@ -8,6 +8,7 @@ import { englishOnly, longestLanguage, translationOf } from './support/catalogue
 import { withSomeHistory } from './support/history';
 import { controlsPastTheirCard, overflowOf } from './support/layout';
 import { openSignedIn } from './support/session';
+import { SettingsPage } from './pages/SettingsPage';
 
 /** Every text the page shows or says: text, labels for screen readers, placeholders, titles. */
 function textsOn(page: Page): Promise<string[]> {
@@ -92,6 +93,7 @@ test.describe('languages', () => {
     await shell.expectHeading('Today');
     await shell.open('Settings');
     await shell.expectHeading('Settings');
+    await new SettingsPage(page).choose('Units, language and appearance');
 
     // The check below finds English where there is some: the page is English still.
     await page.waitForLoadState('networkidle');

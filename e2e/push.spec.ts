@@ -11,7 +11,7 @@ test.describe('notifications on this device', () => {
   test('offers push on this device, and keeps the reminders and quiet hours chosen', async ({ page }) => {
     await page.context().grantPermissions(['notifications']);
     const settings = new SettingsPage(page);
-    await settings.open(await createAccount());
+    await settings.open(await createAccount(), 'notifications');
     const notifications = settings.section('Notifications');
     await expect(notifications.getByText('Notifications are off on this device.')).toBeVisible();
     await expect(

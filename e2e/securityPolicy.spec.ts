@@ -99,7 +99,7 @@ test.describe('Content-Security-Policy', () => {
       { path: '/nutrition-log', button: 'Add to breakfast' },
       { path: '/nutrition-log', button: 'Copy meals from another day' },
       { path: '/weight-tracking', button: 'Import CSV' },
-      { path: '/user-settings', button: 'Delete my account' },
+      { path: '/user-settings?section=delete', button: 'Delete my account' },
     ];
     for (const { path, button } of windows) {
       await page.goto(path);
@@ -109,7 +109,7 @@ test.describe('Content-Security-Policy', () => {
     }
 
     // The cropper shows a blob: URL and is styled by its stylesheet, not by a <style> it injects.
-    await page.goto('/user-settings');
+    await page.goto('/user-settings?section=profile');
     const avatar = new AvatarEditor(page);
     await avatar.choose({ name: 'me.png', mimeType: 'image/png', buffer: twoColourPng(480, 320) });
     await expect(avatar.cropWindow()).toBeVisible();

@@ -3,11 +3,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { WeightPage } from './pages/WeightPage';
+import type { SettingsSection } from '../src/domain/settingsSections';
 import { createAccount, latestMailTo, linkIn, uniqueName, type TestAccount } from './support/api';
 
-async function settingsOf(page: Page): Promise<TestAccount> {
+async function settingsOf(page: Page, at: SettingsSection): Promise<TestAccount> {
   const account = await createAccount();
-  await new SettingsPage(page).open(account);
+  await new SettingsPage(page).open(account, at);
   return account;
 }
 
@@ -18,7 +19,7 @@ test.describe('settings', () => {
     page,
     browser,
   }) => {
-    const account = await settingsOf(page);
+    const account = await settingsOf(page, 'profile');
     const profile = section(page, 'Profile');
     const email = `${uniqueName('moved')}@example.com`;
     await profile.getByLabel('E-mail').fill(email);
@@ -36,7 +37,7 @@ test.describe('settings', () => {
     const link = linkIn(await latestMailTo(email, 'Confirm your e-mail address'));
     await page.goto(link);
 
-    await expect(page).toHaveURL(/\/user-settings\?notice=email-verified$/);
+    await expect(page).toHaveURL(/\/user-settings\?section=profile&notice=email-verified$/);
     await expect(profile.getByText('Your e-mail address is verified.')).toBeVisible();
     await expect(profile.getByLabel('E-mail')).toHaveAccessibleDescription('Verified.');
     await expect(profile.getByText('is not verified yet')).toBeHidden();
@@ -51,7 +52,7 @@ test.describe('settings', () => {
   });
 
   test('switches the weekly summary off, and it stays off', async ({ page }) => {
-    await settingsOf(page);
+    await settingsOf(page, 'notifications');
     const notifications = section(page, 'Notifications');
     const summary = notifications.getByRole('checkbox', {
       name: /^A summary of my week every Monday morning/,
@@ -69,7 +70,7 @@ test.describe('settings', () => {
   });
 
   test('switches to imperial units and the weight page shows pounds', async ({ page }) => {
-    await settingsOf(page);
+    await settingsOf(page, 'preferences');
     const units = section(page, 'Units and calendar');
     await units.getByRole('radio', { name: /^Imperial: lb/ }).check();
     await units.getByRole('button', { name: 'Save units' }).click();
@@ -88,7 +89,7 @@ test.describe('settings', () => {
   test('says what a calorie suggestion still needs, and saves body data and a calorie goal', async ({
     page,
   }) => {
-    await settingsOf(page);
+    await settingsOf(page, 'goals');
     const body = section(page, 'Body and goals');
     await expect(body.getByText(/For a suggestion, add a weigh-in/)).toBeVisible();
     await body.getByLabel('Height (cm)').fill('180');
@@ -108,7 +109,7 @@ test.describe('settings', () => {
   test('refuses a wrong current password, changes the password, and the old one stops working', async ({
     page,
   }) => {
-    const account = await settingsOf(page);
+    const account = await settingsOf(page, 'security');
     const security = section(page, 'Password and devices');
     await security.getByLabel('Current password').fill('not-my-password');
     await security.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
@@ -136,7 +137,7 @@ test.describe('settings', () => {
   test('downloads the data as JSON, then deletes the account, which can no longer log in', async ({
     page,
   }) => {
-    const account = await settingsOf(page);
+    const account = await settingsOf(page, 'data');
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: /JSON/ }).click();
     const download = await downloading;
@@ -145,6 +146,8 @@ test.describe('settings', () => {
     expect(JSON.stringify(exported)).toContain(account.username);
     expect(JSON.stringify(exported)).not.toContain(account.password);
 
+    // The list beside the section opens another one.
+    await new SettingsPage(page).choose('Delete account');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const window = page.getByRole('dialog', { name: 'Delete your account?' });
     await window.getByLabel('Your password').fill(account.password);

@@ -42,7 +42,7 @@ test.describe('the dark theme', () => {
     browser,
   }) => {
     const account = await createAccount();
-    await openSignedIn(page, account, '/user-settings');
+    await openSignedIn(page, account, '/user-settings?section=preferences');
     const appearance = page.getByRole('region', { name: 'Appearance' });
     await expect(appearance.getByLabel(/^Like this device/)).toBeChecked();
     expect(await shownTheme(page)).toBe('dark');

@@ -29,7 +29,7 @@ async function freshLogin(browser: Browser): Promise<{ page: Page; login: LoginP
 }
 
 async function turnOn(page: Page, account: TestAccount): Promise<{ key: string; recoveryCodes: string[] }> {
-  await new LoginPage(page).goto('?from=/user-settings');
+  await new LoginPage(page).goto(`?from=${encodeURIComponent('/user-settings?section=security')}`);
   await new LoginPage(page).logIn(account.username, account.password);
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
@@ -52,7 +52,7 @@ test.describe('two-factor sign-in', () => {
   }) => {
     const account = await createAccount();
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
-    await new LoginPage(page).goto('?from=/user-settings');
+    await new LoginPage(page).goto(`?from=${encodeURIComponent('/user-settings?section=security')}`);
     await new LoginPage(page).logIn(account.username, account.password);
     await expect(section).toContainText('Off.');
     await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();

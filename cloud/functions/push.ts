@@ -1,5 +1,6 @@
 import { ECDH } from 'node:crypto';
 import { MAX_PUSH_DEVICES } from '../../src/domain/reminders';
+import { settingsPath } from '../../src/domain/settingsSections';
 import { t } from '../../src/i18n/messages';
 import { pushToPeople } from '../push';
 import { isAllowedPushEndpoint, pushPublicKey } from '../pushConfig';
@@ -110,7 +111,7 @@ async function sendTestPush(request: CloudRequest<'sendTestPush'>): Promise<{ de
         () => ({
           title: 'FITSTREAK',
           body: t('server.push.testBody'),
-          url: '/user-settings#notifications',
+          url: settingsPath('notifications'),
           tag: 'test',
         }),
       ],

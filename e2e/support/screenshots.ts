@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { PAGES } from '../pages/AppShell';
+import { SETTINGS_SECTIONS, settingsPath } from '../../src/domain/settingsSections';
 import { LoginPage } from '../pages/LoginPage';
 import { chromiumLaunchOptions } from './browser';
 
@@ -12,7 +13,10 @@ const VIEWPORTS = { 1400: 900, 375: 812 } as const;
 export type ScreenshotWidth = keyof typeof VIEWPORTS;
 export const SCREENSHOT_WIDTHS: readonly ScreenshotWidth[] = [1400, 375];
 
-/** The pages pictured, named as their files are (`<name>-<width>.png`): the login page and the app's own list. */
+/**
+ * The pages pictured, named as their files are (`<name>-<width>.png`): the login page, the app's
+ * own list, and each settings section a person has (invitations only on an invite-only server).
+ */
 export const SCREENSHOT_PAGES = [
   { name: 'login', path: '/login', heading: 'Log in', signedIn: false },
   ...PAGES.map(({ path: route, heading }) => ({
@@ -21,7 +25,13 @@ export const SCREENSHOT_PAGES = [
     heading,
     signedIn: true,
   })),
-] as const;
+  ...SETTINGS_SECTIONS.filter((section) => section !== 'invitations').map((section) => ({
+    name: `user-settings-${section}`,
+    path: settingsPath(section),
+    heading: 'Settings',
+    signedIn: true,
+  })),
+];
 
 export interface ScreenshotOptions {
   baseUrl: string;

@@ -21,7 +21,9 @@ describe('login loader', () => {
     const outcome = await load('?notice=email-verified&appId=fitstreak');
 
     expect(outcome).toBeInstanceOf(Response);
-    expect((outcome as Response).headers.get('Location')).toBe('/user-settings?notice=email-verified');
+    expect((outcome as Response).headers.get('Location')).toBe(
+      '/user-settings?section=profile&notice=email-verified',
+    );
   });
 
   it('shows the page, offering the provider of single sign-on, to a visitor signed out, and for any other notice', async () => {

@@ -9,6 +9,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
+import { settingsPath } from '@/domain/settingsSections';
 import { FormField } from '@/components/FormField';
 import {
   AuthCard,
@@ -69,13 +70,13 @@ const EMAIL_LINK_NOTICES = new Set(['email-verified', 'email-link-invalid', 'ema
 
 /**
  * A verification link opened on a device that is signed in goes on to the settings page, where
- * the profile shows the address and its state; signed out, the sentence is shown here.
+ * its profile section shows the address and its state; signed out, the sentence is shown here.
  */
 export async function loader({ request }: LoaderFunctionArgs): Promise<Response | LoginLoaderData> {
   const params = new URL(request.url).searchParams;
   const notice = params.get('notice') ?? '';
   if (EMAIL_LINK_NOTICES.has(notice) && (await currentUser()))
-    return redirect(`/user-settings?notice=${notice}`);
+    return redirect(settingsPath('profile', { notice }));
   const oidcName = (await loadRuntimeConfig()).oidcName ?? null;
   const ticket = params.get('sso');
   const id = params.get('id');

@@ -12,6 +12,7 @@ import {
   DeleteAccount,
   ExportData,
   InvitationsPanel,
+  SettingsLayout,
   NotificationsForm,
   PrivacyForm,
   ProfileForm,
@@ -51,6 +52,12 @@ import {
 } from '@/features/settings';
 import type { InvitationRow } from '@/domain/signup';
 import type { TwoFactorStatus } from '@/domain/twoFactor';
+import {
+  FIRST_SETTINGS_SECTION,
+  isSettingsSection,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
+} from '@/domain/settingsSections';
 import { loadSignupPolicy } from '@/features/auth';
 import { ImportWorkouts } from '@/features/imports';
 import { loadWeightSummary } from '@/features/weight';
@@ -58,17 +65,24 @@ import { chooseLanguage, t, useT, type MessageId } from '@/i18n';
 import { chooseTheme } from '@/lib/theme';
 import { formText } from '@/lib/formValues';
 import { loadFailure, requireSignedIn } from '../guards';
+import { notFound, requireValidSearch } from '../validity';
 import { refusedByServer, refusedFields, runIntent, type Intents } from '@/lib/routeActions';
 
+/** What one section of the page shows, loaded when that section is opened. */
+type SectionData =
+  | { section: 'profile'; profile: Profile; avatarUrl: string | null }
+  | { section: 'goals'; settings: MySettings; currentWeightKg: number | null }
+  | { section: 'preferences' | 'notifications' | 'privacy'; settings: MySettings }
+  | { section: 'security'; sessions: SessionRow[]; twoFactor: TwoFactorStatus }
+  | { section: 'invitations'; invitations: InvitationRow[]; isAdmin: boolean }
+  | { section: 'data' | 'delete' };
+
 interface PageData {
-  settings: MySettings;
-  profile: Profile;
-  avatarUrl: string | null;
-  sessions: SessionRow[];
-  currentWeightKg: number | null;
-  /** On an invite-only server, for a person who may invite: the open invitations they see. */
-  invitations: { rows: InvitationRow[]; isAdmin: boolean } | null;
-  twoFactor: TwoFactorStatus;
+  /** The sections this person has, in the list's order (invitations only where they may invite). */
+  sections: SettingsSection[];
+  /** Whether the address named the section: on a phone, the list shows alone until one is chosen. */
+  chosen: boolean;
+  shown: SectionData;
 }
 
 interface LoaderData {
@@ -78,38 +92,61 @@ interface LoaderData {
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
   await requireSignedIn(request);
+  const params = requireValidSearch(request, { section: isSettingsSection });
+  const named = params.get('section');
+  const section = isSettingsSection(named) ? named : FIRST_SETTINGS_SECTION;
+  let page: PageData | 'not-found';
   try {
-    const [settings, profile, sessions, weight, invitations, twoFactor] = await Promise.all([
-      loadMySettings(),
-      loadProfile(),
-      listSessions(),
-      loadWeightSummary({ range: '1m', page: 0 }),
-      loadInvitations(),
-      loadTwoFactorStatus(),
-    ]);
-    const avatarUrl = await currentAvatarUrl();
-    return {
-      page: {
-        settings,
-        profile,
-        avatarUrl,
-        sessions,
-        currentWeightKg: weight.trendKg,
-        invitations,
-        twoFactor,
-      },
-      loadError: null,
-    };
+    page = await loadPage(section, named !== null);
   } catch (error) {
     return { page: null, loadError: loadFailure(request, error) };
   }
+  if (page === 'not-found') throw notFound();
+  return { page, loadError: null };
 }
 
-/** The invitations section's data, when the server takes invitations from this person. */
-async function loadInvitations(): Promise<PageData['invitations']> {
-  const policy = await loadSignupPolicy();
-  if (!policy.canInvite) return null;
-  return { rows: await listInvitations(), isAdmin: policy.isAdmin };
+/** The list of sections and the one shown; not found when the person does not have that section. */
+async function loadPage(section: SettingsSection, chosen: boolean): Promise<PageData | 'not-found'> {
+  // The list needs the sign-up policy (may this person invite?); the section loads beside it.
+  const [policy, shown] = await Promise.all([
+    loadSignupPolicy(),
+    section === 'invitations' ? null : loadSection(section),
+  ]);
+  const sections = SETTINGS_SECTIONS.filter((entry) => entry !== 'invitations' || policy.canInvite);
+  if (!sections.includes(section)) return 'not-found';
+  return {
+    sections,
+    chosen,
+    shown: shown ?? { section: 'invitations', invitations: await listInvitations(), isAdmin: policy.isAdmin },
+  };
+}
+
+/** The data of one section, and nothing the others need. */
+async function loadSection(section: Exclude<SettingsSection, 'invitations'>): Promise<SectionData> {
+  switch (section) {
+    case 'profile': {
+      const [profile, avatarUrl] = await Promise.all([loadProfile(), currentAvatarUrl()]);
+      return { section, profile, avatarUrl };
+    }
+    case 'goals': {
+      const [settings, weight] = await Promise.all([
+        loadMySettings(),
+        loadWeightSummary({ range: '1m', page: 0 }),
+      ]);
+      return { section, settings, currentWeightKg: weight.trendKg };
+    }
+    case 'preferences':
+    case 'notifications':
+    case 'privacy':
+      return { section, settings: await loadMySettings() };
+    case 'security': {
+      const [sessions, twoFactor] = await Promise.all([listSessions(), loadTwoFactorStatus()]);
+      return { section, sessions, twoFactor };
+    }
+    case 'data':
+    case 'delete':
+      return { section };
+  }
 }
 
 /**
@@ -263,33 +300,68 @@ export function Component() {
       />
     );
   }
-  const { settings, profile, avatarUrl, sessions, currentWeightKg, invitations, twoFactor } = page;
+  const { sections, chosen, shown } = page;
   return (
     <PageFrame title={t('settings.page.title')}>
-      <div className="settings-layout">
-        <ProfileForm
-          profile={profile}
-          linkOutcome={params.get('notice')}
-          avatar={<AvatarEditor avatarUrl={avatarUrl} name={profile.displayName || profile.username} />}
-        />
-        <UnitsForm settings={settings} />
-        <BodyGoalsForm
-          settings={settings}
-          currentWeightKg={currentWeightKg}
-          year={new Date().getFullYear()}
-        />
-        <PrivacyForm settings={settings} />
-        <NotificationsForm settings={settings} />
-        <AppearanceForm settings={settings} />
-        <SecurityPanel sessions={sessions} />
-        <TwoFactorPanel status={twoFactor} />
-        {invitations ? (
-          <InvitationsPanel invitations={invitations.rows} isAdmin={invitations.isAdmin} />
-        ) : null}
-        <ImportWorkouts />
-        <ExportData />
-        <DeleteAccount />
-      </div>
+      <SettingsLayout sections={sections} current={shown.section} chosen={chosen}>
+        <SectionView shown={shown} linkOutcome={params.get('notice')} />
+      </SettingsLayout>
     </PageFrame>
   );
+}
+
+/** The forms of the section shown. */
+function SectionView({ shown, linkOutcome }: { shown: SectionData; linkOutcome: string | null }) {
+  switch (shown.section) {
+    case 'profile':
+      return (
+        <ProfileForm
+          profile={shown.profile}
+          linkOutcome={linkOutcome}
+          avatar={
+            <AvatarEditor
+              avatarUrl={shown.avatarUrl}
+              name={shown.profile.displayName || shown.profile.username}
+            />
+          }
+        />
+      );
+    case 'goals':
+      return (
+        <BodyGoalsForm
+          settings={shown.settings}
+          currentWeightKg={shown.currentWeightKg}
+          year={new Date().getFullYear()}
+        />
+      );
+    case 'preferences':
+      return (
+        <>
+          <UnitsForm settings={shown.settings} />
+          <AppearanceForm settings={shown.settings} />
+        </>
+      );
+    case 'notifications':
+      return <NotificationsForm settings={shown.settings} />;
+    case 'privacy':
+      return <PrivacyForm settings={shown.settings} />;
+    case 'security':
+      return (
+        <>
+          <SecurityPanel sessions={shown.sessions} />
+          <TwoFactorPanel status={shown.twoFactor} />
+        </>
+      );
+    case 'invitations':
+      return <InvitationsPanel invitations={shown.invitations} isAdmin={shown.isAdmin} />;
+    case 'data':
+      return (
+        <>
+          <ImportWorkouts />
+          <ExportData />
+        </>
+      );
+    case 'delete':
+      return <DeleteAccount />;
+  }
 }

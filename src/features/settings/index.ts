@@ -25,6 +25,7 @@ export { NotificationsForm } from './components/NotificationsForm';
 export { PrivacyForm } from './components/PrivacyForm';
 export { ProfileForm } from './components/ProfileForm';
 export { SecurityPanel } from './components/SecurityPanel';
+export { SettingsLayout } from './components/SettingsLayout';
 export { TwoFactorPanel } from './components/TwoFactorPanel';
 export { UnitsForm } from './components/UnitsForm';
 export {

@@ -2,6 +2,7 @@ import { formatDistanceToNowStrict } from 'date-fns';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Popup } from '@/components/Popup';
+import { settingsPath } from '@/domain/settingsSections';
 import { notificationLink, notificationSentence, type NotificationList } from '@/domain/notifications';
 import { useT } from '@/i18n';
 import { dateFnsLocale } from '@/i18n/dates';
@@ -106,6 +107,11 @@ export default function NotificationBell() {
             ))}
           </ul>
         ) : null}
+        <p className="notification-settings">
+          <Link to={settingsPath('notifications')} onClick={() => setOpen(false)}>
+            {t('notifications.list.settings')}
+          </Link>
+        </p>
       </Popup>
     </>
   );
