@@ -3,14 +3,19 @@ import type { ReactNode } from 'react';
 export interface PageFrameProps {
   title: string;
   intro?: ReactNode;
+  /** The page's main action (e.g. "Log a workout"), beside the title, in view without scrolling. */
+  actions?: ReactNode;
   children?: ReactNode;
 }
 
-/** The frame every module page shares: one h1, an optional line under it, then the page. */
-export function PageFrame({ title, intro, children }: PageFrameProps) {
+/** The frame every module page shares: one h1 with the page's main action, an optional line under it, then the page. */
+export function PageFrame({ title, intro, actions, children }: PageFrameProps) {
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{title}</h1>
+      <div className="page-header">
+        <h1 id="page-title">{title}</h1>
+        {actions}
+      </div>
       {intro ? <p className="page-intro">{intro}</p> : null}
       {children}
     </section>

@@ -189,7 +189,14 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
   const selectDay = (date: Date) => setSearchParams({ month: dateToMonth(date), date: dateToDay(date) });
 
   return (
-    <PageFrame title={t('dashboard.page.title')}>
+    <PageFrame
+      title={t('dashboard.page.title')}
+      actions={
+        <button type="button" className="button-primary" onClick={() => setEditing({ activity: null })}>
+          {t('activity.day.logWorkout')}
+        </button>
+      }
+    >
       <StaleNotice savedAt={savedAt} />
       <div className="activity-layout">
         <DailySummary summary={daily} />
@@ -216,7 +223,6 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
           today={summary.today}
           activities={summary.dayActivities}
           units={summary.units}
-          onAdd={() => setEditing({ activity: null })}
           onEdit={(activity) => setEditing({ activity })}
         />
         <StrengthProgress

@@ -204,14 +204,16 @@ function FriendsPage({ ranking, friendships, challenges, savedAt }: FriendsPageP
           <FriendList friends={friendships.friends} />
           <BlockedList blocked={friendships.blocked} />
         </div>
-        <ChallengesSection friends={friendships.friends} challenges={challenges} />
-        <RankingBoard
-          ranking={ranking}
-          choice={pending ?? { metric: ranking.metric, period: ranking.period }}
-          onChoose={choose}
-          busy={pending !== null}
-          hasFriends={friendships.friends.length > 0}
-        />
+        <div className="friends-compete">
+          <RankingBoard
+            ranking={ranking}
+            choice={pending ?? { metric: ranking.metric, period: ranking.period }}
+            onChoose={choose}
+            busy={pending !== null}
+            hasFriends={friendships.friends.length > 0}
+          />
+          <ChallengesSection friends={friendships.friends} challenges={challenges} />
+        </div>
       </div>
     </PageFrame>
   );

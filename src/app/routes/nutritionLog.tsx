@@ -201,17 +201,17 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
           : formatDate(dayToDate(day.date), t('nutrition.dates.day'))}
       </p>
       <div className="nutrition-layout">
-        <DailyTotals
-          totals={day.totals}
-          calorieGoal={day.calorieGoal}
-          onChangeGoal={() => setOpen({ kind: 'goal' })}
-        />
         <MealSections
           day={day.date}
           meals={day.meals}
           sections={day.sections}
           onAdd={(mealType) => setOpen({ kind: 'meal', mealType, entry: null })}
           onEdit={(entry) => setOpen({ kind: 'meal', mealType: entry.mealType, entry })}
+        />
+        <DailyTotals
+          totals={day.totals}
+          calorieGoal={day.calorieGoal}
+          onChangeGoal={() => setOpen({ kind: 'goal' })}
         />
         <section className="card nutrition-history" aria-labelledby="history-heading">
           <div className="card-header">

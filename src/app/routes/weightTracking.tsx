@@ -196,7 +196,7 @@ function WeightPage({ summary, savedAt }: { summary: WeightSummary; savedAt: str
         <UnitSwitch key={unit} unit={unit} />
       </div>
       <div className="weight-layout">
-        <section className="card" aria-labelledby="chart-heading">
+        <section className="card weight-chart-card" aria-labelledby="chart-heading">
           <div className="card-header">
             <h2 id="chart-heading">{t('weight.page.chart')}</h2>
             <nav aria-label={t('weight.page.chartRange')} className="range-links">

@@ -15,7 +15,6 @@ export interface DayActivitiesProps {
   activities: readonly ActivityRow[];
   units: Units;
   onEdit: (activity: ActivityRow) => void;
-  onAdd: () => void;
 }
 
 /** A strength workout's exercises, sets and the sets that beat a personal record. */
@@ -52,7 +51,7 @@ function describe(activity: ActivityRow, units: Units, t: Translator): string {
 }
 
 /** The workouts of the chosen day with their totals; each opens the activity edit window. */
-export function DayActivities({ day, today, activities, units, onEdit, onAdd }: DayActivitiesProps) {
+export function DayActivities({ day, today, activities, units, onEdit }: DayActivitiesProps) {
   const t = useT();
   const [params] = useSearchParams();
   const detailLink = (id: string) => {
@@ -68,12 +67,7 @@ export function DayActivities({ day, today, activities, units, onEdit, onAdd }: 
       : formatDate(dayToDate(day), 'EEEE d MMMM yyyy');
   return (
     <section className="card day-activities" aria-labelledby="day-heading">
-      <div className="card-header">
-        <h2 id="day-heading">{title}</h2>
-        <button type="button" className="button-primary" onClick={onAdd}>
-          {t('activity.day.logWorkout')}
-        </button>
-      </div>
+      <h2 id="day-heading">{title}</h2>
       {activities.length === 0 ? (
         <p className="empty-note">{t('activity.day.empty')}</p>
       ) : (

@@ -21,7 +21,7 @@ export interface WeightEntriesProps {
 export function WeightEntries({ entries, unit, page, pageCount, pageLink, onEdit }: WeightEntriesProps) {
   const t = useT();
   return (
-    <section className="card" aria-labelledby="entries-heading">
+    <section className="card weight-entries" aria-labelledby="entries-heading">
       <h2 id="entries-heading">{t('weight.entries.title')}</h2>
       {entries.length === 0 ? (
         <p className="empty-note">{t('weight.entries.empty')}</p>

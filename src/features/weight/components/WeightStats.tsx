@@ -32,7 +32,7 @@ export function WeightStats({ summary, unit }: { summary: WeightSummary; unit: W
   const t = useT();
   const forecast = forecastSentence(summary, unit, t);
   return (
-    <section className="card" aria-labelledby="trend-heading">
+    <section className="card weight-trend" aria-labelledby="trend-heading">
       <h2 id="trend-heading">{t('weight.stats.title')}</h2>
       {trendKg === null ? (
         <p className="empty-note">{t('weight.stats.empty')}</p>
