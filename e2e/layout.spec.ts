@@ -1,43 +1,115 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PAGES } from './pages/AppShell';
+import { SettingsPage } from './pages/SettingsPage';
+import { SETTINGS_SECTIONS, settingsPath } from '../src/domain/settingsSections';
 import { violationsOn } from './support/accessibility';
 import { createAccount } from './support/api';
 import { controlsPastTheirCard, overflowOf } from './support/layout';
 import { openSignedIn } from './support/session';
 
-// One walk per width checks what every signed-in page must keep there: the layout, and at the
-// phone's and the desktop's width the WCAG 2.1 A and AA rules (axe-core, e2e/support/accessibility.ts).
+const PHONE = { width: 375, height: 812 };
+
+/** Each page's main action, which a phone shows in its first screen. */
+const PRIMARY_ACTIONS: Readonly<Record<(typeof PAGES)[number]['path'], (page: Page) => Locator>> = {
+  '/': (page) => page.getByRole('button', { name: 'Log a workout', exact: true }),
+  '/nutrition-log': (page) => page.getByRole('button', { name: 'Add to breakfast', exact: true }),
+  '/weight-tracking': (page) => page.getByRole('button', { name: 'Add a weigh-in', exact: true }),
+  '/friends-ranking': (page) => page.getByLabel('Find people', { exact: true }),
+  '/exercises-chat': (page) => page.getByLabel('Message', { exact: true }),
+  '/user-settings': (page) => new SettingsPage(page).sectionList().getByRole('link').first(),
+};
+
+/** The settings sections a person who may not invite has, each at its own address. */
+const SECTION_PATHS = SETTINGS_SECTIONS.filter((section) => section !== 'invitations').map((section) =>
+  settingsPath(section),
+);
+
+/** True when the element lies wholly inside the first screen, without scrolling. */
+async function inFirstScreen(target: Locator, viewport: { width: number; height: number }): Promise<boolean> {
+  await target.waitFor();
+  const box = await target.boundingBox();
+  return (
+    box !== null && box.y >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width
+  );
+}
+
+// One walk per width and theme checks what every signed-in page (and each settings section) must
+// keep there: nothing wider than the screen, each control within its card, the main action in a
+// phone's first screen, and at the phone's and the desktop's width the WCAG 2.1 A and AA rules
+// (axe-core, e2e/support/accessibility.ts), whose contrast rules differ by theme.
 test.describe('every signed-in page', () => {
-  // axe-core on six pages takes about 15 s on a quiet 2-core machine, half of a test's default 30 s.
-  test.describe.configure({ timeout: 120_000 });
+  // axe-core on six pages and eight sections takes about 30 s on a quiet 2-core machine.
+  test.describe.configure({ timeout: 150_000 });
 
-  for (const { width, axe } of [
-    { width: 375, axe: true },
-    { width: 768, axe: false },
-    { width: 1400, axe: true },
-  ]) {
-    const rules = axe ? ', and breaks no WCAG 2.1 AA rule' : '';
-    test(`fits a ${width} px wide screen with the menu, each form control within its card${rules}`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      const shell = await openSignedIn(page, await createAccount());
-      await shell.expectHeading('Today');
-      for (const { link } of PAGES) {
-        const box = await shell.nav().getByRole('link', { name: link, exact: true }).boundingBox();
-        expect(box && box.x >= 0 && box.x + box.width <= width, `${link} in the menu is on screen`).toBe(
-          true,
-        );
-      }
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const { width, height, axe } of [
+      { ...PHONE, axe: 'pages and sections' },
+      { width: 768, height: 900, axe: 'none' },
+      // Dark and wide: e2e/theme.spec.ts audits every page, with a history drawn in its charts.
+      { width: 1400, height: 900, axe: colorScheme === 'light' ? 'pages' : 'none' },
+    ] as const) {
+      const rules = axe === 'none' ? '' : `, and breaks no WCAG 2.1 AA rule on its ${axe}`;
+      test(`fits a ${width} px wide ${colorScheme} screen with the menu, each form control within its card${rules}`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize({ width, height });
+        const shell = await openSignedIn(page, await createAccount());
+        await shell.expectHeading('Today');
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+        for (const { link } of PAGES) {
+          const box = await shell.nav().getByRole('link', { name: link, exact: true }).boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= width, `${link} in the menu is on screen`).toBe(
+            true,
+          );
+        }
 
-      for (const { path, heading } of PAGES) {
-        await page.goto(path);
-        await shell.expectHeading(heading);
-        const overflow = await overflowOf(page);
-        expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
-        expect(await controlsPastTheirCard(page), `${path} has controls past their card`).toEqual([]);
-        if (axe) expect(await violationsOn(page), `${path} breaks WCAG rules`).toEqual([]);
-      }
-    });
+        const walk = [
+          ...PAGES.map(({ path, heading }) => ({ path, heading, axe: axe !== 'none' })),
+          ...SECTION_PATHS.map((path) => ({ path, heading: 'Settings', axe: axe === 'pages and sections' })),
+        ];
+        for (const { path, heading, axe: checkRules } of walk) {
+          await page.goto(path);
+          await shell.expectHeading(heading);
+          await page.waitForLoadState('networkidle');
+          const overflow = await overflowOf(page);
+          expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+          expect(await controlsPastTheirCard(page), `${path} has controls past their card`).toEqual([]);
+          if (width === PHONE.width && path in PRIMARY_ACTIONS) {
+            const action = PRIMARY_ACTIONS[path as keyof typeof PRIMARY_ACTIONS](page);
+            expect(
+              await inFirstScreen(action, PHONE),
+              `${path}: the main action is in the first screen`,
+            ).toBe(true);
+          }
+          if (width === PHONE.width && path.includes('section=')) {
+            const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+            expect(pageHeight, `${path} fits in two phone screens`).toBeLessThanOrEqual(2 * PHONE.height);
+          }
+          if (checkRules) expect(await violationsOn(page), `${path} breaks WCAG rules`).toEqual([]);
+        }
+      });
+    }
   }
+});
+
+test.describe('the friends page on a wide screen', () => {
+  test('shows people and requests beside the ranking and challenges', async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await openSignedIn(page, await createAccount(), '/friends-ranking');
+    const people = page.getByRole('region', { name: 'Add friends' });
+    const ranking = page.getByRole('region', { name: 'Ranking' });
+    const challenges = page.getByRole('region', { name: 'Challenges' });
+    await expect(ranking).toBeVisible();
+    const [peopleBox, rankingBox, challengesBox] = await Promise.all(
+      [people, ranking, challenges].map((region) => region.boundingBox()),
+    );
+    if (!peopleBox || !rankingBox || !challengesBox)
+      throw new Error('A region of the friends page has no box.');
+    // Two columns: the ranking starts right of the people, at the same height; challenges under it.
+    expect(rankingBox.x).toBeGreaterThanOrEqual(peopleBox.x + peopleBox.width);
+    expect(Math.abs(rankingBox.y - peopleBox.y)).toBeLessThan(8);
+    expect(challengesBox.x).toBe(rankingBox.x);
+    expect(challengesBox.y).toBeGreaterThan(rankingBox.y + rankingBox.height - 1);
+  });
 });

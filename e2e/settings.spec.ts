@@ -160,3 +160,63 @@ test.describe('settings', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 });
+
+test.describe('settings sections', () => {
+  test('on a phone: the list alone, a section alone with the way back, and focus on what was chosen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const settings = new SettingsPage(page);
+    await settings.open(await createAccount());
+    await expect(settings.sectionList()).toBeVisible();
+    await expect(settings.section('Profile')).toBeHidden();
+
+    await settings.choose('Security');
+    await expect(page).toHaveURL(/\/user-settings\?section=security$/);
+    await expect(settings.section('Password and devices')).toBeVisible();
+    await expect(settings.section('Two-factor sign-in')).toBeVisible();
+    await expect(settings.sectionList()).toBeHidden();
+    await expect(page.getByRole('group', { name: 'Security' })).toBeFocused();
+
+    await page.getByRole('link', { name: 'All settings' }).click();
+    await expect(page).toHaveURL(/\/user-settings$/);
+    await expect(settings.sectionList()).toBeVisible();
+    await expect(settings.section('Password and devices')).toBeHidden();
+  });
+
+  test('on a wide screen: the list beside the section, the one shown marked', async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const settings = new SettingsPage(page);
+    await settings.open(await createAccount());
+    await expect(settings.section('Profile')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'All settings' })).toBeHidden();
+
+    await settings.choose('Privacy and sharing');
+    await expect(settings.section('Privacy')).toBeVisible();
+    await expect(settings.sectionList()).toBeVisible();
+    await expect(settings.sectionList().getByRole('link', { name: /^Privacy and sharing/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(settings.section('Profile')).toHaveCount(0);
+  });
+
+  test('opens the section a link names, from the bell or typed; an unknown section is not found', async ({
+    page,
+  }) => {
+    const settings = new SettingsPage(page);
+    await settings.open(await createAccount(), 'goals');
+    await expect(settings.section('Body and goals')).toBeVisible();
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Notification settings' }).click();
+    await expect(page).toHaveURL(/\/user-settings\?section=notifications$/);
+    await expect(settings.section('Notifications')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    for (const wrong of ['admin', 'Security', '']) {
+      await page.goto(`/user-settings?section=${wrong}`);
+      await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+    }
+  });
+});
