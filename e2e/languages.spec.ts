@@ -99,7 +99,7 @@ test.describe('languages', () => {
     await page.waitForLoadState('networkidle');
     expect((await untranslatedOn(page, 'de')).length).toBeGreaterThan(10);
 
-    await page.getByLabel('Language').selectOption({ label: LANGUAGE_NAMES.de });
+    await page.getByLabel('Language', { exact: true }).selectOption({ label: LANGUAGE_NAMES.de });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(translationOf('Settings', 'de'));
     const nav = page.getByRole('navigation', { name: translationOf('Main', 'de') });
     await expect(
