@@ -19,7 +19,7 @@ test.describe('activity on the start page', () => {
     await activity.today().click();
     await activity.openNew();
     await activity.fill({
-      type: '🏃 Running',
+      type: 'Running',
       time: '06:30',
       duration: '45',
       distance: '8',

@@ -13,7 +13,7 @@ async function signedIn(page: Page): Promise<ActivityPage> {
 /** A new strength workout of one squat set (5 × 100 kg), kept as the routine "Leg day"; its window stays open. */
 async function logSquatsAsLegDay(activity: ActivityPage) {
   await activity.openNew();
-  await activity.fill({ type: '🏋️ Strength', duration: '45' });
+  await activity.fill({ type: 'Strength', duration: '45' });
   const window = activity.window();
   await activity.pickExercise('back squat', 'Barbell Back Squat');
   await window.getByLabel('Set 1 reps').fill('5');
@@ -31,7 +31,7 @@ test.describe('a strength workout in the workout window', () => {
   }) => {
     const activity = await signedIn(page);
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', time: '18:00', duration: '50' });
+    await activity.fill({ type: 'Strength', time: '18:00', duration: '50' });
     const window = activity.window();
     await activity.pickExercise('bench press', 'Barbell Bench Press');
 
@@ -63,7 +63,7 @@ test.describe('a strength workout in the workout window', () => {
 
     // The next workout offers it first, with what was done last time.
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', time: '19:00', duration: '40' });
+    await activity.fill({ type: 'Strength', time: '19:00', duration: '40' });
     const recent = activity.window().getByRole('list', { name: 'Recent' });
     await recent.getByRole('button', { name: /^Barbell Bench Press/ }).click();
     await expect(activity.window().getByText(/^Last time: .*60 kg/)).toBeVisible();
@@ -73,7 +73,7 @@ test.describe('a strength workout in the workout window', () => {
 
     // Heavier than last time: the server marks the set as soon as the workout is saved.
     const heavier = activity.workouts().filter({ hasText: '40 min' });
-    await expect(heavier).toContainText('1 exercise · 1 set · 🏆 1 set with a personal record');
+    await expect(heavier).toContainText('1 exercise · 1 set · 1 set with a personal record');
     await heavier.getByRole('button').click();
     await expect(
       activity.window().getByRole('row', { name: /personal record: heaviest weight/ }),
@@ -100,7 +100,7 @@ test.describe('a strength workout in the workout window', () => {
     await expect(activity.workouts()).toHaveCount(0);
 
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', duration: '45' });
+    await activity.fill({ type: 'Strength', duration: '45' });
     await activity.window().getByLabel('Routine', { exact: true }).selectOption({ label: 'Leg day' });
     await activity.window().getByRole('button', { name: 'Start from routine' }).click();
     await expect(activity.window().getByRole('heading', { name: 'Barbell Back Squat' })).toBeVisible();
@@ -142,7 +142,7 @@ test.describe('a strength workout in the workout window', () => {
     const activity = new ActivityPage(page);
 
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', duration: '60' });
+    await activity.fill({ type: 'Strength', duration: '60' });
     const window = activity.window();
     await window.getByLabel('Routine', { exact: true }).selectOption({ label: 'Full body' });
     await window.getByRole('button', { name: 'Start from routine' }).click();
@@ -166,7 +166,7 @@ test.describe('a strength workout in the workout window', () => {
 
     // The second bench set is heavier than the first: the server marks it at once.
     await expect(activity.workouts().first()).toContainText(
-      '3 exercises · 4 sets · 🏆 1 set with a personal record',
+      '3 exercises · 4 sets · 1 set with a personal record',
     );
     await expect(activity.today()).toHaveAccessibleName(/, today, .*1 workout/);
   });
@@ -205,7 +205,7 @@ test.describe('a strength workout in the workout window', () => {
 
     // What the server kept: one routine, renamed, with the new targets.
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', duration: '45' });
+    await activity.fill({ type: 'Strength', duration: '45' });
     const next = activity.window().getByLabel('Routine', { exact: true });
     await expect(next.getByRole('option')).toHaveText(['Choose a routine', 'Legs A']);
     await next.selectOption({ label: 'Legs A' });
@@ -218,7 +218,7 @@ test.describe('a strength workout in the workout window', () => {
   }) => {
     const activity = await signedIn(page);
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', time: '07:00', duration: '30' });
+    await activity.fill({ type: 'Strength', time: '07:00', duration: '30' });
     const window = activity.window();
     await window.getByLabel('Search exercises').fill('Prowler sprint');
     await window.getByRole('button', { name: 'Create “Prowler sprint” as your own exercise' }).click();
@@ -236,7 +236,7 @@ test.describe('a strength workout in the workout window', () => {
     await expect(activity.workouts().first()).toContainText('1 exercise · 1 set');
 
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', time: '18:00', duration: '30' });
+    await activity.fill({ type: 'Strength', time: '18:00', duration: '30' });
     await activity.window().getByLabel('Search exercises').fill('prowler');
     await expect(
       activity.window().getByRole('button', { name: /^Prowler sprint.*My exercise/ }),
@@ -310,7 +310,7 @@ test.describe('a strength workout in the workout window', () => {
     await page.clock.install();
     const activity = await signedIn(page);
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', duration: '30' });
+    await activity.fill({ type: 'Strength', duration: '30' });
     const window = activity.window();
     await activity.pickExercise('bench press', 'Barbell Bench Press');
     await window.getByLabel('Rest after each set of Barbell Bench Press').selectOption({ label: '0:45' });
@@ -334,7 +334,7 @@ test.describe('a strength workout in the workout window', () => {
   }) => {
     const activity = await signedIn(page);
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', time: '17:30', duration: '55', notes: 'heavy week' });
+    await activity.fill({ type: 'Strength', time: '17:30', duration: '55', notes: 'heavy week' });
     const window = activity.window();
     await activity.pickExercise('bench press', 'Barbell Bench Press');
     await window.getByLabel('Rest after each set of Barbell Bench Press').selectOption({ label: '5:00' });
@@ -371,7 +371,7 @@ test.describe('a strength workout in the workout window', () => {
   test('names the faulty set and saves nothing when a weight is out of range', async ({ page }) => {
     const activity = await signedIn(page);
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', duration: '30' });
+    await activity.fill({ type: 'Strength', duration: '30' });
     const window = activity.window();
     await activity.pickExercise('bench press', 'Barbell Bench Press');
     await window.getByLabel('Set 1 reps').fill('5');
@@ -388,7 +388,7 @@ test.describe('a strength workout in the workout window', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     const activity = await signedIn(page);
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength' });
+    await activity.fill({ type: 'Strength' });
     await activity.pickExercise('bench press', 'Barbell Bench Press');
 
     await expect(activity.window().getByLabel('Set 1 done')).toBeInViewport();
@@ -428,7 +428,7 @@ test.describe('a strength workout without a network', () => {
 
     // Online first: a workout and a routine, as a person would have before the gym's basement.
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', time: '07:00', duration: '30' });
+    await activity.fill({ type: 'Strength', time: '07:00', duration: '30' });
     await activity.pickExercise('bench press', 'Barbell Bench Press');
     await activity.window().getByLabel('Set 1 reps').fill('8');
     await activity.window().getByLabel('Set 1 weight (kg)').fill('60');
@@ -440,7 +440,7 @@ test.describe('a strength workout without a network', () => {
     await expect(activity.workouts()).toHaveCount(1);
     // Opened once more online: this device keeps the routines and the latest exercises.
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength' });
+    await activity.fill({ type: 'Strength' });
     await expect(activity.window().getByRole('list', { name: 'Recent' })).toContainText(
       'Barbell Bench Press',
     );
@@ -449,7 +449,7 @@ test.describe('a strength workout without a network', () => {
 
     await context.setOffline(true);
     await activity.openNew();
-    await activity.fill({ type: '🏋️ Strength', time: '18:00', duration: '50' });
+    await activity.fill({ type: 'Strength', time: '18:00', duration: '50' });
     await activity.window().getByLabel('Routine', { exact: true }).selectOption({ label: 'Push day' });
     await activity.window().getByRole('button', { name: 'Start from routine' }).click();
     await expect(activity.window().getByRole('heading', { name: 'Barbell Bench Press' })).toBeVisible();

@@ -6,39 +6,37 @@ import type { SyncState } from './sync';
 import type { TrackPoint } from './track';
 import type { Units } from './units';
 
-/** How each activity type is named and shown, and its energy cost. */
+/** How each activity type is named, and its energy cost. */
 export interface ActivityTypeInfo {
   /** The type's name in the language shown, translated when read. */
   readonly label: string;
   /** The message that names the type. */
   labelId: MessageId;
-  icon: string;
   /** Metabolic equivalent from the 2011 Compendium of Physical Activities (gross, resting = 1). */
   met: number;
 }
 
-function info(labelId: MessageId, icon: string, met: number): ActivityTypeInfo {
+function info(labelId: MessageId, met: number): ActivityTypeInfo {
   return {
     get label() {
       return t(labelId);
     },
     labelId,
-    icon,
     met,
   };
 }
 
 export const ACTIVITY_TYPE_INFO: Readonly<Record<ActivityType, ActivityTypeInfo>> = {
-  run: info('domain.activityType.run', '🏃', 8.0),
-  walk: info('domain.activityType.walk', '🚶', 3.5),
-  cycle: info('domain.activityType.cycle', '🚴', 7.5),
-  swim: info('domain.activityType.swim', '🏊', 7.0),
-  strength: info('domain.activityType.strength', '🏋️', 6.0),
-  yoga: info('domain.activityType.yoga', '🧘', 2.5),
-  hiit: info('domain.activityType.hiit', '🔥', 8.0),
-  hike: info('domain.activityType.hike', '🥾', 6.0),
-  row: info('domain.activityType.row', '🚣', 7.0),
-  other: info('domain.activityType.other', '⭐', 4.0),
+  run: info('domain.activityType.run', 8.0),
+  walk: info('domain.activityType.walk', 3.5),
+  cycle: info('domain.activityType.cycle', 7.5),
+  swim: info('domain.activityType.swim', 7.0),
+  strength: info('domain.activityType.strength', 6.0),
+  yoga: info('domain.activityType.yoga', 2.5),
+  hiit: info('domain.activityType.hiit', 8.0),
+  hike: info('domain.activityType.hike', 6.0),
+  row: info('domain.activityType.row', 7.0),
+  other: info('domain.activityType.other', 4.0),
 };
 
 /** Used for the estimate until the person has logged a weight. */

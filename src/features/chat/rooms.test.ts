@@ -9,8 +9,8 @@ describe('roomEntries', () => {
       { userId: 'zed9', username: 'zed', displayName: '', avatarUrl: null },
     ]);
     expect(rooms.slice(0, 2)).toEqual([
-      { kind: 'topic', key: 'topic:run', label: 'Running', icon: '🏃' },
-      { kind: 'topic', key: 'topic:walk', label: 'Walking', icon: '🚶' },
+      { kind: 'topic', key: 'topic:run', label: 'Running', activityType: 'run' },
+      { kind: 'topic', key: 'topic:walk', label: 'Walking', activityType: 'walk' },
     ]);
     expect(rooms.filter((room) => room.kind === 'topic')).toHaveLength(10);
     const friends = rooms.filter((room) => room.kind === 'dm');

@@ -22,7 +22,7 @@ export function roomEntries(
     get label() {
       return ACTIVITY_TYPE_INFO[type].label;
     },
-    icon: ACTIVITY_TYPE_INFO[type].icon,
+    activityType: type,
   }));
   const direct: RoomEntry[] = friends
     .filter((friend) => friend.userId !== meId)

@@ -1,3 +1,5 @@
+import type { ActivityType } from '@/domain/contract';
+
 /** One chat message as the page shows it; `createdAt` is the server's time, ISO 8601 in UTC. */
 export interface ChatMessage {
   id: string;
@@ -24,7 +26,7 @@ export interface ChatFriend {
 }
 
 export type RoomEntry =
-  | { kind: 'topic'; key: string; label: string; icon: string }
+  | { kind: 'topic'; key: string; label: string; activityType: ActivityType }
   | { kind: 'dm'; key: string; label: string; friend: ChatFriend }
   | { kind: 'challenge'; key: string; label: string; ended: boolean };
 

@@ -199,7 +199,7 @@ function ActivityForm({
         >
           {ACTIVITY_TYPES.map((type) => (
             <option key={type} value={type}>
-              {`${ACTIVITY_TYPE_INFO[type].icon} ${ACTIVITY_TYPE_INFO[type].label}`}
+              {ACTIVITY_TYPE_INFO[type].label}
             </option>
           ))}
         </select>

@@ -1,5 +1,7 @@
-import { SyncBadge } from '@/components/SyncBadge';
+import { Trophy } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { ActivityTypeIcon } from '@/components/ActivityTypeIcon';
+import { SyncBadge } from '@/components/SyncBadge';
 import { ACTIVITY_TYPE_INFO } from '@/domain/activity';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
 import { useT, type Translator } from '@/i18n';
@@ -17,17 +19,21 @@ export interface DayActivitiesProps {
   onEdit: (activity: ActivityRow) => void;
 }
 
-/** A strength workout's exercises, sets and the sets that beat a personal record. */
-function describeLifts({ exercises = [], setRecords = [] }: ActivityRow, t: Translator): string | null {
+/** A strength workout's exercises and sets, and apart (shown with a trophy) the sets that beat a personal record. */
+function describeLifts(
+  { exercises = [], setRecords = [] }: ActivityRow,
+  t: Translator,
+): { counts: string; records: string | null } | null {
   if (exercises.length === 0) return null;
   const sets = exercises.reduce((sum, exercise) => sum + exercise.sets.length, 0);
   const records = setRecords.flat().filter((kinds) => kinds.length > 0).length;
-  const parts = [
-    t('activity.day.exercises', { count: exercises.length }),
-    t('activity.day.sets', { count: sets }),
-  ];
-  if (records > 0) parts.push(t('activity.day.recordSets', { count: records }));
-  return parts.join(' · ');
+  return {
+    counts: [
+      t('activity.day.exercises', { count: exercises.length }),
+      t('activity.day.sets', { count: sets }),
+    ].join(' · '),
+    records: records > 0 ? t('activity.day.recordSets', { count: records }) : null,
+  };
 }
 
 function describe(activity: ActivityRow, units: Units, t: Translator): string {
@@ -87,12 +93,23 @@ export function DayActivities({ day, today, activities, units, onEdit }: DayActi
                 <li key={activity.id}>
                   <button type="button" className="activity-item" onClick={() => onEdit(activity)}>
                     <span className="activity-icon" aria-hidden="true">
-                      {info.icon}
+                      <ActivityTypeIcon type={activity.type} />
                     </span>
                     <span className="activity-text">
                       <span className="activity-name">{info.label}</span>
                       <span className="activity-details">{describe(activity, units, t)}</span>
-                      {lifts ? <span className="activity-details">{lifts}</span> : null}
+                      {lifts ? (
+                        <span className="activity-details">
+                          {lifts.counts}
+                          {lifts.records ? (
+                            <>
+                              {' · '}
+                              <Trophy className="icon icon-trophy icon-lead" />
+                              {lifts.records}
+                            </>
+                          ) : null}
+                        </span>
+                      ) : null}
                       {activity.notes ? <span className="activity-notes">{activity.notes}</span> : null}
                       <SyncBadge state={activity.sync} />
                     </span>

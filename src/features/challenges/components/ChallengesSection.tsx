@@ -1,3 +1,4 @@
+import { Trophy } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { Popup } from '@/components/Popup';
@@ -393,14 +394,19 @@ function LeaderboardWindow({
           </p>
           {board?.challenge.state === 'ended' ? (
             <p className="challenge-result" role="status">
-              {winners.length > 0
-                ? t('challenges.board.won', {
+              {winners.length > 0 ? (
+                <>
+                  <Trophy className="icon icon-trophy icon-lead" />
+                  {t('challenges.board.won', {
                     count: winners.length,
                     names: winners
                       .map((row) => row.displayName || row.username)
                       .reduce((first, second) => t('challenges.board.namesAnd', { first, second })),
-                  })
-                : t('challenges.board.noWinner')}
+                  })}
+                </>
+              ) : (
+                t('challenges.board.noWinner')
+              )}
             </p>
           ) : null}
           {board ? (

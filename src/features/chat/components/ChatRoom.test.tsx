@@ -24,7 +24,7 @@ vi.mock('../api', () => ({
   loadOlderMessages: () => Promise.resolve({ messages: [], hasOlder: false }),
 }));
 
-const ROOM: RoomEntry = { kind: 'topic', key: 'topic:run', label: 'Running', icon: '🏃' };
+const ROOM: RoomEntry = { kind: 'topic', key: 'topic:run', label: 'Running', activityType: 'run' };
 
 const message = (id: string, authorId: string, text: string, minute = 0, authorName = ''): ChatMessage => ({
   id,

@@ -1,3 +1,5 @@
+import { Trophy } from 'lucide-react';
+import { ActivityTypeIcon } from '@/components/ActivityTypeIcon';
 import { initials } from '@/lib/initials';
 import type { RoomEntry } from '../types';
 
@@ -6,7 +8,7 @@ export function RoomIcon({ room }: { room: RoomEntry }) {
   if (room.kind === 'topic' || room.kind === 'challenge') {
     return (
       <span className="chat-room-icon" aria-hidden="true">
-        {room.kind === 'topic' ? room.icon : '🏆'}
+        {room.kind === 'topic' ? <ActivityTypeIcon type={room.activityType} /> : <Trophy className="icon" />}
       </span>
     );
   }

@@ -101,10 +101,11 @@ function RoomSelect({
   const known = rooms.some((room) => room.key === currentKey);
   const option = (room: RoomEntry) => {
     const count = room.key === currentKey ? 0 : (counts[room.key] ?? 0);
-    const name = room.kind === 'topic' ? `${room.icon} ${room.label}` : room.label;
     return (
       <option key={room.key} value={room.key}>
-        {count > 0 ? t('chat.rooms.optionUnread', { name, count: unreadBadgeText(count) }) : name}
+        {count > 0
+          ? t('chat.rooms.optionUnread', { name: room.label, count: unreadBadgeText(count) })
+          : room.label}
       </option>
     );
   };

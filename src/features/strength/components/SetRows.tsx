@@ -1,3 +1,4 @@
+import { Trophy, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldError } from '@/domain/fieldRules';
 import {
@@ -254,7 +255,7 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
           {number}
           {records.length > 0 ? (
             <span className="set-record" title={t('strength.sets.recordTitle', { records: recordWords })}>
-              <span aria-hidden="true">🏆</span>
+              <Trophy className="icon icon-trophy" />
               <span className="visually-hidden">
                 {t('strength.sets.recordHidden', { records: recordWords })}
               </span>
@@ -313,7 +314,7 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
             aria-label={t('strength.sets.deleteLabel', { number })}
             onClick={onDelete}
           >
-            ✕
+            <X className="icon" />
           </button>
         </td>
       </tr>

@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   exerciseNameIn,
@@ -188,7 +189,7 @@ export function StrengthExercises({
                     aria-label={t('strength.exercises.moveUp', { name })}
                     onClick={() => move(index, -1)}
                   >
-                    ↑
+                    <ArrowUp className="icon" />
                   </button>
                   <button
                     type="button"
@@ -197,7 +198,7 @@ export function StrengthExercises({
                     aria-label={t('strength.exercises.moveDown', { name })}
                     onClick={() => move(index, 1)}
                   >
-                    ↓
+                    <ArrowDown className="icon" />
                   </button>
                   <button
                     type="button"
