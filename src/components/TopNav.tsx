@@ -1,16 +1,17 @@
+import { Apple, House, MessagesSquare, Scale, Settings, Users, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { useT, type MessageId } from '@/i18n';
 import { Logo } from './Logo';
 import { LogoutButton } from './LogoutButton';
 
-export const NAV_LINKS: readonly { to: string; label: MessageId }[] = [
-  { to: '/', label: 'frame.nav.activity' },
-  { to: '/nutrition-log', label: 'frame.nav.nutrition' },
-  { to: '/weight-tracking', label: 'frame.nav.weight' },
-  { to: '/friends-ranking', label: 'frame.nav.friends' },
-  { to: '/exercises-chat', label: 'frame.nav.chat' },
-  { to: '/user-settings', label: 'frame.nav.settings' },
+export const NAV_LINKS: readonly { to: string; label: MessageId; icon: LucideIcon }[] = [
+  { to: '/', label: 'frame.nav.activity', icon: House },
+  { to: '/nutrition-log', label: 'frame.nav.nutrition', icon: Apple },
+  { to: '/weight-tracking', label: 'frame.nav.weight', icon: Scale },
+  { to: '/friends-ranking', label: 'frame.nav.friends', icon: Users },
+  { to: '/exercises-chat', label: 'frame.nav.chat', icon: MessagesSquare },
+  { to: '/user-settings', label: 'frame.nav.settings', icon: Settings },
 ];
 
 /** Loaded after the first paint: the bell needs the Parse SDK and a live connection. */
@@ -27,10 +28,11 @@ export function TopNav({ displayName }: TopNavProps) {
       <Logo />
       <nav aria-label={t('frame.nav.main')}>
         <ul>
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'}>
-                {t(link.label)}
+          {NAV_LINKS.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink to={to} end={to === '/'}>
+                <Icon className="icon icon-lead" />
+                {t(label)}
               </NavLink>
             </li>
           ))}
