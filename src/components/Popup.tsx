@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useT } from '@/i18n';
 
@@ -54,7 +55,7 @@ export function Popup({ open, title, onClose, children }: PopupProps) {
       <div className="popup-header">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="popup-close" aria-label={t('frame.popup.close')} onClick={onClose}>
-          ×
+          <X className="icon" />
         </button>
       </div>
       {open && contentShown ? <div className="popup-body">{children}</div> : null}

@@ -1,3 +1,4 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import {
   Link,
@@ -172,6 +173,7 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
           className="button-secondary"
           aria-label={t('nutrition.page.previousDay')}
         >
+          <ChevronLeft className="icon icon-lead" />
           {t('nutrition.page.previous')}
         </Link>
         <DatePicker
@@ -185,6 +187,7 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
           aria-label={t('nutrition.page.nextDay')}
         >
           {t('nutrition.page.next')}
+          <ChevronRight className="icon icon-trail" />
         </Link>
         {isToday ? null : (
           <Link to={dayLink(day.today)} className="button-secondary">
