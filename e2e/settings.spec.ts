@@ -201,12 +201,18 @@ test.describe('settings sections', () => {
     await expect(settings.section('Profile')).toHaveCount(0);
   });
 
-  test('opens the section a link names, from the bell or typed; an unknown section is not found', async ({
+  test('opens the section a link names, from the header, the bell or typed; an unknown section is not found', async ({
     page,
   }) => {
     const settings = new SettingsPage(page);
-    await settings.open(await createAccount(), 'goals');
+    const account = await createAccount();
+    await settings.open(account, 'goals');
     await expect(settings.section('Body and goals')).toBeVisible();
+
+    // The person's name in the header opens their profile.
+    await page.getByRole('banner').getByRole('link', { name: account.username, exact: true }).click();
+    await expect(page).toHaveURL(/\/user-settings\?section=profile$/);
+    await expect(settings.section('Profile')).toBeVisible();
 
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Notification settings' }).click();

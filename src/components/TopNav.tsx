@@ -1,6 +1,7 @@
 import { Apple, House, MessagesSquare, Scale, Settings, Users, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
+import { settingsPath } from '@/domain/settingsSections';
 import { useT, type MessageId } from '@/i18n';
 import { Logo } from './Logo';
 import { LogoutButton } from './LogoutButton';
@@ -42,7 +43,9 @@ export function TopNav({ displayName }: TopNavProps) {
         <Suspense fallback={null}>
           <NotificationBell />
         </Suspense>
-        <span className="top-nav-user">{displayName}</span>
+        <Link className="top-nav-user" to={settingsPath('profile')}>
+          {displayName}
+        </Link>
         <LogoutButton />
       </div>
     </header>

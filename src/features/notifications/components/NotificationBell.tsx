@@ -1,4 +1,5 @@
 import { formatDistanceToNowStrict } from 'date-fns';
+import { Bell } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Popup } from '@/components/Popup';
@@ -71,12 +72,7 @@ export default function NotificationBell() {
         }
         onClick={show}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-          <path
-            fill="currentColor"
-            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
-          />
-        </svg>
+        <Bell aria-hidden="true" size={20} />
         {unread > 0 ? (
           <span className="notification-count" aria-hidden="true">
             {unread > 9 ? '9+' : unread}
