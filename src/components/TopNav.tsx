@@ -40,7 +40,8 @@ export function TopNav({ displayName }: TopNavProps) {
         </ul>
       </nav>
       <div className="top-nav-account">
-        <Suspense fallback={null}>
+        {/* The bell's place is kept while it loads, so the header does not move when it arrives. */}
+        <Suspense fallback={<span className="notification-bell-placeholder" aria-hidden="true" />}>
           <NotificationBell />
         </Suspense>
         <Link className="top-nav-user" to={settingsPath('profile')}>
