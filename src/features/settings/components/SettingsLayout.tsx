@@ -1,3 +1,4 @@
+import { ChevronLeft } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { settingsPath, type SettingsSection } from '@/domain/settingsSections';
@@ -75,6 +76,7 @@ export function SettingsLayout({ sections, current, chosen, children }: Settings
         role="group"
       >
         <Link className="settings-back" to="/user-settings">
+          <ChevronLeft className="icon" aria-hidden="true" />
           {t('settings.sections.back')}
         </Link>
         {children}
