@@ -125,8 +125,9 @@ async function loadPage(section: SettingsSection, chosen: boolean): Promise<Page
 async function loadSection(section: Exclude<SettingsSection, 'invitations'>): Promise<SectionData> {
   switch (section) {
     case 'profile': {
-      const [profile, avatarUrl] = await Promise.all([loadProfile(), currentAvatarUrl()]);
-      return { section, profile, avatarUrl };
+      const profile = await loadProfile();
+      // Read from the person's row as loadProfile has just fetched it, not the copy kept on the device.
+      return { section, profile, avatarUrl: await currentAvatarUrl() };
     }
     case 'goals': {
       const [settings, weight] = await Promise.all([
