@@ -181,6 +181,7 @@ test.describe('settings sections', () => {
     await page.getByRole('link', { name: 'All settings' }).click();
     await expect(page).toHaveURL(/\/user-settings$/);
     await expect(settings.sectionList()).toBeVisible();
+    await expect(settings.sectionList().getByRole('link', { name: /^Security/ })).toBeFocused();
     await expect(settings.section('Password and devices')).toBeHidden();
   });
 

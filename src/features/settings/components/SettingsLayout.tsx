@@ -37,22 +37,29 @@ export interface SettingsLayoutProps {
 
 /**
  * The list of sections and the one shown: side by side on a wide screen; on a phone the list
- * alone, then the chosen section alone with a link back to the list. Opening another section
- * moves the focus to it, so a keyboard or screen reader lands on what was chosen.
+ * alone, then the chosen section alone with a link back to the list. Opening a section moves the
+ * focus to it, and going back to the list moves it to the section's entry there, so a keyboard or
+ * screen reader lands where the person went (on a phone, the control used has just been hidden).
  */
 export function SettingsLayout({ sections, current, chosen, children }: SettingsLayoutProps) {
   const t = useT();
+  const list = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  const shownBefore = useRef(current);
+  // The view the address names: a section, or the list (null).
+  const view = chosen ? current : null;
+  const viewBefore = useRef(view);
   useEffect(() => {
-    if (shownBefore.current === current) return;
-    shownBefore.current = current;
-    content.current?.focus();
-  }, [current]);
+    const before = viewBefore.current;
+    if (before === view) return;
+    viewBefore.current = view;
+    if (view !== null) content.current?.focus();
+    else if (before !== null)
+      list.current?.querySelector<HTMLAnchorElement>(`a[href="${settingsPath(before)}"]`)?.focus();
+  }, [view]);
 
   return (
     <div className={chosen ? 'settings-layout' : 'settings-layout settings-layout-index'}>
-      <nav className="settings-nav" aria-label={t('settings.sections.nav')}>
+      <nav className="settings-nav" ref={list} aria-label={t('settings.sections.nav')}>
         <ul>
           {sections.map((section) => (
             <li key={section}>
