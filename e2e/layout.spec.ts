@@ -57,6 +57,8 @@ test.describe('every signed-in page', () => {
         const shell = await openSignedIn(page, await createAccount());
         await shell.expectHeading('Today');
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+        // The online flag sits in the header, over nothing.
+        await expect(page.getByRole('banner').getByRole('status')).toHaveText('Online');
         for (const { link } of PAGES) {
           const box = await shell.nav().getByRole('link', { name: link, exact: true }).boundingBox();
           expect(box && box.x >= 0 && box.x + box.width <= width, `${link} in the menu is on screen`).toBe(

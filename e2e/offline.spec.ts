@@ -29,6 +29,9 @@ test.describe('installable app', () => {
 
     await shell.expectHeading('Weight');
     await expect(shell.statusBar()).toHaveText('Offline');
+    // In the header, where it covers nothing, with what still works.
+    await expect(page.getByRole('banner').getByRole('status')).toHaveText('Offline');
+    await expect(page.getByRole('banner')).toContainText('What you log is kept on this device');
     await expect(page.getByRole('alert')).toContainText('could not be loaded');
     await shell.open('Friends');
     await shell.expectHeading('Friends');

@@ -99,3 +99,23 @@ describe('StatusBar', () => {
     expect((await changesOf('alice')).map((change) => change.className)).toEqual(['WeightEntry', 'Activity']);
   });
 });
+
+describe('StatusBar in the signed-in header', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('says, offline, what still works', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<StatusBar inHeader />);
+    expect(screen.getByRole('status')).toHaveTextContent('Offline');
+    expect(screen.getByText(/What you log is kept on this device/)).toBeInTheDocument();
+  });
+
+  it('is a flag alone while online', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    render(<StatusBar inHeader />);
+    expect(screen.getByRole('status')).toHaveTextContent('Online');
+    expect(screen.queryByText(/What you log is kept on this device/)).toBeNull();
+  });
+});

@@ -9,11 +9,19 @@ const RefusedChanges = lazy(() =>
   import('./RefusedChanges').then((module) => ({ default: module.RefusedChanges })),
 );
 
+export interface StatusBarProps {
+  /**
+   * In the signed-in header: a small flag there, its word hidden on a phone while online, and
+   * offline a line under the header saying what still works. Elsewhere: a pill in the corner.
+   */
+  inHeader?: boolean;
+}
+
 /**
  * Online / Offline, and what waits on this device: the status text alone is the live region (just
  * "Online" or "Offline" when nothing waits); the refused changes are a button beside it.
  */
-export function StatusBar() {
+export function StatusBar({ inHeader = false }: StatusBarProps) {
   const t = useT();
   const online = useOnlineStatus();
   const outbox = useOutbox();
@@ -27,10 +35,16 @@ export function StatusBar() {
     sessionEnded: outbox.sessionEnded,
   });
   return (
-    <div className="status-bar">
+    <div
+      className={['status-bar', inHeader ? 'status-bar-header' : '', online ? '' : 'is-offline']
+        .join(' ')
+        .trim()}
+    >
       <p className="status-text" role="status" aria-live="polite">
         <span className={online ? 'status-dot online' : 'status-dot offline'} aria-hidden="true" />
-        {online ? t('common.status.online') : t('common.status.offline')}
+        <span className={online && inHeader && !detail ? 'status-word' : undefined}>
+          {online ? t('common.status.online') : t('common.status.offline')}
+        </span>
         {detail ? (
           <>
             <span aria-hidden="true"> · </span>
@@ -43,6 +57,7 @@ export function StatusBar() {
           <RefusedChanges changes={refused} />
         </Suspense>
       ) : null}
+      {inHeader && !online ? <p className="status-offline-note">{t('common.status.offlineNote')}</p> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { settingsPath } from '@/domain/settingsSections';
 import { useT, type MessageId } from '@/i18n';
 import { Logo } from './Logo';
 import { LogoutButton } from './LogoutButton';
+import { StatusBar } from './StatusBar';
 
 export const NAV_LINKS: readonly { to: string; label: MessageId; icon: LucideIcon }[] = [
   { to: '/', label: 'frame.nav.activity', icon: House },
@@ -39,6 +40,7 @@ export function TopNav({ displayName }: TopNavProps) {
           ))}
         </ul>
       </nav>
+      <StatusBar inHeader />
       <div className="top-nav-account">
         {/* The bell's place is kept while it loads, so the header does not move when it arrives. */}
         <Suspense fallback={<span className="notification-bell-placeholder" aria-hidden="true" />}>
