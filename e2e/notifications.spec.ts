@@ -33,3 +33,27 @@ test.describe('notifications', () => {
     await expect(bell).toHaveAccessibleName('Notifications');
   });
 });
+
+test.describe('the notifications window on a phone', () => {
+  test('lists one notification a row, across the window', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const [me, first, second] = await Promise.all([createAccount(), createAccount(), createAccount()]);
+    await runAs(first, 'sendFriendRequest', { username: me.username });
+    await runAs(second, 'sendFriendRequest', { username: me.username });
+    await openSignedIn(page, me);
+    const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
+    await bell.click();
+    const list = page.getByRole('dialog', { name: 'Notifications' }).getByRole('list');
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    const [listBox, ...rows] = await Promise.all([
+      list.boundingBox(),
+      ...[0, 1].map((index) => list.getByRole('listitem').nth(index).boundingBox()),
+    ]);
+    const [upper, lower] = rows;
+    if (!listBox || !upper || !lower) throw new Error('The list or a row has no box.');
+    // Each row as wide as the list, the second under the first (not columns side by side).
+    expect(upper.width).toBeGreaterThan(listBox.width - 1);
+    expect(lower.width).toBeGreaterThan(listBox.width - 1);
+    expect(lower.y).toBeGreaterThanOrEqual(upper.y + upper.height - 1);
+  });
+});
