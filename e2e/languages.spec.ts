@@ -91,8 +91,10 @@ test.describe('languages', () => {
     await withSomeHistory(account);
     const shell = await openSignedIn(page, account);
     await shell.expectHeading('Today');
-    await shell.open('Settings');
+    // On a phone the settings open from the name in the header, at the profile; the list is one step back.
+    await page.getByRole('banner').getByRole('link', { name: account.username, exact: true }).click();
     await shell.expectHeading('Settings');
+    await page.getByRole('link', { name: 'All settings' }).click();
     await new SettingsPage(page).choose('Units, language and appearance');
 
     // The check below finds English where there is some: the page is English still.

@@ -59,12 +59,25 @@ test.describe('every signed-in page', () => {
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
         // The online flag sits in the header, over nothing.
         await expect(page.getByRole('banner').getByRole('status')).toHaveText('Online');
+        // Below 768 px the menu is a bar along the bottom of the screen, without settings (the name
+        // in the header opens them); from 768 px it is in the header with all six pages.
+        const phoneBar = width < 768;
         for (const { link } of PAGES) {
-          const box = await shell.nav().getByRole('link', { name: link, exact: true }).boundingBox();
+          const entry = shell.nav().getByRole('link', { name: link, exact: true });
+          if (phoneBar && link === 'Settings') {
+            await expect(entry).toBeHidden();
+            continue;
+          }
+          const box = await entry.boundingBox();
           expect(box && box.x >= 0 && box.x + box.width <= width, `${link} in the menu is on screen`).toBe(
             true,
           );
+          if (phoneBar && box) {
+            expect(box.y, `${link} in the bar at the bottom of the screen`).toBeGreaterThan(height - 80);
+            expect(box.y + box.height, `${link} within the screen`).toBeLessThanOrEqual(height);
+          }
         }
+        const menuTop = phoneBar ? ((await shell.nav().boundingBox())?.y ?? 0) : height;
 
         const walk = [
           ...PAGES.map(({ path, heading }) => ({ path, heading, axe: axe !== 'none' })),
@@ -80,7 +93,7 @@ test.describe('every signed-in page', () => {
           if (width === PHONE.width && path in PRIMARY_ACTIONS) {
             const action = PRIMARY_ACTIONS[path as keyof typeof PRIMARY_ACTIONS](page);
             expect(
-              await inFirstScreen(action, PHONE),
+              await inFirstScreen(action, { width: PHONE.width, height: menuTop }),
               `${path}: the main action is in the first screen`,
             ).toBe(true);
           }

@@ -84,7 +84,7 @@ test.describe('nutrition log', () => {
   test("copies yesterday's breakfast onto today", async ({ page }) => {
     const { nutrition, account } = await signedIn(page);
     await page.getByRole('link', { name: 'Previous day' }).click();
-    await expect(page.getByRole('link', { name: 'Today' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Today' })).toBeVisible();
     await nutrition.addFromCatalogue('Breakfast', 'banana', /^Banana, raw/);
     await nutrition.window('Add to breakfast').getByRole('button', { name: 'Save entry' }).click();
     await expect(nutrition.window('Add to breakfast')).toBeHidden();
@@ -92,8 +92,8 @@ test.describe('nutrition log', () => {
     await nutrition.quickAdd('Dinner', '700');
     await expect(nutrition.entries('Breakfast')).toHaveCount(2);
 
-    await page.getByRole('link', { name: 'Today' }).click();
-    await expect(page.getByRole('link', { name: 'Today' })).toBeHidden();
+    await page.getByRole('main').getByRole('link', { name: 'Today' }).click();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Today' })).toBeHidden();
     await expect(nutrition.entries('Breakfast')).toHaveCount(0);
     await nutrition
       .section('Breakfast')
@@ -258,7 +258,7 @@ test.describe('what a person burns', () => {
     );
     expect(await violationsOn(page)).toEqual([]);
 
-    await new AppShell(page).open('Activity');
+    await new AppShell(page).open('Today');
     await expect(page.getByText(/^You burn about 2,000 kcal a day/)).toContainText(
       'measured from your last four weeks (high confidence). Your calorie goal follows it.',
     );

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 export const PAGES = [
-  { link: 'Activity', path: '/', heading: 'Today' },
+  { link: 'Today', path: '/', heading: 'Today' },
   { link: 'Nutrition', path: '/nutrition-log', heading: 'Nutrition' },
   { link: 'Weight', path: '/weight-tracking', heading: 'Weight' },
   { link: 'Friends', path: '/friends-ranking', heading: 'Friends' },

@@ -7,13 +7,17 @@ import { Logo } from './Logo';
 import { LogoutButton } from './LogoutButton';
 import { StatusBar } from './StatusBar';
 
-export const NAV_LINKS: readonly { to: string; label: MessageId; icon: LucideIcon }[] = [
-  { to: '/', label: 'frame.nav.activity', icon: House },
-  { to: '/nutrition-log', label: 'frame.nav.nutrition', icon: Apple },
-  { to: '/weight-tracking', label: 'frame.nav.weight', icon: Scale },
-  { to: '/friends-ranking', label: 'frame.nav.friends', icon: Users },
-  { to: '/exercises-chat', label: 'frame.nav.chat', icon: MessagesSquare },
-  { to: '/user-settings', label: 'frame.nav.settings', icon: Settings },
+/**
+ * The app's pages. On a phone the menu is a bar at the bottom of the screen, within thumb reach, of
+ * the first five; settings are reached there from the person's name in the header.
+ */
+export const NAV_LINKS: readonly { to: string; label: MessageId; icon: LucideIcon; inPhoneBar: boolean }[] = [
+  { to: '/', label: 'frame.nav.today', icon: House, inPhoneBar: true },
+  { to: '/nutrition-log', label: 'frame.nav.nutrition', icon: Apple, inPhoneBar: true },
+  { to: '/weight-tracking', label: 'frame.nav.weight', icon: Scale, inPhoneBar: true },
+  { to: '/friends-ranking', label: 'frame.nav.friends', icon: Users, inPhoneBar: true },
+  { to: '/exercises-chat', label: 'frame.nav.chat', icon: MessagesSquare, inPhoneBar: true },
+  { to: '/user-settings', label: 'frame.nav.settings', icon: Settings, inPhoneBar: false },
 ];
 
 /** Loaded after the first paint: the bell needs the Parse SDK and a live connection. */
@@ -30,8 +34,8 @@ export function TopNav({ displayName }: TopNavProps) {
       <Logo />
       <nav aria-label={t('frame.nav.main')}>
         <ul>
-          {NAV_LINKS.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
+          {NAV_LINKS.map(({ to, label, icon: Icon, inPhoneBar }) => (
+            <li key={to} className={inPhoneBar ? undefined : 'top-nav-wide-only'}>
               <NavLink to={to} end={to === '/'}>
                 <Icon className="icon icon-lead" />
                 {t(label)}
