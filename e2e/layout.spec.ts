@@ -33,78 +33,78 @@ async function inFirstScreen(target: Locator, viewport: { width: number; height:
   );
 }
 
-// One walk per width and theme checks what every signed-in page (and each settings section) must
-// keep there: nothing wider than the screen, each control within its card, the main action in a
-// phone's first screen, and at the phone's and the desktop's width the WCAG 2.1 A and AA rules
-// (axe-core, e2e/support/accessibility.ts), whose contrast rules differ by theme.
+// One walk per width checks what every signed-in page (and each settings section) must keep there:
+// nothing wider than the screen, each control within its card, the main action in a phone's first
+// screen, and at the phone's and the desktop's width the WCAG 2.1 A and AA rules (axe-core,
+// e2e/support/accessibility.ts). The layout is the same in both themes; their contrast is not, so
+// the phone is also walked in the dark theme (dark and wide: e2e/theme.spec.ts audits every page at
+// 1280 px with a history drawn in its charts).
 test.describe('every signed-in page', () => {
   // axe-core on six pages and eight sections takes about 30 s on a quiet 2-core machine.
   test.describe.configure({ timeout: 150_000 });
 
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const { width, height, axe } of [
-      { ...PHONE, axe: 'pages and sections' },
-      { width: 768, height: 900, axe: 'none' },
-      // Dark and wide: e2e/theme.spec.ts audits every page, with a history drawn in its charts.
-      { width: 1400, height: 900, axe: colorScheme === 'light' ? 'pages' : 'none' },
-    ] as const) {
-      const rules = axe === 'none' ? '' : `, and breaks no WCAG 2.1 AA rule on its ${axe}`;
-      test(`fits a ${width} px wide ${colorScheme} screen with the menu, each form control within its card${rules}`, async ({
-        page,
-      }) => {
-        await page.emulateMedia({ colorScheme });
-        await page.setViewportSize({ width, height });
-        const shell = await openSignedIn(page, await createAccount());
-        await shell.expectHeading('Today');
-        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
-        // The online flag sits in the header, over nothing.
-        await expect(page.getByRole('banner').getByRole('status')).toHaveText('Online');
-        // Below 768 px the menu is a bar along the bottom of the screen, without settings (the name
-        // in the header opens them); from 768 px it is in the header with all six pages.
-        const phoneBar = width < 768;
-        for (const { link } of PAGES) {
-          const entry = shell.nav().getByRole('link', { name: link, exact: true });
-          if (phoneBar && link === 'Settings') {
-            await expect(entry).toBeHidden();
-            continue;
-          }
-          const box = await entry.boundingBox();
-          expect(box && box.x >= 0 && box.x + box.width <= width, `${link} in the menu is on screen`).toBe(
-            true,
-          );
-          if (phoneBar && box) {
-            expect(box.y, `${link} in the bar at the bottom of the screen`).toBeGreaterThan(height - 80);
-            expect(box.y + box.height, `${link} within the screen`).toBeLessThanOrEqual(height);
-          }
+  for (const { colorScheme, width, height, axe } of [
+    { colorScheme: 'light', ...PHONE, axe: 'pages and sections' },
+    { colorScheme: 'dark', ...PHONE, axe: 'pages and sections' },
+    { colorScheme: 'light', width: 768, height: 900, axe: 'none' },
+    { colorScheme: 'light', width: 1400, height: 900, axe: 'pages' },
+  ] as const) {
+    const rules = axe === 'none' ? '' : `, and breaks no WCAG 2.1 AA rule on its ${axe}`;
+    test(`fits a ${width} px wide ${colorScheme} screen with the menu, each form control within its card${rules}`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height });
+      const shell = await openSignedIn(page, await createAccount());
+      await shell.expectHeading('Today');
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+      // The online flag sits in the header, over nothing.
+      await expect(page.getByRole('banner').getByRole('status')).toHaveText('Online');
+      // Below 768 px the menu is a bar along the bottom of the screen, without settings (the name
+      // in the header opens them); from 768 px it is in the header with all six pages.
+      const phoneBar = width < 768;
+      for (const { link } of PAGES) {
+        const entry = shell.nav().getByRole('link', { name: link, exact: true });
+        if (phoneBar && link === 'Settings') {
+          await expect(entry).toBeHidden();
+          continue;
         }
-        const menuTop = phoneBar ? ((await shell.nav().boundingBox())?.y ?? 0) : height;
+        const box = await entry.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width, `${link} in the menu is on screen`).toBe(
+          true,
+        );
+        if (phoneBar && box) {
+          expect(box.y, `${link} in the bar at the bottom of the screen`).toBeGreaterThan(height - 80);
+          expect(box.y + box.height, `${link} within the screen`).toBeLessThanOrEqual(height);
+        }
+      }
+      const menuTop = phoneBar ? ((await shell.nav().boundingBox())?.y ?? 0) : height;
 
-        const walk = [
-          ...PAGES.map(({ path, heading }) => ({ path, heading, axe: axe !== 'none' })),
-          ...SECTION_PATHS.map((path) => ({ path, heading: 'Settings', axe: axe === 'pages and sections' })),
-        ];
-        for (const { path, heading, axe: checkRules } of walk) {
-          await page.goto(path);
-          await shell.expectHeading(heading);
-          await page.waitForLoadState('networkidle');
-          const overflow = await overflowOf(page);
-          expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
-          expect(await controlsPastTheirCard(page), `${path} has controls past their card`).toEqual([]);
-          if (width === PHONE.width && path in PRIMARY_ACTIONS) {
-            const action = PRIMARY_ACTIONS[path as keyof typeof PRIMARY_ACTIONS](page);
-            expect(
-              await inFirstScreen(action, { width: PHONE.width, height: menuTop }),
-              `${path}: the main action is in the first screen`,
-            ).toBe(true);
-          }
-          if (width === PHONE.width && path.includes('section=')) {
-            const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-            expect(pageHeight, `${path} fits in two phone screens`).toBeLessThanOrEqual(2 * PHONE.height);
-          }
-          if (checkRules) expect(await violationsOn(page), `${path} breaks WCAG rules`).toEqual([]);
+      const walk = [
+        ...PAGES.map(({ path, heading }) => ({ path, heading, axe: axe !== 'none' })),
+        ...SECTION_PATHS.map((path) => ({ path, heading: 'Settings', axe: axe === 'pages and sections' })),
+      ];
+      for (const { path, heading, axe: checkRules } of walk) {
+        await page.goto(path);
+        await shell.expectHeading(heading);
+        await page.waitForLoadState('networkidle');
+        const overflow = await overflowOf(page);
+        expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+        expect(await controlsPastTheirCard(page), `${path} has controls past their card`).toEqual([]);
+        if (width === PHONE.width && path in PRIMARY_ACTIONS) {
+          const action = PRIMARY_ACTIONS[path as keyof typeof PRIMARY_ACTIONS](page);
+          expect(
+            await inFirstScreen(action, { width: PHONE.width, height: menuTop }),
+            `${path}: the main action is in the first screen`,
+          ).toBe(true);
         }
-      });
-    }
+        if (width === PHONE.width && path.includes('section=')) {
+          const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+          expect(pageHeight, `${path} fits in two phone screens`).toBeLessThanOrEqual(2 * PHONE.height);
+        }
+        if (checkRules) expect(await violationsOn(page), `${path} breaks WCAG rules`).toEqual([]);
+      }
+    });
   }
 });
 
