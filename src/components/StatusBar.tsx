@@ -36,9 +36,9 @@ export function StatusBar({ inHeader = false }: StatusBarProps) {
   });
   return (
     <div
-      className={['status-bar', inHeader ? 'status-bar-header' : '', online ? '' : 'is-offline']
-        .join(' ')
-        .trim()}
+      className={['status-bar', inHeader && 'status-bar-header', !online && 'is-offline']
+        .filter(Boolean)
+        .join(' ')}
     >
       <p className="status-text" role="status" aria-live="polite">
         <span className={online ? 'status-dot online' : 'status-dot offline'} aria-hidden="true" />
