@@ -9,8 +9,11 @@ import {
 import { SEXES } from '../../src/domain/contract';
 import {
   ADAPTIVE_GOAL_INTERVAL_DAYS,
+  bodyDataOf,
   calorieGoalFromExpenditure,
+  dailyCalorieGoal,
   maintenanceKcal,
+  type DailyCalorieGoal,
 } from '../../src/domain/goals';
 import type { DayEnergy } from '../../src/domain/nutrition';
 import { trendOf, type DailyWeight } from '../../src/domain/weight';
@@ -39,6 +42,44 @@ function formulaKcalPerDay(settings: SettingsRow | undefined, daily: readonly Da
   }
   return Math.round(maintenanceKcal(sex, weightKg, heightCm, Math.max(0, year - birthYear), activityLevel));
 }
+
+/**
+ * The one daily calorie goal every page shows for the person's settings and latest trend weight:
+ * their own, else the one following the measured burn, else the formula's (src/domain/goals.ts).
+ */
+export function dailyGoalOf(
+  settings: SettingsRow | undefined,
+  daily: readonly DailyWeight[],
+  year: number,
+): DailyCalorieGoal | null {
+  const body = bodyDataOf(
+    {
+      sex: sexOf(settings) ?? null,
+      birthYear: numberOr(settings?.get('birthYear'), null),
+      heightCm: numberOr(settings?.get('heightCm'), null),
+      activityLevel: numberOr(settings?.get('activityLevel'), null),
+      weeklyRateKg: numberOr(settings?.get('weeklyRateKg'), null),
+    },
+    trendOf(daily).at(-1)?.trendKg ?? null,
+  );
+  return dailyCalorieGoal(
+    numberOr(settings?.get('dailyCalorieGoal'), null),
+    settings?.get('adaptiveCalorieGoal') === true,
+    body,
+    year,
+  );
+}
+
+/** Whether the person adds their workouts to what they may eat. */
+export const countsExercise = (settings: SettingsRow | undefined): boolean =>
+  settings?.get('countExerciseCalories') === true;
+
+/** Whether the settings lack what the formula needs to suggest a goal (the first-day questions ask it). */
+export const bodyDataMissing = (settings: SettingsRow | undefined): boolean =>
+  !sexOf(settings) ||
+  numberOr(settings?.get('birthYear'), null) === null ||
+  numberOr(settings?.get('heightCm'), null) === null ||
+  numberOr(settings?.get('activityLevel'), null) === null;
 
 /**
  * What the person really burns a day, measured from their food log over the four weeks before

@@ -3,7 +3,14 @@ import { summarizeDashboard, type DashboardSummary } from '../../src/domain/dash
 import { SETTINGS_DEFAULTS } from '../../src/domain/contract';
 import { numberOr, requireUser } from '../parse';
 import { energyByDay } from './intake';
-import { expenditureOf, intakeBefore, settingsWithCurrentGoal } from './coaching';
+import {
+  bodyDataMissing,
+  countsExercise,
+  dailyGoalOf,
+  expenditureOf,
+  intakeBefore,
+  settingsWithCurrentGoal,
+} from './coaching';
 import { readDateParam, readTimeZoneParam } from './requestContext';
 import { weightUnitOf } from './weight';
 import { dailyWeights, workoutDayTotals } from '../store/history';
@@ -44,7 +51,9 @@ async function dashboardSummary(request: CloudRequest<'dashboardSummary'>): Prom
       settings?.get('weeklyActiveMinutesGoal'),
       SETTINGS_DEFAULTS.weeklyActiveMinutesGoal,
     ),
-    calorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null),
+    calorieGoal: dailyGoalOf(settings, weights, now.getUTCFullYear()),
+    countsExercise: countsExercise(settings),
+    bodyDataMissing: bodyDataMissing(settings),
     goalWeightKg: numberOr(settings?.get('goalWeightKg'), null),
     weightUnit: weightUnitOf(settings),
     eatenKcal: eaten[0]?.caloriesKcal ?? 0,

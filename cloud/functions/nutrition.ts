@@ -16,7 +16,8 @@ import {
 } from '../../src/domain/nutrition';
 import { lookUpBarcode } from '../foodLookup';
 import { languagesOf } from '../languages';
-import { settingsWithCurrentGoal } from './coaching';
+import { countsExercise, dailyGoalOf, settingsWithCurrentGoal } from './coaching';
+import { dailyWeights, workoutDayTotals } from '../store/history';
 import { energyByDay } from './intake';
 import { readDay, readLanguageParam, readTimeZoneParam } from './requestContext';
 import { numberOr, ownerAcl, Parse, type ParseUser, refusal, requireUser, validationError } from '../parse';
@@ -35,10 +36,9 @@ const SHORTLIST_DAYS = 90;
 /** The most recently logged foods among which the frequent ones are chosen. */
 const SHORTLIST_CANDIDATES = 200;
 
-/** The zone days are counted in, and the calorie goal, from the caller's settings. */
-async function zoneAndGoal(user: ParseUser, requested: unknown) {
-  const { settings, timeZone } = await settingsWithCurrentGoal(user, readTimeZoneParam(requested));
-  return { timeZone, calorieGoal: numberOr(settings?.get('dailyCalorieGoal'), null) };
+/** The zone days are counted in, and the caller's settings. */
+async function zoneAndSettings(user: ParseUser, requested: unknown) {
+  return settingsWithCurrentGoal(user, readTimeZoneParam(requested));
 }
 
 function toMealRow(meal: MealRowObject, foods: ReadonlyMap<string, FoodRow>): MealRow {
@@ -186,15 +186,20 @@ async function nutritionDay(request: CloudRequest<'nutritionDay'>): Promise<Nutr
     throw validationError('server.params.oneOf', { field: 'days', values: HISTORY_SPANS.join(', ') });
   }
   if (requestedDate !== undefined) readDay(requestedDate, 'date');
-  const { timeZone, calorieGoal } = await zoneAndGoal(user, requestedZone);
-  const today = localDay(new Date(), timeZone);
+  const { timeZone, settings } = await zoneAndSettings(user, requestedZone);
+  const now = new Date();
+  const today = localDay(now, timeZone);
   const date = typeof requestedDate === 'string' ? requestedDate : today;
 
-  const [meals, history, lists] = await Promise.all([
+  const [meals, history, lists, workoutDays, weights] = await Promise.all([
     mealsOfDay(user, date, timeZone),
     energyByDay(user, addDays(date, -((days as number) - 1)), date, timeZone),
     shortlists(user),
+    workoutDayTotals(user, timeZone),
+    dailyWeights(user, timeZone),
   ]);
+  // The same goal as the start page's: the trend weight as of today, not of the day shown.
+  const goal = dailyGoalOf(settings, weights, now.getUTCFullYear());
   const foodIds = meals.flatMap((meal) => meal.get('food')?.id ?? []);
   const foods = await usableFoods(user, foodIds);
   const rows = meals.map((meal) => toMealRow(meal, foods));
@@ -202,7 +207,10 @@ async function nutritionDay(request: CloudRequest<'nutritionDay'>): Promise<Nutr
     date,
     today,
     timeZone,
-    calorieGoal,
+    calorieGoal: goal?.kcal ?? null,
+    calorieGoalSource: goal?.source ?? null,
+    countsExercise: countsExercise(settings),
+    workoutsKcal: Math.round(workoutDays.find((day) => day.date === date)?.kcal ?? 0),
     meals: rows,
     ...dayTotals(rows),
     history,
@@ -224,7 +232,7 @@ async function copyMeals(request: CloudRequest<'copyMeals'>): Promise<{ copied: 
   if (mealType !== undefined && !isMealType(mealType)) {
     throw validationError('server.params.oneOf', { field: 'mealType', values: MEAL_TYPES.join(', ') });
   }
-  const { timeZone } = await zoneAndGoal(user, requestedZone);
+  const { timeZone } = await zoneAndSettings(user, requestedZone);
   const meals = (await mealsOfDay(user, from, timeZone)).filter(
     (meal) => mealType === undefined || meal.get('mealType') === mealType,
   );

@@ -22,6 +22,7 @@ export const settingsClass = {
     theme: { type: 'String', defaultValue: SETTINGS_DEFAULTS.theme },
     language: { type: 'String' },
     adaptiveCalorieGoal: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.adaptiveCalorieGoal },
+    countExerciseCalories: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.countExerciseCalories },
     calorieGoalSetOn: { type: 'String' },
     weeklySummary: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.weeklySummary },
     weighInReminder: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.weighInReminder },

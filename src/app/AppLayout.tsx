@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, redirect, useRevalidator, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
 import { TopNav } from '@/components/TopNav';
 import { dropWorkoutDraft } from '@/features/activity/draft';
+import { dropOnboardingDraft } from '@/features/settings/onboardingDraft';
 import { currentUser, logOut, verifySession, type SessionUser } from '@/features/auth';
 import { chooseLanguage, languageChoice, useT } from '@/i18n';
 import { hasCode, isNetworkFailure } from '@/lib/errors';
@@ -21,6 +22,7 @@ async function forgetOnDevice(account: string | undefined, discardChanges: boole
   const [outbox, store] = await Promise.all([loadOutbox(), import('@/lib/offline/store')]);
   outbox.stopOutbox();
   dropWorkoutDraft();
+  dropOnboardingDraft();
   // The server drops this device's pushes with the session; the browser's subscription goes now.
   await import('@/lib/push')
     .then(({ forgetPushOnThisDevice }) => forgetPushOnThisDevice())

@@ -17,4 +17,5 @@ export const PAGE_MESSAGES = {
   nutritionLog: ['domain', 'nutrition', 'energy'],
   userSettings: ['domain', 'settings', 'imports', 'account'],
   weightTracking: ['domain', 'weight'],
+  welcome: ['domain', 'settings'],
 } as const satisfies Record<string, readonly Namespace[]>;

@@ -127,6 +127,7 @@ export function createRoutes(appGuards: readonly string[] = ['authCheck']): Rout
             page('nutrition-log', () => import('./routes/nutritionLog'), PAGE_MESSAGES.nutritionLog),
             page('user-settings', () => import('./routes/userSettings'), PAGE_MESSAGES.userSettings),
             page('weight-tracking', () => import('./routes/weightTracking'), PAGE_MESSAGES.weightTracking),
+            page('welcome', () => import('./routes/welcome'), PAGE_MESSAGES.welcome),
           ],
         },
         {

@@ -66,6 +66,8 @@ export const settingsRules = {
   language: { kind: 'choice', values: LANGUAGES, optional: true },
   /** The daily calorie goal follows the measured expenditure (cloud/functions/coaching.ts). */
   adaptiveCalorieGoal: { kind: 'boolean', optional: true },
+  /** The day's workouts add to what may be eaten (goal − food + exercise); off, the activity level allows for them. */
+  countExerciseCalories: { kind: 'boolean', optional: true },
   /** A summary of the week in the notifications, on Monday morning (cloud/functions/summaries.ts). */
   weeklySummary: { kind: 'boolean', optional: true },
   /** A push at `weighInReminderTime` on days without a weigh-in (cloud/functions/reminders.ts). */
@@ -93,6 +95,7 @@ export const SETTINGS_DEFAULTS = {
   shareWeightProgress: false,
   theme: 'system',
   adaptiveCalorieGoal: false,
+  countExerciseCalories: false,
   weeklySummary: true,
   weighInReminder: false,
   weighInReminderTime: '07:30',

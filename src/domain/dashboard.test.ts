@@ -16,6 +16,8 @@ function input(overrides: Partial<DashboardInput> = {}): DashboardInput {
     weekStartsOn: 1,
     weeklyGoalMin: 150,
     calorieGoal: null,
+    countsExercise: false,
+    bodyDataMissing: true,
     goalWeightKg: null,
     weightUnit: 'kg',
     eatenKcal: 0,
@@ -53,12 +55,32 @@ describe('summarizeDashboard', () => {
   });
 
   it('gives what is left of the calorie goal, and what is over it', () => {
-    const under = summarizeDashboard(input({ eatenKcal: 1450.04, calorieGoal: 2000 }));
+    const goal = { kcal: 2000, source: 'own' } as const;
+    const under = summarizeDashboard(input({ eatenKcal: 1450.04, calorieGoal: goal }));
     expect(under.caloriesEatenKcal).toBe(1450);
     expect(under.calorieBalance).toMatchObject({ remainingKcal: 550, overKcal: 0 });
 
-    const over = summarizeDashboard(input({ eatenKcal: 2300, calorieGoal: 2000 }));
+    const over = summarizeDashboard(input({ eatenKcal: 2300, calorieGoal: goal }));
     expect(over.calorieBalance).toMatchObject({ remainingKcal: 0, overKcal: 300 });
+  });
+
+  it('adds the day’s workouts to what is left only when the person counts them', () => {
+    const goal = { kcal: 2000, source: 'formula' } as const;
+    const workoutDays = [day('2026-03-12', 45, 320.4)];
+    const counted = summarizeDashboard(
+      input({ eatenKcal: 1500, calorieGoal: goal, workoutDays, countsExercise: true }),
+    );
+    expect(counted.calorieGoal).toBe(2000);
+    expect(counted.calorieBalance).toMatchObject({
+      goalKcal: 2000,
+      source: 'formula',
+      exerciseKcal: 320,
+      remainingKcal: 820,
+    });
+
+    const notCounted = summarizeDashboard(input({ eatenKcal: 1500, calorieGoal: goal, workoutDays }));
+    expect(notCounted.calorieBalance).toMatchObject({ exerciseKcal: 0, remainingKcal: 500 });
+    expect(notCounted.caloriesBurnedKcal).toBe(320.4);
   });
 
   it('counts the burn of the day and the minutes of its week from the week start', () => {

@@ -1,6 +1,7 @@
 import { computeActivityStats, type DayTotals } from './activityStats';
 import { addDays, localDay, startOfLocalDay } from './calendarDays';
 import type { Confidence } from './expenditure';
+import type { DailyCalorieGoal } from './goals';
 import { calorieBalance, type CalorieBalance } from './nutrition';
 import type { WeightUnit } from './units';
 import { forecastGoal, trendOf, trendOn, weeklyRateKg, type DailyWeight, type GoalForecast } from './weight';
@@ -72,6 +73,8 @@ export interface DashboardSummary {
   counts: DashboardCounts;
   /** The measured expenditure of the four weeks before today; null until the log is enough. */
   burn: DashboardBurn | null;
+  /** The settings lack what the formula needs (sex, year of birth, height, activity level). */
+  bodyDataMissing: boolean;
 }
 
 /** What the cloud function reads for one person; everything else is computed here. */
@@ -81,7 +84,11 @@ export interface DashboardInput {
   timeZone: string;
   weekStartsOn: number;
   weeklyGoalMin: number;
-  calorieGoal: number | null;
+  /** The one daily goal (src/domain/goals.ts `dailyCalorieGoal`). */
+  calorieGoal: DailyCalorieGoal | null;
+  /** The person adds their workouts to what they may eat. */
+  countsExercise: boolean;
+  bodyDataMissing: boolean;
   goalWeightKg: number | null;
   weightUnit: WeightUnit;
   /** Energy of the meals eaten on `date`. */
@@ -141,8 +148,11 @@ export function summarizeDashboard(input: DashboardInput): DashboardSummary {
     caloriesEatenKcal: eatenKcal,
     caloriesBurnedKcal: round1(onDay?.kcal ?? 0),
     workoutsOnDay: onDay?.sessions ?? 0,
-    calorieGoal,
-    calorieBalance: calorieGoal === null ? null : calorieBalance(eatenKcal, calorieGoal),
+    calorieGoal: calorieGoal?.kcal ?? null,
+    calorieBalance:
+      calorieGoal === null
+        ? null
+        : calorieBalance(eatenKcal, calorieGoal, onDay?.kcal ?? 0, input.countsExercise),
     week: {
       start: stats.thisWeek.start,
       activeMinutes: stats.thisWeek.minutes,
@@ -158,5 +168,6 @@ export function summarizeDashboard(input: DashboardInput): DashboardSummary {
       weighInDays: input.dailyWeights.length,
     },
     burn: input.burn ?? null,
+    bodyDataMissing: input.bodyDataMissing,
   };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bmrKcal, calorieGoalFromExpenditure, suggestCalorieGoal } from './goals';
+import {
+  bmrKcal,
+  bodyDataOf,
+  calorieGoalFromExpenditure,
+  dailyCalorieGoal,
+  suggestCalorieGoal,
+} from './goals';
 
 describe('bmrKcal', () => {
   it('follows Mifflin–St Jeor for men and women', () => {
@@ -90,5 +96,51 @@ describe('calorieGoalFromExpenditure', () => {
 
   it('stays within the contract’s 6 000 kcal', () => {
     expect(calorieGoalFromExpenditure(6400, 0.5, 'male')).toBe(6000);
+  });
+});
+
+describe('dailyCalorieGoal', () => {
+  const body = {
+    sex: 'male',
+    birthYear: 1986,
+    heightCm: 180,
+    weightKg: 90,
+    activityLevel: 1.55,
+    weeklyRateKg: -0.5,
+  } as const;
+
+  it('is the person’s own goal when they set one', () => {
+    expect(dailyCalorieGoal(2300, false, body, 2026)).toEqual({ kcal: 2300, source: 'own' });
+  });
+
+  it('is the goal that follows the measured burn when the person chose that', () => {
+    expect(dailyCalorieGoal(2140, true, body, 2026)).toEqual({ kcal: 2140, source: 'adaptive' });
+  });
+
+  it('is the formula’s suggestion otherwise, and nothing without body data', () => {
+    expect(dailyCalorieGoal(null, false, body, 2026)).toEqual({
+      kcal: suggestCalorieGoal(body, 2026).suggestedKcal,
+      source: 'formula',
+    });
+    expect(dailyCalorieGoal(null, false, null, 2026)).toBeNull();
+  });
+});
+
+describe('bodyDataOf', () => {
+  const stored = {
+    sex: 'female',
+    birthYear: 1990,
+    heightCm: 165,
+    activityLevel: 1.2,
+    weeklyRateKg: null,
+  } as const;
+
+  it('takes no pace as keeping the weight', () => {
+    expect(bodyDataOf(stored, 70)).toEqual({ ...stored, weightKg: 70, weeklyRateKg: 0 });
+  });
+
+  it('is null while the weight or any body value is unknown', () => {
+    expect(bodyDataOf(stored, null)).toBeNull();
+    expect(bodyDataOf({ ...stored, heightCm: null }, 70)).toBeNull();
   });
 });

@@ -121,3 +121,51 @@ export function calorieGoalFromExpenditure(
   const floor = Math.max(calorieFloorKcal(sex ?? 'other'), settingsRules.dailyCalorieGoal.min);
   return Math.min(settingsRules.dailyCalorieGoal.max, Math.max(floor, Math.round(raw / 10) * 10));
 }
+
+/** Where the daily calorie goal comes from: set by the person, following the measured burn, or the formula. */
+export type CalorieGoalSource = 'own' | 'adaptive' | 'formula';
+
+export interface DailyCalorieGoal {
+  kcal: number;
+  source: CalorieGoalSource;
+}
+
+/** What a person's settings hold of their body; any of it may be unset. */
+export interface StoredBody {
+  sex: Sex | null;
+  birthYear: number | null;
+  heightCm: number | null;
+  activityLevel: number | null;
+  weeklyRateKg: number | null;
+}
+
+/** The body data the formula needs, or null while one of them is unset (no pace counts as keeping). */
+export function bodyDataOf(stored: StoredBody, weightKg: number | null): BodyData | null {
+  const { sex, birthYear, heightCm, activityLevel } = stored;
+  if (
+    sex === null ||
+    birthYear === null ||
+    heightCm === null ||
+    activityLevel === null ||
+    weightKg === null
+  ) {
+    return null;
+  }
+  return { sex, birthYear, heightCm, activityLevel, weightKg, weeklyRateKg: stored.weeklyRateKg ?? 0 };
+}
+
+/**
+ * The one daily calorie goal every page shows: the person's own, else the one that follows their
+ * measured burn (stored in the same field, set each week), else the formula's for their body and
+ * pace; null while none of them can be had.
+ */
+export function dailyCalorieGoal(
+  storedKcal: number | null,
+  adaptive: boolean,
+  body: BodyData | null,
+  year: number,
+): DailyCalorieGoal | null {
+  if (storedKcal !== null) return { kcal: storedKcal, source: adaptive ? 'adaptive' : 'own' };
+  if (body === null) return null;
+  return { kcal: suggestCalorieGoal(body, year).suggestedKcal, source: 'formula' };
+}

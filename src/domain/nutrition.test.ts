@@ -91,16 +91,27 @@ describe('energyMismatch', () => {
 
 describe('calorieBalance', () => {
   it('says what is left under the goal', () => {
-    const balance = calorieBalance(1500.4, 2000);
+    const balance = calorieBalance(1500.4, { kcal: 2000, source: 'own' });
     expect(balance).toMatchObject({ eatenKcal: 1500.4, goalKcal: 2000, remainingKcal: 500, overKcal: 0 });
     expect(balance.share).toBeCloseTo(0.7502, 6);
   });
 
   it('says how far over the goal and fills the bar', () => {
-    const balance = calorieBalance(2350, 2000);
+    const balance = calorieBalance(2350, { kcal: 2000, source: 'own' });
     expect(balance.overKcal).toBe(350);
     expect(balance.remainingKcal).toBe(0);
     expect(balance.share).toBe(1);
+  });
+
+  it('adds counted exercise to the goal: goal − food + exercise', () => {
+    const balance = calorieBalance(2350, { kcal: 2000, source: 'adaptive' }, 500.4, true);
+    expect(balance).toMatchObject({ exerciseKcal: 500, remainingKcal: 150, overKcal: 0, source: 'adaptive' });
+    expect(balance.share).toBeCloseTo(2350 / 2500, 6);
+  });
+
+  it('leaves exercise out when the person does not count it', () => {
+    const balance = calorieBalance(2350, { kcal: 2000, source: 'own' }, 500, false);
+    expect(balance).toMatchObject({ exerciseKcal: 0, countsExercise: false, overKcal: 350 });
   });
 });
 

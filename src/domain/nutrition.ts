@@ -1,6 +1,7 @@
 import { MEAL_TYPES, type MealType } from './contract';
 import { fieldError, type FieldError } from './fieldRules';
 import type { FoodSource } from './foodFacts';
+import type { CalorieGoalSource, DailyCalorieGoal } from './goals';
 import type { SyncState } from './sync';
 
 /** Energy per gram of protein, carbohydrate and fat (Atwater factors). */
@@ -65,7 +66,13 @@ export interface NutritionDay {
   date: string;
   today: string;
   timeZone: string;
+  /** The one daily goal (src/domain/goals.ts `dailyCalorieGoal`), and where it comes from. */
   calorieGoal: number | null;
+  calorieGoalSource: CalorieGoalSource | null;
+  /** The person adds their workouts to what they may eat. */
+  countsExercise: boolean;
+  /** Energy of the day's workouts. */
+  workoutsKcal: number;
   meals: MealRow[];
   sections: Record<MealType, Nutrients>;
   totals: Nutrients;
@@ -155,22 +162,42 @@ export function energyMismatch(food: Per100g): FieldError | null {
 export interface CalorieBalance {
   eatenKcal: number;
   goalKcal: number;
-  /** Left to eat today; zero when over. */
+  /** Where the goal comes from: the person's own, the measured burn, or the formula. */
+  source: CalorieGoalSource;
+  /** Energy of the day's workouts added to what may be eaten; zero when the person does not count them. */
+  exerciseKcal: number;
+  /** Whether the person counts their workouts (else their activity level allows for them). */
+  countsExercise: boolean;
+  /** goal − food + exercise: left to eat today; zero when over. */
   remainingKcal: number;
-  /** Eaten beyond the goal; zero when not over. */
+  /** Eaten beyond goal + exercise; zero when not over. */
   overKcal: number;
-  /** Eaten as a share of the goal, 0–1 (capped for a bar). */
+  /** Eaten as a share of goal + exercise, 0–1 (capped for a bar). */
   share: number;
 }
 
-export function calorieBalance(eatenKcal: number, goalKcal: number): CalorieBalance {
-  const difference = goalKcal - eatenKcal;
+/**
+ * The day's one calorie equation, the same on every page: goal − food + exercise = remaining,
+ * where exercise counts only when the person chose to count it.
+ */
+export function calorieBalance(
+  eatenKcal: number,
+  goal: DailyCalorieGoal,
+  workoutsKcal = 0,
+  countsExercise = false,
+): CalorieBalance {
+  const exerciseKcal = countsExercise ? Math.round(workoutsKcal) : 0;
+  const allowance = goal.kcal + exerciseKcal;
+  const difference = allowance - eatenKcal;
   return {
     eatenKcal,
-    goalKcal,
+    goalKcal: goal.kcal,
+    source: goal.source,
+    exerciseKcal,
+    countsExercise,
     remainingKcal: Math.max(0, Math.round(difference)),
     overKcal: Math.max(0, Math.round(-difference)),
-    share: goalKcal > 0 ? Math.min(1, eatenKcal / goalKcal) : 0,
+    share: allowance > 0 ? Math.min(1, eatenKcal / allowance) : 0,
   };
 }
 

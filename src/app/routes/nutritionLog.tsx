@@ -213,7 +213,13 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
         />
         <DailyTotals
           totals={day.totals}
-          calorieGoal={day.calorieGoal}
+          goal={
+            day.calorieGoal === null
+              ? null
+              : { kcal: day.calorieGoal, source: day.calorieGoalSource ?? 'own' }
+          }
+          workoutsKcal={day.workoutsKcal}
+          countsExercise={day.countsExercise}
           onChangeGoal={() => setOpen({ kind: 'goal' })}
         />
         <section className="card nutrition-history" aria-labelledby="history-heading">

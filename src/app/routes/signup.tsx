@@ -58,7 +58,9 @@ export async function action({ request }: ActionFunctionArgs): Promise<AuthActio
     // A refusal of a field the form shows goes there; the invitation's (a hidden field) above the form.
     return refusedByServer(error, SHOWN_FIELDS);
   }
-  return redirect(safeRedirectTarget(new URL(request.url).searchParams.get('from')));
+  // A new account goes to the first-day questions, unless it came for a page of its own.
+  const from = new URL(request.url).searchParams.get('from');
+  return redirect(from ? safeRedirectTarget(from) : '/welcome');
 }
 
 export function Component() {

@@ -38,6 +38,9 @@ const day: NutritionDay = {
   today: '2026-11-23',
   timeZone: 'UTC',
   calorieGoal: 2000,
+  calorieGoalSource: 'own',
+  countsExercise: false,
+  workoutsKcal: 0,
   meals: [lunch],
   sections: {
     breakfast: NO_NUTRIENTS,

@@ -63,6 +63,7 @@ export function toMySettings(row: Stored | undefined): MySettings {
     weeklyRateKg: numberOrNull(read('weeklyRateKg')),
     dailyCalorieGoal: numberOrNull(read('dailyCalorieGoal')),
     adaptiveCalorieGoal: read('adaptiveCalorieGoal') === true,
+    countExerciseCalories: read('countExerciseCalories') === true,
     weeklyActiveMinutesGoal:
       numberOrNull(read('weeklyActiveMinutesGoal')) ?? SETTINGS_DEFAULTS.weeklyActiveMinutesGoal,
     weekStartsOn: numberOrNull(read('weekStartsOn')) ?? SETTINGS_DEFAULTS.weekStartsOn,

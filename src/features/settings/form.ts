@@ -140,6 +140,7 @@ export function parseBodyForm(form: FormData, weightUnit: WeightUnit, year: numb
       weeklyRateKg,
       dailyCalorieGoal,
       weeklyActiveMinutesGoal,
+      countExerciseCalories: form.get('countExerciseCalories') === 'on',
     },
   };
 }

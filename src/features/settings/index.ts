@@ -43,3 +43,10 @@ export { AvatarEditor, type AvatarEditorProps } from './components/AvatarEditor'
 export { currentAvatarUrl } from './api';
 export { DeleteAccount } from './components/DeleteAccount';
 export { ExportData } from './components/ExportData';
+export { OnboardingFlow } from './components/OnboardingFlow';
+export {
+  dropOnboardingDraft,
+  readOnboardingAnswers,
+  readOnboardingDraft,
+  type OnboardingDraft,
+} from './onboardingDraft';

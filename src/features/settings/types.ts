@@ -16,6 +16,7 @@ export interface MySettings {
   dailyCalorieGoal: number | null;
   /** The calorie goal follows the measured expenditure. */
   adaptiveCalorieGoal: boolean;
+  countExerciseCalories: boolean;
   weeklyActiveMinutesGoal: number;
   weekStartsOn: number;
   shareActivity: boolean;

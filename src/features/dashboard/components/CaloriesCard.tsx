@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { CalorieGoalProgress } from '@/components/CalorieGoalProgress';
 import type { DashboardBurn, DashboardSummary } from '@/domain/dashboard';
 import { useT } from '@/i18n';
@@ -11,6 +12,7 @@ export function CaloriesCard({ summary }: { summary: DashboardSummary }) {
   const { date, today, caloriesEatenKcal, caloriesBurnedKcal, calorieBalance, counts } = summary;
   const to = date === today ? '/nutrition-log' : `/nutrition-log?date=${date}`;
   const title = titleForDay('calories', date, today);
+  const goalLink = calorieBalance ? null : <SetGoalLink />;
   if (counts.meals === 0 && counts.workouts === 0) {
     return (
       <SummaryCard
@@ -19,29 +21,42 @@ export function CaloriesCard({ summary }: { summary: DashboardSummary }) {
         link={{ to, label: t('dashboard.calories.firstMeal') }}
       >
         <p className="empty-note">{t('dashboard.calories.empty')}</p>
+        {goalLink}
       </SummaryCard>
     );
   }
   return (
     <SummaryCard id="summary-calories" title={title} link={{ to, label: t('dashboard.calories.link') }}>
-      <dl className="stat-list summary-stats">
-        <div>
-          <dt>{t('dashboard.calories.eaten')}</dt>
-          <dd>{formatKcal(caloriesEatenKcal)}</dd>
-        </div>
-        <div>
-          <dt>{t('dashboard.calories.burned')}</dt>
-          <dd>{formatKcal(caloriesBurnedKcal)}</dd>
-        </div>
-      </dl>
       {calorieBalance ? (
-        <CalorieGoalProgress id="summary-calorie-progress" balance={calorieBalance} />
+        <CalorieGoalProgress id="summary-calorie-progress" balance={calorieBalance}>
+          <BurnLine burn={summary.burn} />
+        </CalorieGoalProgress>
       ) : (
-        <p className="goal-words">{t('dashboard.calories.noGoal')}</p>
+        <>
+          <dl className="stat-list summary-stats">
+            <div>
+              <dt>{t('dashboard.calories.eaten')}</dt>
+              <dd>{formatKcal(caloriesEatenKcal)}</dd>
+            </div>
+            <div>
+              <dt>{t('dashboard.calories.burned')}</dt>
+              <dd>{formatKcal(caloriesBurnedKcal)}</dd>
+            </div>
+          </dl>
+          {goalLink}
+        </>
       )}
-      <BurnLine burn={summary.burn} />
-      <p className="stat-note">{t('dashboard.calories.burnedNote')}</p>
     </SummaryCard>
+  );
+}
+
+/** Without a goal: the first-day questions, which give one. */
+function SetGoalLink() {
+  const t = useT();
+  return (
+    <p className="goal-words">
+      {t('dashboard.calories.noGoalYet')} <Link to="/welcome">{t('dashboard.calories.setGoal')}</Link>
+    </p>
   );
 }
 

@@ -27,6 +27,7 @@ const NEWCOMER: DashboardSummary = {
   streak: { currentDays: 0, longestDays: 0 },
   counts: { meals: 0, workouts: 0, weighInDays: 0 },
   burn: null,
+  bodyDataMissing: true,
 };
 
 const REGULAR: DashboardSummary = {
@@ -36,7 +37,16 @@ const REGULAR: DashboardSummary = {
   caloriesBurnedKcal: 450,
   workoutsOnDay: 2,
   calorieGoal: 2000,
-  calorieBalance: { eatenKcal: 1450, goalKcal: 2000, remainingKcal: 550, overKcal: 0, share: 0.725 },
+  calorieBalance: {
+    eatenKcal: 1450,
+    goalKcal: 2000,
+    source: 'own',
+    exerciseKcal: 0,
+    countsExercise: false,
+    remainingKcal: 550,
+    overKcal: 0,
+    share: 0.725,
+  },
   week: { start: '2026-03-08', activeMinutes: 150, sessions: 5, goalMinutes: 200, metGoal: false },
   weight: {
     weightUnit: 'lb',
@@ -90,8 +100,9 @@ describe('DailySummary', () => {
     renderSummary(REGULAR);
 
     const calories = await screen.findByRole('region', { name: 'Calories today' });
-    expect(within(calories).getByText('1,450 kcal', { selector: 'dd' })).toBeInTheDocument();
-    expect(within(calories).getByText('450 kcal', { selector: 'dd' })).toBeInTheDocument();
+    // One equation: goal − food = remaining (workouts are not counted by this person).
+    const equation = within(calories).getByLabelText('Today’s calories: goal minus food plus exercise');
+    expect(equation).toHaveTextContent('Goal2,000−Food1,450=Remaining550');
     expect(
       within(calories).getByRole('progressbar', { name: '1,450 kcal eaten of 2,000 kcal' }),
     ).toBeVisible();
@@ -132,7 +143,16 @@ describe('DailySummary', () => {
       ...REGULAR,
       date: '2026-03-01',
       caloriesEatenKcal: 2300,
-      calorieBalance: { eatenKcal: 2300, goalKcal: 2000, remainingKcal: 0, overKcal: 300, share: 1 },
+      calorieBalance: {
+        eatenKcal: 2300,
+        goalKcal: 2000,
+        source: 'own',
+        exerciseKcal: 0,
+        countsExercise: false,
+        remainingKcal: 0,
+        overKcal: 300,
+        share: 1,
+      },
       week: { ...REGULAR.week, start: '2026-03-01' },
       streak: { currentDays: 0, longestDays: 12 },
     });
@@ -157,9 +177,10 @@ describe('DailySummary', () => {
       burn: null,
     });
 
-    expect(
-      await screen.findByText('Set a daily calorie goal in the nutrition log to see what is left.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Get your daily calorie goal' })).toHaveAttribute(
+      'href',
+      '/welcome',
+    );
     expect(
       screen.getByText('Set a goal weight in weight tracking to see when you could reach it.'),
     ).toBeInTheDocument();

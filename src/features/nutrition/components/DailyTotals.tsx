@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { CalorieGoalProgress } from '@/components/CalorieGoalProgress';
+import type { DailyCalorieGoal } from '@/domain/goals';
 import { calorieBalance, macroShares, type Nutrients } from '@/domain/nutrition';
 import { useT } from '@/i18n';
 import { T } from '@/i18n/T';
@@ -9,21 +10,26 @@ const MacroChart = lazy(() => import('./MacroChart'));
 
 export interface DailyTotalsProps {
   totals: Nutrients;
-  calorieGoal: number | null;
+  /** The one daily goal, as the start page shows it; null while there is none. */
+  goal: DailyCalorieGoal | null;
+  /** Energy of the day's workouts, added to what may be eaten when `countsExercise`. */
+  workoutsKcal: number;
+  countsExercise: boolean;
   onChangeGoal: () => void;
 }
 
 /** The day's energy against the goal, in words and a bar, and the macros in grams and shares. */
-export function DailyTotals({ totals, calorieGoal, onChangeGoal }: DailyTotalsProps) {
+export function DailyTotals({ totals, goal, workoutsKcal, countsExercise, onChangeGoal }: DailyTotalsProps) {
   const t = useT();
   const shares = macroShares(totals);
-  const balance = calorieGoal === null ? null : calorieBalance(totals.caloriesKcal, calorieGoal);
+  const balance =
+    goal === null ? null : calorieBalance(totals.caloriesKcal, goal, workoutsKcal, countsExercise);
   return (
     <section className="card nutrition-totals" aria-labelledby="totals-heading">
       <div className="card-header">
         <h2 id="totals-heading">{t('nutrition.totals.title')}</h2>
         <button type="button" className="button-secondary" onClick={onChangeGoal}>
-          {calorieGoal === null ? t('nutrition.totals.setGoal') : t('nutrition.totals.changeGoal')}
+          {goal?.source === 'own' ? t('nutrition.totals.changeGoal') : t('nutrition.totals.setGoal')}
         </button>
       </div>
       {balance ? (

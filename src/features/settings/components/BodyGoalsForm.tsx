@@ -1,11 +1,13 @@
 import { useId, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
 import { HeightInput } from '@/components/HeightInput';
 import { Tooltip } from '@/components/Tooltip';
 import { WeightInput } from '@/components/WeightInput';
 import {
   ACTIVITY_LEVELS,
+  bodyDataOf,
+  dailyCalorieGoal,
   suggestCalorieGoal,
   WEEKLY_RATES_KG,
   type CalorieSuggestion,
@@ -22,6 +24,7 @@ import { SaveButton, SettingsSection } from './SettingsSection';
 import { settingsRules } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
 import { refusalIn } from '@/lib/routeActions';
+import { formatKcal } from '@/lib/format';
 
 export interface BodyGoalsFormProps {
   settings: MySettings;
@@ -167,6 +170,7 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
           </div>
         </div>
         <div className="calorie-goal">
+          <CurrentGoal settings={settings} currentWeightKg={currentWeightKg} year={year} />
           <FormField
             ref={goalRef}
             label={t('settings.body.dailyCalorieGoal')}
@@ -186,6 +190,20 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
             }}
           />
         </div>
+        <div className="form-field">
+          <label className="check-option">
+            <input
+              type="checkbox"
+              name="countExerciseCalories"
+              defaultChecked={settings.countExerciseCalories}
+              aria-describedby="count-exercise-hint"
+            />
+            {t('settings.body.countExercise')}
+          </label>
+          <p id="count-exercise-hint" className="field-hint">
+            {t('settings.body.countExerciseHint')}
+          </p>
+        </div>
         <FormField
           label={t('settings.body.activeMinutes')}
           name="weeklyActiveMinutesGoal"
@@ -199,7 +217,38 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
         />
         <SaveButton busy={fetcher.state !== 'idle'} label={t('settings.body.save')} />
       </fetcher.Form>
+      <p>
+        <Link to="/welcome">{t('settings.body.setUp')}</Link>
+      </p>
     </SettingsSection>
+  );
+}
+
+const GOAL_SOURCE_WORDS = {
+  own: 'settings.body.currentGoalOwn',
+  adaptive: 'settings.body.currentGoalAdaptive',
+  formula: 'settings.body.currentGoalFormula',
+} as const satisfies Record<string, MessageId>;
+
+/** The daily goal every page counts with now, as saved: the same number the start page shows. */
+function CurrentGoal({ settings, currentWeightKg, year }: BodyGoalsFormProps) {
+  const t = useT();
+  const goal = dailyCalorieGoal(
+    settings.dailyCalorieGoal,
+    settings.adaptiveCalorieGoal,
+    bodyDataOf(settings, currentWeightKg),
+    year,
+  );
+  if (!goal) return null;
+  return (
+    <p className="current-goal" id="current-calorie-goal">
+      <T
+        id="settings.body.currentGoal"
+        values={{ kcal: formatKcal(goal.kcal) }}
+        components={{ 0: <strong /> }}
+      />{' '}
+      — {t(GOAL_SOURCE_WORDS[goal.source])}
+    </p>
   );
 }
 
