@@ -15,7 +15,10 @@ test.describe('sign-in', () => {
 
     await signup.goto();
     await signup.signUp({ username, email, password: 'first password 1' });
-    await expect(page).toHaveURL(/\/$/);
+    // A new account is asked for its goal first; the questions can wait.
+    await expect(page).toHaveURL(/\/welcome$/);
+    await shell.expectHeading('Your goal');
+    await page.getByRole('button', { name: 'Skip for now' }).click();
     await shell.expectHeading('Today');
     await expect(page.getByText(username)).toBeVisible();
 

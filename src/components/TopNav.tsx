@@ -1,8 +1,9 @@
 import { Apple, House, MessagesSquare, Scale, Settings, Users, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { settingsPath } from '@/domain/settingsSections';
 import { useT, type MessageId } from '@/i18n';
+import { LogMenu } from './LogMenu';
 import { Logo } from './Logo';
 import { LogoutButton } from './LogoutButton';
 import { StatusBar } from './StatusBar';
@@ -20,6 +21,9 @@ export const NAV_LINKS: readonly { to: string; label: MessageId; icon: LucideIco
   { to: '/user-settings', label: 'frame.nav.settings', icon: Settings, inPhoneBar: false },
 ];
 
+/** Where the "+" goes among the phone bar's five pages: after the second, in the middle. */
+const PHONE_LOG_POSITION = 2;
+
 /** Loaded after the first paint: the bell needs the Parse SDK and a live connection. */
 const NotificationBell = lazy(() => import('@/features/notifications/components/NotificationBell'));
 
@@ -34,26 +38,40 @@ export function TopNav({ displayName }: TopNavProps) {
       <Logo />
       <nav aria-label={t('frame.nav.main')}>
         <ul>
-          {NAV_LINKS.map(({ to, label, icon: Icon, inPhoneBar }) => (
-            <li key={to} className={inPhoneBar ? undefined : 'top-nav-wide-only'}>
-              <NavLink to={to} end={to === '/'}>
-                <Icon className="icon icon-lead" />
-                {t(label)}
-              </NavLink>
-            </li>
+          {NAV_LINKS.map(({ to, label, icon: Icon, inPhoneBar }, index) => (
+            <Fragment key={to}>
+              {/* On a phone the "+" sits in the middle of the bar, within thumb reach. */}
+              {index === PHONE_LOG_POSITION ? (
+                <li className="top-nav-phone-only">
+                  <LogMenu placement="bar" />
+                </li>
+              ) : null}
+              <li className={inPhoneBar ? undefined : 'top-nav-wide-only'}>
+                <NavLink to={to} end={to === '/'}>
+                  <Icon className="icon icon-lead" />
+                  {t(label)}
+                </NavLink>
+              </li>
+            </Fragment>
           ))}
         </ul>
       </nav>
       <StatusBar inHeader />
       <div className="top-nav-account">
         {/* The bell's place is kept while it loads, so the header does not move when it arrives. */}
+        <div className="top-nav-wide-only">
+          <LogMenu placement="header" />
+        </div>
         <Suspense fallback={<span className="notification-bell-placeholder" aria-hidden="true" />}>
           <NotificationBell />
         </Suspense>
         <Link className="top-nav-user" to={settingsPath('profile')}>
           {displayName}
         </Link>
-        <LogoutButton />
+        {/* On a phone, logging out is in the settings' list. */}
+        <div className="top-nav-wide-only">
+          <LogoutButton />
+        </div>
       </div>
     </header>
   );

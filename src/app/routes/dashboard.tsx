@@ -44,6 +44,7 @@ import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
 import { isObjectId, MONTH_AND_DATE_PARAMS, notFound, requireValidSearch } from '../validity';
+import { useLogRequest } from '../logRequest';
 import { refusalIn, refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
 
 type PageData =
@@ -185,6 +186,8 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
       setSearchParams({ month: savedDay.slice(0, 7), date: savedDay });
     }
   }, [savedDay, summary.date, setSearchParams]);
+
+  useLogRequest('workout', () => setEditing({ activity: null }));
 
   const selectDay = (date: Date) => setSearchParams({ month: dateToMonth(date), date: dateToDay(date) });
 

@@ -44,6 +44,8 @@ import { waitingChanges } from '@/lib/offline/outbox';
 import { formText } from '@/lib/formValues';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
+import { useLogRequest } from '../logRequest';
+import { mealTypeAt } from '@/domain/logging';
 import { refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
 
 const EnergyHistoryChart = lazy(() => import('@/features/nutrition/components/EnergyHistoryChart'));
@@ -152,6 +154,10 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<Window>(null);
   const close = useCallback(() => setOpen(null), []);
+  useLogRequest('meal', () => {
+    const now = new Date();
+    setOpen({ kind: 'meal', mealType: mealTypeAt(now.getHours() * 60 + now.getMinutes()), entry: null });
+  });
   const link = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [name, value] of Object.entries(changes)) {

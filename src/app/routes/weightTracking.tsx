@@ -33,6 +33,7 @@ import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
+import { useLogRequest } from '../logRequest';
 import { refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
 
 const WeightChart = lazy(() => import('@/features/weight/components/WeightChart'));
@@ -165,6 +166,7 @@ function WeightPage({ summary, savedAt }: { summary: WeightSummary; savedAt: str
   const [params] = useSearchParams();
   const [open, setOpen] = useState<Window>(null);
   const close = () => setOpen(null);
+  useLogRequest('weigh-in', () => setOpen({ kind: 'entry', entry: null }));
   const unit = summary.weightUnit;
   const link = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);

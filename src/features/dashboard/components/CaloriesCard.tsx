@@ -13,7 +13,7 @@ export function CaloriesCard({ summary }: { summary: DashboardSummary }) {
   const to = date === today ? '/nutrition-log' : `/nutrition-log?date=${date}`;
   const title = titleForDay('calories', date, today);
   const goalLink = calorieBalance ? null : <SetGoalLink />;
-  if (counts.meals === 0 && counts.workouts === 0) {
+  if (counts.meals === 0 && counts.workouts === 0 && !calorieBalance) {
     return (
       <SummaryCard
         id="summary-calories"

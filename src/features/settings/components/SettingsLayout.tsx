@@ -1,3 +1,4 @@
+import { LogoutButton } from '@/components/LogoutButton';
 import { ChevronLeft } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -74,6 +75,10 @@ export function SettingsLayout({ sections, current, chosen, children }: Settings
             </li>
           ))}
         </ul>
+        {/* On a phone the header has no room for it: logging out is here, under the sections. */}
+        <div className="settings-logout phone-only">
+          <LogoutButton />
+        </div>
       </nav>
       <div
         className="settings-content"
