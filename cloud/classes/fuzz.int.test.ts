@@ -95,7 +95,13 @@ const hostileExercises = fc.oneof(
         hostileValue,
       ),
       sets: fc.oneof(
-        fc.array(fc.record({ reps: hostileValue, weightKg: hostileValue }), { maxLength: 3 }),
+        fc.array(
+          fc.record(
+            { reps: hostileValue, weightKg: hostileValue, done: hostileValue },
+            { requiredKeys: ['reps', 'weightKg'] },
+          ),
+          { maxLength: 3 },
+        ),
         hostileValue,
       ),
       restS: hostileValue,

@@ -35,13 +35,13 @@ async function log(owner: Account, body: Record<string, unknown>) {
 }
 
 describe('a strength workout with its sets', () => {
-  it('is saved in one request, readable by its owner alone, its calories estimated from its exercises', async () => {
+  it('is saved in one request with its sets’ ticks, readable by its owner alone, its calories estimated from its exercises', async () => {
     const exercises = [
       {
         exerciseId: ids.bench,
         sets: [
-          { reps: 10, weightKg: 40, warmup: true },
-          { reps: 5, weightKg: 80, rpe: 8.5 },
+          { reps: 10, weightKg: 40, warmup: true, done: true },
+          { reps: 5, weightKg: 80, rpe: 8.5, done: false },
         ],
       },
       { exerciseId: ids.plank, sets: [{ durationS: 60 }], note: 'Hips level' },
@@ -92,6 +92,10 @@ describe('a strength workout with its sets', () => {
     [
       'exercises[0].sets[0].durationS',
       () => [{ exerciseId: ids.pullUp, sets: [{ reps: 8, durationS: 30 }] }],
+    ],
+    [
+      'exercises[0].sets[0].done',
+      () => [{ exerciseId: ids.bench, sets: [{ reps: 5, weightKg: 60, done: 'yes' }] }],
     ],
   ])('refuses %s with 142 naming it, and saves nothing', async (field, exercises) => {
     const notes = `refused ${Math.random()}`;

@@ -238,18 +238,29 @@ describe('recentExercises', () => {
     };
     await log(9, [{ exerciseId: bench?.id, sets: [{ reps: 8, weightKg: 55 }] }]);
     await log(5, [{ exerciseId: squat?.id, sets: [{ reps: 5, weightKg: 90 }] }]);
-    await log(2, [{ exerciseId: bench?.id, sets: [{ reps: 8, weightKg: 60 }] }]);
+    const lastSets = [
+      { reps: 8, weightKg: 60, done: true },
+      { reps: 8, weightKg: 60 },
+    ];
+    await log(2, [{ exerciseId: bench?.id, sets: lastSets }]);
 
     const now = (await call(erin, {})).body.result as RecentExercises;
     const earlier = (await call(erin, { before: daysAgo(3) })).body.result as RecentExercises;
 
     expect(now.exercises.map((row) => row.id)).toEqual([bench?.id, squat?.id]);
-    expect(now.lastSets[bench?.id ?? '']).toEqual([{ reps: 8, weightKg: 60 }]);
+    expect(now.lastSets[bench?.id ?? '']).toEqual(lastSets);
     expect(earlier.lastSets[bench?.id ?? '']).toEqual([{ reps: 8, weightKg: 55 }]);
     expect(earlier.lastSets[squat?.id ?? '']).toEqual([{ reps: 5, weightKg: 90 }]);
+    // The last strength workout, to repeat: as saved, ticks and all (the window clears the ticks).
+    expect(now.lastWorkout).toEqual({
+      durationMin: 45,
+      exercises: [{ exerciseId: bench?.id, sets: lastSets }],
+    });
+    expect(earlier.lastWorkout?.exercises.map((logged) => logged.exerciseId)).toEqual([squat?.id]);
+    expect(now.named.map((row) => row.id)).toEqual([bench?.id]);
     const named = (await call(erin, { exerciseIds: [squat?.id, 'xxxxxxxxxx'] })).body
       .result as RecentExercises;
-    expect(named.named.map((row) => row.name)).toEqual([squat?.name]);
+    expect(named.named.map((row) => row.name)).toEqual([squat?.name, bench?.name]);
   });
 
   it("shows nobody else's workouts, and refuses bad parameters and anonymous callers", async () => {

@@ -30,6 +30,7 @@ import {
   earlierSets,
   exerciseSessions,
   latestSessions,
+  latestStrengthWorkout,
   visibleExercises,
   weekWorkingSets,
 } from '../store/strength';
@@ -176,24 +177,40 @@ function readRecentParams(params: Record<string, unknown>): { exerciseIds: strin
 
 /**
  * What the workout window shows beside the sets: the person's latest exercises for the picker,
- * and for those and `exerciseIds`, the sets of the latest workout before `before` that had them.
+ * for those, `exerciseIds` and the last workout's, the sets of the latest workout before `before`
+ * that had them, and that last strength workout itself, to repeat.
  */
 async function recentExercises(request: CloudRequest<'recentExercises'>): Promise<RecentExercises> {
   const { user } = requireUser(request.user);
   const { exerciseIds, before } = readRecentParams(request.params);
-  const [sessions, usable] = await Promise.all([latestSessions(user, before), visibleExercises(user)]);
+  const [sessions, usable, last] = await Promise.all([
+    latestSessions(user, before),
+    visibleExercises(user),
+    latestStrengthWorkout(user, before),
+  ]);
   const byId = new Map(usable.map((exercise) => [exercise.id, exercise]));
   const exercises = sessions
     .flatMap((session) => byId.get(session.exerciseId) ?? [])
     .slice(0, RECENT_EXERCISES);
-  const wanted = new Set([...exercises.map((exercise) => exercise.id), ...exerciseIds]);
+  // A gone exercise (deleted since) cannot be logged again: the repeat leaves it out.
+  const lastWorkout = last && {
+    ...last,
+    exercises: last.exercises.filter((logged) => byId.has(logged.exerciseId)),
+  };
+  const repeated = lastWorkout?.exercises.map((logged) => logged.exerciseId) ?? [];
+  const wanted = new Set([...exercises.map((exercise) => exercise.id), ...exerciseIds, ...repeated]);
   const lastSets = Object.fromEntries(
     sessions
       .filter((session) => wanted.has(session.exerciseId) && byId.has(session.exerciseId))
       .map((session) => [session.exerciseId, session.sets]),
   );
-  const named = exerciseIds.flatMap((id) => byId.get(id) ?? []);
-  return { exercises, lastSets, named };
+  const named = [...new Set([...exerciseIds, ...repeated])].flatMap((id) => byId.get(id) ?? []);
+  return {
+    exercises,
+    lastSets,
+    named,
+    ...(lastWorkout && lastWorkout.exercises.length > 0 ? { lastWorkout } : {}),
+  };
 }
 
 /**

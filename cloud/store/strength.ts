@@ -3,10 +3,11 @@ import {
   ONE_REP_MAX_MAX_REPS,
   type ExerciseRow,
   type ExerciseSession,
+  type LastWorkout,
   type LoggedSet,
   type Measure,
 } from '../../src/domain/strength';
-import { MASTER_PAGES, Parse, type ParseUser } from '../parse';
+import { MASTER, MASTER_PAGES, Parse, type ParseUser } from '../parse';
 import { activityClass } from '../schema/activity';
 import { exerciseClass } from '../schema/exercise';
 import { queryOf, type RowOf } from '../schema/rows';
@@ -220,6 +221,21 @@ export const latestSessions = storeRead({
     return [...latest.values()];
   },
 });
+
+/** The person's latest strength workout with exercises started before `before`: one indexed row. */
+export async function latestStrengthWorkout(user: ParseUser, before: Date): Promise<LastWorkout | undefined> {
+  const workout = await queryOf(activityClass)
+    .equalTo('user', user)
+    .equalTo('type', 'strength')
+    .lessThan('startedAt', before)
+    .exists('exercises')
+    .descending('startedAt')
+    .select('durationMin', 'exercises')
+    .first(MASTER);
+  const exercises = workout?.get('exercises');
+  if (!workout || !exercises || exercises.length === 0) return undefined;
+  return { durationMin: workout.get('durationMin'), exercises };
+}
 
 /**
  * The working sets (warm-ups left out) of each exercise in the person's strength workouts on the

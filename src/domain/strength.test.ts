@@ -7,8 +7,11 @@ import {
   MAX_EXERCISES_PER_WORKOUT,
   MAX_SETS_PER_EXERCISE,
   NO_BESTS,
+  previousSetAt,
   recordsOfSets,
   recordsOfWorkout,
+  repeatSet,
+  repeatWorkout,
   setVolumeKg,
   workoutMet,
   type Measure,
@@ -31,7 +34,8 @@ describe('checkExercises', () => {
         [
           bench([
             { reps: 5, weightKg: 100, rpe: 8.5 },
-            { reps: 10, weightKg: 40, warmup: true },
+            { reps: 10, weightKg: 40, warmup: true, done: true },
+            { reps: 5, weightKg: 100, done: false },
           ]),
           { exerciseId: 'pullUp', sets: [{ reps: 8 }, { reps: 6, weightKg: 10 }], note: 'Slow negatives' },
           { exerciseId: 'plank', sets: [{ durationS: 90 }], restS: 45 },
@@ -97,6 +101,11 @@ describe('checkExercises', () => {
       [bench([{ reps: 5, weightKg: 60, warmup: 'yes' }])],
       'warmup must be true or false',
     ],
+    [
+      'exercises[0].sets[0].done',
+      [bench([{ reps: 5, weightKg: 60, done: 1 }])],
+      'done must be true or false',
+    ],
     ['exercises[0].sets[0].sneaky', [bench([{ reps: 5, weightKg: 60, sneaky: 1 }])], 'sneaky is not a field'],
     [
       'exercises[0].sets[0].__proto__',
@@ -142,6 +151,41 @@ describe('checkExercises', () => {
     expect(
       checkExercises([bench(Array.from({ length: MAX_SETS_PER_EXERCISE + 1 }, () => set))], measureOf)?.field,
     ).toBe('exercises[0].sets');
+  });
+});
+
+describe('previous sets', () => {
+  const lastTime = [
+    { reps: 10, weightKg: 40, warmup: true },
+    { reps: 8, weightKg: 60, done: true },
+  ];
+
+  it('offers the set at the same place last time, and none past its last set', () => {
+    expect(previousSetAt(lastTime, 1)).toEqual({ reps: 8, weightKg: 60, done: true });
+    expect(previousSetAt(lastTime, 2)).toBeUndefined();
+    expect(previousSetAt(undefined, 0)).toBeUndefined();
+  });
+
+  it('copies last time’s numbers into a set, keeping the set’s own tick and never last time’s', () => {
+    expect(repeatSet({ reps: 3 }, { reps: 8, weightKg: 60, done: true })).toEqual({ reps: 8, weightKg: 60 });
+    expect(repeatSet({ done: true }, { reps: 8, weightKg: 60 })).toEqual({
+      reps: 8,
+      weightKg: 60,
+      done: true,
+    });
+  });
+
+  it('repeats a workout with the same sets, none ticked done', () => {
+    expect(repeatWorkout([{ exerciseId: 'bench', sets: lastTime, restS: 120 }])).toEqual([
+      {
+        exerciseId: 'bench',
+        sets: [
+          { reps: 10, weightKg: 40, warmup: true },
+          { reps: 8, weightKg: 60 },
+        ],
+        restS: 120,
+      },
+    ]);
   });
 });
 

@@ -126,6 +126,8 @@ export interface LoggedSet {
   rpe?: number;
   /** A warm-up set never counts for a record. */
   warmup?: boolean;
+  /** Ticked done in the workout window; only a mark of progress, every set counts either way. */
+  done?: boolean;
 }
 
 export interface LoggedExercise {
@@ -137,8 +139,8 @@ export interface LoggedExercise {
 }
 
 /**
- * The numbers each measure needs in every set, and those it also allows (RPE and the warm-up flag
- * always are): added weight on a bodyweight exercise, a loaded carry's time and weight.
+ * The numbers each measure needs in every set, and those it also allows (RPE, the warm-up and the
+ * done flags always are): added weight on a bodyweight exercise, a loaded carry's time and weight.
  */
 export const MEASURE_FIELDS: Readonly<Record<Measure, { required: SetNumber[]; allowed: SetNumber[] }>> = {
   weight_reps: { required: ['reps', 'weightKg'], allowed: [] },
@@ -147,7 +149,10 @@ export const MEASURE_FIELDS: Readonly<Record<Measure, { required: SetNumber[]; a
   distance: { required: ['distanceM'], allowed: ['durationS', 'weightKg'] },
 };
 
-const SET_KEYS = new Set<string>([...Object.keys(SET_LIMITS), 'warmup']);
+/** The flags a set may carry besides its numbers. */
+const SET_FLAGS = ['warmup', 'done'] as const;
+export type SetFlag = (typeof SET_FLAGS)[number];
+const SET_KEYS = new Set<string>([...Object.keys(SET_LIMITS), ...SET_FLAGS]);
 const EXERCISE_KEYS = new Set(['exerciseId', 'sets', 'note', 'restS']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -185,8 +190,11 @@ function checkSet(path: string, set: unknown, measure: Measure): FieldError | nu
     const problem = checkNumber(field, name, value);
     if (problem) return problem;
   }
-  if (set.warmup !== undefined && set.warmup !== null && typeof set.warmup !== 'boolean') {
-    return fieldError(`${path}.warmup`, 'domain.field.boolean');
+  for (const flag of SET_FLAGS) {
+    const value = set[flag];
+    if (value !== undefined && value !== null && typeof value !== 'boolean') {
+      return fieldError(`${path}.${flag}`, 'domain.field.boolean');
+    }
   }
   return null;
 }
@@ -244,6 +252,39 @@ export function checkExercises(
     }
   }
   return null;
+}
+
+/**
+ * The set logged last time at the same place (`setIndex`) of an exercise, from that workout's sets
+ * of it: what a new set is offered to repeat. None past the last set of last time.
+ */
+export function previousSetAt(
+  previous: readonly LoggedSet[] | undefined,
+  setIndex: number,
+): LoggedSet | undefined {
+  return previous?.[setIndex];
+}
+
+/** The numbers a tap on last time's set copies; the set's RPE and its flags stay its own. */
+const REPEATED_NUMBERS: readonly SetNumber[] = ['reps', 'weightKg', 'durationS', 'distanceM'];
+
+/** A set with the numbers of `from` (last time's): "the same again". */
+export function repeatSet(set: LoggedSet, from: LoggedSet): LoggedSet {
+  const next = { ...set };
+  for (const name of REPEATED_NUMBERS) {
+    const value = from[name];
+    if (value === undefined) delete next[name];
+    else next[name] = value;
+  }
+  return next;
+}
+
+/** A workout's exercises to log again: the same sets with their numbers, none ticked done. */
+export function repeatWorkout(exercises: readonly LoggedExercise[]): LoggedExercise[] {
+  return exercises.map((exercise) => ({
+    ...exercise,
+    sets: exercise.sets.map(({ done: _done, ...set }) => set),
+  }));
 }
 
 /** Sets of at most this many reps give an estimated one-rep max; beyond it Epley's formula drifts. */
@@ -556,6 +597,18 @@ export interface RecentExercises {
   lastSets: Record<string, LoggedSet[]>;
   /** The asked-for exercises the person may use (a routine's, say), for their names and measures. */
   named: ExerciseRow[];
+  /**
+   * The person's latest strength workout before the one being logged, for "Repeat last workout" (its
+   * exercises are among `named`, their sets in `lastSets`); absent when there is none, and in a copy
+   * this device kept before it was answered.
+   */
+  lastWorkout?: LastWorkout;
+}
+
+/** The person's latest strength workout, to repeat: its length and its exercises with their sets. */
+export interface LastWorkout {
+  durationMin: number;
+  exercises: LoggedExercise[];
 }
 
 /** One of the person's routines: a name and the exercises with their target sets. */
