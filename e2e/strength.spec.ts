@@ -384,16 +384,89 @@ test.describe('a strength workout in the workout window', () => {
     await expect(activity.workouts()).toHaveCount(0);
   });
 
-  test('fits a 375 px wide screen with its sets', async ({ page }) => {
+  test('on a 375 px phone: starts a routine in one tap, fills last time’s numbers with one more, keeps the ticks, and nothing leaves the window', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    const activity = await signedIn(page);
+    const account = await createAccount();
+    const [benchRow] = await runAs(account, 'searchExercises', { query: 'Barbell Bench Press', limit: 1 });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    await requestAs(account, 'POST', 'classes/Activity', {
+      type: 'strength',
+      startedAt: { __type: 'Date', iso: yesterday },
+      durationMin: 45,
+      exercises: [
+        {
+          exerciseId: benchRow?.id,
+          sets: [
+            { reps: 8, weightKg: 60, done: true },
+            { reps: 6, weightKg: 62.5 },
+          ],
+        },
+      ],
+    });
+    await requestAs(account, 'POST', 'classes/Routine', {
+      name: 'Push day',
+      exercises: [
+        {
+          exerciseId: benchRow?.id,
+          sets: [
+            { reps: 8, weightKg: 55 },
+            { reps: 8, weightKg: 55 },
+          ],
+        },
+      ],
+    });
+    const shell = await openSignedIn(page, account);
+    await shell.expectHeading('Today');
+    const activity = new ActivityPage(page);
     await activity.openNew();
     await activity.fill({ type: 'Strength' });
-    await activity.pickExercise('bench press', 'Barbell Bench Press');
+    const window = activity.window();
+    // What a strength workout does not have is not asked.
+    await expect(window.getByLabel(/^Distance/)).toHaveCount(0);
 
-    await expect(activity.window().getByLabel('Set 1 done')).toBeInViewport();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await window.getByRole('group', { name: 'Start from' }).getByRole('button', { name: 'Push day' }).click();
+    await expect(window.getByLabel('Duration (min)')).toHaveValue('45');
+    const bench = window.getByRole('listitem').filter({ hasText: 'Barbell Bench Press' });
+    await bench.getByRole('button', { name: 'Set 2: same as last time, 6 × 62.5 kg' }).click();
+    await expect(bench.getByLabel('Set 2 weight (kg)')).toHaveValue('62.5');
+    await expect(bench.getByLabel('Set 2 reps')).toHaveValue('6');
+    await bench.getByLabel('Set 1 done').check();
+
+    // Every control shown lies within the window, and the page does not scroll sideways.
+    const box = await window.boundingBox();
+    const outside = await window.locator('input, select, button, th, td').evaluateAll((nodes, frame) => {
+      if (!frame) return ['no window'];
+      return nodes.flatMap((node) => {
+        const { left, right, width } = node.getBoundingClientRect();
+        const outOfFrame = left < frame.x - 0.5 || right > frame.x + frame.width + 0.5;
+        return width > 0 && outOfFrame ? [`${node.outerHTML.slice(0, 60)} ${left}–${right}`] : [];
+      });
+    }, box);
+    expect(outside).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await violationsOn(page)).toEqual([]);
+
+    // On a phone the picker is a sheet of the whole screen, its results in view while typing.
+    await window.getByRole('button', { name: 'Add exercise', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Add exercise' });
+    await sheet.getByLabel('Search exercises').fill('back squat');
+    const squat = sheet.getByRole('button', { name: /^Barbell Back Squat/ });
+    await expect(squat).toBeInViewport();
+    await squat.click();
+    await expect(sheet).toBeHidden();
+    await expect(window.getByRole('heading', { name: 'Barbell Back Squat' })).toBeVisible();
+    await window.getByRole('button', { name: 'Remove Barbell Back Squat' }).click();
+
+    await activity.save();
+    await expect(window).toBeHidden();
+    await activity.workouts().filter({ hasText: '45 min' }).last().getByRole('button').click();
+    await expect(window.getByLabel('Set 1 done')).toBeChecked();
+    await expect(window.getByLabel('Set 2 done')).not.toBeChecked();
+    await expect(window.getByLabel('Set 2 weight (kg)')).toHaveValue('62.5');
   });
 });
 

@@ -52,9 +52,16 @@ export class ActivityPage {
     if (fields.notes !== undefined) await window.getByLabel('Notes').fill(fields.notes);
   }
 
-  /** Searches the strength workout's exercise picker and picks the exercise whose name starts so. */
+  /**
+   * Searches the strength workout's exercise picker and picks the exercise whose name starts so;
+   * on a phone the picker is a sheet that "Add exercise" opens.
+   */
   async pickExercise(search: string, name: string): Promise<void> {
-    await this.window().getByLabel('Search exercises').fill(search);
+    const field = this.window().getByLabel('Search exercises');
+    const add = this.window().getByRole('button', { name: 'Add exercise', exact: true });
+    await expect(field.or(add).first()).toBeVisible();
+    if (!(await field.isVisible())) await add.click();
+    await field.fill(search);
     await this.window()
       .getByRole('button', { name: new RegExp(`^${name}`) })
       .click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_TYPE_INFO, DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal } from './activity';
+import { ACTIVITY_TYPE_INFO, DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal, takesDistance } from './activity';
 import { ACTIVITY_TYPES } from './contract';
 
 describe('estimateCaloriesKcal', () => {
@@ -19,5 +19,19 @@ describe('estimateCaloriesKcal', () => {
       expect(ACTIVITY_TYPE_INFO[type].met).toBeGreaterThan(1);
     }
     expect(DEFAULT_BODY_WEIGHT_KG).toBe(70);
+  });
+});
+
+describe('takesDistance', () => {
+  it('asks a distance of the types that cover one, and none of strength, yoga and HIIT', () => {
+    expect(ACTIVITY_TYPES.filter(takesDistance)).toEqual([
+      'run',
+      'walk',
+      'cycle',
+      'swim',
+      'hike',
+      'row',
+      'other',
+    ]);
   });
 });

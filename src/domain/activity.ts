@@ -39,6 +39,22 @@ export const ACTIVITY_TYPE_INFO: Readonly<Record<ActivityType, ActivityTypeInfo>
   other: info('domain.activityType.other', 4.0),
 };
 
+/** The types whose workouts cover a distance; the workout window asks the others for none. */
+const DISTANCE_TYPES: ReadonlySet<ActivityType> = new Set([
+  'run',
+  'walk',
+  'cycle',
+  'swim',
+  'hike',
+  'row',
+  'other',
+]);
+
+/** Whether a workout of this type covers a distance (strength, yoga and HIIT do not). */
+export function takesDistance(type: string): boolean {
+  return (DISTANCE_TYPES as ReadonlySet<string>).has(type);
+}
+
 /** Used for the estimate until the person has logged a weight. */
 export const DEFAULT_BODY_WEIGHT_KG = 70;
 

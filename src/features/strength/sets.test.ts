@@ -46,11 +46,12 @@ describe('durations', () => {
 });
 
 describe('nextSet', () => {
-  it('copies the last set, or starts empty', () => {
+  it('copies the last set but not its done tick, or starts empty', () => {
     const last = { reps: 8, weightKg: 60, rpe: 8 };
     const copy = nextSet([{ reps: 10, weightKg: 40, warmup: true }, last]);
     expect(copy).toEqual(last);
     expect(copy).not.toBe(last);
+    expect(nextSet([{ ...last, done: true }])).toEqual(last);
     expect(nextSet([])).toEqual({});
   });
 });

@@ -6,6 +6,7 @@ import {
   SET_LIMITS,
   type LoggedSet,
   type Measure,
+  type SetFlag,
   type SetNumber,
 } from '@/domain/strength';
 import { kgToLb, lbToKg, type WeightUnit } from '@/domain/units';
@@ -55,13 +56,15 @@ export function formatDuration(totalS: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
 
-/** The next set: a copy of the last one, since most sets repeat the one before. */
+/** The next set: a copy of the last one, since most sets repeat the one before; not done yet. */
 export function nextSet(sets: readonly LoggedSet[]): LoggedSet {
-  const last = sets.at(-1);
-  return last ? { ...last } : {};
+  const next = { ...sets.at(-1) };
+  delete next.done;
+  return next;
 }
 
-function setText(set: LoggedSet, measure: Measure, unit: LiftUnit): string {
+/** One set as a person reads it: "8 × 60 kg", "45 s", "40 m in 0:12". */
+export function setText(set: LoggedSet, measure: Measure, unit: LiftUnit): string {
   const weight =
     set.weightKg !== undefined && set.weightKg > 0 ? liftNumber(weightToDisplay(set.weightKg, unit)) : '';
   const time = set.durationS !== undefined ? formatDuration(set.durationS) : '';
@@ -103,13 +106,14 @@ export function lastTimeText(sets: readonly LoggedSet[], measure: Measure, unit:
 }
 
 /** What the set fields are called in a fault ("Set 2 reps must be a whole number."). */
-export const SET_FIELD_WORDS: Readonly<Record<SetNumber | 'warmup', MessageId>> = {
+export const SET_FIELD_WORDS: Readonly<Record<SetNumber | SetFlag, MessageId>> = {
   reps: 'strength.field.reps',
   weightKg: 'strength.field.weight',
   durationS: 'strength.field.time',
   distanceM: 'strength.field.distance',
   rpe: 'strength.field.rpe',
   warmup: 'strength.field.warmup',
+  done: 'strength.field.done',
 };
 
 /** Where a fault of `checkExercises` lies within one exercise, and the sentence to show there. */
@@ -117,7 +121,7 @@ export interface SetFault {
   /** The set it names, or null for the exercise as a whole. */
   setIndex: number | null;
   /** The field of the set it names, or null for the whole set. */
-  field: SetNumber | 'warmup' | null;
+  field: SetNumber | SetFlag | null;
   message: string;
 }
 
@@ -164,7 +168,7 @@ function setFaultText(
     case 'domain.field.wholeNumber':
       return t('strength.fault.wholeNumber', { place });
     case 'domain.field.numberRange':
-      return name !== undefined && isSetField(name) && name !== 'warmup'
+      return name !== undefined && isSetField(name) && name !== 'warmup' && name !== 'done'
         ? rangeText(place, name, unit)
         : null;
     case 'training.strength.halfNumber':

@@ -5,7 +5,7 @@ import { DatePicker } from '@/components/DatePicker';
 import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
 import { SaveOrDelete } from '@/components/SaveOrDelete';
-import { ACTIVITY_TYPE_INFO, DEFAULT_BODY_WEIGHT_KG } from '@/domain/activity';
+import { ACTIVITY_TYPE_INFO, DEFAULT_BODY_WEIGHT_KG, takesDistance } from '@/domain/activity';
 import { ACTIVITY_TYPES, activityRules } from '@/domain/contract';
 import type { ExerciseRow, LoggedExercise } from '@/domain/strength';
 import { distanceUnitLabel, kmToDisplay, weightUnitFor, type Units } from '@/domain/units';
@@ -156,6 +156,18 @@ function ActivityForm({
   const refusal = submitted ? refusalIn(fetcher.data) : undefined;
   const errors = refusal?.fieldErrors ?? {};
   const unit = distanceUnitLabel(units);
+  // A workout that has a distance keeps its field, whatever its type, so a save never drops it.
+  const showDistance = takesDistance(type) || activity?.distanceKm != null;
+  // Starting from a routine or the last workout offers its length while none is typed.
+  const offerDuration = useCallback(
+    (minutes: number | undefined) => {
+      const field = form.current?.elements.namedItem('durationMin');
+      if (minutes === undefined || !(field instanceof HTMLInputElement) || field.value !== '') return;
+      field.value = String(minutes);
+      keepDraft();
+    },
+    [keepDraft],
+  );
 
   useEffect(() => {
     if (
@@ -237,21 +249,23 @@ function ActivityForm({
           defaultValue={activity?.durationMin ?? draft?.durationMin ?? ''}
           error={errors.durationMin}
         />
-        <FormField
-          label={t('activity.edit.distance', { unit })}
-          name="distance"
-          type="number"
-          inputMode="decimal"
-          step="any"
-          min={activityRules.distanceKm.min}
-          hint={t('activity.edit.optional')}
-          defaultValue={
-            activity?.distanceKm != null
-              ? roundForDisplay(kmToDisplay(activity.distanceKm, units))
-              : (draft?.distance ?? '')
-          }
-          error={errors.distance}
-        />
+        {showDistance ? (
+          <FormField
+            label={t('activity.edit.distance', { unit })}
+            name="distance"
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={activityRules.distanceKm.min}
+            hint={t('activity.edit.optional')}
+            defaultValue={
+              activity?.distanceKm != null
+                ? roundForDisplay(kmToDisplay(activity.distanceKm, units))
+                : (draft?.distance ?? '')
+            }
+            error={errors.distance}
+          />
+        ) : null}
       </div>
 
       <FormField
@@ -260,7 +274,7 @@ function ActivityForm({
         type="number"
         inputMode="numeric"
         {...inputLimits(activityRules.caloriesKcal)}
-        hint={t('activity.edit.caloriesHint', { weight: DEFAULT_BODY_WEIGHT_KG })}
+        hint={t('activity.edit.caloriesHintShort')}
         placeholder={
           activity?.caloriesEstimated && activity.caloriesKcal !== null
             ? t('activity.edit.caloriesEstimated', { kcal: activity.caloriesKcal })
@@ -273,6 +287,10 @@ function ActivityForm({
         }
         error={errors.caloriesKcal}
       />
+      <details className="field-details">
+        <summary>{t('activity.edit.caloriesHow')}</summary>
+        <p className="field-hint">{t('activity.edit.caloriesHint', { weight: DEFAULT_BODY_WEIGHT_KG })}</p>
+      </details>
 
       {type === 'strength' ? (
         <StrengthExercises
@@ -283,6 +301,7 @@ function ActivityForm({
           records={activity?.setRecords}
           before={activity?.startedAt}
           onChange={keepDraft}
+          onStarted={offerDuration}
         />
       ) : null}
 

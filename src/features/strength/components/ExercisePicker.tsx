@@ -111,7 +111,7 @@ export function ExercisePicker({ recentExercises, onPick, error, create }: Exerc
   }
   return (
     <div ref={picker} className="exercise-picker" onKeyDown={moveFocus}>
-      <div className="form-row">
+      <div className="exercise-picker-fields">
         <div className="form-field">
           <label htmlFor={ids.query}>{t('strength.picker.search')}</label>
           <input

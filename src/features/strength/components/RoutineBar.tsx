@@ -1,3 +1,4 @@
+import { Repeat } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { checkField } from '@/domain/fieldRules';
 import { routineRules } from '@/domain/contract';
@@ -11,6 +12,8 @@ export interface RoutineBarProps {
   exercises: readonly LoggedExercise[];
   onStart: (routine: RoutineRow) => void;
   store?: RoutineStore;
+  /** Fills an empty workout with the person's last one; none when there is no last one. */
+  onRepeat?: (() => void) | undefined;
 }
 
 type Status =
@@ -32,9 +35,10 @@ const byName = (routines: readonly RoutineRow[]) =>
  * The person's routines in the workout window: start a workout from one (its exercises with their
  * target sets), keep the workout's exercises as a new routine or as a routine's new targets, and
  * rename, duplicate or delete one. A routine is built or edited in the window itself: start from
- * it (or from nothing), change the exercises and sets, then save or update.
+ * it (or from nothing), change the exercises and sets, then save or update. An empty workout
+ * offers each routine and the last workout as one button each.
  */
-export function RoutineBar({ exercises, onStart, store = routineStore }: RoutineBarProps) {
+export function RoutineBar({ exercises, onStart, store = routineStore, onRepeat }: RoutineBarProps) {
   const t = useT();
   const [routines, setRoutines] = useState<readonly RoutineRow[]>([]);
   const [chosenId, setChosenId] = useState('');
@@ -42,7 +46,7 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
   const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const ids = { routine: useId(), name: useId(), status: useId() };
+  const ids = { routine: useId(), name: useId(), status: useId(), starts: useId() };
   const select = useRef<HTMLSelectElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const statusLine = useRef<HTMLParagraphElement>(null);
@@ -162,8 +166,35 @@ export function RoutineBar({ exercises, onStart, store = routineStore }: Routine
     else (select.current ?? statusLine.current)?.focus();
   }, [confirming, routines]);
 
+  const empty = exercises.length === 0;
   return (
     <div className="routine-bar">
+      {empty && (onRepeat || routines.length > 0) ? (
+        <div className="workout-starts" role="group" aria-labelledby={ids.starts}>
+          <span id={ids.starts} className="workout-starts-label">
+            {t('strength.start.label')}
+          </span>
+          {onRepeat ? (
+            <button type="button" className="button-secondary" onClick={onRepeat}>
+              <Repeat className="icon" />
+              {t('strength.start.repeat')}
+            </button>
+          ) : null}
+          {routines.map((routine) => (
+            <button
+              key={routine.id}
+              type="button"
+              className="button-secondary"
+              onClick={() => {
+                setChosenId(routine.id);
+                onStart(routine);
+              }}
+            >
+              {routine.name}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {routines.length > 0 ? (
         <div className="form-row">
           <div className="form-field">

@@ -120,27 +120,47 @@ describe('SetRows', () => {
     expect(last()).toEqual([{ reps: 5, weightKg: 100, warmup: true, rpe: 8.5 }]);
 
     await user.click(screen.getByLabelText('Set 1 warm-up'));
-    await user.selectOptions(screen.getByLabelText('Set 1 RPE'), '–');
+    await user.selectOptions(screen.getByLabelText('Set 1 RPE'), 'RPE');
     expect(last()).toEqual([{ reps: 5, weightKg: 100 }]);
   });
 
-  it('tells the parent when a set is ticked done, and deletes the set asked', async () => {
+  it('keeps a set’s done tick with the set, tells the parent when one is ticked, and deletes the set asked', async () => {
     const user = userEvent.setup();
     const onSetDone = vi.fn();
-    const { last } = renderSets({ sets: [{ reps: 5 }, { reps: 6 }, { reps: 7 }], onSetDone });
+    const { last } = renderSets({ sets: [{ reps: 5 }, { reps: 6 }, { reps: 7, done: true }], onSetDone });
+    expect(screen.getByLabelText('Set 3 done')).toBeChecked();
 
     await user.click(screen.getByLabelText('Set 2 done'));
     expect(onSetDone).toHaveBeenCalledWith(1);
-    expect(screen.getByLabelText('Set 2 done')).toBeChecked();
+    expect(last()).toEqual([{ reps: 5 }, { reps: 6, done: true }, { reps: 7, done: true }]);
 
     await user.click(screen.getByRole('button', { name: 'Delete set 1' }));
-    expect(last()).toEqual([{ reps: 6 }, { reps: 7 }]);
+    expect(last()).toEqual([
+      { reps: 6, done: true },
+      { reps: 7, done: true },
+    ]);
     expect(screen.getByLabelText('Set 1 done')).toBeChecked();
-    expect(screen.getByLabelText('Set 2 done')).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Add set' })).toHaveFocus();
 
     await user.click(screen.getByLabelText('Set 1 done'));
+    expect(last()).toEqual([{ reps: 6 }, { reps: 7, done: true }]);
     expect(onSetDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows beside each set the same set last time, and copies its numbers in with one tap', async () => {
+    const user = userEvent.setup();
+    const { last } = renderSets({
+      sets: [{ rpe: 8 }, { reps: 3 }],
+      previousSets: [{ reps: 8, weightKg: 60, done: true }],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Set 1: same as last time, 8 × 60 kg' }));
+
+    expect(last()).toEqual([{ reps: 8, weightKg: 60, rpe: 8 }, { reps: 3 }]);
+    expect(screen.getByLabelText('Set 1 weight (kg)')).toHaveValue('60');
+    expect(screen.getByLabelText('Set 1 done')).not.toBeChecked();
+    const [, , second] = screen.getAllByRole('row');
+    expect(second).toHaveTextContent('nothing last time');
   });
 
   it('holds at most the sets an exercise may have', async () => {

@@ -1,8 +1,10 @@
 import { Trophy, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import type { FieldError } from '@/domain/fieldRules';
 import {
   MAX_SETS_PER_EXERCISE,
+  previousSetAt,
+  repeatSet,
   type LoggedExercise,
   RECORD_LABELS,
   type LoggedSet,
@@ -19,6 +21,7 @@ import {
   parseDuration,
   parseSetNumber,
   setFaultOf,
+  setText,
   weightToDisplay,
   type LiftUnit,
   type SetFault,
@@ -31,7 +34,7 @@ export interface SetRowsProps {
   exercise: LoggedExercise;
   onChange: (exercise: LoggedExercise) => void;
   unit: LiftUnit;
-  /** Its sets in the last workout that had it. */
+  /** Its sets in the last workout that had it: each row offers its own to repeat. */
   previousSets?: readonly LoggedSet[] | undefined;
   /** The exercise's place in the workout, to find its part of `fault`. */
   index: number;
@@ -116,7 +119,8 @@ function withValue<Field extends keyof LoggedSet>(
 
 /**
  * The sets of one exercise of a workout, in the person's unit: add (a copy of the last), change,
- * tick done or delete each, with what was done last time above them.
+ * tick done (kept with the workout) or delete each; beside each, the same set last time, which one
+ * tap copies in. Below about 26 rem a set takes two lines, so nothing leaves the window.
  */
 export function SetRows({
   name,
@@ -131,7 +135,6 @@ export function SetRows({
   records,
 }: SetRowsProps) {
   const t = useT();
-  const [done, setDone] = useState<readonly boolean[]>([]);
   const addButton = useRef<HTMLButtonElement>(null);
   const { sets } = exercise;
   const columns = columnsFor(measure, unit);
@@ -145,7 +148,6 @@ export function SetRows({
   const focusAddButton = useRef(false);
   const deleteSet = (setIndex: number) => {
     changeSets(sets.filter((_, at) => at !== setIndex));
-    setDone(done.filter((_, at) => at !== setIndex));
     focusAddButton.current = true;
   };
   // The deleted row's buttons go away with it: focus stays in the exercise, once "Add set" is
@@ -155,10 +157,12 @@ export function SetRows({
     focusAddButton.current = false;
     addButton.current?.focus();
   }, [sets.length]);
-  const tick = (setIndex: number, ticked: boolean) => {
-    setDone(sets.map((_, at) => (at === setIndex ? ticked : (done[at] ?? false))));
+  const tick = (setIndex: number, set: LoggedSet, ticked: boolean) => {
+    changeSet(setIndex, withValue(set, 'done', ticked || undefined));
     if (ticked) onSetDone?.(setIndex);
   };
+  // The grid of a narrow window needs the number of a measure's columns.
+  const layout = { '--set-numbers': columns.length } as CSSProperties;
 
   return (
     <div className="set-rows">
@@ -168,20 +172,27 @@ export function SetRows({
         </p>
       ) : null}
       {sets.length > 0 ? (
-        <table className="set-table">
+        <table className="set-table" style={layout}>
           <caption className="visually-hidden">{t('strength.sets.caption', { name })}</caption>
           <thead>
             <tr>
               <th scope="col">{t('strength.sets.setHeader')}</th>
+              <th scope="col">{t('strength.sets.previousHeader')}</th>
               {columns.map((column) => (
                 <th key={column.field} scope="col">
                   {column.header}
                 </th>
               ))}
-              <th scope="col">{t('strength.sets.rpeHeader')}</th>
-              <th scope="col">{t('strength.sets.warmupHeader')}</th>
-              <th scope="col">{t('strength.sets.doneHeader')}</th>
-              <th scope="col">
+              <th scope="col" className="set-rpe">
+                {t('strength.sets.rpeHeader')}
+              </th>
+              <th scope="col" className="set-warmup">
+                {t('strength.sets.warmupHeader')}
+              </th>
+              <th scope="col" className="set-tick">
+                {t('strength.sets.doneHeader')}
+              </th>
+              <th scope="col" className="set-remove">
                 <span className="visually-hidden">{t('strength.sets.deleteHeader')}</span>
               </th>
             </tr>
@@ -194,11 +205,12 @@ export function SetRows({
                 set={set}
                 setIndex={setIndex}
                 columns={columns}
-                done={done[setIndex] ?? false}
+                previous={previousSetAt(previousSets, setIndex)}
+                previousText={(previous) => setText(previous, measure, unit)}
                 fault={found?.setIndex === setIndex ? found : null}
                 records={records?.[setIndex] ?? []}
                 onChange={(changed) => changeSet(setIndex, changed)}
-                onTick={(ticked) => tick(setIndex, ticked)}
+                onTick={(ticked) => tick(setIndex, set, ticked)}
                 onDelete={() => deleteSet(setIndex)}
               />
             ))}
@@ -233,7 +245,9 @@ interface SetRowProps {
   set: LoggedSet;
   setIndex: number;
   columns: readonly SetColumn[];
-  done: boolean;
+  /** The same set last time, if there was one. */
+  previous: LoggedSet | undefined;
+  previousText: (set: LoggedSet) => string;
   fault: SetFault | null;
   onChange: (set: LoggedSet) => void;
   onTick: (done: boolean) => void;
@@ -241,8 +255,20 @@ interface SetRowProps {
   records: readonly RecordKind[];
 }
 
-function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelete, records }: SetRowProps) {
+function SetRow({
+  set,
+  setIndex,
+  columns,
+  previous,
+  previousText,
+  fault,
+  onChange,
+  onTick,
+  onDelete,
+  records,
+}: SetRowProps) {
   const t = useT();
+  const done = set.done ?? false;
   const errorId = useId();
   const number = setIndex + 1;
   const recordWords = records.map((kind) => RECORD_LABELS[kind]).join(', ');
@@ -262,6 +288,23 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
             </span>
           ) : null}
         </th>
+        <td className="set-previous">
+          {previous ? (
+            <button
+              type="button"
+              className="set-repeat"
+              aria-label={t('strength.sets.repeatLabel', { number, set: previousText(previous) })}
+              onClick={() => onChange(repeatSet(set, previous))}
+            >
+              {previousText(previous)}
+            </button>
+          ) : (
+            <>
+              <span aria-hidden="true">–</span>
+              <span className="visually-hidden">{t('strength.sets.noPrevious')}</span>
+            </>
+          )}
+        </td>
         {columns.map((column) => (
           <td key={column.field}>
             <SetNumberInput
@@ -273,7 +316,7 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
             />
           </td>
         ))}
-        <td>
+        <td className="set-rpe">
           <select
             aria-label={t('strength.sets.fieldLabel', { number, field: t('strength.field.rpe') })}
             value={set.rpe === undefined ? '' : String(set.rpe)}
@@ -283,7 +326,7 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
               onChange(withValue(set, 'rpe', event.target.value ? Number(event.target.value) : undefined))
             }
           >
-            <option value="">–</option>
+            <option value="">{t('strength.sets.rpeNone')}</option>
             {RPE_CHOICES.map((rpe) => (
               <option key={rpe} value={String(rpe)}>
                 {rpe}
@@ -291,15 +334,21 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
             ))}
           </select>
         </td>
-        <td>
-          <input
-            type="checkbox"
-            aria-label={t('strength.sets.fieldLabel', { number, field: t('strength.field.warmup') })}
-            checked={set.warmup ?? false}
-            onChange={(event) => onChange(withValue(set, 'warmup', event.target.checked || undefined))}
-          />
+        <td className="set-warmup">
+          <label>
+            <input
+              type="checkbox"
+              aria-label={t('strength.sets.fieldLabel', { number, field: t('strength.field.warmup') })}
+              checked={set.warmup ?? false}
+              onChange={(event) => onChange(withValue(set, 'warmup', event.target.checked || undefined))}
+            />
+            {/* Its column's heading is not shown on a narrow window: the word goes beside the box. */}
+            <span className="set-narrow-label" aria-hidden="true">
+              {t('strength.sets.warmupHeader')}
+            </span>
+          </label>
         </td>
-        <td>
+        <td className="set-tick">
           <input
             type="checkbox"
             aria-label={t('strength.sets.doneLabel', { number })}
@@ -307,7 +356,7 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
             onChange={(event) => onTick(event.target.checked)}
           />
         </td>
-        <td>
+        <td className="set-remove">
           <button
             type="button"
             className="set-delete"
@@ -320,7 +369,7 @@ function SetRow({ set, setIndex, columns, done, fault, onChange, onTick, onDelet
       </tr>
       {fault ? (
         <tr className="set-fault">
-          <td colSpan={columns.length + 5}>
+          <td colSpan={columns.length + 6}>
             <p id={errorId} className="field-error">
               {fault.message}
             </p>

@@ -117,7 +117,9 @@ describe('StrengthExercises', () => {
     await user.click(screen.getByLabelText('Set 1 done'));
 
     expect(screen.getByRole('timer', { name: 'Rest left' })).toHaveTextContent('3:00');
-    expect(sent(container)).toEqual([{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }], restS: 180 }]);
+    expect(sent(container)).toEqual([
+      { exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60, done: true }], restS: 180 },
+    ]);
   });
 
   it('tells the form after its exercises change, with them already in the JSON field, not on opening', async () => {
@@ -230,6 +232,50 @@ describe('StrengthExercises', () => {
     expect(await screen.findByRole('heading', { name: 'Bench press' })).toBeInTheDocument();
     expect(loadRecent).toHaveBeenLastCalledWith(['bench'], undefined);
     expect(sent(container)).toEqual(pushDay.exercises);
+  });
+
+  it('repeats the last workout or starts a routine in one tap, none of its sets ticked, last time beside each', async () => {
+    const user = userEvent.setup();
+    const lastWorkout = {
+      durationMin: 50,
+      exercises: [{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60, done: true }], restS: 120 }],
+    };
+    const lastSets = { bench: lastWorkout.exercises[0]?.sets ?? [] };
+    const legDay = {
+      id: 'r1',
+      name: 'Leg day',
+      exercises: [{ exerciseId: 'squat', sets: [{ reps: 5, weightKg: 100 }] }],
+    };
+    const onStarted = vi.fn();
+    const { container, unmount } = renderExercises({
+      initial: [],
+      known: [],
+      loadRecent: vi.fn(() =>
+        Promise.resolve({ exercises: [BENCH, SQUAT], lastSets, named: [BENCH], lastWorkout }),
+      ),
+      routines: { ...NO_ROUTINES, load: () => Promise.resolve([legDay]) },
+      onStarted,
+    });
+    const starts = await screen.findByRole('group', { name: 'Start from' });
+
+    await user.click(await within(starts).findByRole('button', { name: 'Repeat last workout' }));
+
+    expect(sent(container)).toEqual([{ exerciseId: 'bench', sets: [{ reps: 8, weightKg: 60 }], restS: 120 }]);
+    expect(onStarted).toHaveBeenCalledWith(50);
+    expect(screen.getByLabelText('Set 1 done')).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Set 1: same as last time, 8 × 60 kg' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Set 1 reps')).toHaveFocus();
+    expect(screen.queryByRole('group', { name: 'Start from' })).not.toBeInTheDocument();
+    unmount();
+
+    const again = renderExercises({
+      initial: [],
+      known: [SQUAT],
+      routines: { ...NO_ROUTINES, load: () => Promise.resolve([legDay]) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Leg day' }));
+    expect(sent(again.container)).toEqual(legDay.exercises);
+    expect(screen.getByLabelText('Routine')).toHaveDisplayValue('Leg day');
   });
 
   it('names exercises from what this device remembers when the server cannot be reached', async () => {

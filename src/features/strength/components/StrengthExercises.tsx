@@ -1,9 +1,11 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Popup } from '@/components/Popup';
 import {
   exerciseNameIn,
   checkExercises,
   MAX_EXERCISES_PER_WORKOUT,
+  repeatWorkout,
   type ExerciseRow,
   type LoggedExercise,
   type RecentExercises,
@@ -14,6 +16,7 @@ import { currentLanguage, useT } from '@/i18n';
 import { exerciseMemory, loadRecentExercises, type ExerciseMemory, type RoutineStore } from '../api';
 import { REST_CHOICES_S, restChoiceText, restSecondsOf } from '../restTimer';
 import { nextSet, type LiftUnit } from '../sets';
+import { isPhoneScreen, usePhoneScreen } from '../usePhoneScreen';
 import { useRestTimer } from '../useRestTimer';
 import { ExercisePicker } from './ExercisePicker';
 import { RestTimer } from './RestTimer';
@@ -40,6 +43,11 @@ export interface StrengthExercisesProps {
   memory?: ExerciseMemory;
   /** Told after the exercises changed (the form's JSON field holds them by then). */
   onChange?: (() => void) | undefined;
+  /**
+   * Told when the workout starts from a routine or repeats the last one, with how long the last
+   * strength workout took (if known): a length to offer while the form has none.
+   */
+  onStarted?: ((lastDurationMin: number | undefined) => void) | undefined;
 }
 
 /** Exercises offered to pick from while the server's latest are not at hand. */
@@ -48,8 +56,8 @@ const MAX_OFFERED_OFFLINE = 20;
 const byId = (rows: readonly ExerciseRow[]) => Object.fromEntries(rows.map((row) => [row.id, row]));
 
 /**
- * A strength workout's exercises in the workout window: start from a routine or pick exercises,
- * log their sets, reorder or remove them, rest between sets, and keep the list as a routine. The
+ * A strength workout's exercises in the workout window: start from a routine, repeat the last
+ * workout or pick exercises (inline, or on a sheet of the whole screen on a phone), log their sets, reorder or remove them, rest between sets, and keep the list as a routine. The
  * list goes to the form as JSON (`exercises`) with the measure of each exercise
  * (`exerciseMeasures`), which the form checks as the server will.
  */
@@ -64,10 +72,13 @@ export function StrengthExercises({
   routines,
   memory = exerciseMemory,
   onChange,
+  onStarted,
 }: StrengthExercisesProps) {
   const t = useT();
   const [entries, setEntries] = useState<readonly LoggedExercise[]>(initial);
-  const [picking, setPicking] = useState(initial.length === 0);
+  const phone = usePhoneScreen();
+  // A new workout opens with the picker, except on a phone, where the sheet would hide the starts.
+  const [picking, setPicking] = useState(() => initial.length === 0 && !isPhoneScreen());
   // Every exercise the window has met, by id: a gone one (deleted) has no name and no measure.
   const [rows, setRows] = useState<Readonly<Record<string, ExerciseRow>>>(() => byId(known));
   // Offline or refused, the window works without it: no "last time", recent from the day's workouts.
@@ -146,12 +157,22 @@ export function StrengthExercises({
     focusEntry.current = 'last';
     if (recent && !(row.id in recent.lastSets)) void ask([row.id]);
   };
+  // A routine's targets or the last workout's sets, with last time beside each and none ticked done.
   const startFrom = (routine: RoutineRow) => {
-    changeEntries(routine.exercises);
+    changeEntries(repeatWorkout(routine.exercises));
     setPicking(false);
     focusEntry.current = 'first';
+    onStarted?.(recent?.lastWorkout?.durationMin);
     const unknown = routine.exercises.map((logged) => logged.exerciseId).filter((id) => !rows[id]);
     if (unknown.length > 0 || recent) void ask(routine.exercises.map((logged) => logged.exerciseId));
+  };
+  const lastWorkout = recent?.lastWorkout;
+  const repeatLast = () => {
+    if (!lastWorkout) return;
+    changeEntries(repeatWorkout(lastWorkout.exercises));
+    setPicking(false);
+    focusEntry.current = 'first';
+    onStarted?.(lastWorkout.durationMin);
   };
   // The server's latest first, then those of the day's workouts it did not name; without the
   // server's answer, the day's and then those this device met last.
@@ -169,7 +190,12 @@ export function StrengthExercises({
   return (
     <section className="strength-exercises" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('strength.exercises.title')}</h3>
-      <RoutineBar exercises={entries} onStart={startFrom} store={routines} />
+      <RoutineBar
+        exercises={repeatWorkout(entries)}
+        onStart={startFrom}
+        store={routines}
+        onRepeat={lastWorkout && lastWorkout.exercises.length > 0 ? repeatLast : undefined}
+      />
       <input type="hidden" name="exercises" value={JSON.stringify(entries)} />
       <input type="hidden" name="exerciseMeasures" value={JSON.stringify(measures)} />
       {entries.length === 0 ? <p className="field-hint">{t('strength.exercises.empty')}</p> : null}
@@ -233,7 +259,7 @@ export function StrengthExercises({
       </ol>
       <RestTimer timer={timer} />
       {error ? <p className="field-error">{error}</p> : null}
-      {picking ? (
+      {picking && !phone ? (
         <ExercisePicker recentExercises={latest} onPick={add} />
       ) : (
         <button
@@ -246,6 +272,14 @@ export function StrengthExercises({
           {t('strength.exercises.add')}
         </button>
       )}
+      {phone ? (
+        // On a phone the picker takes the whole screen, its results in view above the keyboard.
+        <Popup open={picking} title={t('strength.exercises.add')} onClose={() => setPicking(false)}>
+          <div className="exercise-sheet">
+            <ExercisePicker recentExercises={latest} onPick={add} />
+          </div>
+        </Popup>
+      ) : null}
       {full ? (
         <p className="field-hint">{t('strength.exercises.full', { max: MAX_EXERCISES_PER_WORKOUT })}</p>
       ) : null}
