@@ -449,6 +449,9 @@ test.describe('a strength workout in the workout window', () => {
       await page.evaluate(() => document.documentElement.scrollWidth - globalThis.innerWidth),
     ).toBeLessThanOrEqual(0);
     expect(await violationsOn(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await violationsOn(page), 'dark').toEqual([]);
 
     // On a phone the picker is a sheet of the whole screen, its results in view while typing.
     await window.getByRole('button', { name: 'Add exercise', exact: true }).click();
