@@ -475,7 +475,7 @@ test.describe('a strength workout in the workout window', () => {
 
 interface SavedWorkout {
   durationMin: number;
-  exercises: { sets: { reps?: number }[] }[];
+  exercises: { sets: { reps?: number; done?: boolean }[] }[];
 }
 
 /** The person's strength workouts on the server, asked with their own session. */
@@ -530,6 +530,7 @@ test.describe('a strength workout without a network', () => {
     await activity.window().getByRole('button', { name: 'Start from routine' }).click();
     await expect(activity.window().getByRole('heading', { name: 'Barbell Bench Press' })).toBeVisible();
     await activity.window().getByLabel('Set 1 reps').fill('10');
+    await activity.window().getByLabel('Set 1 done').check();
     await activity.save();
     await expect(activity.window()).toBeHidden();
     const evening = activity.workouts().filter({ hasText: '50 min' });
@@ -545,12 +546,17 @@ test.describe('a strength workout without a network', () => {
     await expect
       .poll(async () => (await savedWorkouts(account)).map((workout) => workout.durationMin))
       .toEqual([30, 50]);
-    expect((await savedWorkouts(account))[1]?.exercises[0]?.sets[0]?.reps).toBe(10);
+    expect((await savedWorkouts(account))[1]?.exercises[0]?.sets[0]).toEqual({
+      reps: 10,
+      weightKg: 60,
+      done: true,
+    });
 
     // An edit offline: the saved workout's sets change once the network is back.
     await context.setOffline(true);
     await evening.getByRole('button').click();
     await expect(activity.window().getByLabel('Set 1 reps')).toHaveValue('10');
+    await expect(activity.window().getByLabel('Set 1 done')).toBeChecked();
     await activity.window().getByLabel('Set 1 reps').fill('12');
     await activity.save();
     await expect(evening).toContainText('Waiting to sync');
