@@ -1,4 +1,4 @@
-import { Activity, Plus, Scale, UtensilsCrossed, type LucideIcon } from 'lucide-react';
+import { Activity, Dumbbell, Plus, Scale, UtensilsCrossed, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LOG_KINDS, logPath, type LogKind } from '@/domain/logging';
@@ -6,6 +6,7 @@ import { useT, type MessageId } from '@/i18n';
 
 const ENTRIES: Readonly<Record<LogKind, { label: MessageId; icon: LucideIcon }>> = {
   workout: { label: 'frame.log.workout', icon: Activity },
+  strength: { label: 'frame.log.strength', icon: Dumbbell },
   meal: { label: 'frame.log.meal', icon: UtensilsCrossed },
   'weigh-in': { label: 'frame.log.weighIn', icon: Scale },
 };

@@ -4,6 +4,7 @@ import { logPath, mealTypeAt } from './logging';
 describe('logPath', () => {
   it('asks each page for its logging window', () => {
     expect(logPath('workout')).toBe('/?log=workout');
+    expect(logPath('strength')).toBe('/?log=strength');
     expect(logPath('meal')).toBe('/nutrition-log?log=meal');
     expect(logPath('weigh-in')).toBe('/weight-tracking?log=weigh-in');
   });

@@ -1,7 +1,7 @@
 import type { MealType } from './contract';
 
 /** What the "+" in the app's frame logs: each opens its page's window at once. */
-export const LOG_KINDS = ['workout', 'meal', 'weigh-in'] as const;
+export const LOG_KINDS = ['workout', 'strength', 'meal', 'weigh-in'] as const;
 export type LogKind = (typeof LOG_KINDS)[number];
 
 /** The query parameter that asks a page to open its logging window (`?log=meal`). */
@@ -9,7 +9,8 @@ export const LOG_PARAM = 'log';
 
 /** The page that logs each kind, with the request to open its window. */
 export function logPath(kind: LogKind): string {
-  const page = kind === 'workout' ? '/' : kind === 'meal' ? '/nutrition-log' : '/weight-tracking';
+  const page =
+    kind === 'workout' || kind === 'strength' ? '/' : kind === 'meal' ? '/nutrition-log' : '/weight-tracking';
   return `${page}?${LOG_PARAM}=${kind}`;
 }
 

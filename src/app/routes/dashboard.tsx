@@ -33,6 +33,7 @@ import {
   type DraftFields,
 } from '@/features/activity';
 import type { WorkoutDetail } from '@/domain/activity';
+import type { ActivityType } from '@/domain/contract';
 import { ErrorCode } from '@/domain/errors';
 import type { SessionUser } from '@/features/auth';
 import { DailySummary, loadDashboardSummary, type DashboardSummary } from '@/features/dashboard';
@@ -130,7 +131,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<ActivityA
   return runIntent<ActivityActionResult>(await request.formData(), INTENTS);
 }
 
-type Editing = { activity: ActivityRow | null; draft?: DraftFields } | null;
+type Editing = { activity: ActivityRow | null; draft?: DraftFields; newType?: ActivityType } | null;
 
 const UNDO_MS = 8000;
 
@@ -188,6 +189,7 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
   }, [savedDay, summary.date, setSearchParams]);
 
   useLogRequest('workout', () => setEditing({ activity: null }));
+  useLogRequest('strength', () => setEditing({ activity: null, newType: 'strength' }));
 
   const selectDay = (date: Date) => setSearchParams({ month: dateToMonth(date), date: dateToDay(date) });
 
@@ -244,6 +246,7 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
         knownExercises={summary.dayExercises ?? []}
         account={account}
         draft={editing?.draft}
+        newType={editing?.newType}
       />
       <WorkoutDetailWindow
         detail={detail}

@@ -6,7 +6,7 @@ import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
 import { SaveOrDelete } from '@/components/SaveOrDelete';
 import { ACTIVITY_TYPE_INFO, DEFAULT_BODY_WEIGHT_KG, takesDistance } from '@/domain/activity';
-import { ACTIVITY_TYPES, activityRules } from '@/domain/contract';
+import { ACTIVITY_TYPES, activityRules, type ActivityType } from '@/domain/contract';
 import type { ExerciseRow, LoggedExercise } from '@/domain/strength';
 import { distanceUnitLabel, kmToDisplay, weightUnitFor, type Units } from '@/domain/units';
 import { liftUnitFor, StrengthExercises } from '@/features/strength';
@@ -44,6 +44,8 @@ export interface ActivityEditWindowProps {
   account?: string | undefined;
   /** A new workout's fields kept on this device before a reload, to carry on with. */
   draft?: DraftFields | null | undefined;
+  /** The type a new workout starts as (a strength workout from the "+"), when there is no draft. */
+  newType?: ActivityType | undefined;
 }
 
 /** The fields a new workout's draft keeps: what the person typed, not the form's context. */
@@ -84,6 +86,7 @@ export function ActivityEditWindow({
   knownExercises,
   account,
   draft,
+  newType,
 }: ActivityEditWindowProps) {
   // Closed or saved, a new workout's draft has served: the next window starts empty.
   const close = useCallback(() => {
@@ -106,6 +109,7 @@ export function ActivityEditWindow({
         knownExercises={knownExercises}
         account={activity ? undefined : account}
         draft={activity ? null : draft}
+        newType={newType}
         onDone={close}
       />
     </Popup>
@@ -120,6 +124,7 @@ interface ActivityFormProps {
   knownExercises: readonly ExerciseRow[];
   account: string | undefined;
   draft: DraftFields | null | undefined;
+  newType: ActivityType | undefined;
   onDone: () => void;
 }
 
@@ -131,6 +136,7 @@ function ActivityForm({
   knownExercises,
   account,
   draft,
+  newType,
   onDone,
 }: ActivityFormProps) {
   const t = useT();
@@ -138,7 +144,7 @@ function ActivityForm({
   const startedAt = activity ? new Date(activity.startedAt) : undefined;
   const [date, setDate] = useState<Date>(startedAt ?? dayToDate(draftDay(draft) ?? day));
   const [submitted, setSubmitted] = useState(false);
-  const [type, setType] = useState<string>(activity?.type ?? (draft?.type || 'run'));
+  const [type, setType] = useState<string>(activity?.type ?? (draft?.type || newType || 'run'));
   const form = useRef<HTMLFormElement>(null);
   // Every change of a new workout is kept at once (synchronously), a reload may come any moment.
   const keepDraft = useCallback(() => {
