@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { ActivityType } from '@/domain/contract';
+import { showsPace } from '@/domain/pace';
 import { profileOf, type ProfilePoint, type TrackPoint } from '@/domain/track';
 import { distanceUnitLabel, type Units } from '@/domain/units';
 import { useT, type Translator } from '@/i18n';
@@ -9,9 +10,6 @@ import { clock } from './clock';
 
 const MILE_M = 1609.344;
 const FEET_PER_METRE = 3.28084;
-
-/** Workouts on foot read as pace (time per km or mile); the rest as speed. */
-const PACED: ReadonlySet<ActivityType> = new Set(['run', 'walk', 'hike']);
 
 /** A number with `digits` decimals in the language shown ("12.5", "12,5"). */
 const fixed = (value: number, digits: number) =>
@@ -33,7 +31,7 @@ function seriesFor(type: ActivityType, units: Units, t: Translator): Series[] {
   const speedUnit = units === 'imperial' ? 'mph' : 'km/h';
   const climbUnit = units === 'imperial' ? 'ft' : 'm';
   return [
-    PACED.has(type)
+    showsPace(type)
       ? {
           kind: 'pace',
           title: t('activity.workoutCharts.pace'),
