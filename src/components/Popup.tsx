@@ -7,16 +7,21 @@ export interface PopupProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Controls beside the close button (a window's menu). */
+  actions?: ReactNode;
+  /** Move the focus to the title when the window opens (a window to read rather than fill in). */
+  focusTitle?: boolean;
 }
 
 /**
  * An accessible modal window on the platform's <dialog>: focus moves in and is trapped, Escape
  * closes, and focus returns to what opened it.
  */
-export function Popup({ open, title, onClose, children }: PopupProps) {
+export function Popup({ open, title, onClose, children, actions, focusTitle = false }: PopupProps) {
   const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<Element | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   // The content mounts only after the dialog is shown, so its autoFocus lands inside the dialog
   // and the element that opened it is still known.
   const [contentShown, setContentShown] = useState(false);
@@ -28,6 +33,7 @@ export function Popup({ open, title, onClose, children }: PopupProps) {
     if (open && !dialog.open) {
       openerRef.current = document.activeElement;
       dialog.showModal();
+      if (focusTitle) titleRef.current?.focus();
       setContentShown(true);
     } else if (!open && openerRef.current) {
       if (dialog.open) dialog.close();
@@ -36,7 +42,7 @@ export function Popup({ open, title, onClose, children }: PopupProps) {
       openerRef.current = null;
       if (opener instanceof HTMLElement) opener.focus();
     }
-  }, [open]);
+  }, [open, focusTitle]);
 
   return (
     <dialog
@@ -53,7 +59,10 @@ export function Popup({ open, title, onClose, children }: PopupProps) {
       }}
     >
       <div className="popup-header">
-        <h2 id={titleId}>{title}</h2>
+        <h2 id={titleId} ref={titleRef} tabIndex={focusTitle ? -1 : undefined}>
+          {title}
+        </h2>
+        {actions}
         <button type="button" className="popup-close" aria-label={t('frame.popup.close')} onClick={onClose}>
           <X className="icon" />
         </button>
