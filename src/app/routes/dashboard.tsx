@@ -15,7 +15,7 @@ import {
   ActivityEditWindow,
   DayActivities,
   WeekSummary,
-  WorkoutDetailWindow,
+  WorkoutSummaryWindow,
   dateToDay,
   dateToMonth,
   deleteActivity,
@@ -52,17 +52,17 @@ type PageData =
   | { summary: ActivitySummary; daily: DashboardSummary; savedAt: string | null; loadError: null }
   | { summary: null; daily: null; savedAt: null; loadError: string };
 
-/** The page, and the workout named by `?activity=`, opened in the detail window. */
+/** The page, and what the server knows of the workout named by `?activity=`, opened in its summary. */
 type LoaderData = PageData & { detail: WorkoutDetail | null };
 
 /**
  * `?activity=<id>`: a workout's detail, or "not found" when it is not the person's (the 404 page).
- * Without a network the page opens without it.
+ * Without a network, the copy this device kept when it was last opened, else the page's row alone.
  */
 async function detailFor(activityId: string | null): Promise<WorkoutDetail | 'not-found' | null> {
   if (activityId === null) return null;
   try {
-    return await loadWorkoutDetail(activityId);
+    return (await loadOrLastLoaded(`workout:${activityId}`, () => loadWorkoutDetail(activityId))).data;
   } catch (error) {
     return hasCode(error, ErrorCode.OBJECT_NOT_FOUND) ? 'not-found' : null;
   }
@@ -159,7 +159,7 @@ interface ActivityPageProps {
 
 function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
   const t = useT();
-  const [, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const account = useRouteLoaderData<SessionUser | null>('app')?.id;
   // A new workout that was being logged when the page went away opens again, as it was.
   const [editing, setEditing] = useState<Editing>(() => {
@@ -190,6 +190,36 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
 
   useLogRequest('workout', () => setEditing({ activity: null }));
   useLogRequest('strength', () => setEditing({ activity: null, newType: 'strength' }));
+
+  // The summary of `?activity=`: the day's row (with this device's waiting changes), else the server's.
+  const openId = searchParams.get('activity');
+  // Edit and Delete close the summary at once, before the address follows, so the focus goes back
+  // to the workout's row and from there into the edit window.
+  const [closedId, setClosedId] = useState<string | null>(null);
+  const viewing =
+    openId === null || openId === closedId
+      ? null
+      : (summary.dayActivities.find((row) => row.id === openId) ??
+        (detail?.activity.id === openId ? detail.activity : null));
+  const closeSummary = () => {
+    setClosedId(openId);
+    void setSearchParams((current) => {
+      current.delete('activity');
+      return current;
+    });
+  };
+  // A workout not yet on the server has nothing more to show than its form: it opens to edit.
+  const openWorkout = (activity: ActivityRow) => {
+    if (activity.sync !== undefined || !isObjectId(activity.id)) {
+      setEditing({ activity });
+      return;
+    }
+    setClosedId(null);
+    void setSearchParams((current) => {
+      current.set('activity', activity.id);
+      return current;
+    });
+  };
 
   const selectDay = (date: Date) => setSearchParams({ month: dateToMonth(date), date: dateToDay(date) });
 
@@ -228,7 +258,7 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
           today={summary.today}
           activities={summary.dayActivities}
           units={summary.units}
-          onEdit={(activity) => setEditing({ activity })}
+          onOpen={openWorkout}
         />
         <StrengthProgress
           unit={liftUnitFor(weightUnitFor(summary.units))}
@@ -236,6 +266,22 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
           weekMuscleSets={summary.weekMuscleSets}
         />
       </div>
+      {/* Before the edit window: closing the summary returns the focus before Edit takes it. */}
+      <WorkoutSummaryWindow
+        activity={viewing}
+        detail={detail}
+        units={summary.units}
+        knownExercises={summary.dayExercises ?? []}
+        onClose={closeSummary}
+        onEdit={(activity) => {
+          closeSummary();
+          setEditing({ activity });
+        }}
+        onDelete={(activity) => {
+          closeSummary();
+          void editFetcher.submit({ intent: 'delete', row: JSON.stringify(activity) }, { method: 'post' });
+        }}
+      />
       <ActivityEditWindow
         open={editing !== null}
         onClose={() => setEditing(null)}
@@ -247,16 +293,6 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
         account={account}
         draft={editing?.draft}
         newType={editing?.newType}
-      />
-      <WorkoutDetailWindow
-        detail={detail}
-        units={summary.units}
-        onClose={() =>
-          setSearchParams((current) => {
-            current.delete('activity');
-            return current;
-          })
-        }
       />
       <div className="toast-region" role="status">
         {showUndo ? (

@@ -7,7 +7,7 @@ export {
 } from './components/ActivityEditWindow';
 export { DayActivities } from './components/DayActivities';
 export { WeekSummary } from './components/WeekSummary';
-export { WorkoutDetailWindow } from './components/WorkoutDetailWindow';
+export { WorkoutSummaryWindow } from './components/WorkoutSummaryWindow';
 export { dateToDay, dateToMonth } from './days';
 export { dropWorkoutDraft, workoutDraft, type DraftFields } from './draft';
 export { parseActivityForm } from './form';

@@ -1,12 +1,10 @@
 import { Trophy } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
 import { ActivityTypeIcon } from '@/components/ActivityTypeIcon';
 import { SyncBadge } from '@/components/SyncBadge';
 import { ACTIVITY_TYPE_INFO } from '@/domain/activity';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
 import { useT, type Translator } from '@/i18n';
 import { formatNumber } from '@/i18n/numbers';
-import { T } from '@/i18n/T';
 import { formatDate } from '@/i18n/dates';
 import type { ActivityRow } from '../types';
 import { dayToDate, formatMinutes } from '../days';
@@ -16,7 +14,8 @@ export interface DayActivitiesProps {
   today: string;
   activities: readonly ActivityRow[];
   units: Units;
-  onEdit: (activity: ActivityRow) => void;
+  /** Opens the workout: its summary, or the edit window for one not yet saved on the server. */
+  onOpen: (activity: ActivityRow) => void;
 }
 
 /** A strength workout's exercises and sets, and apart (shown with a trophy) the sets that beat a personal record. */
@@ -56,15 +55,9 @@ function describe(activity: ActivityRow, units: Units, t: Translator): string {
   return parts.join(' · ');
 }
 
-/** The workouts of the chosen day with their totals; each opens the activity edit window. */
-export function DayActivities({ day, today, activities, units, onEdit }: DayActivitiesProps) {
+/** The workouts of the chosen day with their totals; each opens its summary. */
+export function DayActivities({ day, today, activities, units, onOpen }: DayActivitiesProps) {
   const t = useT();
-  const [params] = useSearchParams();
-  const detailLink = (id: string) => {
-    const next = new URLSearchParams(params);
-    next.set('activity', id);
-    return `?${next.toString()}`;
-  };
   const minutes = activities.reduce((sum, activity) => sum + activity.durationMin, 0);
   const kcal = activities.reduce((sum, activity) => sum + (activity.caloriesKcal ?? 0), 0);
   const title =
@@ -91,7 +84,12 @@ export function DayActivities({ day, today, activities, units, onEdit }: DayActi
               const lifts = describeLifts(activity, t);
               return (
                 <li key={activity.id}>
-                  <button type="button" className="activity-item" onClick={() => onEdit(activity)}>
+                  <button
+                    type="button"
+                    className="activity-item"
+                    aria-haspopup="dialog"
+                    onClick={() => onOpen(activity)}
+                  >
                     <span className="activity-icon" aria-hidden="true">
                       <ActivityTypeIcon type={activity.type} />
                     </span>
@@ -113,20 +111,7 @@ export function DayActivities({ day, today, activities, units, onEdit }: DayActi
                       {activity.notes ? <span className="activity-notes">{activity.notes}</span> : null}
                       <SyncBadge state={activity.sync} />
                     </span>
-                    <span className="visually-hidden">{t('activity.day.editSuffix')}</span>
                   </button>
-                  {activity.source ? (
-                    <Link className="activity-detail-link" to={detailLink(activity.id)}>
-                      <T
-                        id="activity.day.detailLink"
-                        values={{
-                          type: activity.type,
-                          time: formatDate(new Date(activity.startedAt), 'HH:mm'),
-                        }}
-                        components={{ 0: <span className="visually-hidden" /> }}
-                      />
-                    </Link>
-                  ) : null}
                 </li>
               );
             })}
