@@ -12,7 +12,7 @@ async function signedIn(page: Page): Promise<ActivityPage> {
 }
 
 test.describe('activity on the start page', () => {
-  test('logs a run from the calendar, shows it on the calendar and in the week, edits it and deletes it with undo', async ({
+  test('logs a run from the calendar, shows it on the calendar and in the week, reads it in its summary, edits it and deletes it with undo', async ({
     page,
   }) => {
     const activity = await signedIn(page);
@@ -34,16 +34,30 @@ test.describe('activity on the start page', () => {
     await expect(activity.weekTotal()).toHaveText('45 of 150 active minutes');
     await expect(activity.today()).toHaveAccessibleName(/45 min active, 1 workout/);
 
-    await activity.workouts().first().getByRole('button').click();
+    // A workout opens to read: its pace, no form, Edit and Delete in its menu (axe: accessibility.spec
+    // and theme.spec).
+    const row = activity.workouts().first().getByRole('button');
+    await activity.openSummary(activity.workouts().first());
+    const summary = activity.summary();
+    await expect(summary.getByRole('heading', { level: 2 })).toBeFocused();
+    await expect(summary.getByRole('definition').filter({ hasText: '/km' })).toHaveText('5:38 /km');
+    await expect(summary.getByRole('textbox')).toHaveCount(0);
+    await summary.getByRole('button', { name: 'More actions for this workout' }).click();
+    await expect(summary.getByRole('menuitem')).toHaveText(['Edit', 'Delete']);
+    await page.keyboard.press('Escape');
+    await expect(summary.getByRole('menu')).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(summary).toBeHidden();
+    await expect(row).toBeFocused();
+
+    await activity.openToEdit(activity.workouts().first());
     await expect(activity.window().getByLabel('Duration (min)')).toHaveValue('45');
     await activity.fill({ duration: '60', calories: '500' });
     await activity.save();
     await expect(activity.workouts().first()).toContainText('1 h · 8.0 km · 500 kcal');
     await expect(activity.weekTotal()).toHaveText('60 of 150 active minutes');
 
-    await activity.workouts().first().getByRole('button').click();
-    await activity.window().getByRole('button', { name: 'Delete', exact: true }).click();
-    await activity.window().getByRole('button', { name: 'Delete workout' }).click();
+    await activity.deleteWorkout(activity.workouts().first());
     await expect(activity.workouts()).toHaveCount(0);
     await expect(page.getByText('Workout deleted.')).toBeVisible();
     await expect(activity.weekTotal()).toHaveText('0 of 150 active minutes');

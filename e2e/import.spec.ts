@@ -239,8 +239,13 @@ test.describe('importing workouts', () => {
     await login.goto(`?from=${encodeURIComponent(`/?date=${day}`)}`);
     await login.logIn(account.username, account.password);
 
-    await page.getByRole('link', { name: /^Route and splits of the running at/ }).click();
+    await page
+      .locator('.activity-list > li')
+      .getByRole('button', { name: /^Running/ })
+      .click();
     const window = page.getByRole('dialog', { name: /^Running on / });
+    // Its summary: the average pace from the moving time, then the route and the rest of the recording.
+    await expect(window.getByText('Average pace')).toBeVisible();
     await expect(window.getByRole('img', { name: /^The route, 6\.3 km/ })).toBeVisible();
     await expect(window.getByText('Map: © Test tiles')).toBeVisible();
     await expect.poll(() => tileRequests.length).toBeGreaterThan(0);

@@ -55,7 +55,11 @@ test.describe('a strength workout in the workout window', () => {
     await expect(activity.workouts().first()).toContainText('Strength');
     expect(creates).toHaveLength(1);
 
-    await activity.workouts().first().getByRole('button').click();
+    await activity.openSummary(activity.workouts().first());
+    await expect(activity.summary().getByRole('region', { name: 'Exercises' })).toContainText(
+      'Set 2: 60 kg × 8',
+    );
+    await activity.chooseInSummary('Edit');
     const again = activity.window().getByRole('listitem').filter({ hasText: 'Barbell Bench Press' });
     await expect(again.getByLabel('Set 2 reps')).toHaveValue('8');
     await expect(again.getByLabel('Set 2 weight (kg)')).toHaveValue('60');
@@ -74,11 +78,14 @@ test.describe('a strength workout in the workout window', () => {
     // Heavier than last time: the server marks the set as soon as the workout is saved.
     const heavier = activity.workouts().filter({ hasText: '40 min' });
     await expect(heavier).toContainText('1 exercise · 1 set · 1 set with a personal record');
-    await heavier.getByRole('button').click();
+    await activity.openSummary(heavier);
     await expect(
-      activity.window().getByRole('row', { name: /personal record: heaviest weight/ }),
-    ).toBeVisible();
-    await activity.window().getByRole('button', { name: 'Close' }).click();
+      activity
+        .summary()
+        .getByRole('listitem')
+        .filter({ hasText: /^Set 1:/ }),
+    ).toContainText(/Personal record: .*heaviest weight/);
+    await activity.summary().getByRole('button', { name: 'Close' }).click();
 
     // The start page shows how the lift progresses, with its records in words.
     const progress = page.getByRole('region', { name: 'Strength progress' });
@@ -554,7 +561,7 @@ test.describe('a strength workout without a network', () => {
 
     // An edit offline: the saved workout's sets change once the network is back.
     await context.setOffline(true);
-    await evening.getByRole('button').click();
+    await activity.openToEdit(evening);
     await expect(activity.window().getByLabel('Set 1 reps')).toHaveValue('10');
     await expect(activity.window().getByLabel('Set 1 done')).toBeChecked();
     await activity.window().getByLabel('Set 1 reps').fill('12');
@@ -566,10 +573,7 @@ test.describe('a strength workout without a network', () => {
 
     // And a delete offline: gone from the server once, the morning workout untouched.
     await context.setOffline(true);
-    await evening.getByRole('button').click();
-    await activity.window().getByRole('button', { name: 'Delete', exact: true }).click();
-    await activity.window().getByRole('button', { name: 'Delete workout' }).click();
-    await expect(activity.window()).toBeHidden();
+    await activity.deleteWorkout(evening);
     await context.setOffline(false);
     await expect(page.getByText('Waiting to sync')).toHaveCount(0, { timeout: 20_000 });
     await expect

@@ -29,6 +29,10 @@ test.describe('the dark theme', () => {
       expect(await violationsOn(page), path).toEqual([]);
     }
     await page.goto('/');
+    await page.getByRole('button', { name: /^Running/ }).click();
+    await expect(page.getByRole('dialog', { name: /^Running on / })).toBeVisible();
+    expect(await violationsOn(page), 'the workout summary').toEqual([]);
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Log a workout' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await violationsOn(page), 'the workout window').toEqual([]);

@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The start page: activity calendar, this week, the chosen day's workouts and the edit window. */
+/**
+ * The start page: activity calendar, this week, the chosen day's workouts, a workout's summary and
+ * the edit window.
+ */
 export class ActivityPage {
   constructor(private readonly page: Page) {}
 
@@ -20,6 +23,41 @@ export class ActivityPage {
 
   window(): Locator {
     return this.page.getByRole('dialog', { name: /workout/ });
+  }
+
+  /** A workout's read-only summary, the window with its "⋯" menu. */
+  summary(): Locator {
+    return this.page
+      .getByRole('dialog')
+      .filter({ has: this.page.getByRole('button', { name: 'More actions for this workout' }) });
+  }
+
+  /** Opens a workout of the day's list in its summary. */
+  async openSummary(workout: Locator): Promise<void> {
+    await workout.getByRole('button').first().click();
+    await expect(this.summary()).toBeVisible();
+  }
+
+  /** Chooses an action in the open summary's "⋯" menu. */
+  async chooseInSummary(action: 'Edit' | 'Delete'): Promise<void> {
+    await this.summary().getByRole('button', { name: 'More actions for this workout' }).click();
+    await this.summary().getByRole('menuitem', { name: action }).click();
+  }
+
+  /** Opens a workout of the day's list in the edit window, through its summary's Edit. */
+  async openToEdit(workout: Locator): Promise<void> {
+    await this.openSummary(workout);
+    await this.chooseInSummary('Edit');
+    await expect(this.summary()).toBeHidden();
+    await expect(this.window()).toBeVisible();
+  }
+
+  /** Deletes a workout of the day's list from its summary's menu, answering its question. */
+  async deleteWorkout(workout: Locator): Promise<void> {
+    await this.openSummary(workout);
+    await this.chooseInSummary('Delete');
+    await this.summary().getByRole('button', { name: 'Delete workout' }).click();
+    await expect(this.summary()).toBeHidden();
   }
 
   workouts(): Locator {
