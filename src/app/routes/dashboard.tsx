@@ -6,6 +6,7 @@ import {
   useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import { StaleNotice } from '@/components/StaleNotice';
@@ -96,6 +97,24 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   const [page, detail] = await Promise.all([loadPage(request, params), detailFor(params.get('activity'))]);
   if (detail === 'not-found') throw notFound();
   return { ...page, detail };
+}
+
+/**
+ * Closing a workout's summary takes only `?activity=` away: the page's data stays as it was. Opening
+ * one, another day, or a write loads again.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  if (formMethod || nextUrl.searchParams.has('activity') || !currentUrl.searchParams.has('activity')) {
+    return defaultShouldRevalidate;
+  }
+  const rest = new URLSearchParams(currentUrl.searchParams);
+  rest.delete('activity');
+  return rest.toString() === nextUrl.searchParams.toString() ? false : defaultShouldRevalidate;
 }
 
 /** The workout the form carries as JSON (to delete it, or to put it back); null when unreadable. */
