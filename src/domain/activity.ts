@@ -91,7 +91,7 @@ export interface ActivityRow {
   source?: Exclude<ActivitySource, 'manual'>;
 }
 
-/** One workout with what a recording adds, and its route: the workout detail window. */
+/** One workout with what a recording adds, and its route: what its summary window shows. */
 export interface WorkoutDetail {
   activity: ActivityRow;
   movingTimeS: number | null;
