@@ -55,6 +55,7 @@ test.describe('activity on the start page', () => {
     await activity.fill({ duration: '60', calories: '500' });
     await activity.save();
     await expect(activity.workouts().first()).toContainText('1 h · 8.0 km · 500 kcal');
+    await expect(row).toBeFocused();
     await expect(activity.weekTotal()).toHaveText('60 of 150 active minutes');
 
     await activity.deleteWorkout(activity.workouts().first());
