@@ -427,9 +427,13 @@ test.describe('a strength workout in the workout window', () => {
     const shell = await openSignedIn(page, account);
     await shell.expectHeading('Today');
     const activity = new ActivityPage(page);
-    await activity.openNew();
-    await activity.fill({ type: 'Strength' });
+    // From the "+" in the bottom bar a strength workout from a routine is four taps with nothing
+    // typed: "Log", "Strength workout", the routine, Save (ticking sets done is optional).
+    const bar = shell.nav();
+    await bar.getByRole('button', { name: 'Log' }).click();
+    await bar.getByRole('link', { name: 'Strength workout' }).click();
     const window = activity.window();
+    await expect(window.getByLabel('Type')).toHaveValue('strength');
     // What a strength workout does not have is not asked.
     await expect(window.getByLabel(/^Distance/)).toHaveCount(0);
 
@@ -473,7 +477,7 @@ test.describe('a strength workout in the workout window', () => {
 
     await activity.save();
     await expect(window).toBeHidden();
-    await activity.workouts().filter({ hasText: '45 min' }).last().getByRole('button').click();
+    await activity.openToEdit(activity.workouts().filter({ hasText: '45 min' }).last());
     await expect(window.getByLabel('Set 1 done')).toBeChecked();
     await expect(window.getByLabel('Set 2 done')).not.toBeChecked();
     await expect(window.getByLabel('Set 2 weight (kg)')).toHaveValue('62.5');
