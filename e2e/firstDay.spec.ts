@@ -136,7 +136,12 @@ test.describe('the first day', () => {
     await window.getByLabel('Weight (kg)').fill('81.4');
     await window.getByRole('button', { name: 'Save' }).click();
     await expect(window).toBeHidden();
-    await expect(page.getByRole('cell', { name: '81.4 kg' }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: '81.4 kg' })).toHaveCount(1);
+    // The next weigh-in starts from the last: the same weight is two taps, nothing typed.
+    await page.getByRole('button', { name: 'Add a weigh-in' }).click();
+    await expect(window.getByLabel('Weight (kg)')).toHaveValue('81.4');
+    await window.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('cell', { name: '81.4 kg' })).toHaveCount(2);
 
     await expect(page.getByRole('button', { name: 'Log out' })).toBeHidden();
     await page.getByRole('link', { name: account.username }).click();

@@ -236,6 +236,8 @@ function WeightPage({ summary, savedAt }: { summary: WeightSummary; savedAt: str
         onClose={close}
         entry={open?.kind === 'entry' ? open.entry : null}
         unit={unit}
+        // The newest weigh-in heads the first page; on a later page, the last day of the chart.
+        lastWeightKg={summary.page === 0 ? summary.entries[0]?.weightKg : summary.points.at(-1)?.weightKg}
       />
       <GoalWindow
         open={open?.kind === 'goal'}

@@ -21,10 +21,12 @@ export interface WeightEditWindowProps {
   /** The weigh-in to edit, or null for a new one now. */
   entry: WeightEntryRow | null;
   unit: WeightUnit;
+  /** The last weigh-in's weight: a new one starts from it, so a steady weight is saved in one tap. */
+  lastWeightKg?: number | null | undefined;
 }
 
 /** The weight edit window: add, change or delete one weigh-in. */
-export function WeightEditWindow({ open, onClose, entry, unit }: WeightEditWindowProps) {
+export function WeightEditWindow({ open, onClose, entry, unit, lastWeightKg }: WeightEditWindowProps) {
   const t = useT();
   return (
     <Popup
@@ -32,7 +34,13 @@ export function WeightEditWindow({ open, onClose, entry, unit }: WeightEditWindo
       title={entry ? t('weight.edit.editTitle') : t('weight.edit.addTitle')}
       onClose={onClose}
     >
-      <WeightForm key={entry?.id ?? 'new'} entry={entry} unit={unit} onDone={onClose} />
+      <WeightForm
+        key={entry?.id ?? 'new'}
+        entry={entry}
+        unit={unit}
+        lastWeightKg={lastWeightKg ?? null}
+        onDone={onClose}
+      />
     </Popup>
   );
 }
@@ -40,10 +48,12 @@ export function WeightEditWindow({ open, onClose, entry, unit }: WeightEditWindo
 function WeightForm({
   entry,
   unit,
+  lastWeightKg,
   onDone,
 }: {
   entry: WeightEntryRow | null;
   unit: WeightUnit;
+  lastWeightKg: number | null;
   onDone: () => void;
 }) {
   const t = useT();
@@ -70,7 +80,7 @@ function WeightForm({
         unit={unit}
         name="weight"
         label={t('weight.edit.weight')}
-        defaultKg={entry?.weightKg}
+        defaultKg={entry ? entry.weightKg : lastWeightKg}
         error={errors.weight}
         autoFocus
       />
