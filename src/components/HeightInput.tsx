@@ -6,10 +6,12 @@ export interface HeightInputProps {
   metric: boolean;
   heightCm: number | null;
   error?: string | undefined;
+  /** Takes the focus when shown (a question of its own). */
+  autoFocus?: boolean;
 }
 
 /** Height in cm (field `heightCm`) or in feet and inches (`heightFt`, `heightIn`). */
-export function HeightInput({ metric, heightCm, error }: HeightInputProps) {
+export function HeightInput({ metric, heightCm, error, autoFocus }: HeightInputProps) {
   const t = useT();
   if (metric) {
     return (
@@ -21,6 +23,7 @@ export function HeightInput({ metric, heightCm, error }: HeightInputProps) {
         step="any"
         defaultValue={heightCm ?? ''}
         error={error}
+        autoFocus={autoFocus}
       />
     );
   }
@@ -35,6 +38,7 @@ export function HeightInput({ metric, heightCm, error }: HeightInputProps) {
           type="number"
           inputMode="numeric"
           defaultValue={totalInches === null ? '' : Math.floor(totalInches / 12)}
+          autoFocus={autoFocus}
         />
         <FormField
           label={t('frame.height.inches')}

@@ -209,7 +209,7 @@ function StepBody({ step, answers, draft, year, error, onAnswer, onUnits }: Step
             error={error}
             onNext={(form) => onAnswer({ heightCm: readHeightCm(form, metric) ?? Number.NaN })}
           >
-            <HeightInput metric={metric} heightCm={answers.heightCm ?? null} />
+            <HeightInput metric={metric} heightCm={answers.heightCm ?? null} autoFocus />
           </NumberStep>
           <UnitsSwitch draft={draft} onUnits={onUnits} />
         </>
