@@ -11,7 +11,14 @@ interface Summary {
   caloriesBurnedKcal: number;
   workoutsOnDay: number;
   calorieGoal: number | null;
-  calorieBalance: { eatenKcal: number; goalKcal: number; remainingKcal: number; overKcal: number } | null;
+  calorieBalance: {
+    eatenKcal: number;
+    goalKcal: number;
+    remainingKcal: number;
+    overKcal: number;
+    source?: string;
+    exerciseKcal?: number;
+  } | null;
   week: { start: string; activeMinutes: number; sessions: number; goalMinutes: number; metGoal: boolean };
   weight: {
     weightUnit: string;
@@ -236,5 +243,70 @@ describe('dashboardSummary', () => {
       code: 142,
       error: 'timeZone must be a time zone name such as Europe/Berlin.',
     });
+  });
+});
+
+describe('the one daily calorie goal', () => {
+  it('is the formula’s for the body data and trend weight, the same on the start page and the nutrition page, with counted workouts added', async () => {
+    const dana = await signUp();
+    await updateSettings(dana, {
+      sex: 'female',
+      birthYear: 1990,
+      heightCm: 168,
+      activityLevel: 1.375,
+      weeklyRateKg: -0.5,
+      countExerciseCalories: true,
+      timezone: 'UTC',
+    });
+    await Promise.all([
+      weighIn(dana, '2026-03-12T07:00:00Z', 78),
+      meal(dana, '2026-03-12T12:00:00Z', 600),
+      workout(dana, '2026-03-12T18:00:00Z', 40, 320),
+    ]);
+    const start = await summary(dana, { date: '2026-03-12' });
+    // 10·78 + 6.25·168 − 5·age − 161, × 1.375, − 550 a day for 0.5 kg a week, to 10 kcal.
+    const age = new Date().getUTCFullYear() - 1990;
+    const formula = Math.round(((10 * 78 + 6.25 * 168 - 5 * age - 161) * 1.375 - 550) / 10) * 10;
+    expect(start.calorieGoal).toBe(formula);
+    expect(start.calorieBalance).toMatchObject({
+      goalKcal: formula,
+      source: 'formula',
+      exerciseKcal: 320,
+      remainingKcal: formula - 600 + 320,
+    });
+
+    const { status, body } = await request('POST', '/parse/functions/nutritionDay', {
+      sessionToken: dana.sessionToken,
+      body: { date: '2026-03-12' },
+    });
+    expect(status).toBe(200);
+    expect(body.result).toMatchObject({
+      calorieGoal: formula,
+      calorieGoalSource: 'formula',
+      countsExercise: true,
+      workoutsKcal: 320,
+    });
+
+    // A goal of the person's own wins, on both pages.
+    await updateSettings(dana, { dailyCalorieGoal: 1800 });
+    expect((await summary(dana, { date: '2026-03-12' })).calorieBalance).toMatchObject({
+      goalKcal: 1800,
+      source: 'own',
+    });
+  });
+
+  it('refuses a setting to count workouts that is not true or false, with 142 naming the field', async () => {
+    const erin = await signUp();
+    const { status, body } = await request('GET', '/parse/classes/Settings', {
+      sessionToken: erin.sessionToken,
+    });
+    expect(status).toBe(200);
+    const id = String((body.results as { objectId: string }[])[0]?.objectId);
+    const refused = await request('PUT', `/parse/classes/Settings/${id}`, {
+      sessionToken: erin.sessionToken,
+      body: { countExerciseCalories: 'yes' },
+    });
+    expect(refused.body).toMatchObject({ code: 142 });
+    expect(String(refused.body.error)).toContain('countExerciseCalories');
   });
 });
