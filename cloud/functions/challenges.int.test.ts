@@ -56,6 +56,14 @@ async function moveTo(challengeId: string, startsAt: Date, endsAt: Date) {
   expect(status).toBe(200);
 }
 
+async function rename(account: Account, displayName: string): Promise<void> {
+  const { status } = await request('PUT', `/parse/users/${account.objectId}`, {
+    sessionToken: account.sessionToken,
+    body: { displayName },
+  });
+  expect(status).toBe(200);
+}
+
 const post = (account: Account, room: string, text: string) =>
   request('POST', '/parse/classes/ChatMessage', { sessionToken: account.sessionToken, body: { room, text } });
 
@@ -69,13 +77,14 @@ describe('challenges', () => {
     const [ana, ben, cal, dee] = await Promise.all([signUp(), signUp(), signUp(), signUp()]);
     await befriend(ana, ben);
     await befriend(ana, cal);
+    await rename(ana, 'Ana Lima');
 
     const challenge = await created(ana, [ben, cal]);
 
     expect(challenge).toMatchObject({ state: 'running', myStatus: 'accepted', accepted: 1, invited: 2 });
     const bensList = (await call('listChallenges', ben)).result as ChallengeSummary[];
     expect(bensList).toEqual([
-      expect.objectContaining({ id: challenge.id, myStatus: 'invited', creator: ana.username }),
+      expect.objectContaining({ id: challenge.id, myStatus: 'invited', creator: 'Ana Lima' }),
     ]);
     expect((await call('listChallenges', dee)).result).toEqual([]);
     // A stranger can neither answer an invitation nor read the board; nobody learns it exists.
@@ -110,9 +119,50 @@ describe('challenges', () => {
     const bell = (await call('listNotifications', ben)).result as NotificationList;
     expect(bell.notifications[0]).toMatchObject({
       kind: 'challenge-invite',
-      actor: ana.username,
+      actor: 'Ana Lima',
       subject: 'Autumn minutes',
+      challengeId: challenge.id,
     });
+  });
+
+  it('shows its members who joined, who is asked and who declined to its members only', async () => {
+    const [ana, ben, cal, dee, eve] = await Promise.all([signUp(), signUp(), signUp(), signUp(), signUp()]);
+    await Promise.all([befriend(ana, ben), befriend(ana, cal), befriend(ana, dee), befriend(ana, eve)]);
+    await rename(ben, 'Ben Okafor');
+    const challenge = await created(ana, [ben, cal, dee]);
+    await call('respondChallenge', ben, { challengeId: challenge.id, accept: true });
+    await call('respondChallenge', cal, { challengeId: challenge.id, accept: false });
+
+    const membersSeenBy = async (account: Account | undefined) => {
+      const { result, code } = await call('listChallenges', account);
+      const found = (result as ChallengeSummary[] | undefined)?.find((one) => one.id === challenge.id);
+      return found
+        ? found.members.map(({ userId, displayName, status, creator }) => ({
+            userId,
+            displayName,
+            status,
+            creator,
+          }))
+        : code;
+    };
+    const expected = [
+      { userId: ana.objectId, displayName: ana.username, status: 'accepted', creator: true },
+      { userId: ben.objectId, displayName: 'Ben Okafor', status: 'accepted', creator: false },
+      { userId: dee.objectId, displayName: dee.username, status: 'invited', creator: false },
+      { userId: cal.objectId, displayName: cal.username, status: 'declined', creator: false },
+    ];
+
+    expect(await membersSeenBy(ana)).toEqual(expected);
+    expect(await membersSeenBy(ben)).toEqual(expected);
+    // Still asked: they see who else is in before they answer.
+    expect(await membersSeenBy(dee)).toEqual(expected);
+    // Who declined, a friend of the creator never asked, and a caller without a session learn nothing.
+    expect(await membersSeenBy(cal)).toBeUndefined();
+    expect(await membersSeenBy(eve)).toBeUndefined();
+    expect(await membersSeenBy(undefined)).toBe(209);
+    const board = (await call('challengeLeaderboard', ben, { challengeId: challenge.id }))
+      .result as Leaderboard;
+    expect(board.challenge.members).toHaveLength(4);
   });
 
   it.each([
@@ -323,10 +373,36 @@ describe('challenges', () => {
     for (const account of [pia, rex]) {
       const bell = (await call('listNotifications', account)).result as NotificationList;
       const results = bell.notifications.filter((row) => row.kind === 'challenge-result');
-      expect(results).toEqual([expect.objectContaining({ actor: rex.username, subject: 'Autumn minutes' })]);
+      expect(results).toEqual([
+        expect.objectContaining({
+          actor: rex.username,
+          subject: 'Autumn minutes',
+          challengeId: challenge.id,
+        }),
+      ]);
     }
     expect((await call('respondChallenge', rex, { challengeId: challenge.id, accept: false })).code).toBe(
       101,
     );
+  });
+
+  it('tells its members the result when one of them next opens the friends page, naming the winner as they are called now', async () => {
+    const [pia, rex] = await Promise.all([signUp(), signUp()]);
+    await befriend(pia, rex);
+    const challenge = await created(pia, [rex], { metric: 'workouts' });
+    await call('respondChallenge', rex, { challengeId: challenge.id, accept: true });
+    await workout(pia, new Date(Date.now() - 5 * 60_000), 20);
+    await moveTo(challenge.id, new Date(Date.now() - 2 * DAY_MS), new Date(Date.now() - 60_000));
+
+    await call('listChallenges', rex);
+    await call('listChallenges', pia);
+    await rename(pia, 'Pia Sund');
+
+    for (const account of [pia, rex]) {
+      const bell = (await call('listNotifications', account)).result as NotificationList;
+      expect(bell.notifications.filter((row) => row.kind === 'challenge-result')).toEqual([
+        expect.objectContaining({ actor: 'Pia Sund', challengeId: challenge.id }),
+      ]);
+    }
   });
 });

@@ -6,13 +6,17 @@ import {
   MAX_CHALLENGE_MEMBERS,
   MAX_OPEN_CHALLENGES,
   rankRows,
+  sortedMembers,
+  type ChallengeMember,
   type ChallengeMetric,
   type ChallengeSummary,
   type Leaderboard,
+  type LeaderboardRow,
   type MemberStatus,
 } from '../../src/domain/challenges';
 import {
   MASTER,
+  MASTER_PAGES,
   numberOr,
   Parse,
   refusal,
@@ -27,7 +31,7 @@ import { settingsClass } from '../schema/settings';
 import { queryOf, rowOf, setFields, type RowOf } from '../schema/rows';
 import { challengeValuesOf } from '../store/challenges';
 import { notify } from './notifications';
-import { profiles } from './friends';
+import { profiles, profilesSeenBy } from './profiles';
 import { readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 import { defineFunction, type CloudRequest } from './define';
 
@@ -91,11 +95,11 @@ async function acceptedFriendIds(userId: string, candidates: readonly string[]):
   );
 }
 
-function summaryOf(
-  challenge: ChallengeRow,
-  myStatus: MemberStatus,
-  counts: { accepted: number; invited: number },
-) {
+type MemberRows = Map<string, ChallengeMember[]>;
+
+function summaryOf(challenge: ChallengeRow, myStatus: MemberStatus, members: readonly ChallengeMember[]) {
+  const creatorId = challenge.get('createdBy').id;
+  const creator = members.find((member) => member.userId === creatorId);
   const summary: ChallengeSummary = {
     id: String(challenge.id),
     title: challenge.get('title'),
@@ -103,29 +107,43 @@ function summaryOf(
     startDate: challenge.get('startDate'),
     endDate: challenge.get('endDate'),
     state: challengeState(challenge.get('startsAt'), challenge.get('endsAt')),
-    creator: challenge.get('creatorName') ?? '',
+    creator: creator?.displayName ?? challenge.get('creatorName') ?? '',
     myStatus,
-    ...counts,
+    accepted: members.filter((member) => member.status === 'accepted').length,
+    invited: members.filter((member) => member.status === 'invited').length,
+    members: sortedMembers(members),
   };
   return summary;
 }
 
-async function memberCounts(challenges: readonly ChallengeRow[]) {
+/**
+ * Everyone asked to each of `challenges`, named as `viewerId` sees them (someone who has blocked the
+ * viewer is left out). Only for challenges the viewer is a member of: the callers check that.
+ */
+async function membersOf(challenges: readonly ChallengeRow[], viewerId: string): Promise<MemberRows> {
+  if (challenges.length === 0) return new Map();
   const rows = await queryOf(challengeMemberClass)
     .containedIn('challenge', [...challenges])
-    .containedIn('status', ['accepted', 'invited'])
-    .select('challenge', 'status')
-    .limit(challenges.length * MAX_CHALLENGE_MEMBERS)
-    .find(MASTER);
-  const counts = new Map<string, { accepted: number; invited: number }>();
+    .select('challenge', 'user', 'status')
+    .findAll(MASTER_PAGES);
+  const people = await profilesSeenBy(
+    viewerId,
+    rows.map((row) => String(row.get('user').id)),
+  );
+  const creators = new Map(
+    challenges.map((challenge) => [String(challenge.id), challenge.get('createdBy').id]),
+  );
+  const members: MemberRows = new Map();
   for (const row of rows) {
-    const id = String(row.get('challenge').id);
-    const count = counts.get(id) ?? { accepted: 0, invited: 0 };
-    if (row.get('status') === 'accepted') count.accepted += 1;
-    else count.invited += 1;
-    counts.set(id, count);
+    const challengeId = String(row.get('challenge').id);
+    const userId = String(row.get('user').id);
+    const person = people.get(userId);
+    if (!person) continue;
+    const list = members.get(challengeId) ?? [];
+    list.push({ ...person, status: row.get('status'), creator: creators.get(challengeId) === userId });
+    members.set(challengeId, list);
   }
-  return counts;
+  return members;
 }
 
 /**
@@ -183,19 +201,24 @@ async function createChallenge(request: CloudRequest<'createChallenge'>): Promis
   });
   challenge.setACL(serverOnlyAcl());
   await challenge.save(null, MASTER);
-  const members = [userId, ...invitees].map((id) => {
+  const memberRows = [userId, ...invitees].map((id) => {
     const member = rowOf(challengeMemberClass);
     member.set({ challenge, user: userOf(id), status: id === userId ? 'accepted' : 'invited' });
     member.setACL(serverOnlyAcl());
     return member;
   });
-  await Parse.Object.saveAll(members, MASTER);
+  await Parse.Object.saveAll(memberRows, MASTER);
   await Promise.all(
     invitees.map((id) =>
-      notify(id, 'challenge-invite', { actor: user.getUsername() ?? '', subject: title.trim() }),
+      notify(id, 'challenge-invite', {
+        actorId: userId,
+        subject: title.trim(),
+        challengeId: String(challenge.id),
+      }),
     ),
   );
-  return summaryOf(challenge, 'accepted', { accepted: 1, invited: invitees.length });
+  const members = await membersOf([challenge], userId);
+  return summaryOf(challenge, 'accepted', members.get(String(challenge.id)) ?? []);
 }
 
 /** `respondChallenge({ challengeId, accept })`: an invited person joins or declines, before it ends. */
@@ -230,7 +253,7 @@ async function leaveChallenge(request: CloudRequest<'leaveChallenge'>): Promise<
 
 /** `listChallenges()`: the challenges the caller is invited to or takes part in, running ones first. */
 async function listChallenges(request: CloudRequest<'listChallenges'>): Promise<ChallengeSummary[]> {
-  const { user } = requireUser(request.user);
+  const { user, userId } = requireUser(request.user);
   const rows = await queryOf(challengeMemberClass)
     .equalTo('user', user)
     .containedIn('status', ['invited', 'accepted'])
@@ -242,16 +265,22 @@ async function listChallenges(request: CloudRequest<'listChallenges'>): Promise<
     challenge: row.get('challenge'),
     status: row.get('status'),
   }));
-  const counts = await memberCounts(challenges.map(({ challenge }) => challenge));
+  const members = await membersOf(
+    challenges.map(({ challenge }) => challenge),
+    userId,
+  );
+  // A challenge that has ended is announced by the first of its members to come by, if nobody has.
+  await Promise.all(
+    challenges
+      .filter(({ challenge }) => isUnannounced(challenge))
+      .map(({ challenge }) => announceResult(challenge)),
+  );
   const order = { running: 0, upcoming: 1, ended: 2 } as const;
   return challenges
-    .map(({ challenge, status }) =>
-      summaryOf(challenge, status, counts.get(String(challenge.id)) ?? { accepted: 0, invited: 0 }),
-    )
+    .map(({ challenge, status }) => summaryOf(challenge, status, members.get(String(challenge.id)) ?? []))
     .sort((a, b) => order[a.state] - order[b.state] || a.startDate.localeCompare(b.startDate));
 }
 
-/** What one statement sums per member for each metric (days in the challenge's time zone). */
 /** Who shares their activity with friends; a member who does not is on the board without a value. */
 async function sharingIds(memberIds: readonly string[]): Promise<Set<string>> {
   const settings = await queryOf(settingsClass)
@@ -265,6 +294,41 @@ async function sharingIds(memberIds: readonly string[]): Promise<Set<string>> {
   return new Set(memberIds.filter((id) => !hidden.has(id)));
 }
 
+/** The accepted members' values of the challenge's metric over its days so far, ranked. */
+async function standingsOf(challenge: ChallengeRow, acceptedIds: readonly string[], viewerId: string) {
+  const endsAt = challenge.get('endsAt');
+  const [values, sharing, names] = await Promise.all([
+    challengeValuesOf(
+      acceptedIds,
+      challenge.get('metric'),
+      challenge.get('startsAt'),
+      new Date(Math.min(Date.now(), endsAt.getTime())),
+      challenge.get('timeZone'),
+    ),
+    sharingIds(acceptedIds),
+    profiles(acceptedIds),
+  ]);
+  return rankRows(
+    acceptedIds.map((id) => {
+      const profile = names.get(id);
+      return {
+        userId: id,
+        username: profile?.username ?? '',
+        displayName: profile?.displayName ?? '',
+        avatarUrl: profile?.avatarUrl ?? null,
+        value: id === viewerId || sharing.has(id) ? (values.get(id) ?? 0) : null,
+        me: id === viewerId,
+      };
+    }),
+  );
+}
+
+/** The members ranked first once a challenge has ended, when someone has a value above 0. */
+function winnersOf(rows: readonly LeaderboardRow[]): LeaderboardRow[] {
+  const best = rows[0]?.value ?? 0;
+  return best > 0 ? rows.filter((row) => row.rank === 1) : [];
+}
+
 /**
  * `challengeLeaderboard({ challengeId })`: the accepted members ranked by the challenge's metric
  * over its days so far, for its members only. Like the ranking it shows only what a member
@@ -273,78 +337,51 @@ async function sharingIds(memberIds: readonly string[]): Promise<Set<string>> {
 async function challengeLeaderboard(request: CloudRequest<'challengeLeaderboard'>): Promise<Leaderboard> {
   const { userId } = requireUser(request.user);
   const challengeId = readChallengeId(request.params);
-  // Every member with the challenge in one query: the caller must be an accepted one.
-  const members = await queryOf(challengeMemberClass)
-    .equalTo('challenge', challengeRef(challengeId))
-    .containedIn('status', ['accepted', 'invited'])
-    .include('challenge')
-    .limit(MAX_CHALLENGE_MEMBERS)
-    .find(MASTER);
-  const memberId = (row: (typeof members)[number]) => String(row.get('user').id);
-  const mine = members.find((row) => memberId(row) === userId);
-  if (!mine || mine.get('status') !== 'accepted') throw notFound();
-  const challenge = mine.get('challenge');
-  const acceptedIds = members.flatMap((row) => (row.get('status') === 'accepted' ? [memberId(row)] : []));
-  const metric = challenge.get('metric');
-  const startsAt = challenge.get('startsAt');
-  const endsAt = challenge.get('endsAt');
-  const now = new Date();
-  const [values, sharing, names] = await Promise.all([
-    challengeValuesOf(
-      acceptedIds,
-      metric,
-      startsAt,
-      new Date(Math.min(now.getTime(), endsAt.getTime())),
-      challenge.get('timeZone'),
-    ),
-    sharingIds(acceptedIds),
-    profiles(acceptedIds),
-  ]);
-  const rows = rankRows(
-    acceptedIds.map((id) => {
-      const profile = names.get(id);
-      return {
-        userId: id,
-        username: profile?.username ?? '',
-        displayName: profile?.displayName ?? '',
-        avatarUrl: profile?.avatarUrl ?? null,
-        value: id === userId || sharing.has(id) ? (values.get(id) ?? 0) : null,
-        me: id === userId,
-      };
-    }),
-  );
-  const state = challengeState(startsAt, endsAt, now);
-  const best = rows[0]?.value ?? 0;
-  const winners =
-    state === 'ended' && best > 0 ? rows.filter((row) => row.rank === 1).map((row) => row.userId) : [];
-  if (state === 'ended') {
-    await announceResult(
-      challenge,
-      acceptedIds,
-      rows.find((row) => row.rank === 1 && best > 0),
-    );
-  }
-  const counts = { accepted: acceptedIds.length, invited: members.length - acceptedIds.length };
-  return { challenge: summaryOf(challenge, 'accepted', counts), rows, winners };
+  const found = await membershipOf(challengeId, userId);
+  if (!found || found.member.get('status') !== 'accepted') throw notFound();
+  const { challenge } = found;
+  const members = (await membersOf([challenge], userId)).get(challengeId) ?? [];
+  const acceptedIds = members.flatMap((member) => (member.status === 'accepted' ? [member.userId] : []));
+  const rows = await standingsOf(challenge, acceptedIds, userId);
+  const ended = challengeState(challenge.get('startsAt'), challenge.get('endsAt')) === 'ended';
+  if (ended) await announceResult(challenge);
+  return {
+    challenge: summaryOf(challenge, 'accepted', members),
+    rows,
+    winners: ended ? winnersOf(rows).map((row) => row.userId) : [],
+  };
 }
 
-/** Tells every member the result, once however many ask for the board at the same time. */
-async function announceResult(
-  challenge: ChallengeRow,
-  memberIds: readonly string[],
-  winner: { username: string } | undefined,
-): Promise<void> {
+const isUnannounced = (challenge: ChallengeRow) =>
+  numberOr(challenge.get('announced'), 0) === 0 &&
+  challengeState(challenge.get('startsAt'), challenge.get('endsAt')) === 'ended';
+
+/**
+ * Tells every accepted member the result of an ended challenge, once however many ask at the same
+ * time; the winner is named as each member reads it (cloud/functions/notifications.ts).
+ */
+async function announceResult(challenge: ChallengeRow): Promise<void> {
   if (numberOr(challenge.get('announced'), 0) > 0) return;
   // Only the request whose increment makes it 1 announces: Parse increments in one statement.
   const claim = challengeRef(String(challenge.id));
   claim.increment('announced');
   await claim.save(null, MASTER);
   if (claim.get('announced') !== 1) return;
+  const accepted = await queryOf(challengeMemberClass)
+    .equalTo('challenge', challengeRef(String(challenge.id)))
+    .equalTo('status', 'accepted')
+    .select('user')
+    .limit(MAX_CHALLENGE_MEMBERS)
+    .find(MASTER);
+  const memberIds = accepted.map((row) => String(row.get('user').id));
+  // As nobody in particular sees it: a member who does not share their activity is never named.
+  const [winner] = winnersOf(await standingsOf(challenge, memberIds, ''));
   await Promise.all(
     memberIds.map((id) =>
       notify(id, 'challenge-result', {
         subject: challenge.get('title'),
-        actor: winner?.username ?? '',
+        actorId: winner?.userId,
+        challengeId: String(challenge.id),
       }),
     ),
   );

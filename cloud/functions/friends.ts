@@ -15,18 +15,17 @@ import {
   MASTER,
   MASTER_PAGES,
   Parse,
-  type ParseUser,
   readableBy,
   refusal,
   requireUser,
   validationError,
 } from '../parse';
 import { notify } from './notifications';
+import { profiles } from './profiles';
 import { computeRanking, readRankingParams } from './ranking';
 import type { MessageId, MessageValues } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
-import { asRow, queryOf, rowOf, setFields, type RowOf } from '../schema/rows';
-import { userClass } from '../schema/user';
+import { queryOf, rowOf, setFields, type RowOf } from '../schema/rows';
 import { friendIdsOf, peopleMatching } from '../store/people';
 import { friendshipClass } from '../schema/friendship';
 
@@ -87,33 +86,6 @@ function relationSeenBy(row: FriendshipRow, userId: string): Relation | null {
     default:
       return 'none';
   }
-}
-
-/** Name and picture of people, and nothing else: no email, no settings, no data. */
-export async function profiles(ids: readonly string[]): Promise<Map<string, PublicProfile>> {
-  if (ids.length === 0) return new Map();
-  const users = await new Parse.Query(Parse.User)
-    .containedIn('objectId', [...ids])
-    .select('username', 'displayName', 'avatar')
-    .limit(ids.length)
-    .find(MASTER);
-  return new Map(
-    users.map((found) => {
-      const user = asRow(userClass, found);
-      const username = found.getUsername() ?? '';
-      const displayName = user.get('displayName');
-      const avatar = user.get('avatar');
-      return [
-        user.id ?? '',
-        {
-          userId: user.id ?? '',
-          username,
-          displayName: displayName || username,
-          avatarUrl: avatar?.url() ?? null,
-        },
-      ];
-    }),
-  );
 }
 
 function friendship(fromId: string, toId: string, status: string): FriendshipRow {
@@ -181,8 +153,6 @@ async function listFriendships(request: CloudRequest<'listFriendships'>): Promis
   return result;
 }
 
-const usernameOf = (user: ParseUser | undefined) => String(user?.get('username') ?? '');
-
 async function sendFriendRequest(
   request: CloudRequest<'sendFriendRequest'>,
 ): Promise<{ friendshipId: string; status: string }> {
@@ -215,14 +185,14 @@ async function sendFriendRequest(
     if (relation === 'incoming') {
       setFields(existing, { status: 'accepted', respondedAt: new Date() });
       await existing.save(null, MASTER);
-      await notify(other.id, 'friend-accepted', { actor: usernameOf(request.user) });
+      await notify(other.id, 'friend-accepted', { actorId: userId });
       return { friendshipId: existing.id ?? '', status: 'accepted' };
     }
     // A request they sent and you declined: this one replaces it.
     await existing.destroy(MASTER);
   }
   const row = await friendship(userId, other.id, 'pending').save(null, MASTER);
-  await notify(other.id, 'friend-request', { actor: usernameOf(request.user) });
+  await notify(other.id, 'friend-request', { actorId: userId });
   return { friendshipId: row.id ?? '', status: 'pending' };
 }
 
@@ -244,8 +214,7 @@ async function respondFriendRequest(
   await row.save(null, MASTER);
   // A declined request is not announced: the sender sees it stay pending.
   const from = pointerId(row.get('from'));
-  if (status === 'accepted' && from)
-    await notify(from, 'friend-accepted', { actor: usernameOf(request.user) });
+  if (status === 'accepted' && from) await notify(from, 'friend-accepted', { actorId: userId });
   return { status };
 }
 

@@ -49,7 +49,9 @@ describe('friend notifications', () => {
       (message) => message.op === 'create' && message.requestId === live.requestId,
     );
 
-    expect(event.object).toMatchObject({ kind: 'friend-request', actor: ann.username });
+    // The row names the person by id only: their name is looked up whenever the list is read.
+    expect(event.object).toMatchObject({ kind: 'friend-request', actorUser: userPointer(ann.objectId) });
+    expect(event.object).not.toHaveProperty('actor');
     const bens = await notificationsOf(ben);
     expect(bens.unread).toBe(1);
     expect(bens.notifications).toEqual([
@@ -71,6 +73,32 @@ describe('friend notifications', () => {
       expect.objectContaining({ kind: 'friend-accepted', actor: ben.username }),
     ]);
     expect((await notificationsOf(cat)).notifications).toEqual([]);
+  });
+});
+
+describe('who a notification names', () => {
+  it('names the person by their display name as it is now, and no one once they block the reader', async () => {
+    const [ann, ben, eve] = await Promise.all([signUp(), signUp(), signUp()]);
+    const rename = (displayName: string) =>
+      request('PUT', `/parse/users/${ann.objectId}`, {
+        sessionToken: ann.sessionToken,
+        body: { displayName },
+      });
+    await rename('Ann Berg');
+    await run(ann, 'sendFriendRequest', { username: ben.username });
+
+    const named = (await notificationsOf(ben)).notifications;
+    await rename('Annie');
+    const renamed = (await notificationsOf(ben)).notifications;
+    await run(ann, 'blockUser', { userId: ben.objectId });
+    const blocked = (await notificationsOf(ben)).notifications;
+
+    expect(named).toEqual([expect.objectContaining({ kind: 'friend-request', actor: 'Ann Berg' })]);
+    expect(renamed).toEqual([expect.objectContaining({ actor: 'Annie' })]);
+    expect(blocked).toEqual([expect.objectContaining({ kind: 'friend-request', actor: null })]);
+    // Nobody else reads them, whoever asks: each caller gets their own list.
+    expect((await notificationsOf(eve)).notifications).toEqual([]);
+    expect((await run(undefined, 'listNotifications')).code).toBe(209);
   });
 });
 

@@ -11,31 +11,44 @@ import { activityClass } from '../schema/activity';
 import { exerciseClass } from '../schema/exercise';
 import { notificationClass } from '../schema/notification';
 import { asRow, queryOf, rowOf, type RowOf } from '../schema/rows';
+import { challengeClass } from '../schema/challenge';
 import { pushToPerson } from '../push';
+import { profilesSeenBy } from './profiles';
 import { setRecordsOf } from './strength';
 import { defineFunction, type CloudRequest } from './define';
 
 const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
+/** Who and what a notification is about; the person by id, named whenever it is read. */
+export interface NotificationDetails {
+  actorId?: string | undefined;
+  subject?: string | undefined;
+  challengeId?: string | undefined;
+}
+
 /**
- * Tells a person something: a row only they can read, delivered live to their open pages. Older
- * ones beyond the fifty kept are deleted. A failure is logged, never the caller's: the event
- * itself (a friend request, a workout) has happened.
+ * Tells a person something: a row only they can read, delivered live to their open pages, and a
+ * push naming the person it is about as the recipient would see them now. Older ones beyond the
+ * fifty kept are deleted. A failure is logged, never the caller's: the event itself (a friend
+ * request, a workout) has happened.
  */
 export async function notify(
   userId: string,
   kind: NotificationKind,
-  details: { actor?: string; subject?: string } = {},
+  { actorId, subject, challengeId }: NotificationDetails = {},
 ): Promise<void> {
   try {
     const owner = Parse.User.createWithoutData(userId);
     const row = rowOf(notificationClass);
-    row.set({ user: owner, kind, ...details });
+    row.set({ user: owner, kind });
+    if (actorId) row.set('actorUser', Parse.User.createWithoutData(actorId));
+    if (subject) row.set('subject', subject);
+    if (challengeId) row.set('challenge', rowOf(challengeClass, challengeId));
     row.setACL(readableBy(userId));
     await row.save(null, MASTER);
+    const [shown] = await rowsSeenBy(userId, [row]);
     // Not awaited: a slow push service must not hold up the request that caused the notification.
-    const shown = toRow(row);
-    void pushToPerson(userId, () => pushMessageOf(shown));
+    if (shown) void pushToPerson(userId, () => pushMessageOf(shown));
     const stale = await queryOf(notificationClass)
       .equalTo('user', owner)
       .descending('createdAt')
@@ -48,26 +61,46 @@ export async function notify(
   }
 }
 
-function toRow(row: RowOf<typeof notificationClass>): NotificationRow {
-  return {
-    id: row.id ?? '',
-    kind: row.get('kind'),
-    actor: textOrNull(row.get('actor')),
-    subject: textOrNull(row.get('subject')),
-    createdAt: (row.createdAt ?? new Date()).toISOString(),
-    read: row.get('readAt') instanceof Date,
-  };
+type NotificationObject = RowOf<typeof notificationClass>;
+
+/**
+ * Notification rows of `recipientId` as they read them: the person each is about named by their
+ * display name as it is now (a rename shows at once), unless they have blocked the recipient or
+ * are gone. Rows made before `actorUser` keep the username they were made with.
+ */
+async function rowsSeenBy(
+  recipientId: string,
+  rows: readonly NotificationObject[],
+): Promise<NotificationRow[]> {
+  const actorIds = rows.flatMap((row) => {
+    const id = row.get('actorUser')?.id;
+    return id ? [id] : [];
+  });
+  const people = await profilesSeenBy(recipientId, actorIds);
+  return rows.map((row) => {
+    const actorId = row.get('actorUser')?.id;
+    const actor = actorId ? (people.get(actorId)?.displayName ?? null) : textOrNull(row.get('actor'));
+    return {
+      id: row.id ?? '',
+      kind: row.get('kind'),
+      actor: actor || null,
+      subject: textOrNull(row.get('subject')),
+      challengeId: row.get('challenge')?.id ?? null,
+      createdAt: (row.createdAt ?? new Date()).toISOString(),
+      read: row.get('readAt') instanceof Date,
+    };
+  });
 }
 
 /** `listNotifications()`: the caller's notifications, newest first, and how many are unread. */
 async function listNotifications(request: CloudRequest<'listNotifications'>): Promise<NotificationList> {
-  const { user } = requireUser(request.user);
+  const { user, userId } = requireUser(request.user);
   const rows = await queryOf(notificationClass)
     .equalTo('user', user)
     .descending('createdAt')
     .limit(KEPT_NOTIFICATIONS)
     .find(MASTER);
-  const notifications = rows.map(toRow);
+  const notifications = await rowsSeenBy(userId, rows);
   return { notifications, unread: notifications.filter((row) => !row.read).length };
 }
 

@@ -136,10 +136,14 @@ describe('savePushSubscription', () => {
 });
 
 describe('pushes', () => {
-  it('tells a device of a friend request, encrypted to it and signed with the key /config.json gives', async () => {
+  it('tells a device of a friend request in its person’s language, naming the asker by display name, encrypted to it and signed with the key /config.json gives', async () => {
     const [ada, ben] = await Promise.all([signUp(), signUp()]);
     // The push goes out now: outside quiet hours whatever the time of day the test runs at.
-    await updateSettings(ben, { quietHours: false });
+    await updateSettings(ben, { quietHours: false, language: 'de' });
+    await request('PUT', `/parse/users/${ada.objectId}`, {
+      sessionToken: ada.sessionToken,
+      body: { displayName: 'Ada Vogt' },
+    });
     const device = await subscribe(ben);
     const config = (await request('GET', '/config.json')).body as { vapidPublicKey?: string };
 
@@ -157,7 +161,7 @@ describe('pushes', () => {
     expect(push).toMatchObject({
       payload: {
         title: 'FITSTREAK',
-        body: `${ada.username} sent you a friend request.`,
+        body: 'Ada Vogt hat dir eine Freundschaftsanfrage geschickt.',
         url: '/friends-ranking',
         tag: 'friend-request',
       },

@@ -130,6 +130,7 @@ export async function sendWeeklySummaries(sql: SqlClient, now: Date = new Date()
           kind: 'weekly-summary',
           actor: null,
           subject,
+          challengeId: null,
           createdAt: '',
           read: false,
         }),

@@ -127,6 +127,34 @@ export function rankRows<T extends { value: number | null }>(
   return [...ranked, ...rows.filter((row) => row.value === null).map((row) => ({ ...row, rank: null }))];
 }
 
+/** A person asked to a challenge, as its members see them. */
+export interface ChallengeMember {
+  userId: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  status: MemberStatus;
+  /** The one who started it. */
+  creator: boolean;
+}
+
+const MEMBER_ORDER: Readonly<Record<MemberStatus, number>> = {
+  accepted: 0,
+  invited: 1,
+  declined: 2,
+  left: 3,
+};
+
+/** Members as a challenge card lists them: who takes part, who is still asked, who said no, who left. */
+export function sortedMembers(members: readonly ChallengeMember[]): ChallengeMember[] {
+  return [...members].sort(
+    (a, b) =>
+      MEMBER_ORDER[a.status] - MEMBER_ORDER[b.status] ||
+      Number(b.creator) - Number(a.creator) ||
+      a.displayName.localeCompare(b.displayName),
+  );
+}
+
 export interface ChallengeSummary {
   id: string;
   title: string;
@@ -135,10 +163,13 @@ export interface ChallengeSummary {
   startDate: string;
   endDate: string;
   state: ChallengeState;
+  /** The creator's display name (or username); empty once they have deleted their account. */
   creator: string;
   myStatus: MemberStatus;
   accepted: number;
   invited: number;
+  /** Everyone asked, in the order of `sortedMembers`; only members and the creator are told. */
+  members: ChallengeMember[];
 }
 
 export interface Leaderboard {

@@ -6,6 +6,7 @@ const row = (fields: Partial<NotificationRow>): NotificationRow => ({
   kind: 'friend-request',
   actor: 'sam',
   subject: null,
+  challengeId: null,
   createdAt: '2026-11-26T08:00:00.000Z',
   read: false,
   ...fields,
@@ -20,8 +21,23 @@ describe('notifications', () => {
     );
   });
 
+  it('names the winner of a challenge, or says it ended when nobody won', () => {
+    const result = row({ kind: 'challenge-result', actor: 'Sam Rivers', subject: 'May miles' });
+    expect(notificationSentence(result)).toBe('The challenge “May miles” has ended: Sam Rivers won.');
+    expect(notificationSentence({ ...result, actor: null })).toBe('The challenge “May miles” has ended.');
+  });
+
   it('leads to the page it is about', () => {
     expect(notificationLink(row({}))).toBe('/friends-ranking');
     expect(notificationLink(row({ kind: 'personal-record' }))).toBe('/');
+    expect(notificationLink(row({ kind: 'challenge-invite', challengeId: 'abc123DEF0' }))).toBe(
+      '/friends-ranking',
+    );
+  });
+
+  it('opens the leaderboard of the challenge whose result it is', () => {
+    expect(notificationLink(row({ kind: 'challenge-result', challengeId: 'abc123DEF0' }))).toBe(
+      '/friends-ranking?challenge=abc123DEF0',
+    );
   });
 });

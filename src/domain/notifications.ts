@@ -21,10 +21,15 @@ export const KEPT_NOTIFICATIONS = 50;
 export interface NotificationRow {
   id: string;
   kind: NotificationKind;
-  /** The username of the person it is about, for friend notifications. */
+  /**
+   * The person it is about (who asked, who invited, who won) by their display name as it is now, or
+   * their username when they have none; null when they are gone or have blocked the recipient.
+   */
   actor: string | null;
   /** What it is about: the exercise of a record, the title of a challenge. */
   subject: string | null;
+  /** The challenge an invitation or a result is about. */
+  challengeId: string | null;
   createdAt: string;
   read: boolean;
 }
@@ -74,7 +79,14 @@ export function pushMessageOf(row: NotificationRow): PushMessage {
   return { title: 'FITSTREAK', body: notificationSentence(row), url: notificationLink(row), tag: row.kind };
 }
 
+/** The friends page with a challenge's leaderboard open (for its members; others see the page). */
+export const challengePath = (challengeId: string) =>
+  `/friends-ranking?${new URLSearchParams({ challenge: challengeId }).toString()}`;
+
 /** Where a notification leads in the app. */
-export function notificationLink({ kind }: NotificationRow): string {
-  return kind === 'personal-record' || kind === 'weekly-summary' ? '/' : '/friends-ranking';
+export function notificationLink({ kind, challengeId }: NotificationRow): string {
+  if (kind === 'personal-record' || kind === 'weekly-summary') return '/';
+  // An invitation is answered in the challenges card, which the friends page shows first.
+  if (kind === 'challenge-result' && challengeId) return challengePath(challengeId);
+  return '/friends-ranking';
 }
