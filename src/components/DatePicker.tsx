@@ -4,6 +4,7 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useT } from '@/i18n';
 import { dateFnsLocale, formatDate } from '@/i18n/dates';
+import { FieldError } from './FieldError';
 import { Popup } from './Popup';
 import { dayButtonLabel } from './dayButtonLabel';
 
@@ -16,10 +17,20 @@ export interface DatePickerProps {
   weekStartsOn?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
   /** Latest day that may be chosen (e.g. today for logs). */
   maxDate?: Date;
+  /** Why the day chosen was refused, shown under the field and read with it. */
+  error?: string | undefined;
 }
 
 /** A labelled button that opens a keyboard-navigable calendar in a popup. */
-export function DatePicker({ label, value, onChange, name, weekStartsOn = 1, maxDate }: DatePickerProps) {
+export function DatePicker({
+  label,
+  value,
+  onChange,
+  name,
+  weekStartsOn = 1,
+  maxDate,
+  error,
+}: DatePickerProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const labelId = useId();
@@ -35,10 +46,12 @@ export function DatePicker({ label, value, onChange, name, weekStartsOn = 1, max
         // The label, then the date shown: the name holds the visible text (WCAG 2.5.3).
         aria-labelledby={`${labelId} ${labelId}-value`}
         aria-haspopup="dialog"
+        aria-describedby={error ? `${labelId}-error` : undefined}
         onClick={() => setOpen(true)}
       >
         <span id={`${labelId}-value`}>{shown}</span>
       </button>
+      <FieldError id={`${labelId}-error`}>{error}</FieldError>
       {name ? <input type="hidden" name={name} value={value ? format(value, 'yyyy-MM-dd') : ''} /> : null}
       <Popup open={open} title={label} onClose={() => setOpen(false)}>
         <DayPicker

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorSentence, refusalOf, toUiError } from './errors';
+import { capitalized, errorSentence, problemAt, refusalOf, toUiError } from './errors';
+import { challengeProblem } from '@/domain/challenges';
 
 describe('errorSentence', () => {
   it('turns Parse codes into sentences without numbers', () => {
@@ -108,5 +109,69 @@ describe('toUiError', () => {
     const unreachable = toUiError(new TypeError('Failed to fetch'), ['username']);
     expect(unreachable.field).toBeNull();
     expect(unreachable.sentence).toMatch(/could not be reached/);
+  });
+});
+
+describe('a refusal at its field', () => {
+  const names = {
+    weightKg: { field: 'weight', label: 'weight.edit.weight' },
+    title: { field: 'title', label: 'challenges.form.name' },
+    startDate: { field: 'startDate', label: 'challenges.form.firstDay' },
+    endDate: { field: 'endDate', label: 'challenges.form.lastDay' },
+  } as const;
+  const serverRefusal = {
+    code: 142,
+    message: 'weightKg must be between 20 and 500.',
+    messageId: 'domain.field.numberRange',
+    values: { field: 'weightKg', min: 20, max: 500 },
+    field: 'weightKg',
+  };
+
+  it('names the field by its label and begins with a capital, for the server’s refusal', () => {
+    expect(toUiError(serverRefusal, names)).toEqual({
+      field: 'weight',
+      sentence: 'Weight must be between 20 and 500.',
+    });
+  });
+
+  it('names the field by its label and begins with a capital, for the browser’s own check', () => {
+    const problem = challengeProblem(
+      { title: '', metric: 'workouts', startDate: '2026-05-01', endDate: '2026-05-02' },
+      '2026-05-01',
+    );
+    if (!problem) throw new Error('An empty title is a problem.');
+    expect(problemAt(problem, names, problem.message)).toEqual({
+      field: 'title',
+      sentence: 'Title must be 1 to 80 characters.',
+    });
+  });
+
+  it('names the other field a sentence compares with by its label too', () => {
+    const problem = challengeProblem(
+      { title: 'Run', metric: 'workouts', startDate: '2026-05-01', endDate: '2026-09-01' },
+      '2026-05-01',
+    );
+    if (!problem) throw new Error('Four months is too long.');
+    expect(problemAt(problem, names, problem.message).sentence).toBe(
+      'Last day must be 1 to 56 days after First day.',
+    );
+  });
+
+  it('keeps the server’s sentence, capitalised, for a message the browser does not have, and the form’s place for a field the form lacks', () => {
+    const ownMessage = {
+      ...serverRefusal,
+      messageId: 'server.challenges.onlyFriends',
+      message: 'only friends.',
+    };
+    expect(toUiError(ownMessage, names)).toEqual({ field: 'weight', sentence: 'Only friends.' });
+    expect(toUiError({ ...serverRefusal, field: 'note' }, names)).toEqual({
+      field: null,
+      sentence: 'weightKg must be between 20 and 500.',
+    });
+  });
+
+  it('capitalises a sentence’s first letter whatever it is', () => {
+    expect(capitalized('élan must be set.')).toBe('Élan must be set.');
+    expect(capitalized('')).toBe('');
   });
 });

@@ -7,7 +7,8 @@ import {
 } from '@/domain/errors';
 
 export { isParseLikeError, type ParseLikeError };
-import { t, type MessageId } from '@/i18n';
+import { languageOfMessages } from '@/i18n/messages';
+import { t, type MessageId, type MessageValues } from '@/i18n';
 
 /** Parse error codes turned into sentences people can act on; raw codes never reach the screen. */
 const SENTENCES: Readonly<Record<number, MessageId>> = {
@@ -62,11 +63,85 @@ export function refusalOf(error: unknown): Refusal | null {
 export type UiError<Field extends string> =
   { field: Field; sentence: string } | { field: null; sentence: string };
 
-export function toUiError<Field extends string>(error: unknown, fields: readonly Field[]): UiError<Field> {
+/**
+ * How a form calls the fields the rules name (API names such as `weightKg`): the form's own field
+ * that shows the refusal, and the message of the label the person reads above it.
+ */
+export type FormFieldNames<Field extends string> = Readonly<
+  Record<string, { field: Field; label: MessageId }>
+>;
+
+/** A problem as the rules state it, in the browser or from the server: its message and values. */
+export interface StatedProblem {
+  messageId: MessageId;
+  values: MessageValues;
+  field?: string | undefined;
+}
+
+/** The sentence with a capital letter first, as the language shown writes it. */
+export function capitalized(sentence: string): string {
+  const first = sentence.codePointAt(0);
+  if (first === undefined) return sentence;
+  const letter = String.fromCodePoint(first);
+  return letter.toLocaleUpperCase(languageOfMessages()) + sentence.slice(letter.length);
+}
+
+/** The rules' messages the browser has whatever the page (`domain`); the server's own it does not. */
+const isDomainMessage = (messageId: string) => messageId.startsWith('domain.');
+
+/**
+ * A problem's sentence as shown at its field: each field it names (its own, or one it is compared
+ * with, such as a start date) called by the label the person reads, in the language shown, with a
+ * capital letter first. `fallback` is said when the message is not one the browser has.
+ */
+export function sentenceAtField(
+  problem: StatedProblem,
+  names: FormFieldNames<string>,
+  fallback: string = t('common.errors.invalidValues'),
+): string {
+  if (!isDomainMessage(problem.messageId)) return capitalized(fallback);
+  const values = Object.fromEntries(
+    Object.entries(problem.values).map(([name, value]) => {
+      const named = typeof value === 'string' && Object.hasOwn(names, value) ? names[value] : undefined;
+      return [name, named ? t(named.label) : value];
+    }),
+  );
+  return capitalized(t(problem.messageId, values));
+}
+
+/** Where a form shows a problem its own check found, or one the server stated: at its field when the form has it. */
+export function problemAt<Field extends string>(
+  problem: StatedProblem,
+  names: FormFieldNames<Field>,
+  fallback: string,
+): UiError<Field> {
+  const named =
+    problem.field !== undefined && Object.hasOwn(names, problem.field) ? names[problem.field] : undefined;
+  if (!named) return { field: null, sentence: fallback };
+  return { field: named.field, sentence: sentenceAtField(problem, names, fallback) };
+}
+
+/**
+ * Where to show an error: a refusal naming one of the form's fields at that field, else for the
+ * form. `fields` lists the form's fields by the names the server uses, or maps those names to the
+ * form's fields and labels, so the sentence names the field as the form does.
+ */
+export function toUiError<Field extends string>(
+  error: unknown,
+  fields: readonly Field[] | FormFieldNames<Field>,
+): UiError<Field> {
   const sentence = errorSentence(error);
-  const named = refusalOf(error)?.field;
+  const refusal = refusalOf(error);
+  if (!isFieldList(fields)) return refusal ? problemAt(refusal, fields, sentence) : { field: null, sentence };
+  const named = refusal?.field;
   const field = fields.find((candidate) => candidate === named);
   return field === undefined ? { field: null, sentence } : { field, sentence };
+}
+
+function isFieldList<Field extends string>(
+  fields: readonly Field[] | FormFieldNames<Field>,
+): fields is readonly Field[] {
+  return Array.isArray(fields);
 }
 
 /** The sentence to show for any error thrown by a data call. */

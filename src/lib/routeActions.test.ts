@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { refusalIn, refusedFields, runIntent, type Intents, type Refused } from './routeActions';
+import {
+  refusalIn,
+  refusedByServer,
+  refusedFields,
+  runIntent,
+  type Intents,
+  type Refused,
+} from './routeActions';
 
 type Result = { kind: 'saved'; id: string } | Refused<{ name?: string }>;
 
@@ -10,6 +17,15 @@ const INTENTS = {
     return Promise.resolve({ kind: 'saved', id: name });
   },
   fail: () => Promise.reject(Object.assign(new Error('Invalid session token'), { code: 209 })),
+  refused: () =>
+    Promise.reject(
+      Object.assign(new Error('name must be 1–120 characters long.'), {
+        code: 142,
+        messageId: 'domain.field.textLengthRange',
+        values: { field: 'name', min: 1, max: 120 },
+        field: 'name',
+      }),
+    ),
 } satisfies Intents<Result>;
 
 function form(fields: Record<string, string>): FormData {
@@ -50,6 +66,15 @@ describe('runIntent', () => {
       kind: 'refused',
       formError: expect.stringMatching(/session has expired/) as unknown,
     });
+  });
+});
+
+describe('runIntent with the form’s fields', () => {
+  it('shows the server’s refusal at the field it names, in a sentence naming it by its label', async () => {
+    const names = { name: { field: 'name', label: 'nutrition.field.name' } } as const;
+    expect(
+      await runIntent(form({ intent: 'refused' }), INTENTS, (error) => refusedByServer(error, names)),
+    ).toEqual({ kind: 'refused', fieldErrors: { name: 'Name must be 1–120 characters long.' } });
   });
 });
 

@@ -1,5 +1,5 @@
 import { t } from '@/i18n';
-import { errorSentence, toUiError } from './errors';
+import { errorSentence, toUiError, type FormFieldNames } from './errors';
 import { formText } from './formValues';
 
 /**
@@ -28,7 +28,7 @@ export const refusedFields = <FieldErrors>(fieldErrors: FieldErrors): Refused<Fi
  */
 export function refusedByServer<Field extends string>(
   error: unknown,
-  fields: readonly Field[],
+  fields: readonly Field[] | FormFieldNames<Field>,
 ): Refused<Partial<Record<Field, string>>> {
   const shown = toUiError(error, fields);
   if (shown.field === null) return refusedWith(shown.sentence);
@@ -52,13 +52,14 @@ export type Intents<Result> = Readonly<Record<string, (form: FormData) => Promis
 
 /**
  * Runs the action the form's intent names. A missing or unknown intent does nothing and is refused
- * with a sentence (no action is anyone's default); a failed one is refused with the sentence
- * `sentenceOf` makes of its error.
+ * with a sentence (no action is anyone's default); a failed one is refused as `refuse` says: by
+ * default with the error's sentence for the form; a route whose forms show the server's refusals
+ * at their fields passes `(error) => refusedByServer(error, itsFieldNames)`.
  */
 export async function runIntent<Result>(
   form: FormData,
   intents: Intents<Result>,
-  sentenceOf: (error: unknown) => string = errorSentence,
+  refuse: (error: unknown) => Result | Refused = (error) => refusedWith(errorSentence(error)),
 ): Promise<Result | Refused> {
   const intent = formText(form, 'intent');
   const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
@@ -66,6 +67,6 @@ export async function runIntent<Result>(
   try {
     return await handler(form);
   } catch (error) {
-    return refusedWith(sentenceOf(error));
+    return refuse(error);
   }
 }

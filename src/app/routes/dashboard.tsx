@@ -32,6 +32,7 @@ import {
   type ActivityRow,
   type ActivitySummary,
   type DraftFields,
+  ACTIVITY_FIELD_NAMES,
 } from '@/features/activity';
 import type { WorkoutDetail } from '@/domain/activity';
 import type { ActivityType } from '@/domain/contract';
@@ -47,7 +48,14 @@ import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
 import { isObjectId, MONTH_AND_DATE_PARAMS, notFound, requireValidSearch } from '../validity';
 import { useLogRequest } from '../logRequest';
-import { refusalIn, refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
+import {
+  refusalIn,
+  refusedByServer,
+  refusedFields,
+  refusedWith,
+  runIntent,
+  type Intents,
+} from '@/lib/routeActions';
 
 type PageData =
   | { summary: ActivitySummary; daily: DashboardSummary; savedAt: string | null; loadError: null }
@@ -147,7 +155,9 @@ const INTENTS = {
 } satisfies Intents<ActivityActionResult>;
 
 export async function action({ request }: ActionFunctionArgs): Promise<ActivityActionResult> {
-  return runIntent<ActivityActionResult>(await request.formData(), INTENTS);
+  return runIntent<ActivityActionResult>(await request.formData(), INTENTS, (error) =>
+    refusedByServer(error, ACTIVITY_FIELD_NAMES),
+  );
 }
 
 type Editing = { activity: ActivityRow | null; draft?: DraftFields; newType?: ActivityType } | null;

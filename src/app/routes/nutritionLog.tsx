@@ -34,6 +34,8 @@ import {
   saveMeal,
   withWaitingMeals,
   type NutritionActionResult,
+  FOOD_FIELD_NAMES,
+  MEAL_FIELD_NAMES,
 } from '@/features/nutrition';
 import { saveMySettings } from '@/features/settings';
 import { t, useT } from '@/i18n';
@@ -46,7 +48,7 @@ import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
 import { useLogRequest } from '../logRequest';
 import { mealTypeAt } from '@/domain/logging';
-import { refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
+import { refusedByServer, refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
 
 const EnergyHistoryChart = lazy(() => import('@/features/nutrition/components/EnergyHistoryChart'));
 
@@ -116,12 +118,19 @@ const INTENTS = {
   createFood: async (form) => {
     const parsed = parseFoodForm(form);
     if ('fieldErrors' in parsed) return { kind: 'refused', foodErrors: parsed.fieldErrors };
-    return { kind: 'foodCreated', food: await createFood(parsed.input) };
+    try {
+      return { kind: 'foodCreated', food: await createFood(parsed.input) };
+    } catch (error) {
+      const refused = refusedByServer(error, FOOD_FIELD_NAMES);
+      return refused.fieldErrors ? { kind: 'refused', foodErrors: refused.fieldErrors } : refused;
+    }
   },
 } satisfies Intents<NutritionActionResult>;
 
 export async function action({ request }: ActionFunctionArgs): Promise<NutritionActionResult> {
-  return runIntent<NutritionActionResult>(await request.formData(), INTENTS);
+  return runIntent<NutritionActionResult>(await request.formData(), INTENTS, (error) =>
+    refusedByServer(error, MEAL_FIELD_NAMES),
+  );
 }
 
 export function Component() {

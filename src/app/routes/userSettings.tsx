@@ -49,6 +49,7 @@ import {
   type SettingsActionResult,
   type SettingsRefused,
   type SettingsPatch,
+  SETTINGS_FIELD_NAMES,
 } from '@/features/settings';
 import type { InvitationRow } from '@/domain/signup';
 import type { TwoFactorStatus } from '@/domain/twoFactor';
@@ -285,7 +286,9 @@ const INTENTS = {
 } satisfies Intents<SettingsActionResult>;
 
 export async function action({ request }: ActionFunctionArgs): Promise<SettingsActionResult> {
-  return runIntent<SettingsActionResult>(await request.formData(), INTENTS);
+  return runIntent<SettingsActionResult>(await request.formData(), INTENTS, (error) =>
+    refusedByServer(error, SETTINGS_FIELD_NAMES),
+  );
 }
 
 export function Component() {

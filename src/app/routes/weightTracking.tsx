@@ -27,6 +27,7 @@ import {
   saveWeighIn,
   withWaitingWeighIns,
   type WeightActionResult,
+  WEIGHT_FIELD_NAMES,
 } from '@/features/weight';
 import { t, useT, type MessageId, type Translator } from '@/i18n';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
@@ -34,7 +35,7 @@ import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
 import { requireValidSearch } from '../validity';
 import { useLogRequest } from '../logRequest';
-import { refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
+import { refusedByServer, refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
 
 const WeightChart = lazy(() => import('@/features/weight/components/WeightChart'));
 
@@ -141,7 +142,9 @@ const INTENTS = {
 } satisfies Intents<WeightActionResult>;
 
 export async function action({ request }: ActionFunctionArgs): Promise<WeightActionResult> {
-  return runIntent<WeightActionResult>(await request.formData(), INTENTS);
+  return runIntent<WeightActionResult>(await request.formData(), INTENTS, (error) =>
+    refusedByServer(error, WEIGHT_FIELD_NAMES),
+  );
 }
 
 export function Component() {

@@ -3,12 +3,22 @@ import { checkField } from '@/domain/fieldRules';
 import { checkExercises, MEASURES, type LoggedExercise, type Measure } from '@/domain/strength';
 import { displayToKm, distanceUnitLabel, type Units } from '@/domain/units';
 import { t } from '@/i18n';
+import type { FormFieldNames } from '@/lib/errors';
 import { formText, readLocalDateTime } from '@/lib/formValues';
 import type { ActivityInput } from './api';
 
 export type ActivityField =
   'type' | 'date' | 'time' | 'durationMin' | 'distance' | 'caloriesKcal' | 'notes' | 'exercises';
 export type ActivityFieldErrors = Partial<Record<ActivityField, string>>;
+
+/** The workout window's fields by the names the server's rules give them, for its refusals. */
+export const ACTIVITY_FIELD_NAMES = {
+  type: { field: 'type', label: 'activity.edit.type' },
+  startedAt: { field: 'date', label: 'activity.edit.date' },
+  durationMin: { field: 'durationMin', label: 'activity.edit.duration' },
+  caloriesKcal: { field: 'caloriesKcal', label: 'activity.edit.calories' },
+  notes: { field: 'notes', label: 'activity.edit.notes' },
+} as const satisfies FormFieldNames<ActivityField>;
 
 export type ParsedActivityForm = { input: ActivityInput } | { fieldErrors: ActivityFieldErrors };
 

@@ -10,7 +10,7 @@ export { WeekSummary } from './components/WeekSummary';
 export { WorkoutSummaryWindow } from './components/WorkoutSummaryWindow';
 export { dateToDay, dateToMonth } from './days';
 export { dropWorkoutDraft, workoutDraft, type DraftFields } from './draft';
-export { parseActivityForm } from './form';
+export { ACTIVITY_FIELD_NAMES, parseActivityForm } from './form';
 export { withWaitingActivities } from './pending';
 export { parseActivityRow } from './rows';
 export type { ActivityRow, ActivitySummary } from './types';

@@ -2,6 +2,7 @@ import { foodRules, isMealType, mealRules, settingsRules } from '@/domain/contra
 import { checkField } from '@/domain/fieldRules';
 import { amountInGrams, energyMismatch, macroEnergyKcal, type FoodRow } from '@/domain/nutrition';
 import { t, type MessageId } from '@/i18n';
+import type { FormFieldNames } from '@/lib/errors';
 import { formText, readLocalDateTime, readNumber } from '@/lib/formValues';
 import type { FoodInput, MealInput } from './api';
 
@@ -21,6 +22,29 @@ export type MealFieldErrors = Partial<Record<MealField, string>>;
 
 export type FoodField = keyof FoodInput;
 export type FoodFieldErrors = Partial<Record<FoodField, string>>;
+
+/** The meal and calorie-goal windows' fields by the names the server's rules give them, for its refusals. */
+export const MEAL_FIELD_NAMES = {
+  name: { field: 'name', label: 'nutrition.field.name' },
+  caloriesKcal: { field: 'caloriesKcal', label: 'nutrition.quick.calories' },
+  proteinG: { field: 'proteinG', label: 'nutrition.quick.protein' },
+  carbsG: { field: 'carbsG', label: 'nutrition.quick.carbs' },
+  fatG: { field: 'fatG', label: 'nutrition.quick.fat' },
+  eatenAt: { field: 'date', label: 'nutrition.edit.date' },
+  dailyCalorieGoal: { field: 'dailyCalorieGoal', label: 'nutrition.goal.label' },
+} as const satisfies FormFieldNames<MealField>;
+
+/** The new-food form's fields by the names the server's rules give them. */
+export const FOOD_FIELD_NAMES = {
+  name: { field: 'name', label: 'nutrition.field.name' },
+  brand: { field: 'brand', label: 'nutrition.foodForm.brand' },
+  kcalPer100g: { field: 'kcalPer100g', label: 'nutrition.foodForm.energy' },
+  proteinPer100g: { field: 'proteinPer100g', label: 'nutrition.foodForm.protein' },
+  carbsPer100g: { field: 'carbsPer100g', label: 'nutrition.foodForm.carbs' },
+  fatPer100g: { field: 'fatPer100g', label: 'nutrition.foodForm.fat' },
+  servingG: { field: 'servingG', label: 'nutrition.foodForm.serving' },
+  servingLabel: { field: 'servingLabel', label: 'nutrition.foodForm.servingName' },
+} as const satisfies FormFieldNames<FoodField>;
 
 function optionalNumber(form: FormData, name: string): number {
   const text = formText(form, name);

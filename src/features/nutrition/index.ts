@@ -6,5 +6,12 @@ export { DailyTotals } from './components/DailyTotals';
 export { ExpenditureCard } from './components/ExpenditureCard';
 export { MealSections } from './components/MealSections';
 export { NutritionEditWindow } from './components/NutritionEditWindow';
-export { parseCalorieGoal, parseFoodForm, parseMealForm, readShownFood } from './form';
+export {
+  FOOD_FIELD_NAMES,
+  MEAL_FIELD_NAMES,
+  parseCalorieGoal,
+  parseFoodForm,
+  parseMealForm,
+  readShownFood,
+} from './form';
 export { withWaitingMeals } from './pending';

@@ -6,6 +6,7 @@ import { isLanguage, type Language } from '@/domain/languages';
 import { TIME_OF_DAY_PATTERN } from '@/domain/reminders';
 import type { WeightUnit } from '@/domain/units';
 import { t, type MessageId } from '@/i18n';
+import type { FormFieldNames } from '@/lib/errors';
 import { formText, readHeightCm, readNumber, readWeightKg } from '@/lib/formValues';
 import type { SettingsPatch } from './api';
 
@@ -37,6 +38,21 @@ export type SettingsFieldErrors = Partial<
     string
   >
 >;
+
+/** The settings sections' fields by the names the server's rules give them, for its refusals. */
+export const SETTINGS_FIELD_NAMES = {
+  displayName: { field: 'displayName', label: 'settings.profile.displayName' },
+  heightCm: { field: 'height', label: 'frame.height.cm' },
+  birthYear: { field: 'birthYear', label: 'settings.body.birthYear' },
+  sex: { field: 'sex', label: 'settings.body.sex' },
+  activityLevel: { field: 'activityLevel', label: 'settings.body.activityLevel' },
+  goalWeightKg: { field: 'goal', label: 'settings.body.goalWeight' },
+  weeklyRateKg: { field: 'weeklyRateKg', label: 'settings.body.weeklyRate' },
+  dailyCalorieGoal: { field: 'dailyCalorieGoal', label: 'settings.body.dailyCalorieGoal' },
+  weeklyActiveMinutesGoal: { field: 'weeklyActiveMinutesGoal', label: 'settings.body.activeMinutes' },
+  weekStartsOn: { field: 'weekStartsOn', label: 'settings.units.weekStartsOn' },
+  timezone: { field: 'timezone', label: 'settings.units.timeZone' },
+} as const satisfies FormFieldNames<keyof SettingsFieldErrors>;
 
 type Parsed<T> = { value: T } | { fieldErrors: SettingsFieldErrors };
 

@@ -37,6 +37,7 @@ export {
   parsePrivacyForm,
   parseProfileForm,
   parseUnitsForm,
+  SETTINGS_FIELD_NAMES,
 } from './form';
 export type { MySettings, Profile, SessionRow } from './types';
 export { AvatarEditor, type AvatarEditorProps } from './components/AvatarEditor';

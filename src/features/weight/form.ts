@@ -2,11 +2,22 @@ import { settingsRules, weightEntryRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
 import type { WeightUnit } from '@/domain/units';
 import { t, type MessageId } from '@/i18n';
+import type { FormFieldNames } from '@/lib/errors';
 import { formText, readHeightCm, readLocalDateTime, readNumber, readWeightKg } from '@/lib/formValues';
 import type { WeighInInput } from './api';
 
 export type WeightField = 'date' | 'time' | 'weight' | 'bodyFatPct' | 'note';
 export type WeightFieldErrors = Partial<Record<WeightField, string>>;
+
+/** The weigh-in and goal windows' fields by the names the server's rules give them, for its refusals. */
+export const WEIGHT_FIELD_NAMES = {
+  weightKg: { field: 'weight', label: 'weight.edit.weight' },
+  measuredAt: { field: 'date', label: 'weight.edit.date' },
+  bodyFatPct: { field: 'bodyFatPct', label: 'weight.edit.bodyFat' },
+  note: { field: 'note', label: 'weight.edit.note' },
+  goalWeightKg: { field: 'goal', label: 'weight.goal.goalWeight' },
+  heightCm: { field: 'height', label: 'frame.height.cm' },
+} as const satisfies FormFieldNames<WeightField | 'goal' | 'height'>;
 
 const RANGE_ERRORS: Readonly<Record<WeightUnit, MessageId>> = {
   kg: 'weight.form.weightRangeKg',

@@ -6,5 +6,5 @@ export { UnitSwitch } from './components/UnitSwitch';
 export { WeightEditWindow } from './components/WeightEditWindow';
 export { WeightEntries } from './components/WeightEntries';
 export { WeightStats } from './components/WeightStats';
-export { parseGoalForm, parseWeightForm } from './form';
+export { WEIGHT_FIELD_NAMES, parseGoalForm, parseWeightForm } from './form';
 export { withWaitingWeighIns } from './pending';

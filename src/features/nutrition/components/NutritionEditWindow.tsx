@@ -1,3 +1,5 @@
+import { FieldError } from '@/components/FieldError';
+import { invalidProps } from '@/components/invalidProps';
 import { format } from 'date-fns';
 import { useEffect, useId, useState } from 'react';
 import { useFetcher } from 'react-router';
@@ -237,14 +239,19 @@ function MealForm({
       <div className="form-row">
         <div className="form-field">
           <label htmlFor={sectionId}>{t('nutrition.edit.meal')}</label>
-          <select id={sectionId} name="mealType" defaultValue={entry?.mealType ?? mealType}>
+          <select
+            id={sectionId}
+            name="mealType"
+            defaultValue={entry?.mealType ?? mealType}
+            {...invalidProps(`${sectionId}-error`, errors.mealType)}
+          >
             {MEAL_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(MEAL_TYPE_LABELS[type])}
               </option>
             ))}
           </select>
-          {errors.mealType ? <p className="field-error">{errors.mealType}</p> : null}
+          <FieldError id={`${sectionId}-error`}>{errors.mealType}</FieldError>
         </div>
         <DatePicker
           label={t('nutrition.edit.date')}
@@ -252,6 +259,7 @@ function MealForm({
           value={date}
           onChange={setDate}
           maxDate={tomorrow}
+          error={errors.date}
         />
         <FormField
           label={t('nutrition.edit.time')}
@@ -262,7 +270,6 @@ function MealForm({
           error={errors.time}
         />
       </div>
-      {errors.date ? <p className="field-error">{errors.date}</p> : null}
       <FormError>{refusal?.formError}</FormError>
       <SaveOrDelete
         thing={t('nutrition.edit.thing')}

@@ -1,3 +1,5 @@
+import { FieldError } from '@/components/FieldError';
+import { invalidProps } from '@/components/invalidProps';
 import { useId, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
@@ -113,7 +115,12 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
           />
           <div className="form-field">
             <label htmlFor={sexId}>{t('settings.body.sex')}</label>
-            <select id={sexId} name="sex" defaultValue={settings.sex ?? ''}>
+            <select
+              id={sexId}
+              name="sex"
+              defaultValue={settings.sex ?? ''}
+              {...invalidProps(`${sexId}-error`, errors.sex)}
+            >
               <option value="">{t('settings.body.notSet')}</option>
               {SEX_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
@@ -121,7 +128,7 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
                 </option>
               ))}
             </select>
-            {errors.sex ? <p className="field-error">{errors.sex}</p> : null}
+            <FieldError id={`${sexId}-error`}>{errors.sex}</FieldError>
           </div>
         </div>
         <div className="form-field">
@@ -130,6 +137,7 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
             id={activityId}
             name="activityLevel"
             defaultValue={settings.activityLevel === null ? '' : String(settings.activityLevel)}
+            {...invalidProps(`${activityId}-error`, errors.activityLevel)}
           >
             <option value="">{t('settings.body.notSet')}</option>
             {ACTIVITY_LEVELS.map((level) => (
@@ -141,7 +149,7 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
               </option>
             ))}
           </select>
-          {errors.activityLevel ? <p className="field-error">{errors.activityLevel}</p> : null}
+          <FieldError id={`${activityId}-error`}>{errors.activityLevel}</FieldError>
         </div>
         <div className="form-row">
           <WeightInput
@@ -158,6 +166,7 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
               id={rateId}
               name="weeklyRateKg"
               defaultValue={settings.weeklyRateKg === null ? '' : String(settings.weeklyRateKg)}
+              {...invalidProps(`${rateId}-error`, errors.weeklyRateKg)}
             >
               <option value="">{t('settings.body.notSet')}</option>
               {WEEKLY_RATES_KG.map((rate) => (
@@ -166,7 +175,7 @@ export function BodyGoalsForm({ settings, currentWeightKg, year }: BodyGoalsForm
                 </option>
               ))}
             </select>
-            {errors.weeklyRateKg ? <p className="field-error">{errors.weeklyRateKg}</p> : null}
+            <FieldError id={`${rateId}-error`}>{errors.weeklyRateKg}</FieldError>
           </div>
         </div>
         <div className="calorie-goal">

@@ -1,3 +1,5 @@
+import { FieldError } from '@/components/FieldError';
+import { invalidProps } from '@/components/invalidProps';
 import { useId, useMemo } from 'react';
 import { useFetcher } from 'react-router';
 import { useT, type MessageId } from '@/i18n';
@@ -60,25 +62,35 @@ export function UnitsForm({ settings }: { settings: MySettings }) {
         <div className="form-row">
           <div className="form-field">
             <label htmlFor={weekId}>{t('settings.units.weekStartsOn')}</label>
-            <select id={weekId} name="weekStartsOn" defaultValue={String(settings.weekStartsOn)}>
+            <select
+              id={weekId}
+              name="weekStartsOn"
+              defaultValue={String(settings.weekStartsOn)}
+              {...invalidProps(`${weekId}-error`, errors.weekStartsOn)}
+            >
               {WEEK_DAYS.map((day, index) => (
                 <option key={day} value={index}>
                   {t(day)}
                 </option>
               ))}
             </select>
-            {errors.weekStartsOn ? <p className="field-error">{errors.weekStartsOn}</p> : null}
+            <FieldError id={`${weekId}-error`}>{errors.weekStartsOn}</FieldError>
           </div>
           <div className="form-field">
             <label htmlFor={zoneId}>{t('settings.units.timeZone')}</label>
-            <select id={zoneId} name="timezone" defaultValue={zone}>
+            <select
+              id={zoneId}
+              name="timezone"
+              defaultValue={zone}
+              {...invalidProps(`${zoneId}-error`, errors.timezone)}
+            >
               {zones.map((name) => (
                 <option key={name} value={name}>
                   {name.replaceAll('_', ' ')}
                 </option>
               ))}
             </select>
-            {errors.timezone ? <p className="field-error">{errors.timezone}</p> : null}
+            <FieldError id={`${zoneId}-error`}>{errors.timezone}</FieldError>
           </div>
         </div>
         <SaveButton busy={fetcher.state !== 'idle'} label={t('settings.units.save')} />

@@ -1,3 +1,5 @@
+import { FieldError } from '@/components/FieldError';
+import { invalidProps } from '@/components/invalidProps';
 import { format } from 'date-fns';
 import { useEffect, useId, useState } from 'react';
 import { useFetcher } from 'react-router';
@@ -91,6 +93,7 @@ function WeightForm({
           value={date}
           onChange={setDate}
           maxDate={tomorrow}
+          error={errors.date}
         />
         <FormField
           label={t('weight.edit.time')}
@@ -101,7 +104,6 @@ function WeightForm({
           error={errors.time}
         />
       </div>
-      {errors.date ? <p className="field-error">{errors.date}</p> : null}
       <FormField
         label={t('weight.edit.bodyFat')}
         name="bodyFatPct"
@@ -120,9 +122,9 @@ function WeightForm({
           name="note"
           {...inputLimits(weightEntryRules.note)}
           defaultValue={entry?.note ?? ''}
-          aria-invalid={errors.note ? true : undefined}
+          {...invalidProps(`${noteId}-error`, errors.note)}
         />
-        {errors.note ? <p className="field-error">{errors.note}</p> : null}
+        <FieldError id={`${noteId}-error`}>{errors.note}</FieldError>
       </div>
       <FormError>{refusal?.formError}</FormError>
       <SaveOrDelete
