@@ -12,6 +12,7 @@ test.describe('challenges', () => {
   }) => {
     const [me, rival] = await Promise.all([createAccount(), createAccount()]);
     await befriend(me, rival);
+    await requestAs(rival, 'PUT', `users/${rival.objectId}`, { displayName: 'Rita Rival' });
     await runAs(rival, 'createChallenge', {
       title: 'Lunch-break minutes',
       metric: 'activeMinutes',
@@ -24,10 +25,19 @@ test.describe('challenges', () => {
     const section = page.getByRole('region', { name: 'Challenges' });
 
     await expect(section.getByRole('list', { name: 'Invitations' })).toContainText(
-      `${rival.username} invites you to “Lunch-break minutes”`,
+      'Rita Rival invites you to “Lunch-break minutes”',
     );
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const bell = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(
+      bell.getByRole('link', { name: 'Rita Rival invited you to the challenge “Lunch-break minutes”.' }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
     expect(await violationsOn(page)).toEqual([]);
     await section.getByRole('button', { name: 'Accept “Lunch-break minutes”' }).click();
+    await expect(section.getByRole('list', { name: 'Members of “Lunch-break minutes”' })).toContainText(
+      'Rita Rival started it',
+    );
     await section.getByRole('button', { name: 'Leaderboard of “Lunch-break minutes”' }).click();
     const board = page.getByRole('dialog', { name: 'Leaderboard: Lunch-break minutes' });
     const rivalRow = board.getByRole('row').filter({ hasText: `@${rival.username}` });
@@ -61,12 +71,19 @@ test.describe('challenges', () => {
     await section.getByRole('button', { name: 'New challenge' }).click();
     const window = page.getByRole('dialog', { name: 'New challenge' });
     await window.getByRole('button', { name: 'Start the challenge' }).click();
-    await expect(window.getByRole('alert')).toHaveText('title must be 1 to 80 characters.');
-    await window.getByLabel('Title').fill('Ten days of steps');
+    // The refusal sits at the field it is about, which points at it.
+    const title = window.getByRole('textbox', { name: 'Title' });
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+    await expect(title).toHaveAccessibleDescription('Title must be 1 to 80 characters.');
+    await expect(window.getByRole('alert')).toHaveCount(0);
+    await title.fill('Ten days of steps');
     await window.getByLabel('What counts').selectOption({ label: 'Active days' });
     await window.getByLabel('Last day').fill(inDays(10));
     await window.getByRole('button', { name: 'Start the challenge' }).click();
-    await expect(window.getByRole('alert')).toHaveText('Choose at least one friend to invite.');
+    await expect(window.getByRole('group', { name: /Friends to invite/ })).toHaveAccessibleDescription(
+      'Choose at least one friend to invite.',
+    );
+    await expect(title).not.toHaveAttribute('aria-invalid');
     await window.getByRole('checkbox', { name: new RegExp(`@${friend.username}`) }).check();
     expect(await violationsOn(page)).toEqual([]);
     await window.getByRole('button', { name: 'Start the challenge' }).click();
@@ -75,6 +92,12 @@ test.describe('challenges', () => {
     await expect(section.getByRole('list', { name: 'Your challenges' })).toContainText(
       'Ten days of steps · Active days',
     );
+    const members = section.getByRole('list', { name: 'Members of “Ten days of steps”' });
+    // Each after its avatar (initials, hidden from screen readers).
+    await expect(members.getByRole('listitem')).toHaveText([
+      new RegExp(`${me.username} started it$`),
+      new RegExp(`${friend.username} invited$`),
+    ]);
     const theirs = await runAs(friend, 'listChallenges');
     expect(theirs).toEqual([expect.objectContaining({ title: 'Ten days of steps', myStatus: 'invited' })]);
   });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { violationsOn } from './support/accessibility';
-import { createAccount, runAs } from './support/api';
+import { createAccount, requestAs, runAs } from './support/api';
 import { openSignedIn } from './support/session';
 
 test.describe('notifications', () => {
@@ -8,6 +8,7 @@ test.describe('notifications', () => {
     page,
   }) => {
     const [me, asker] = await Promise.all([createAccount(), createAccount()]);
+    await requestAs(asker, 'PUT', `users/${asker.objectId}`, { displayName: 'Asha Kumar' });
     await openSignedIn(page, me);
     await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
     const bell = page.getByRole('button', { name: /^Notifications/ });
@@ -19,7 +20,8 @@ test.describe('notifications', () => {
     await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
     await bell.click();
     const window = page.getByRole('dialog', { name: 'Notifications' });
-    const link = window.getByRole('link', { name: `${asker.username} sent you a friend request.` });
+    // Named as the person calls themselves, not by their username.
+    const link = window.getByRole('link', { name: 'Asha Kumar sent you a friend request.' });
     await expect(link).toBeVisible();
     expect(await violationsOn(page)).toEqual([]);
     await link.click();

@@ -6,7 +6,7 @@ import { BootScreen, RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { notFound } from './validity';
 
-type RouteModule = Pick<RouteObject, 'Component' | 'loader' | 'action'>;
+type RouteModule = Pick<RouteObject, 'Component' | 'loader' | 'action' | 'shouldRevalidate'>;
 
 /** The message catalogues a route's screen shows; a change of language fetches these anew. */
 export interface MessagesHandle {

@@ -7,6 +7,7 @@ import {
   useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import { StaleNotice } from '@/components/StaleNotice';
@@ -42,8 +43,7 @@ import { ChallengesSection, leaveChallenge, listChallenges, respondChallenge } f
 import { t, useT } from '@/i18n';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { loadFailure, requireSignedIn } from '../guards';
-import { requireValidSearch } from '../validity';
-import { errorSentence } from '@/lib/errors';
+import { isObjectId, requireValidSearch } from '../validity';
 import { runIntent, type Intents } from '@/lib/routeActions';
 import { formText } from '@/lib/formValues';
 
@@ -87,8 +87,30 @@ async function findPeople(request: Request, text: string): Promise<SearchAnswer>
   }
 }
 
+/** The page's address without the open leaderboard (`?challenge=`), which needs no new data. */
+function withoutBoard(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete('challenge');
+  params.sort();
+  return `${url.pathname}?${params.toString()}`;
+}
+
+/** Opening or closing a challenge's leaderboard changes the address only: the page's data stays. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  const boardOnly =
+    formMethod === undefined &&
+    currentUrl.search !== nextUrl.search &&
+    withoutBoard(currentUrl) === withoutBoard(nextUrl);
+  return boardOnly ? false : defaultShouldRevalidate;
+}
+
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
-  const params = requireValidSearch(request, { metric: isMetric, period: isPeriod });
+  const params = requireValidSearch(request, { metric: isMetric, period: isPeriod, challenge: isObjectId });
   await requireSignedIn(request);
   const q = params.get('q');
   if (q !== null) return { search: await findPeople(request, q) };
@@ -132,7 +154,7 @@ const INTENTS = {
 } satisfies Intents<FriendActionResult>;
 
 export async function action({ request }: ActionFunctionArgs): Promise<FriendActionResult> {
-  return runIntent<FriendActionResult>(await request.formData(), INTENTS, errorSentence);
+  return runIntent<FriendActionResult>(await request.formData(), INTENTS);
 }
 
 export function Component() {
@@ -194,6 +216,13 @@ function FriendsPage({ ranking, friendships, challenges, savedAt }: FriendsPageP
     setParams(next);
   };
 
+  const showBoard = (challengeId: string | null) => {
+    const next = new URLSearchParams(params);
+    if (challengeId) next.set('challenge', challengeId);
+    else next.delete('challenge');
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
   return (
     <PageFrame title={t('friends.page.title')} intro={t('friends.page.intro')}>
       <StaleNotice savedAt={savedAt} />
@@ -212,7 +241,12 @@ function FriendsPage({ ranking, friendships, challenges, savedAt }: FriendsPageP
             busy={pending !== null}
             hasFriends={friendships.friends.length > 0}
           />
-          <ChallengesSection friends={friendships.friends} challenges={challenges} />
+          <ChallengesSection
+            friends={friendships.friends}
+            challenges={challenges}
+            boardId={params.get('challenge')}
+            onShowBoard={showBoard}
+          />
         </div>
       </div>
     </PageFrame>

@@ -10,7 +10,7 @@ export {
 export { BlockedList, FriendList } from './components/FriendList';
 export { FriendRequests } from './components/FriendRequests';
 export { FriendSearch } from './components/FriendSearch';
-export { PersonLabel } from './components/Person';
+export { Avatar, PersonLabel } from './components/Person';
 export { RankingBoard } from './components/RankingBoard';
 export type { RankingChoice } from './components/RankingControls';
 export type { FriendActionResult, SearchAnswer, SearchData } from './types';

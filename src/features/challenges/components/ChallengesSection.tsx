@@ -20,9 +20,13 @@ import { PersonLabel } from '@/features/friends';
 import { useT, type MessageId, type Translator } from '@/i18n';
 import { T } from '@/i18n/T';
 import { formatDate } from '@/i18n/dates';
-import { errorSentence } from '@/lib/errors';
+import { errorSentence, problemAt, toUiError, type FormFieldNames, type UiError } from '@/lib/errors';
+import { FieldError } from '@/components/FieldError';
+import { FormField } from '@/components/FormField';
+import { invalidProps } from '@/components/invalidProps';
 import { browserTimeZone } from '@/lib/timeZone';
 import { createChallenge, loadLeaderboard } from '../api';
+import { ChallengeMembers } from './ChallengeMembers';
 import { FormError } from '@/components/FormError';
 import { refusalIn, type Refused } from '@/lib/routeActions';
 
@@ -31,6 +35,17 @@ type ChallengeActionResult = { kind: 'done' } | Refused;
 
 /** How often an open leaderboard asks again, so it moves as members log workouts. */
 const BOARD_REFRESH_MS = 15_000;
+
+/** The new-challenge form's fields, by the names the rules give them. */
+type ChallengeField = 'title' | 'metric' | 'startDate' | 'endDate' | 'friendIds';
+
+const CHALLENGE_FIELD_NAMES = {
+  title: { field: 'title', label: 'challenges.form.name' },
+  metric: { field: 'metric', label: 'challenges.form.metric' },
+  startDate: { field: 'startDate', label: 'challenges.form.firstDay' },
+  endDate: { field: 'endDate', label: 'challenges.form.lastDay' },
+  friendIds: { field: 'friendIds', label: 'challenges.form.friendsField' },
+} as const satisfies FormFieldNames<ChallengeField>;
 
 /** What a challenge counts, as a label (a menu option, a column). */
 const METRIC_NAMES: Readonly<Record<ChallengeMetric, MessageId>> = {
@@ -82,6 +97,9 @@ export interface ChallengesSectionProps {
   friends: readonly PublicProfile[];
   /** The person's challenges, as the page's loader read them (with the rest of the page, offline too). */
   challenges: readonly ChallengeSummary[];
+  /** The challenge whose leaderboard is open (the page's `?challenge=`), if any. */
+  boardId: string | null;
+  onShowBoard: (challengeId: string | null) => void;
 }
 
 /**
@@ -89,11 +107,10 @@ export interface ChallengesSectionProps {
  * with a leaderboard and a chat room each, and a window to start one with friends. Answers and
  * leaving go through the page's action; the page's data then reloads.
  */
-export function ChallengesSection({ friends, challenges }: ChallengesSectionProps) {
+export function ChallengesSection({ friends, challenges, boardId, onShowBoard }: ChallengesSectionProps) {
   const t = useT();
   const revalidator = useRevalidator();
   const [creating, setCreating] = useState(false);
-  const [boardId, setBoardId] = useState<string | null>(null);
   const headingId = useId();
 
   const invitations = challenges.filter((challenge) => challenge.myStatus === 'invited');
@@ -132,8 +149,9 @@ export function ChallengesSection({ friends, challenges }: ChallengesSectionProp
                 <strong>{challenge.title}</strong> · {t(METRIC_NAMES[challenge.metric])} ·{' '}
                 {stateText(challenge, t)} · {t('challenges.section.members', { count: challenge.accepted })}
               </p>
+              <ChallengeMembers challenge={challenge} />
               <div className="form-actions">
-                <button type="button" className="button-secondary" onClick={() => setBoardId(challenge.id)}>
+                <button type="button" className="button-secondary" onClick={() => onShowBoard(challenge.id)}>
                   {t('challenges.section.leaderboard', { title: challenge.title })}
                 </button>
                 <Link to={`/exercises-chat?room=${challengeRoomKey(challenge.id)}`}>
@@ -153,7 +171,7 @@ export function ChallengesSection({ friends, challenges }: ChallengesSectionProp
           void revalidator.revalidate();
         }}
       />
-      <LeaderboardWindow challenge={board} onClose={() => setBoardId(null)} />
+      <LeaderboardWindow challenge={board} onClose={() => onShowBoard(null)} />
     </section>
   );
 }
@@ -179,6 +197,7 @@ function InvitationItem({ challenge }: { challenge: ChallengeSummary }) {
           components={{ 0: <strong /> }}
         />
       </p>
+      <ChallengeMembers challenge={challenge} />
       <fetcher.Form method="post" className="form-actions" aria-busy={busy}>
         <input type="hidden" name="challengeId" value={challenge.id} />
         <button
@@ -223,28 +242,37 @@ function NewChallengeWindow({
   const [startDate, setStartDate] = useState(today);
   const [endDate, setEndDate] = useState(addDays(today, 7));
   const [invited, setInvited] = useState<Set<string>>(new Set());
-  const [error, setError] = useState('');
+  const [refusal, setRefusal] = useState<UiError<ChallengeField> | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = useId();
+  // The refusal at its field, or the form's when it names none of them.
+  const errorOf = (field: ChallengeField) => (refusal?.field === field ? refusal.sentence : undefined);
+  const formError = refusal?.field === null ? refusal.sentence : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem =
-      challengeProblem({ title, metric, startDate, endDate }, today)?.message ??
-      (invited.size === 0 ? t('challenges.form.chooseFriend') : null);
-    if (problem || !isChallengeMetric(metric)) {
-      setError(problem ?? t('challenges.form.chooseMetric'));
+    const problem = challengeProblem({ title, metric, startDate, endDate }, today);
+    if (problem) {
+      setRefusal(problemAt(problem, CHALLENGE_FIELD_NAMES, problem.message));
+      return;
+    }
+    if (invited.size === 0 || !isChallengeMetric(metric)) {
+      setRefusal(
+        invited.size === 0
+          ? { field: 'friendIds', sentence: t('challenges.form.chooseFriend') }
+          : { field: 'metric', sentence: t('challenges.form.chooseMetric') },
+      );
       return;
     }
     setBusy(true);
-    setError('');
+    setRefusal(null);
     try {
       await createChallenge({ title: title.trim(), metric, startDate, endDate, friendIds: [...invited] });
       setTitle('');
       setInvited(new Set());
       onCreated();
     } catch (failure) {
-      setError(errorSentence(failure));
+      setRefusal(toUiError(failure, CHALLENGE_FIELD_NAMES));
     } finally {
       setBusy(false);
     }
@@ -253,25 +281,30 @@ function NewChallengeWindow({
   return (
     <Popup open={open} title={t('challenges.form.title')} onClose={onClose}>
       <form className="challenge-form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="form-field">
-          <label htmlFor={`${ids}-title`}>{t('challenges.form.name')}</label>
-          <input
-            id={`${ids}-title`}
-            value={title}
-            maxLength={MAX_CHALLENGE_TITLE}
-            required
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </div>
+        <FormField
+          label={t('challenges.form.name')}
+          name="title"
+          value={title}
+          maxLength={MAX_CHALLENGE_TITLE}
+          required
+          error={errorOf('title')}
+          onChange={(event) => setTitle(event.target.value)}
+        />
         <div className="form-field">
           <label htmlFor={`${ids}-metric`}>{t('challenges.form.metric')}</label>
-          <select id={`${ids}-metric`} value={metric} onChange={(event) => setMetric(event.target.value)}>
+          <select
+            id={`${ids}-metric`}
+            value={metric}
+            {...invalidProps(`${ids}-metric-error`, errorOf('metric'))}
+            onChange={(event) => setMetric(event.target.value)}
+          >
             {CHALLENGE_METRICS.map((choice) => (
               <option key={choice} value={choice}>
                 {t(METRIC_NAMES[choice])}
               </option>
             ))}
           </select>
+          <FieldError id={`${ids}-metric-error`}>{errorOf('metric')}</FieldError>
         </div>
         <div className="form-row">
           <div className="form-field">
@@ -281,8 +314,10 @@ function NewChallengeWindow({
               type="date"
               min={today}
               value={startDate}
+              {...invalidProps(`${ids}-start-error`, errorOf('startDate'))}
               onChange={(event) => setStartDate(event.target.value)}
             />
+            <FieldError id={`${ids}-start-error`}>{errorOf('startDate')}</FieldError>
           </div>
           <div className="form-field">
             <label htmlFor={`${ids}-end`}>{t('challenges.form.lastDay')}</label>
@@ -292,11 +327,16 @@ function NewChallengeWindow({
               min={startDate ? addDays(startDate, 1) : today}
               max={startDate ? addDays(startDate, MAX_CHALLENGE_DAYS) : undefined}
               value={endDate}
+              {...invalidProps(`${ids}-end-error`, errorOf('endDate'))}
               onChange={(event) => setEndDate(event.target.value)}
             />
+            <FieldError id={`${ids}-end-error`}>{errorOf('endDate')}</FieldError>
           </div>
         </div>
-        <fieldset className="form-field">
+        <fieldset
+          className="form-field"
+          aria-describedby={errorOf('friendIds') ? `${ids}-friends-error` : undefined}
+        >
           <legend>{t('challenges.form.friends', { count: MAX_CHALLENGE_MEMBERS - 1 })}</legend>
           <ul className="challenge-friends">
             {friends.map((friend) => (
@@ -318,8 +358,9 @@ function NewChallengeWindow({
               </li>
             ))}
           </ul>
+          <FieldError id={`${ids}-friends-error`}>{errorOf('friendIds')}</FieldError>
         </fieldset>
-        <FormError>{error}</FormError>
+        <FormError>{formError}</FormError>
         <div className="form-actions">
           <button type="submit" className="button-primary" disabled={busy}>
             {t('challenges.form.start')}
