@@ -11,15 +11,7 @@ import {
   type Relation,
   type SearchResult,
 } from '../../src/domain/friends';
-import {
-  MASTER,
-  MASTER_PAGES,
-  Parse,
-  readableBy,
-  refusal,
-  requireUser,
-  validationError,
-} from '../parse';
+import { MASTER, MASTER_PAGES, Parse, readableBy, refusal, requireUser, validationError } from '../parse';
 import { notify } from './notifications';
 import { profiles } from './profiles';
 import { computeRanking, readRankingParams } from './ranking';
