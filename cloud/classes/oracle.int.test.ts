@@ -747,7 +747,7 @@ async function writeForOwner(live: LiveCase): Promise<void> {
   const [latest] = await masterRows('/parse/classes/Notification', {
     user: userPointer(world.owner.objectId),
     kind: 'friend-request',
-    actor: suitor.username,
+    actorUser: userPointer(suitor.objectId),
   });
   expect(latest).toBeDefined();
   writtenForOwner.add(String(latest?.objectId));
