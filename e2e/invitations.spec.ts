@@ -89,7 +89,8 @@ test.describe('invitations', () => {
     await expect(invited.getByText('You were invited: choose your username and password.')).toBeVisible();
     expect(await violationsOn(invited)).toEqual([]);
     await new SignupPage(invited).signUp(newcomer());
-    await expect(invited.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    // In, and asked for a goal first, as every new account is.
+    await expect(invited.getByRole('heading', { level: 1, name: 'Your goal' })).toBeVisible();
 
     const latecomer = await visitor(browser, inviteOnly);
     await latecomer.goto(link);

@@ -1,5 +1,6 @@
 import { t } from '@/i18n';
 import { isNetworkFailure } from '../errors';
+import { markReachability } from '../reachability';
 import { signedInSession } from './session';
 import { readPage, savePage } from './store';
 
@@ -32,6 +33,7 @@ export async function loadOrLastLoaded<T>(key: string, load: () => Promise<T>): 
   if (!navigator.onLine) return fromDevice();
   try {
     const data = await load();
+    markReachability(true);
     if (account) {
       // The copy is a convenience: a full or blocked storage must not fail the page.
       await savePage({ account, key, data, savedAt: new Date().toISOString() }).catch(() => undefined);
@@ -39,6 +41,7 @@ export async function loadOrLastLoaded<T>(key: string, load: () => Promise<T>): 
     return { data, savedAt: null };
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
+    markReachability(false);
     try {
       return await fromDevice();
     } catch {
