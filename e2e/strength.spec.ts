@@ -501,6 +501,9 @@ async function savedWorkouts(account: TestAccount): Promise<SavedWorkout[]> {
 
 test.describe('a strength workout without a network', () => {
   test.use({ serviceWorkers: 'allow' });
+  // Three rounds of offline and back (a save, an edit, a delete), each waiting for the queue to
+  // reach the server: 20–45 s beside another busy browser, more than the default 30 s allows.
+  test.describe.configure({ timeout: 60_000 });
 
   test('starts from a routine offline, waits through a reload, and is saved once; an offline edit and delete follow', async ({
     page,
