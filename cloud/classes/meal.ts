@@ -1,4 +1,4 @@
-import { nutrientsFor } from '../../src/domain/nutrition';
+import { EXTRA_NUTRIENTS, extrasFor, mealKey, nutrientsFor } from '../../src/domain/nutrition';
 import { validationError, type CloudObject, type ParseUser } from '../parse';
 import { storedFood, type StoredFood } from '../store/foods';
 
@@ -14,8 +14,9 @@ async function usableFood(food: CloudObject, owner: ParseUser | undefined): Prom
 }
 
 /**
- * A meal built from a food gets its name, energy and macros from the food and the grams, on the
- * server, whatever the client sent: nobody can log 100 g of butter as 10 kcal.
+ * A meal built from a food gets its name, energy, macros, fibre, sugars, saturated fat and salt
+ * from the food and the grams, on the server, whatever the client sent: nobody can log 100 g of
+ * butter as 10 kcal. What the food does not say is left unset (unknown, not zero).
  */
 export async function completeMeal(object: CloudObject): Promise<void> {
   const food = object.get('food') as CloudObject | undefined;
@@ -26,4 +27,11 @@ export async function completeMeal(object: CloudObject): Promise<void> {
   }
   const stored = await usableFood(food, object.get('user') as ParseUser | undefined);
   object.set({ name: stored.name, ...nutrientsFor(stored, grams) });
+  const extras = extrasFor(stored, grams);
+  for (const nutrient of EXTRA_NUTRIENTS) {
+    const key = mealKey(nutrient);
+    const value = extras[key];
+    if (value === null) object.unset(key);
+    else object.set(key, value);
+  }
 }

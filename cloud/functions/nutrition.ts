@@ -3,7 +3,10 @@ import { isMealType, MEAL_TYPES } from '../../src/domain/contract';
 import { barcodeForms, barcodeQuery } from '../../src/domain/barcodes';
 import type { Language } from '../../src/domain/languages';
 import {
+  dayExtras,
   dayTotals,
+  EXTRA_NUTRIENTS,
+  mealKey,
   HISTORY_SPANS,
   MAX_QUERY_LENGTH,
   MAX_SEARCH_RESULTS,
@@ -53,6 +56,10 @@ function toMealRow(meal: MealRowObject, foods: ReadonlyMap<string, FoodRow>): Me
     proteinG: meal.get('proteinG') ?? 0,
     carbsG: meal.get('carbsG') ?? 0,
     fatG: meal.get('fatG') ?? 0,
+    fibreG: meal.get('fibreG') ?? null,
+    sugarsG: meal.get('sugarsG') ?? null,
+    saturatedFatG: meal.get('saturatedFatG') ?? null,
+    saltG: meal.get('saltG') ?? null,
     food: (foodId ? foods.get(foodId) : undefined) ?? null,
   };
 }
@@ -213,6 +220,7 @@ async function nutritionDay(request: CloudRequest<'nutritionDay'>): Promise<Nutr
     workoutsKcal: Math.round(workoutDays.find((day) => day.date === date)?.kcal ?? 0),
     meals: rows,
     ...dayTotals(rows),
+    extras: dayExtras(rows),
     history,
     recentFoods: lists.recent,
     frequentFoods: lists.frequent,
@@ -255,6 +263,10 @@ async function copyMeals(request: CloudRequest<'copyMeals'>): Promise<{ copied: 
       carbsG: meal.get('carbsG') ?? 0,
       fatG: meal.get('fatG') ?? 0,
     });
+    for (const nutrient of EXTRA_NUTRIENTS) {
+      const value = numberOr(meal.get(mealKey(nutrient)), null);
+      if (value !== null) copy.set(mealKey(nutrient), value);
+    }
     const grams = numberOr(meal.get('grams'), null);
     if (grams !== null) copy.set('grams', grams);
     if (food?.id && foods.has(food.id)) copy.set('food', food);

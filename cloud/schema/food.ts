@@ -1,5 +1,6 @@
 import type { FoodSource } from '../../src/domain/foodFacts';
 import type { Language } from '../../src/domain/languages';
+import type { Serving } from '../../src/domain/nutrition';
 import { holds, signedInPermissions, type ClassDefinition } from './types';
 
 export const foodClass = {
@@ -17,6 +18,8 @@ export const foodClass = {
     saltPer100g: { type: 'Number' },
     servingG: { type: 'Number' },
     servingLabel: { type: 'String' },
+    /** Further servings (src/domain/nutrition.ts `Serving`): the catalogue's portions, a person's own. */
+    servings: { type: 'Array', ...holds<Serving[]>() },
     /** Digits in their normal form (src/domain/barcodes.ts): a UPC-A as its EAN-13. */
     barcode: { type: 'String' },
     /** The name in each of the app's languages the source gives; `name` is the food's own. */

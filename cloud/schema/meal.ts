@@ -14,6 +14,10 @@ export const mealClass = {
     proteinG: { type: 'Number' },
     carbsG: { type: 'Number' },
     fatG: { type: 'Number' },
+    fibreG: { type: 'Number' },
+    sugarsG: { type: 'Number' },
+    saturatedFatG: { type: 'Number' },
+    saltG: { type: 'Number' },
     /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique per person. */
     clientKey: { type: 'String' },
   },

@@ -1,6 +1,14 @@
 import { isFoodSource } from '../../src/domain/foodFacts';
 import { LANGUAGES, type Language } from '../../src/domain/languages';
-import { matchesWords, type FoodRow, type Per100g } from '../../src/domain/nutrition';
+import {
+  EXTRA_NUTRIENTS,
+  matchesWords,
+  per100gKey,
+  type ExtrasPer100g,
+  type FoodRow,
+  type Per100g,
+  type Serving,
+} from '../../src/domain/nutrition';
 import { MASTER_PAGES, Parse, type ParseUser } from '../parse';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
@@ -14,9 +22,35 @@ import { storeRead } from './read';
  */
 
 /** What a stored food gives a meal, and its owner's id (null for the catalogue's). */
-export interface StoredFood extends Per100g {
+export interface StoredFood extends Per100g, ExtrasPer100g {
   name: string;
   owner: string | null;
+}
+
+/** The extra nutrients' columns, each null where the food does not say. */
+const EXTRA_COLUMNS = EXTRA_NUTRIENTS.map((nutrient) => `"${per100gKey(nutrient)}"`).join(', ');
+
+/** A Food object's extra nutrients, null where it does not say. */
+function extrasOf(food: RowOf<typeof foodClass>): ExtrasPer100g {
+  const extras = {} as ExtrasPer100g;
+  for (const nutrient of EXTRA_NUTRIENTS) {
+    const key = per100gKey(nutrient);
+    const value: unknown = food.get(key);
+    extras[key] = typeof value === 'number' ? value : null;
+  }
+  return extras;
+}
+
+/** A stored list of servings as far as it holds servings (rows are checked on save; old rows have none). */
+export function servingsOf(value: unknown): Serving[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (serving): serving is Serving =>
+      typeof serving === 'object' &&
+      serving !== null &&
+      typeof (serving as Serving).label === 'string' &&
+      typeof (serving as Serving).grams === 'number',
+  );
 }
 
 /** One food by its id, read on every meal saved with a food. */
@@ -24,7 +58,8 @@ export const storedFood = storeRead({
   async bySql(sql, foodId: string): Promise<StoredFood | undefined> {
     // One row by its key, read without a Parse query (a whole internal request).
     const { rows } = await sql.query<StoredFood>(
-      `SELECT name, "kcalPer100g", "proteinPer100g", "carbsPer100g", "fatPer100g", "user" AS owner
+      `SELECT name, "kcalPer100g", "proteinPer100g", "carbsPer100g", "fatPer100g", ${EXTRA_COLUMNS},
+              "user" AS owner
          FROM "Food" WHERE "objectId" = $1`,
       [foodId],
     );
@@ -41,6 +76,7 @@ export const storedFood = storeRead({
       proteinPer100g: found.get('proteinPer100g'),
       carbsPer100g: found.get('carbsPer100g'),
       fatPer100g: found.get('fatPer100g'),
+      ...extrasOf(found),
       owner: found.get('user')?.id ?? null,
     };
   },
@@ -90,16 +126,18 @@ export const foodUses = storeRead({
 const foodRowColumns = (
   language: string,
 ) => `"objectId" AS id, coalesce(names ->> ${language}, name) AS name, coalesce(brand, '') AS brand,
-  "kcalPer100g", "proteinPer100g", "carbsPer100g", "fatPer100g", "servingG",
-  coalesce("servingLabel", '') AS "servingLabel", "user" IS NOT NULL AS custom, barcode,
+  "kcalPer100g", "proteinPer100g", "carbsPer100g", "fatPer100g", ${EXTRA_COLUMNS}, "servingG",
+  coalesce("servingLabel", '') AS "servingLabel", servings, "user" IS NOT NULL AS custom, barcode,
   CASE WHEN "user" IS NOT NULL THEN 'user' ELSE source END AS source, "sourceId"`;
 
-interface FoodRowRecord extends Omit<FoodRow, 'source'> {
+interface FoodRowRecord extends Omit<FoodRow, 'source' | 'servings'> {
   source: string | null;
+  servings: unknown;
 }
 
 const asFoodRow = (row: FoodRowRecord): FoodRow => ({
   ...row,
+  servings: servingsOf(row.servings),
   barcode: row.barcode ?? null,
   sourceId: row.sourceId ?? null,
   source: isFoodSource(row.source) ? row.source : row.custom ? 'user' : 'ifct',
@@ -116,8 +154,10 @@ export function foodRowOf(food: RowOf<typeof foodClass>, language: Language | un
     proteinPer100g: food.get('proteinPer100g'),
     carbsPer100g: food.get('carbsPer100g'),
     fatPer100g: food.get('fatPer100g'),
+    ...extrasOf(food),
     servingG: food.get('servingG') ?? null,
     servingLabel: food.get('servingLabel') ?? '',
+    servings: food.get('servings') ?? [],
     custom,
     barcode: food.get('barcode') ?? null,
     source: custom ? 'user' : (food.get('source') ?? null),

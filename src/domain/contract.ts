@@ -137,6 +137,11 @@ export const mealRules = {
   proteinG: { kind: 'number', min: 0, max: 1000, optional: true },
   carbsG: { kind: 'number', min: 0, max: 1000, optional: true },
   fatG: { kind: 'number', min: 0, max: 1000, optional: true },
+  /** Set by the server from the food (src/domain/nutrition.ts `extrasFor`), or typed with a quick entry. */
+  fibreG: { kind: 'number', min: 0, max: 1000, optional: true },
+  sugarsG: { kind: 'number', min: 0, max: 1000, optional: true },
+  saturatedFatG: { kind: 'number', min: 0, max: 1000, optional: true },
+  saltG: { kind: 'number', min: 0, max: 1000, optional: true },
   clientKey: clientKeyRule,
 } as const satisfies FieldRules;
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   amountInGrams,
   calorieBalance,
+  dayExtras,
   dayTotals,
   energyMismatch,
+  extrasFor,
   macroShares,
   matchesWords,
   nutrientsFor,
@@ -49,6 +51,25 @@ describe('dayTotals', () => {
     expect(sections.lunch).toEqual({ caloriesKcal: 0, proteinG: 0, carbsG: 0, fatG: 0 });
     expect(sections.dinner.caloriesKcal).toBe(600);
     expect(totals).toEqual({ caloriesKcal: 995.5, proteinG: 60.5, carbsG: 105.1, fatG: 35.3 });
+  });
+});
+
+describe('extras', () => {
+  it('scales what a food says of fibre, sugars, saturated fat and salt, and keeps what it does not say unknown', () => {
+    const food = { fibrePer100g: 10, sugarsPer100g: 1.25, saturatedFatPer100g: 0, saltPer100g: null };
+    expect(extrasFor(food, 40)).toEqual({ fibreG: 4, sugarsG: 0.5, saturatedFatG: 0, saltG: null });
+  });
+
+  it('sums the entries that know a nutrient and counts those that do not', () => {
+    const known = { fibreG: 4, sugarsG: 0.5, saturatedFatG: 0, saltG: null };
+    const quick = { fibreG: null, sugarsG: null, saturatedFatG: null, saltG: null };
+    const more = { fibreG: 1.25, sugarsG: 2, saturatedFatG: null, saltG: 0.3 };
+    expect(dayExtras([known, quick, more])).toEqual({
+      fibre: { grams: 5.25, unknown: 1 },
+      sugars: { grams: 2.5, unknown: 1 },
+      saturatedFat: { grams: 0, unknown: 2 },
+      salt: { grams: 0.3, unknown: 2 },
+    });
   });
 });
 

@@ -24,14 +24,37 @@ export interface Nutrients {
 
 export const NO_NUTRIENTS: Nutrients = { caloriesKcal: 0, proteinG: 0, carbsG: 0, fatG: 0 };
 
+/** What a food may say beyond energy and macros: `<name>Per100g` on a food, `<name>G` on a meal. */
+export const EXTRA_NUTRIENTS = ['fibre', 'sugars', 'saturatedFat', 'salt'] as const;
+export type ExtraNutrient = (typeof EXTRA_NUTRIENTS)[number];
+
+/** Grams of each extra nutrient in a food's 100 g, null where the food does not say. */
+export type ExtrasPer100g = { [N in ExtraNutrient as `${N}Per100g`]: number | null };
+/** Grams of each extra nutrient in a meal entry, null where its food did not say. */
+export type MealExtras = { [N in ExtraNutrient as `${N}G`]: number | null };
+
+export const per100gKey = (nutrient: ExtraNutrient) => `${nutrient}Per100g` as const;
+export const mealKey = (nutrient: ExtraNutrient) => `${nutrient}G` as const;
+
+export const UNKNOWN_EXTRAS: MealExtras = { fibreG: null, sugarsG: null, saturatedFatG: null, saltG: null };
+
+/** A way to measure a food besides grams: "1 slice" of 30 g. */
+export interface Serving {
+  label: string;
+  grams: number;
+}
+
 /** A food as search and the edit window show it. */
-export interface FoodRow extends Per100g {
+export interface FoodRow extends Per100g, ExtrasPer100g {
   id: string;
   /** In the language of the request where the food has a name in it, else its own. */
   name: string;
   brand: string;
+  /** The pack's serving (or the catalogue's first portion). */
   servingG: number | null;
   servingLabel: string;
+  /** Further servings: the catalogue's other portions, or the person's own on their own food. */
+  servings: Serving[];
   /** The person's own food rather than the shared catalogue's. */
   custom: boolean;
   /** The normal form of its barcode (src/domain/barcodes.ts), if known. */
@@ -42,7 +65,7 @@ export interface FoodRow extends Per100g {
 }
 
 /** A logged meal entry as the nutrition page shows it. */
-export interface MealRow extends Nutrients {
+export interface MealRow extends Nutrients, MealExtras {
   id: string;
   eatenAt: string;
   mealType: MealType;
@@ -76,6 +99,8 @@ export interface NutritionDay {
   meals: MealRow[];
   sections: Record<MealType, Nutrients>;
   totals: Nutrients;
+  /** The day's fibre, sugars, saturated fat and salt, where its entries know them. */
+  extras: DayExtras;
   history: DayEnergy[];
   recentFoods: FoodRow[];
   frequentFoods: FoodRow[];
@@ -118,6 +143,39 @@ export function dayTotals(meals: readonly (Nutrients & { mealType: MealType })[]
     totals = addNutrients(totals, meal);
   }
   return { sections, totals };
+}
+
+/** The grams of an extra nutrient the day's entries know, and how many entries do not say. */
+export interface ExtraTotal {
+  grams: number;
+  unknown: number;
+}
+export type DayExtras = Record<ExtraNutrient, ExtraTotal>;
+
+/** Fibre, sugars, saturated fat and salt of `grams` of a food, each null where the food does not say. */
+export function extrasFor(food: ExtrasPer100g, grams: number): MealExtras {
+  const extras = { ...UNKNOWN_EXTRAS };
+  for (const nutrient of EXTRA_NUTRIENTS) {
+    const per100g = food[per100gKey(nutrient)];
+    if (per100g !== null) extras[mealKey(nutrient)] = Math.round(per100g * grams) / 100;
+  }
+  return extras;
+}
+
+/** Sums of each extra nutrient over the entries that know it, with a count of those that do not. */
+export function dayExtras(meals: readonly MealExtras[]): DayExtras {
+  const totals = Object.fromEntries(
+    EXTRA_NUTRIENTS.map((nutrient) => [nutrient, { grams: 0, unknown: 0 }]),
+  ) as DayExtras;
+  for (const meal of meals) {
+    for (const nutrient of EXTRA_NUTRIENTS) {
+      const grams = meal[mealKey(nutrient)];
+      const total = totals[nutrient];
+      if (grams === null) total.unknown += 1;
+      else total.grams = Math.round((total.grams + grams) * 100) / 100;
+    }
+  }
+  return totals;
 }
 
 /** Energy the macros carry by 4/4/9. */

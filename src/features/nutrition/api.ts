@@ -1,6 +1,12 @@
 import type { MealType } from '@/domain/contract';
 import type { AdaptiveCalorieGoal, ExpenditureWithGoal } from '@/domain/expenditure';
-import { nutrientsFor, type FoodRow, type HistorySpan, type NutritionDay } from '@/domain/nutrition';
+import {
+  extrasFor,
+  nutrientsFor,
+  type FoodRow,
+  type HistorySpan,
+  type NutritionDay,
+} from '@/domain/nutrition';
 import { restDate, restPointer, type PendingChange, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { currentLanguage, t } from '@/i18n';
@@ -65,7 +71,12 @@ function mealDisplay(input: MealInput, food: FoodRow | null): PendingChange['dis
   if (input.kind === 'quick') return {};
   if (!food)
     return { name: t('nutrition.meal.unknownFood'), caloriesKcal: 0, proteinG: 0, carbsG: 0, fatG: 0 };
-  return { name: food.name, ...nutrientsFor(food, input.grams), food: JSON.stringify(food) };
+  return {
+    name: food.name,
+    ...nutrientsFor(food, input.grams),
+    ...extrasFor(food, input.grams),
+    food: JSON.stringify(food),
+  };
 }
 
 /**
@@ -121,5 +132,17 @@ export async function createFood(input: FoodInput): Promise<FoodRow> {
   food.set(rest);
   if (servingG !== null) food.set('servingG', servingG);
   await food.save();
-  return { ...input, id: food.id ?? '', custom: true, barcode: null, source: 'user', sourceId: null };
+  return {
+    ...input,
+    fibrePer100g: null,
+    sugarsPer100g: null,
+    saturatedFatPer100g: null,
+    saltPer100g: null,
+    servings: [],
+    id: food.id ?? '',
+    custom: true,
+    barcode: null,
+    source: 'user',
+    sourceId: null,
+  };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NO_NUTRIENTS, type FoodRow, type MealRow, type NutritionDay } from '@/domain/nutrition';
+import {
+  dayExtras,
+  NO_NUTRIENTS,
+  UNKNOWN_EXTRAS,
+  type FoodRow,
+  type MealRow,
+  type NutritionDay,
+} from '@/domain/nutrition';
 import { localTarget, restDate, restPointer } from '@/lib/offline/changes';
 import { pendingChange } from '@/test/pendingChange';
 import { withWaitingMeals } from './pending';
@@ -15,6 +22,11 @@ const oats: FoodRow = {
   proteinPer100g: 13,
   carbsPer100g: 60,
   fatPer100g: 7,
+  fibrePer100g: 10,
+  sugarsPer100g: 1,
+  saturatedFatPer100g: 1.2,
+  saltPer100g: null,
+  servings: [],
   barcode: null,
   source: 'ifct',
   sourceId: 'A001',
@@ -31,6 +43,7 @@ const lunch: MealRow = {
   proteinG: 10,
   carbsG: 20,
   fatG: 5,
+  ...UNKNOWN_EXTRAS,
 };
 
 const day: NutritionDay = {
@@ -49,6 +62,7 @@ const day: NutritionDay = {
     snack: NO_NUTRIENTS,
   },
   totals: { caloriesKcal: 200, proteinG: 10, carbsG: 20, fatG: 5 },
+  extras: dayExtras([lunch]),
   history: [],
   recentFoods: [],
   frequentFoods: [],
@@ -72,6 +86,7 @@ describe('withWaitingMeals', () => {
         proteinG: 10.4,
         carbsG: 48,
         fatG: 5.6,
+        fibreG: 8,
         food: JSON.stringify(oats),
       },
     });
@@ -87,6 +102,9 @@ describe('withWaitingMeals', () => {
     });
     expect(shown.sections.breakfast.caloriesKcal).toBe(304);
     expect(shown.totals.caloriesKcal).toBe(504);
+    // The soup says nothing of fibre; the oats' estimate counts, and the soup is counted as unknown.
+    expect(shown.extras.fibre).toEqual({ grams: 8, unknown: 1 });
+    expect(shown.extras.salt).toEqual({ grams: 0, unknown: 2 });
   });
 
   it('applies a quick-add edit and takes a deleted meal out of the totals', () => {

@@ -1,6 +1,15 @@
 import { localDay } from '@/domain/calendarDays';
 import { isMealType } from '@/domain/contract';
-import { dayTotals, type FoodRow, type MealRow, type NutritionDay } from '@/domain/nutrition';
+import {
+  dayExtras,
+  dayTotals,
+  EXTRA_NUTRIENTS,
+  mealKey,
+  type FoodRow,
+  type MealExtras,
+  type MealRow,
+  type NutritionDay,
+} from '@/domain/nutrition';
 import {
   applyWaiting,
   dateOf,
@@ -30,6 +39,17 @@ function amountOf(
   return numberOf(entry.fields[field]) ?? numberOf(entry.display[field] ?? null) ?? saved ?? 0;
 }
 
+/** Fibre, sugars, saturated fat and salt as the entry gives them or was shown with; null when unknown. */
+function extrasOf(entry: PendingEntry, saved: MealRow | undefined): MealExtras {
+  const extras = {} as MealExtras;
+  for (const nutrient of EXTRA_NUTRIENTS) {
+    const key = mealKey(nutrient);
+    extras[key] =
+      numberOf(entry.fields[key] ?? null) ?? numberOf(entry.display[key] ?? null) ?? saved?.[key] ?? null;
+  }
+  return extras;
+}
+
 function rowOf(entry: PendingEntry, saved: MealRow | undefined): MealRow | null {
   const { fields } = entry;
   const mealType = isMealType(fields.mealType) ? fields.mealType : saved?.mealType;
@@ -50,6 +70,7 @@ function rowOf(entry: PendingEntry, saved: MealRow | undefined): MealRow | null 
     proteinG: amountOf(entry, 'proteinG', saved?.proteinG),
     carbsG: amountOf(entry, 'carbsG', saved?.carbsG),
     fatG: amountOf(entry, 'fatG', saved?.fatG),
+    ...extrasOf(entry, saved),
     sync: entry.refusal ? 'refused' : 'waiting',
   };
 }
@@ -64,5 +85,5 @@ export function withWaitingMeals(day: NutritionDay, changes: readonly PendingCha
   const meals = rows
     .filter((meal) => localDay(new Date(meal.eatenAt), day.timeZone) === day.date)
     .sort((a, b) => a.eatenAt.localeCompare(b.eatenAt));
-  return { ...day, meals, ...dayTotals(meals) };
+  return { ...day, meals, ...dayTotals(meals), extras: dayExtras(meals) };
 }
