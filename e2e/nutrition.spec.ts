@@ -58,6 +58,8 @@ test.describe('nutrition log', () => {
     await expect(nutrition.totals()).toContainText('851 kcal eaten of 2,000 kcal');
     await expect(nutrition.totals()).toContainText('1,149 kcal remaining.');
     await expect(nutrition.totals()).toContainText(/Protein\s*65 g · 31% of energy/);
+    // Neither the shipped yogurt nor the quick add says how much fibre it has.
+    await expect(nutrition.totals()).toContainText(/Fibre\s*Not known/);
     await expect(nutrition.chart(/^Share of energy: protein 31%, carbs 40%, fat 29%\.$/)).toBeVisible();
     await expect(
       nutrition.chart(/^Calories eaten per day, last 7 days, goal 2000 kcal: .* 851\.$/),

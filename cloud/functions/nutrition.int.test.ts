@@ -25,6 +25,7 @@ interface NutritionDay {
   meals: { id: string; name: string; mealType: string; caloriesKcal: number; food: FoodRow | null }[];
   sections: Record<string, { caloriesKcal: number; proteinG: number }>;
   totals: { caloriesKcal: number; proteinG: number; carbsG: number; fatG: number };
+  extras: Record<string, { grams: number; unknown: number }>;
   history: { date: string; caloriesKcal: number }[];
   recentFoods: FoodRow[];
   frequentFoods: FoodRow[];
@@ -86,6 +87,10 @@ beforeAll(async () => {
     proteinPer100g: 0.9,
     carbsPer100g: 0.1,
     fatPer100g: 81.1,
+    fibrePer100g: 0,
+    sugarsPer100g: 0.1,
+    saturatedFatPer100g: 51.4,
+    saltPer100g: 1.6,
     servingG: 14,
     servingLabel: '1 tbsp (14 g)',
   });
@@ -131,6 +136,33 @@ describe('Meal from a food', () => {
 
     const { body } = await request('GET', path, { sessionToken: alice.sessionToken });
     expect(body).toMatchObject({ grams: 20, caloriesKcal: 143.4 });
+  });
+
+  it('takes fibre, sugars, saturated fat and salt from the food, and leaves out what the food does not say', async () => {
+    const butter = await logMeal(alice, {
+      eatenAt: at('2026-05-01T08:10:00Z'),
+      food: pointer('Food', butterId),
+      grams: 50,
+      saltG: 0,
+    });
+    const yogurt = await logMeal(alice, {
+      eatenAt: at('2026-05-01T08:15:00Z'),
+      food: pointer('Food', yogurtId),
+      grams: 100,
+      fibreG: 3,
+    });
+    const read = async (id: unknown) =>
+      (await request('GET', `/parse/classes/Meal/${String(id)}`, { sessionToken: alice.sessionToken })).body;
+
+    expect(await read(butter.objectId)).toMatchObject({
+      fibreG: 0,
+      sugarsG: 0.05,
+      saturatedFatG: 25.7,
+      saltG: 0.8,
+    });
+    const plain = await read(yogurt.objectId);
+    for (const field of ['fibreG', 'sugarsG', 'saturatedFatG', 'saltG'])
+      expect(plain).not.toHaveProperty(field);
   });
 
   it('refuses a food without grams, and an amount whose energy breaks the limit, naming the field', async () => {
@@ -355,6 +387,13 @@ describe('nutritionDay', () => {
       { date: '2026-06-09', caloriesKcal: 118 },
       { date: '2026-06-10', caloriesKcal: 521.7 },
     ]);
+    // The butter says; the sandwich, typed without a food, does not.
+    expect(result.extras).toEqual({
+      fibre: { grams: 0, unknown: 1 },
+      sugars: { grams: 0.01, unknown: 1 },
+      saturatedFat: { grams: 5.14, unknown: 1 },
+      salt: { grams: 0.16, unknown: 1 },
+    });
   });
 
   it("puts meals on the person's local days", async () => {

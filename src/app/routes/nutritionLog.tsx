@@ -228,6 +228,8 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
         />
         <DailyTotals
           totals={day.totals}
+          extras={day.extras}
+          entries={day.meals.length}
           goal={
             day.calorieGoal === null
               ? null

@@ -1,7 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { CalorieGoalProgress } from '@/components/CalorieGoalProgress';
 import type { DailyCalorieGoal } from '@/domain/goals';
-import { calorieBalance, macroShares, type Nutrients } from '@/domain/nutrition';
+import {
+  calorieBalance,
+  EXTRA_NUTRIENTS,
+  macroShares,
+  type DayExtras,
+  type ExtraNutrient,
+  type Nutrients,
+} from '@/domain/nutrition';
+import type { MessageId } from '@/i18n';
 import { useT } from '@/i18n';
 import { T } from '@/i18n/T';
 import { formatGrams, formatKcal } from '@/lib/format';
@@ -10,6 +18,9 @@ const MacroChart = lazy(() => import('./MacroChart'));
 
 export interface DailyTotalsProps {
   totals: Nutrients;
+  /** Fibre, sugars, saturated fat and salt, and how many of the day's `entries` do not say. */
+  extras: DayExtras;
+  entries: number;
   /** The one daily goal, as the start page shows it; null while there is none. */
   goal: DailyCalorieGoal | null;
   /** Energy of the day's workouts, added to what may be eaten when `countsExercise`. */
@@ -19,7 +30,15 @@ export interface DailyTotalsProps {
 }
 
 /** The day's energy against the goal, in words and a bar, and the macros in grams and shares. */
-export function DailyTotals({ totals, goal, workoutsKcal, countsExercise, onChangeGoal }: DailyTotalsProps) {
+export function DailyTotals({
+  totals,
+  extras,
+  entries,
+  goal,
+  workoutsKcal,
+  countsExercise,
+  onChangeGoal,
+}: DailyTotalsProps) {
   const t = useT();
   const shares = macroShares(totals);
   const balance =
@@ -79,6 +98,49 @@ export function DailyTotals({ totals, goal, workoutsKcal, countsExercise, onChan
       ) : (
         <p className="empty-note">{t('nutrition.totals.noMacros')}</p>
       )}
+      {entries > 0 ? <ExtraTotals extras={extras} entries={entries} /> : null}
     </section>
+  );
+}
+
+const EXTRA_LABELS: Readonly<Record<ExtraNutrient, MessageId>> = {
+  fibre: 'nutrition.extras.fibre',
+  sugars: 'nutrition.extras.sugars',
+  saturatedFat: 'nutrition.extras.saturatedFat',
+  salt: 'nutrition.extras.salt',
+};
+
+/** The extra nutrients as far as the day's entries know them, saying for how many they are not known. */
+function ExtraTotals({ extras, entries }: { extras: DayExtras; entries: number }) {
+  const t = useT();
+  return (
+    <>
+      <h3 className="extras-heading">{t('nutrition.extras.title')}</h3>
+      <dl className="stat-list extras-list">
+        {EXTRA_NUTRIENTS.map((nutrient) => {
+          const { grams, unknown } = extras[nutrient];
+          return (
+            <div key={nutrient}>
+              <dt>{t(EXTRA_LABELS[nutrient])}</dt>
+              <dd>
+                {unknown === entries ? (
+                  t('nutrition.extras.notKnown')
+                ) : (
+                  <>
+                    {formatGrams(grams)}
+                    {unknown > 0 ? (
+                      <span className="stat-note">
+                        {' '}
+                        · {t('nutrition.extras.unknownFor', { count: unknown })}
+                      </span>
+                    ) : null}
+                  </>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </>
   );
 }
