@@ -202,7 +202,10 @@ async function nutritionDay(request: CloudRequest<'nutritionDay'>): Promise<Nutr
     mealsOfDay(user, date, timeZone),
     energyByDay(user, addDays(date, -((days as number) - 1)), date, timeZone),
     shortlists(user),
-    workoutDayTotals(user, timeZone),
+    workoutDayTotals(user, timeZone, {
+      from: startOfLocalDay(date, timeZone),
+      to: startOfLocalDay(addDays(date, 1), timeZone),
+    }),
     dailyWeights(user, timeZone),
   ]);
   // The same goal as the start page's: the trend weight as of today, not of the day shown.

@@ -91,6 +91,16 @@ describe('the history store answers the same through SQL and through Parse queri
     ]);
   });
 
+  it('workoutDayTotals in a span: only the workouts started in it', async () => {
+    const span = { from: new Date('2026-03-10T23:00:00Z'), to: new Date('2026-03-11T23:00:00Z') };
+    const [bySql, byQueries] = await Promise.all([
+      store.workoutDayTotals.bySql(sql, aliceUser(), 'Europe/Berlin', span),
+      store.workoutDayTotals.byQueries(aliceUser(), 'Europe/Berlin', span),
+    ]);
+    expect(byQueries).toEqual(bySql);
+    expect(bySql).toEqual([{ date: '2026-03-11', minutes: 20, kcal: 80, sessions: 1 }]);
+  });
+
   it('dailyWeights: each local day’s mean weight, in date order', async () => {
     const weights = async (timeZone: string) => {
       const [bySql, byQueries] = await Promise.all([

@@ -13,24 +13,31 @@ import { storeRead } from './read';
  * workouts, weigh-ins and meals. Each answers the same both ways (cloud/store/history.int.test.ts).
  */
 
-/** Every day with a workout, and its minutes, calories and number of workouts, in no order. */
+/** Workouts started from `from` until before `to`; without one, all of them. */
+export interface Span {
+  from: Date;
+  to: Date;
+}
+
+/** Every day with a workout (in `span` if given), and its minutes, calories and number of workouts, in no order. */
 export const workoutDayTotals = storeRead({
-  async bySql(sql, user: ParseUser, timeZone: string): Promise<DayTotals[]> {
+  async bySql(sql, user: ParseUser, timeZone: string, span?: Span): Promise<DayTotals[]> {
     const { rows } = await sql.query<DayTotals>(
       `SELECT to_char("startedAt" AT TIME ZONE $2, 'YYYY-MM-DD') AS date,
               sum("durationMin")::float8 AS minutes,
               coalesce(sum("caloriesKcal"), 0)::float8 AS kcal,
               count(*)::int AS sessions
-         FROM "Activity" WHERE "user" = $1 GROUP BY 1`,
-      [user.id, timeZone],
+         FROM "Activity"
+        WHERE "user" = $1 AND ($3::timestamptz IS NULL OR ("startedAt" >= $3 AND "startedAt" < $4))
+        GROUP BY 1`,
+      [user.id, timeZone, span?.from ?? null, span?.to ?? null],
     );
     return rows;
   },
-  async byQueries(user: ParseUser, timeZone: string): Promise<DayTotals[]> {
-    const history = await queryOf(activityClass)
-      .equalTo('user', user)
-      .select('startedAt', 'durationMin', 'caloriesKcal')
-      .findAll(MASTER_PAGES);
+  async byQueries(user: ParseUser, timeZone: string, span?: Span): Promise<DayTotals[]> {
+    const query = queryOf(activityClass).equalTo('user', user);
+    if (span) query.greaterThanOrEqualTo('startedAt', span.from).lessThan('startedAt', span.to);
+    const history = await query.select('startedAt', 'durationMin', 'caloriesKcal').findAll(MASTER_PAGES);
     return totalsByDay(
       history.map((activity) => ({
         startedAt: activity.get('startedAt'),
