@@ -1,5 +1,6 @@
 import { Activity, Dumbbell, Plus, Scale, UtensilsCrossed, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useOutsidePointer } from './useOutsidePointer';
 import { Link, useLocation } from 'react-router';
 import { LOG_KINDS, logPath, type LogKind } from '@/domain/logging';
 import { useT, type MessageId } from '@/i18n';
@@ -23,6 +24,7 @@ export interface LogMenuProps {
 export function LogMenu({ placement }: LogMenuProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const listId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -34,6 +36,7 @@ export function LogMenu({ placement }: LogMenuProps) {
     setOpen(false);
   }
 
+  useOutsidePointer(rootRef, open, close);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -41,15 +44,8 @@ export function LogMenu({ placement }: LogMenuProps) {
       setOpen(false);
       buttonRef.current?.focus();
     };
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
     document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
+    return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
   return (

@@ -48,6 +48,16 @@ describe('MoreMenu', () => {
     expect(button).toHaveFocus();
   });
 
+  it('closes at a tap outside it, and stays open at a tap inside', async () => {
+    const button = renderMenu();
+    await userEvent.click(button);
+    await userEvent.pointer({ keys: '[MouseLeft>]', target: screen.getByRole('menu') });
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await userEvent.pointer({ keys: '[/MouseLeft]', target: screen.getByRole('menu') });
+    await userEvent.click(document.body);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
   it('runs the chosen action with Enter and closes', async () => {
     const onDelete = vi.fn();
     const button = renderMenu(vi.fn(), onDelete);

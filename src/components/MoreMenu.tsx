@@ -1,5 +1,6 @@
 import { Ellipsis } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useOutsidePointer } from './useOutsidePointer';
 
 export interface MenuChoice {
   label: string;
@@ -30,14 +31,8 @@ export function MoreMenu({ label, choices }: MoreMenuProps) {
     if (open) items()[0]?.focus();
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (!(event.target instanceof Node) || !wrapper.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  const dismiss = useCallback(() => setOpen(false), []);
+  useOutsidePointer(wrapper, open, dismiss);
 
   const close = () => {
     setOpen(false);
