@@ -39,7 +39,10 @@ const REFUSALS: Readonly<Record<CameraRefusal | 'decoder', MessageId>> = {
   decoder: 'nutrition.scan.decoderFailed',
 };
 
-/** Marks the page's own timing of a scan reads (bench/scan.ts): first camera frame, first code. */
+/**
+ * The page's own timing of a scan, as bench/scan.ts reads it: the camera's first frame, and the
+ * first code read (its detail names the decoder that read it).
+ */
 export const SCAN_MARKS = { firstFrame: 'scan:first-frame', decoded: 'scan:decoded' } as const;
 
 /** Calls `onFrame` for each new frame the video shows, until the returned function is called. */
@@ -142,7 +145,7 @@ export function BarcodeScan({ foodsOnDevice, onFound, onCreate }: BarcodeScanPro
               .map((detected) => scannedBarcode(detected.format, detected.rawValue))
               .find((normal) => normal !== null);
             if (!code || cancelled) return;
-            performance.mark(SCAN_MARKS.decoded);
+            performance.mark(SCAN_MARKS.decoded, { detail: { decoder: decoder.kind } });
             cancelled = true;
             stopFrames();
             closeCamera(stream);
@@ -215,7 +218,6 @@ export function BarcodeScan({ foodsOnDevice, onFound, onCreate }: BarcodeScanPro
             ref={videoRef}
             className="barcode-video"
             aria-label={t('nutrition.scan.preview')}
-            data-decoder={camera.kind === 'on' ? camera.decoder : undefined}
             muted
             playsInline
           />
