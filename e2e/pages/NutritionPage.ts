@@ -31,6 +31,16 @@ export class NutritionPage {
     return this.page.getByRole('region', { name: 'Day totals' });
   }
 
+  /** Opens the edit window that adds to a section. */
+  async openAddWindow(section: Section): Promise<Locator> {
+    await this.section(section)
+      .getByRole('button', { name: `Add to ${section.toLowerCase()}` })
+      .click();
+    const window = this.window(`Add to ${section.toLowerCase()}`);
+    await expect(window).toBeVisible();
+    return window;
+  }
+
   /** Opens the edit window for a section, searches, picks the first match named `pick`. */
   async addFromCatalogue(
     section: Section,

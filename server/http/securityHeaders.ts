@@ -16,7 +16,8 @@ function isOrigin(text: string): boolean {
  * not govern). The API and LiveQuery live at `origin` (PUBLIC_URL's, never a request's Host header),
  * named with ws:/wss: because not every browser lets 'self' cover WebSockets. Pictures are the app's
  * own files, avatars from /parse/files, the `blob:` URL of a photo being cropped and, where the
- * operator names a map tile server (MAP_TILE_URL), its tiles.
+ * operator names a map tile server (MAP_TILE_URL), its tiles. `'wasm-unsafe-eval'` lets the barcode
+ * scanner compile its WebAssembly decoder (a file of the app's own); it allows no JavaScript eval.
  */
 export function contentSecurityPolicy(origin: string, tileOrigin?: string): string {
   // Anything but a plain origin (a PUBLIC_URL with a path, say) is left out rather than end a directive.
@@ -25,7 +26,7 @@ export function contentSecurityPolicy(origin: string, tileOrigin?: string): stri
   const webSocket = named.map((http) => http.replace(/^http/, 'ws'));
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     ["img-src 'self'", ...named, ...tiles, 'blob:'].join(' '),
     ["connect-src 'self'", ...named, ...webSocket].join(' '),
@@ -46,7 +47,6 @@ const REFUSED_FEATURES = [
   'accelerometer',
   'autoplay',
   'browsing-topics',
-  'camera',
   'clipboard-read',
   'display-capture',
   'encrypted-media',
@@ -69,7 +69,13 @@ const REFUSED_FEATURES = [
   'xr-spatial-tracking',
 ];
 
-export const PERMISSIONS_POLICY = REFUSED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+/** The camera, for the barcode scanner: the app's own pages only, nothing they could embed. */
+const OWN_FEATURES = ['camera'];
+
+export const PERMISSIONS_POLICY = [
+  ...OWN_FEATURES.map((feature) => `${feature}=(self)`),
+  ...REFUSED_FEATURES.map((feature) => `${feature}=()`),
+].join(', ');
 
 /** One year, subdomains included: the usual value, sent only where PUBLIC_URL is https. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';

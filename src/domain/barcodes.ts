@@ -40,3 +40,53 @@ export function barcodeForms(code: string): string[] {
   if (normal.length === 13 && normal.startsWith('0')) forms.add(normal.slice(1));
   return [...forms];
 }
+
+/** The check digit of a UPC-A's first eleven digits (odd places count three times). */
+function upcCheckDigit(first11: string): number {
+  let sum = 0;
+  for (let index = 0; index < 11; index++) sum += Number(first11.charAt(index)) * (index % 2 === 0 ? 3 : 1);
+  return (10 - (sum % 10)) % 10;
+}
+
+/**
+ * A UPC-E (zeros suppressed, number system 0 or 1) as the UPC-A it stands for, check digit computed:
+ * six digits alone, seven with the number system, or eight with the check digit too, which must
+ * match. Null for anything that is not a UPC-E. 01234565 is 012345000065.
+ */
+export function upcEToUpcA(code: string): string | null {
+  const digits = code.trim();
+  if (!/^\d{6,8}$/.test(digits)) return null;
+  const withSystem = digits.length === 6 ? `0${digits}` : digits.slice(0, 7);
+  const system = withSystem.charAt(0);
+  if (system !== '0' && system !== '1') return null;
+  const body = withSystem.slice(1);
+  const last = body.charAt(5);
+  const manufacturerAndProduct =
+    last === '0' || last === '1' || last === '2'
+      ? `${body.slice(0, 2)}${last}0000${body.slice(2, 5)}`
+      : last === '3'
+        ? `${body.slice(0, 3)}00000${body.slice(3, 5)}`
+        : last === '4'
+          ? `${body.slice(0, 4)}00000${body.charAt(4)}`
+          : `${body.slice(0, 5)}0000${last}`;
+  const first11 = `${system}${manufacturerAndProduct}`;
+  const check = String(upcCheckDigit(first11));
+  if (digits.length === 8 && digits.charAt(7) !== check) return null;
+  return `${first11}${check}`;
+}
+
+/** The product formats the camera looks for, by the names of the Barcode Detection API. */
+export const SCANNED_FORMATS = ['ean_13', 'ean_8', 'upc_a', 'upc_e'] as const;
+
+/**
+ * The stored form of a code the camera read: a UPC-E expanded to its UPC-A (then EAN-13) form, the
+ * others as `normalBarcode` keeps them; null for another format or a reading that is not a code.
+ */
+export function scannedBarcode(format: string, rawValue: string): string | null {
+  if (!(SCANNED_FORMATS as readonly string[]).includes(format)) return null;
+  if (format === 'upc_e') {
+    const upcA = upcEToUpcA(rawValue);
+    return upcA === null ? null : normalBarcode(upcA);
+  }
+  return normalBarcode(rawValue);
+}

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import {
   Link,
   useLoaderData,
@@ -178,6 +178,14 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
   };
   const dayLink = (date: string) => link({ date: date === day.today ? null : date });
   const isToday = day.date === day.today;
+  const foodsOnDevice = useMemo(
+    () => [
+      ...day.recentFoods,
+      ...day.frequentFoods,
+      ...day.meals.flatMap((meal) => (meal.food ? [meal.food] : [])),
+    ],
+    [day],
+  );
 
   return (
     <PageFrame title={t('nutrition.page.title')}>
@@ -277,6 +285,7 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
         today={day.today}
         recentFoods={day.recentFoods}
         frequentFoods={day.frequentFoods}
+        foodsOnDevice={foodsOnDevice}
       />
       <CopyMealsWindow open={open?.kind === 'copy'} onClose={close} day={day.date} />
       <CalorieGoalWindow open={open?.kind === 'goal'} onClose={close} calorieGoal={day.calorieGoal} />

@@ -13,6 +13,9 @@ import { currentLanguage, t } from '@/i18n';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 import { callCloud } from '@/lib/cloud';
+import { barcodeForms } from '@/domain/barcodes';
+import { ErrorCode } from '@/domain/errors';
+import { hasCode, isNetworkFailure } from '@/lib/errors';
 
 export async function loadNutritionDay(query: { date?: string; days: HistorySpan }): Promise<NutritionDay> {
   return callCloud('nutritionDay', {
@@ -38,6 +41,34 @@ export async function adaptCalorieGoal(on: boolean): Promise<AdaptiveCalorieGoal
 
 export async function searchFoods(query: string): Promise<FoodRow[]> {
   return callCloud('searchFoods', { query, language: currentLanguage() });
+}
+
+/** What a scanned or typed barcode finds: a food, no food (a new one may be made), or no network. */
+export type BarcodeLookup =
+  | { kind: 'found'; food: FoodRow }
+  | { kind: 'unknown'; code: string }
+  | { kind: 'needsConnection'; code: string };
+
+/**
+ * The food with a barcode: the server's answer, or without a network one of the foods this device
+ * already has (`onDevice`: the page's last-loaded recent, frequent and logged foods).
+ */
+export async function findFoodByBarcode(code: string, onDevice: readonly FoodRow[]): Promise<BarcodeLookup> {
+  const forms = barcodeForms(code);
+  const fromDevice = (): BarcodeLookup => {
+    const food = onDevice.find(
+      (candidate) => candidate.barcode !== null && forms.includes(candidate.barcode),
+    );
+    return food ? { kind: 'found', food } : { kind: 'needsConnection', code };
+  };
+  if (!navigator.onLine) return fromDevice();
+  try {
+    return { kind: 'found', food: await callCloud('foodByBarcode', { code, language: currentLanguage() }) };
+  } catch (error) {
+    if (hasCode(error, ErrorCode.OBJECT_NOT_FOUND)) return { kind: 'unknown', code };
+    if (isNetworkFailure(error)) return fromDevice();
+    throw error;
+  }
 }
 
 /** A meal entry as typed: from a food and an amount, or energy and macros without a food. */
@@ -123,15 +154,20 @@ export interface FoodInput {
   fatPer100g: number;
   servingG: number | null;
   servingLabel: string;
+  /** The pack's barcode, when the food is made for a code nothing was known for. */
+  barcode: string | null;
 }
 
 export async function createFood(input: FoodInput): Promise<FoodRow> {
   const Parse = await getParse();
   const food = new Parse.Object('Food');
-  const { servingG, ...rest } = input;
+  const { servingG, barcode, ...rest } = input;
   food.set(rest);
   if (servingG !== null) food.set('servingG', servingG);
+  if (barcode !== null) food.set('barcode', barcode);
   await food.save();
+  // The server keeps the code in its normal form (cloud/classes/food.ts); the row shows that one.
+  const stored: unknown = food.get('barcode');
   return {
     ...input,
     fibrePer100g: null,
@@ -139,9 +175,9 @@ export async function createFood(input: FoodInput): Promise<FoodRow> {
     saturatedFatPer100g: null,
     saltPer100g: null,
     servings: [],
+    barcode: typeof stored === 'string' ? stored : barcode,
     id: food.id ?? '',
     custom: true,
-    barcode: null,
     source: 'user',
     sourceId: null,
   };

@@ -89,7 +89,44 @@ describe('parseFoodForm', () => {
         fatPer100g: 18,
         servingG: 45,
         servingLabel: '1 serving (45 g)',
+        barcode: null,
       },
+    });
+  });
+
+  it('converts values per serving as the pack prints them to per 100 g, and keeps the barcode', () => {
+    const perServing = { ...granola, kcalPer100g: '135', proteinPer100g: '3', carbsPer100g: '18' };
+    expect(
+      parseFoodForm(
+        form({
+          ...perServing,
+          fatPer100g: '5.4',
+          valuesPer: 'serving',
+          servingG: '30',
+          barcode: '4006381333931',
+        }),
+      ),
+    ).toEqual({
+      input: {
+        name: 'Granola',
+        brand: '',
+        kcalPer100g: 450,
+        proteinPer100g: 10,
+        carbsPer100g: 60,
+        fatPer100g: 18,
+        servingG: 30,
+        servingLabel: '1 serving (30 g)',
+        barcode: '4006381333931',
+      },
+    });
+  });
+
+  it('asks for the serving weight when values are per serving, and refuses a barcode that is no code', () => {
+    expect(parseFoodForm(form({ ...granola, valuesPer: 'serving' }))).toEqual({
+      fieldErrors: { servingG: 'Values per serving need the serving’s weight in grams.' },
+    });
+    expect(parseFoodForm(form({ ...granola, barcode: '12ab' }))).toEqual({
+      fieldErrors: { barcode: 'A barcode is 8 to 14 digits.' },
     });
   });
 

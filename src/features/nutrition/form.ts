@@ -1,6 +1,8 @@
 import { foodRules, isMealType, mealRules, settingsRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
+import { normalBarcode } from '@/domain/barcodes';
 import { amountInGrams, energyMismatch, macroEnergyKcal, type FoodRow } from '@/domain/nutrition';
+import { per100gFromServing } from '@/domain/packLabel';
 import { t, type MessageId } from '@/i18n';
 import type { FormFieldNames } from '@/lib/errors';
 import { formText, readLocalDateTime, readNumber } from '@/lib/formValues';
@@ -44,6 +46,7 @@ export const FOOD_FIELD_NAMES = {
   fatPer100g: { field: 'fatPer100g', label: 'nutrition.foodForm.fat' },
   servingG: { field: 'servingG', label: 'nutrition.foodForm.serving' },
   servingLabel: { field: 'servingLabel', label: 'nutrition.foodForm.servingName' },
+  barcode: { field: 'barcode', label: 'nutrition.foodForm.barcode' },
 } as const satisfies FormFieldNames<FoodField>;
 
 function optionalNumber(form: FormData, name: string): number {
@@ -118,24 +121,49 @@ const FOOD_WORDS: Readonly<Record<FoodField, MessageId>> = {
   fatPer100g: 'nutrition.foodForm.fatError',
   servingG: 'nutrition.foodForm.servingError',
   servingLabel: 'nutrition.foodForm.servingNameError',
+  barcode: 'nutrition.foodForm.barcodeError',
 };
 
-/** Reads the new-food form: values per 100 g and an optional serving. */
-export function parseFoodForm(form: FormData): { input: FoodInput } | { fieldErrors: FoodFieldErrors } {
-  const errors: FoodFieldErrors = {};
-  const servingText = formText(form, 'servingG');
-  const input: FoodInput = {
-    name: formText(form, 'name'),
-    brand: formText(form, 'brand'),
+/** The values as typed: per 100 g, or per serving as the pack prints them (converted to per 100 g). */
+function valuesPer100g(form: FormData, servingG: number | null) {
+  const typed = {
     kcalPer100g: readNumber(formText(form, 'kcalPer100g')),
     proteinPer100g: optionalNumber(form, 'proteinPer100g'),
     carbsPer100g: optionalNumber(form, 'carbsPer100g'),
     fatPer100g: optionalNumber(form, 'fatPer100g'),
-    servingG: servingText === '' ? null : readNumber(servingText),
+  };
+  if (formText(form, 'valuesPer') !== 'serving') return typed;
+  const perServing = {
+    kcal: typed.kcalPer100g,
+    proteinG: typed.proteinPer100g,
+    carbsG: typed.carbsPer100g,
+    fatG: typed.fatPer100g,
+  };
+  return servingG === null ? null : per100gFromServing(perServing, servingG);
+}
+
+/** Reads the new-food form: values per 100 g or per serving, an optional serving, the pack's barcode. */
+export function parseFoodForm(form: FormData): { input: FoodInput } | { fieldErrors: FoodFieldErrors } {
+  const errors: FoodFieldErrors = {};
+  const servingText = formText(form, 'servingG');
+  const servingG = servingText === '' ? null : readNumber(servingText);
+  const barcodeText = formText(form, 'barcode');
+  const values = valuesPer100g(form, servingG);
+  // Values per serving mean nothing without the serving's weight.
+  if (values === null) return { fieldErrors: { servingG: t('nutrition.foodForm.servingNeeded') } };
+  const input: FoodInput = {
+    name: formText(form, 'name'),
+    brand: formText(form, 'brand'),
+    ...values,
+    servingG,
     servingLabel: formText(form, 'servingLabel'),
+    barcode: barcodeText === '' ? null : (normalBarcode(barcodeText) ?? barcodeText),
   };
   for (const field of Object.keys(FOOD_WORDS) as FoodField[]) {
     if (checkField(field, foodRules[field], input[field])) errors[field] = t(FOOD_WORDS[field]);
+  }
+  if (input.barcode !== null && normalBarcode(input.barcode) === null) {
+    errors.barcode = t('nutrition.foodForm.barcodeError');
   }
   if (Object.keys(errors).length > 0) return { fieldErrors: errors };
   const mismatch = energyMismatch(input);

@@ -3,6 +3,7 @@ import { MAX_QUERY_LENGTH, type FoodRow } from '@/domain/nutrition';
 import { useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { searchFoods } from '../api';
+import { BarcodeScan } from './BarcodeScan';
 
 /** Time after the last keystroke before a search goes out. */
 const TYPING_PAUSE_MS = 100;
@@ -10,7 +11,11 @@ const TYPING_PAUSE_MS = 100;
 export interface FoodSearchProps {
   recentFoods: readonly FoodRow[];
   frequentFoods: readonly FoodRow[];
+  /** Foods already on this device, where a scanned code is looked for without a network. */
+  foodsOnDevice: readonly FoodRow[];
   onPick: (food: FoodRow) => void;
+  /** Make a food for a barcode nothing is known for. */
+  onCreateForCode: (code: string) => void;
   error?: string | undefined;
 }
 
@@ -21,7 +26,14 @@ type SearchState =
   | { kind: 'failed'; message: string };
 
 /** Search the catalogue and one's own foods as one types; recent and frequent foods before that. */
-export function FoodSearch({ recentFoods, frequentFoods, onPick, error }: FoodSearchProps) {
+export function FoodSearch({
+  recentFoods,
+  frequentFoods,
+  foodsOnDevice,
+  onPick,
+  onCreateForCode,
+  error,
+}: FoodSearchProps) {
   const t = useT();
   const [query, setQuery] = useState('');
   const [state, setState] = useState<SearchState>({ kind: 'idle' });
@@ -83,6 +95,7 @@ export function FoodSearch({ recentFoods, frequentFoods, onPick, error }: FoodSe
           </p>
         ) : null}
       </div>
+      <BarcodeScan foodsOnDevice={foodsOnDevice} onFound={onPick} onCreate={onCreateForCode} />
       <p role="status" className="search-status">
         {state.kind === 'searching'
           ? t('nutrition.search.searching')

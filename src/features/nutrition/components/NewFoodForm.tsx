@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { FormField } from '@/components/FormField';
 import { foodRules } from '@/domain/contract';
@@ -9,9 +9,20 @@ import type { NutritionActionResult } from '../actionResult';
 import { FormError } from '@/components/FormError';
 import { refusalIn } from '@/lib/routeActions';
 
-/** Creates one of the person's own foods (private to them), values per 100 g, then picks it. */
-export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void }) {
+/**
+ * Creates one of the person's own foods (private to them) from values per 100 g or per serving as
+ * the pack prints them, with the pack's barcode when a scan found none, then picks it.
+ */
+export function NewFoodForm({
+  barcode,
+  onCreated,
+}: {
+  barcode: string | null;
+  onCreated: (food: FoodRow) => void;
+}) {
   const t = useT();
+  const [valuesPer, setValuesPer] = useState<'100g' | 'serving'>('100g');
+  const perServing = valuesPer === 'serving';
   const fetcher = useFetcher<NutritionActionResult>();
   const refusal = refusalIn(fetcher.data);
   const errors = refusal?.foodErrors ?? {};
@@ -27,6 +38,31 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
     <fetcher.Form method="post" className="food-form" noValidate>
       <input type="hidden" name="intent" value="createFood" />
       <p className="field-hint">{t('nutrition.foodForm.intro')}</p>
+      {barcode !== null ? (
+        <FormField
+          label={t('nutrition.foodForm.barcode')}
+          name="barcode"
+          inputMode="numeric"
+          {...inputLimits(foodRules.barcode)}
+          defaultValue={barcode}
+          error={errors.barcode}
+        />
+      ) : null}
+      <fieldset className="mode-switch">
+        <legend>{t('nutrition.foodForm.valuesPer')}</legend>
+        {(['100g', 'serving'] as const).map((option) => (
+          <label key={option} className="mode-option">
+            <input
+              type="radio"
+              name="valuesPer"
+              value={option}
+              checked={valuesPer === option}
+              onChange={() => setValuesPer(option)}
+            />
+            {option === 'serving' ? t('nutrition.foodForm.perServing') : t('nutrition.foodForm.per100g')}
+          </label>
+        ))}
+      </fieldset>
       <FormField
         label={t('nutrition.field.name')}
         name="name"
@@ -44,7 +80,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
       />
       <div className="form-row">
         <FormField
-          label={t('nutrition.foodForm.energy')}
+          label={perServing ? t('nutrition.foodForm.energyServing') : t('nutrition.foodForm.energy')}
           name="kcalPer100g"
           required
           {...inputLimits(foodRules.kcalPer100g)}
@@ -52,21 +88,21 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           error={errors.kcalPer100g}
         />
         <FormField
-          label={t('nutrition.foodForm.protein')}
+          label={perServing ? t('nutrition.foodForm.proteinServing') : t('nutrition.foodForm.protein')}
           name="proteinPer100g"
           {...inputLimits(foodRules.proteinPer100g)}
           {...number}
           error={errors.proteinPer100g}
         />
         <FormField
-          label={t('nutrition.foodForm.carbs')}
+          label={perServing ? t('nutrition.foodForm.carbsServing') : t('nutrition.foodForm.carbs')}
           name="carbsPer100g"
           {...inputLimits(foodRules.carbsPer100g)}
           {...number}
           error={errors.carbsPer100g}
         />
         <FormField
-          label={t('nutrition.foodForm.fat')}
+          label={perServing ? t('nutrition.foodForm.fatServing') : t('nutrition.foodForm.fat')}
           name="fatPer100g"
           {...inputLimits(foodRules.fatPer100g)}
           {...number}
@@ -78,7 +114,8 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           label={t('nutrition.foodForm.serving')}
           name="servingG"
           {...inputLimits(foodRules.servingG)}
-          hint={t('nutrition.field.optional')}
+          required={perServing}
+          hint={perServing ? undefined : t('nutrition.field.optional')}
           {...number}
           error={errors.servingG}
         />

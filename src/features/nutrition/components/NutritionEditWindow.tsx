@@ -32,6 +32,8 @@ export interface NutritionEditWindowProps {
   today: string;
   recentFoods: readonly FoodRow[];
   frequentFoods: readonly FoodRow[];
+  /** Foods already on this device (the page's last-loaded data), for scanning without a network. */
+  foodsOnDevice: readonly FoodRow[];
 }
 
 type Mode = 'food' | 'quick' | 'new';
@@ -66,11 +68,14 @@ function MealEditor({
   today,
   recentFoods,
   frequentFoods,
+  foodsOnDevice,
   onClose,
 }: NutritionEditWindowProps) {
   const t = useT();
   const [mode, setMode] = useState<Mode>(entry && entry.grams === null ? 'quick' : 'food');
   const [picked, setPicked] = useState<FoodRow | null>(entry?.food ?? null);
+  // The code of a scan that found nothing, given to the new food.
+  const [unknownCode, setUnknownCode] = useState<string | null>(null);
   const modeName = useId();
   return (
     <div className="meal-editor">
@@ -91,6 +96,7 @@ function MealEditor({
       </fieldset>
       {mode === 'new' ? (
         <NewFoodForm
+          barcode={unknownCode}
           onCreated={(food) => {
             setPicked(food);
             setMode('food');
@@ -107,6 +113,11 @@ function MealEditor({
           onPick={setPicked}
           recentFoods={recentFoods}
           frequentFoods={frequentFoods}
+          foodsOnDevice={foodsOnDevice}
+          onCreateForCode={(code) => {
+            setUnknownCode(code);
+            setMode('new');
+          }}
           onDone={onClose}
         />
       )}
@@ -129,6 +140,8 @@ function MealForm({
   onPick,
   recentFoods,
   frequentFoods,
+  foodsOnDevice,
+  onCreateForCode,
   onDone,
 }: {
   mode: 'food' | 'quick';
@@ -140,6 +153,8 @@ function MealForm({
   onPick: (food: FoodRow | null) => void;
   recentFoods: readonly FoodRow[];
   frequentFoods: readonly FoodRow[];
+  foodsOnDevice: readonly FoodRow[];
+  onCreateForCode: (code: string) => void;
   onDone: () => void;
 }) {
   const t = useT();
@@ -175,7 +190,9 @@ function MealForm({
           <FoodSearch
             recentFoods={recentFoods}
             frequentFoods={frequentFoods}
+            foodsOnDevice={foodsOnDevice}
             onPick={onPick}
+            onCreateForCode={onCreateForCode}
             error={errors.food}
           />
         )
