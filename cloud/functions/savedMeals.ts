@@ -68,8 +68,8 @@ async function logSavedMeal(request: CloudRequest<'logSavedMeal'>): Promise<{ lo
   const { timeZone } = await settingsWithCurrentGoal(user, readTimeZoneParam(requestedZone));
   const day = readLogDay(date, timeZone);
   const now = new Date();
-  const eatenAt = day === localDay(now, timeZone) ? now : sectionTimeOn(day, mealType, timeZone);
-  const tooFar = fieldProblem('date', mealRules.eatenAt, eatenAt, now);
+  const loggedAt = day === localDay(now, timeZone) ? now : sectionTimeOn(day, mealType, timeZone);
+  const tooFar = fieldProblem('date', mealRules.eatenAt, loggedAt, now);
   if (tooFar) throw refuseProblem(tooFar);
 
   const saved = await queryOf(savedMealClass)
@@ -82,8 +82,10 @@ async function logSavedMeal(request: CloudRequest<'logSavedMeal'>): Promise<{ lo
     user,
     items.flatMap((item) => item.foodId ?? []),
   );
-  const meals = items.map((item: SavedMealItem) => {
+  const meals = items.map((item: SavedMealItem, index) => {
     const meal = rowOf(mealClass);
+    // A millisecond apart, so the day lists them in the saved meal's order.
+    const eatenAt = new Date(loggedAt.getTime() + index);
     if (item.foodId !== undefined && usable.has(item.foodId)) {
       // The food's numbers for the grams are filled in by Meal's beforeSave (cloud/classes/meal.ts).
       setFields(meal, { user, eatenAt, mealType, food: rowOf(foodClass, item.foodId), grams: item.grams });
