@@ -111,6 +111,38 @@ const hostileExercises = fc.oneof(
   hostileValue,
 );
 
+/** Items of a saved meal: foods of either person or none, grams and quick entries, in and out of bounds. */
+const hostileSavedMealItems = (cast: Cast) =>
+  fc.oneof(
+    fc.array(
+      fc.oneof(
+        fc.record(
+          {
+            foodId: fc.oneof(fc.constantFrom(cast.myFoodId, cast.otherFoodId, 'xxxxxxxxxx'), hostileValue),
+            grams: fc.oneof(fc.constantFrom(0, 1, 5000, 5001, -1), hostileValue),
+            name: hostileValue,
+            caloriesKcal: hostileValue,
+            extra: hostileValue,
+          },
+          { requiredKeys: ['foodId', 'grams'] },
+        ),
+        fc.record(
+          {
+            name: fc.oneof(fc.constantFrom('Toast', '', 'x'.repeat(121)), hostileValue),
+            caloriesKcal: fc.oneof(fc.constantFrom(0, 250, 10_001, -1), hostileValue),
+            proteinG: hostileValue,
+            fatG: hostileValue,
+          },
+          { requiredKeys: ['name', 'caloriesKcal'] },
+        ),
+        hostileValue,
+      ),
+      { maxLength: 4 },
+    ),
+    fc.constant(Array.from({ length: 51 }, () => ({ name: 'Toast', caloriesKcal: 90 }))),
+    hostileValue,
+  );
+
 const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = {
   Settings: {
     valid: () => ({ units: 'metric', heightCm: 180 }),
@@ -142,6 +174,10 @@ const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = 
       exercises: [{ exerciseId: catalogueExerciseId, sets: [{ reps: 5, weightKg: 100 }], restS: 180 }],
     }),
     extra: (cast) => ({ ...commonExtra(cast, 'Routine'), exercises: hostileExercises }),
+  },
+  SavedMeal: {
+    valid: () => ({ name: 'Toast and tea', items: [{ name: 'Toast', caloriesKcal: 180, carbsG: 30 }] }),
+    extra: (cast) => ({ ...commonExtra(cast, 'SavedMeal'), items: hostileSavedMealItems(cast) }),
   },
   Exercise: {
     valid: () => ({

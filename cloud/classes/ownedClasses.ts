@@ -5,6 +5,7 @@ import { completeExercise } from './exercise';
 import { completeFood } from './food';
 import { completeMeal } from './meal';
 import { completeRoutine } from './routine';
+import { completeSavedMeal } from './savedMeal';
 import { completeSettings } from './settings';
 import {
   ownerAcl,
@@ -30,6 +31,7 @@ const COMPLETIONS: Partial<Record<OwnedClassName, Completion>> = {
   Food: completeFood,
   Meal: completeMeal,
   Routine: completeRoutine,
+  SavedMeal: completeSavedMeal,
   Settings: completeSettings,
 };
 

@@ -29,6 +29,9 @@ interface Cast {
   stranger: Account;
   /** A request the stranger sent me, still pending. */
   friendshipId: string;
+  /** A saved meal of mine, and one of the stranger's. */
+  mySavedMealId: string;
+  strangersSavedMealId: string;
 }
 
 /** A real P-256 point, as a browser's subscription would give. */
@@ -170,6 +173,16 @@ const FUNCTIONS: {
     range: fc.oneof(oneOf(['1m', 'all', '2y']), hostileValue),
   }),
   nutritionDay: () => ({ date: date(), days: oneOf([7, 30, 8, '7']), timeZone: timeZone() }),
+  logSavedMeal: (cast) => ({
+    savedMealId: oneOf([cast.mySavedMealId, cast.strangersSavedMealId, 'xxxxxxxxxx', '']),
+    mealType: oneOf(MEAL_TYPES),
+    date: fc.oneof(
+      date(),
+      near(new Date().toISOString(), '2020-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', 'T'),
+      near({ __type: 'Date', iso: new Date().toISOString() }, { __type: 'Date', iso: 'garbage' }),
+    ),
+    timeZone: timeZone(),
+  }),
   copyMeals: () => ({ fromDate: date(), toDate: date(), mealType: oneOf(MEAL_TYPES), timeZone: timeZone() }),
   exportMyData: (cast) => ({ part: oneOf(EXPORT_PARTS), cursor: oneOf([cast.me.objectId, 'zzzzzzzzzz']) }),
   // The shared test server is open: invitations are refused there, whatever the parameters.
@@ -292,7 +305,15 @@ async function castOfThree(): Promise<Cast> {
       },
     });
   }
-  return { me, friend, stranger, friendshipId };
+  const savedMeal = async (owner: Account) => {
+    const { body } = await request('POST', '/parse/classes/SavedMeal', {
+      sessionToken: owner.sessionToken,
+      body: { name: 'Toast', items: [{ name: 'Toast', caloriesKcal: 180 }] },
+    });
+    return String(body.objectId);
+  };
+  const [mySavedMealId, strangersSavedMealId] = [await savedMeal(me), await savedMeal(stranger)];
+  return { me, friend, stranger, friendshipId, mySavedMealId, strangersSavedMealId };
 }
 
 /** Parameters with some of the function's own, unknown ones and hostile keys; sometimes not an object at all. */

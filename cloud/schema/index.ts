@@ -12,6 +12,7 @@ import { originalFileClass } from './originalFile';
 import { pushSubscriptionClass } from './pushSubscription';
 import { roleClass } from './role';
 import { routineClass } from './routine';
+import { savedMealClass } from './savedMeal';
 import { settingsClass } from './settings';
 import { trackClass } from './track';
 import { twoFactorClass } from './twoFactor';
@@ -32,6 +33,7 @@ const ours = [
   foodClass,
   exerciseClass,
   routineClass,
+  savedMealClass,
   weightEntryClass,
   friendshipClass,
   chatMessageClass,

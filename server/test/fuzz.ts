@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/contract';
 import { checkFields, type FieldRule, type FieldRules } from '../../src/domain/fieldRules';
 import { energyMismatch } from '../../src/domain/nutrition';
+import { checkSavedMealItems, savedMealFoodIds } from '../../src/domain/savedMeals';
 import { checkMuscles, MAX_EXERCISES_PER_WORKOUT } from '../../src/domain/strength';
 import { request, type Account, type ParseRow, type RestResponse } from './rest';
 
@@ -489,6 +490,23 @@ const CLASS_CHECKS: Record<OwnedClassName, RowCheck[]> = {
       return food && (foodOwner === undefined || foodOwner === idOf(row.user))
         ? null
         : `food ${JSON.stringify(foodId)} is not the owner's to use`;
+    },
+  ],
+  SavedMeal: [
+    OWNER_ONLY,
+    async (row) => {
+      const items: unknown[] = Array.isArray(row.items) ? row.items : [];
+      const problem = checkSavedMealItems(items, () => true);
+      if (problem) return problem.message;
+      for (const foodId of savedMealFoodIds(items)) {
+        const [food] = await rowsWhere('Food', { objectId: foodId });
+        const foodOwner = idOf(food?.user);
+        // A food deleted since the items were saved is allowed: its item logs its numbers as saved.
+        if (food && foodOwner !== undefined && foodOwner !== idOf(row.user)) {
+          return `items name food ${JSON.stringify(foodId)}, another person's`;
+        }
+      }
+      return null;
     },
   ],
   Food: [

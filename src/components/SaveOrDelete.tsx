@@ -12,13 +12,23 @@ export interface SaveOrDeleteProps {
   canDelete: boolean;
   /** The question asked once before deleting. */
   confirmQuestion: string;
+  /** The `intent` values the buttons submit, where a page's form has others than save and delete. */
+  intents?: { save: string; delete: string };
 }
+
+const DEFAULT_INTENTS = { save: 'save', delete: 'delete' } as const;
 
 /**
  * The actions of an edit window: Save, and Delete that asks once. Both submit the form with
  * `intent` = `save` or `delete`.
  */
-export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOrDeleteProps) {
+export function SaveOrDelete({
+  thing,
+  busy,
+  canDelete,
+  confirmQuestion,
+  intents = DEFAULT_INTENTS,
+}: SaveOrDeleteProps) {
   const t = useT();
   const [confirming, setConfirming] = useState(false);
   if (confirming) {
@@ -30,7 +40,7 @@ export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOr
         <button
           type="submit"
           name="intent"
-          value="delete"
+          value={intents.delete}
           className="button-danger"
           disabled={busy}
           autoFocus
@@ -45,7 +55,7 @@ export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOr
   }
   return (
     <div key="actions" className="form-actions">
-      <button type="submit" name="intent" value="save" className="button-primary" disabled={busy}>
+      <button type="submit" name="intent" value={intents.save} className="button-primary" disabled={busy}>
         {busy ? t('frame.edit.saving') : t('frame.edit.save', { thing })}
       </button>
       {canDelete ? (

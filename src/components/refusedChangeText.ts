@@ -31,6 +31,15 @@ const ENTRY_KINDS: Readonly<
       delete: 'frame.change.weighInDeletion',
     },
   },
+  SavedMeal: {
+    // A saved meal has no date of its own: its name says which it is.
+    dateField: 'createdAt',
+    names: {
+      create: 'frame.change.savedMealNew',
+      update: 'frame.change.savedMealEdit',
+      delete: 'frame.change.savedMealDeletion',
+    },
+  },
 };
 
 /** What a change was, e.g. "Meal (new) · 3 Mar 2026, 08:30 · Porridge". */

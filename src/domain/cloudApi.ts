@@ -71,6 +71,11 @@ export interface CloudApi {
     params: { fromDate: Day; toDate: Day; mealType?: MealType; timeZone?: TimeZone };
     result: { copied: number };
   };
+  /** Logs a saved meal's items into a section of a day (a day, or an instant taken as its day). */
+  logSavedMeal: {
+    params: { savedMealId: string; mealType: MealType; date: Day | Date; timeZone?: TimeZone };
+    result: { logged: number };
+  };
   energyExpenditure: { params: { timeZone?: TimeZone }; result: ExpenditureWithGoal };
   adaptCalorieGoal: { params: { on: boolean; timeZone?: TimeZone }; result: AdaptiveCalorieGoal };
   dashboardSummary: { params: { date?: Day; timeZone?: TimeZone }; result: DashboardSummary };

@@ -178,6 +178,12 @@ export const routineRules = {
   notes: { kind: 'text', min: 0, max: 500, optional: true },
 } as const satisfies FieldRules;
 
+/** A person's saved meal; its items are checked by `checkSavedMealItems` (savedMeals.ts). */
+export const savedMealRules = {
+  name: { kind: 'text', min: 1, max: 80 },
+  clientKey: clientKeyRule,
+} as const satisfies FieldRules;
+
 export const weightEntryRules = {
   measuredAt: { kind: 'date', maxDaysAhead: 1 },
   weightKg: { kind: 'number', min: 20, max: 500 },
@@ -200,5 +206,6 @@ export const OWNED_CLASSES = {
   WeightEntry: weightEntryRules,
   Exercise: exerciseRules,
   Routine: routineRules,
+  SavedMeal: savedMealRules,
 } as const satisfies Record<string, FieldRules>;
 export type OwnedClassName = keyof typeof OWNED_CLASSES;

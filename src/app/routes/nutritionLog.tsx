@@ -15,6 +15,7 @@ import { addDays } from '@/domain/calendarDays';
 import { isMealType, type MealType } from '@/domain/contract';
 import { isIsoDate } from '@/domain/dates';
 import { HISTORY_SPANS, type HistorySpan, type MealRow, type NutritionDay } from '@/domain/nutrition';
+import type { SavedMealRow } from '@/domain/savedMeals';
 import {
   CalorieGoalWindow,
   CopyMealsWindow,
@@ -33,6 +34,12 @@ import {
   readShownFood,
   saveMeal,
   withWaitingMeals,
+  loadSavedMeals,
+  withWaitingSavedMeals,
+  SavedMealsCard,
+  SavedMealWindow,
+  SAVED_MEAL_INTENTS,
+  type SavedMealSubject,
   type NutritionActionResult,
   FOOD_FIELD_NAMES,
   MEAL_FIELD_NAMES,
@@ -61,6 +68,14 @@ interface LoaderData {
   /** When the day shown was loaded, if it is this device's copy (offline). */
   savedAt: string | null;
   loadError: string | null;
+  /** The person's saved meals, as last loaded on this device when offline; none if never loaded. */
+  savedMeals: readonly SavedMealRow[];
+}
+
+/** The saved meals with this device's waiting changes; a failure leaves the page without them. */
+async function savedMealsShown(waiting: Parameters<typeof withWaitingSavedMeals>[1]) {
+  const loaded = await loadOrLastLoaded('savedMeals', loadSavedMeals).catch(() => ({ data: [] }));
+  return withWaitingSavedMeals(loaded.data, waiting);
 }
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
@@ -69,13 +84,20 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   await requireSignedIn(request);
   try {
     const date = params.get('date') ?? undefined;
-    const [loaded, waiting] = await Promise.all([
+    const waiting = await waitingChanges();
+    const [loaded, savedMeals] = await Promise.all([
       loadOrLastLoaded(`nutrition:${date ?? ''}:${span}`, () => loadNutritionDay({ date, days: span })),
-      waitingChanges(),
+      savedMealsShown(waiting),
     ]);
-    return { day: withWaitingMeals(loaded.data, waiting), span, savedAt: loaded.savedAt, loadError: null };
+    return {
+      day: withWaitingMeals(loaded.data, waiting),
+      span,
+      savedAt: loaded.savedAt,
+      loadError: null,
+      savedMeals,
+    };
   } catch (error) {
-    return { day: null, span, savedAt: null, loadError: loadFailure(request, error) };
+    return { day: null, span, savedAt: null, loadError: loadFailure(request, error), savedMeals: [] };
   }
 }
 
@@ -125,6 +147,7 @@ const INTENTS = {
       return refused.fieldErrors ? { kind: 'refused', foodErrors: refused.fieldErrors } : refused;
     }
   },
+  ...SAVED_MEAL_INTENTS,
 } satisfies Intents<NutritionActionResult>;
 
 export async function action({ request }: ActionFunctionArgs): Promise<NutritionActionResult> {
@@ -135,7 +158,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<Nutrition
 
 export function Component() {
   const t = useT();
-  const { day, span, savedAt, loadError } = useLoaderData<LoaderData>();
+  const { day, span, savedAt, loadError, savedMeals } = useLoaderData<LoaderData>();
   if (!day) {
     return (
       <PageLoadFailure
@@ -145,19 +168,24 @@ export function Component() {
       />
     );
   }
-  return <NutritionPage day={day} span={span} savedAt={savedAt} />;
+  return <NutritionPage day={day} span={span} savedAt={savedAt} savedMeals={savedMeals} />;
 }
 
 type Window =
-  { kind: 'meal'; mealType: MealType; entry: MealRow | null } | { kind: 'copy' } | { kind: 'goal' } | null;
+  | { kind: 'meal'; mealType: MealType; entry: MealRow | null }
+  | { kind: 'copy' }
+  | { kind: 'goal' }
+  | { kind: 'savedMeal'; subject: SavedMealSubject }
+  | null;
 
 interface NutritionPageProps {
   day: NutritionDay;
   span: HistorySpan;
   savedAt: string | null;
+  savedMeals: readonly SavedMealRow[];
 }
 
-function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
+function NutritionPage({ day, span, savedAt, savedMeals }: NutritionPageProps) {
   const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -233,6 +261,15 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
           sections={day.sections}
           onAdd={(mealType) => setOpen({ kind: 'meal', mealType, entry: null })}
           onEdit={(entry) => setOpen({ kind: 'meal', mealType: entry.mealType, entry })}
+          onSaveAsMeal={(mealType, meals) =>
+            setOpen({ kind: 'savedMeal', subject: { kind: 'section', mealType, day: day.date, meals } })
+          }
+          footer={
+            <SavedMealsCard
+              savedMeals={savedMeals}
+              onOpen={(savedMeal) => setOpen({ kind: 'savedMeal', subject: { kind: 'saved', savedMeal } })}
+            />
+          }
         />
         <DailyTotals
           totals={day.totals}
@@ -286,6 +323,12 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
         recentFoods={day.recentFoods}
         frequentFoods={day.frequentFoods}
         foodsOnDevice={foodsOnDevice}
+        savedMeals={savedMeals}
+      />
+      <SavedMealWindow
+        open={open?.kind === 'savedMeal'}
+        onClose={close}
+        subject={open?.kind === 'savedMeal' ? open.subject : null}
       />
       <CopyMealsWindow open={open?.kind === 'copy'} onClose={close} day={day.date} />
       <CalorieGoalWindow open={open?.kind === 'goal'} onClose={close} calorieGoal={day.calorieGoal} />

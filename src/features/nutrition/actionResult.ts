@@ -6,6 +6,8 @@ import type { FoodFieldErrors, MealFieldErrors } from './form';
 /** A meal, a calorie goal or a new food refused: a new food's fields have their own sentences. */
 export interface NutritionRefused extends Refused<MealFieldErrors> {
   readonly foodErrors?: FoodFieldErrors;
+  /** A saved meal's name refused, by the browser's check or the server. */
+  readonly savedMealErrors?: { readonly name?: string };
 }
 
 /** What the nutrition page's action answers to its windows. */
@@ -13,6 +15,8 @@ export type NutritionActionResult =
   /** A meal saved or deleted, or the calorie goal saved. */
   | { kind: 'done' }
   | { kind: 'copied'; count: number }
+  /** A saved meal's items logged into a section (or waiting on this device to be). */
+  | { kind: 'savedMealLogged'; count: number }
   /** The calorie goal after following the measured expenditure was turned on or off. */
   | { kind: 'adaptiveGoal'; goal: AdaptiveCalorieGoal }
   /** A food the person just created, to pick at once. */

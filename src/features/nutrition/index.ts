@@ -6,6 +6,11 @@ export { DailyTotals } from './components/DailyTotals';
 export { ExpenditureCard } from './components/ExpenditureCard';
 export { MealSections } from './components/MealSections';
 export { NutritionEditWindow } from './components/NutritionEditWindow';
+export { SavedMealsCard } from './components/SavedMealsCard';
+export { SavedMealWindow, type SavedMealSubject } from './components/SavedMealWindow';
+export { SAVED_MEAL_INTENTS } from './savedMealActions';
+export { loadSavedMeals } from './savedMealsApi';
+export { withWaitingSavedMeals } from './savedMealsPending';
 export {
   FOOD_FIELD_NAMES,
   MEAL_FIELD_NAMES,

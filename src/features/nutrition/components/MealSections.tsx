@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SyncBadge } from '@/components/SyncBadge';
 import { useFetcher } from 'react-router';
 import { addDays } from '@/domain/calendarDays';
@@ -18,10 +19,22 @@ export interface MealSectionsProps {
   sections: Readonly<Record<MealType, Nutrients>>;
   onAdd: (mealType: MealType) => void;
   onEdit: (meal: MealRow) => void;
+  /** "Save breakfast as a meal": the section's entries become a saved meal. */
+  onSaveAsMeal?: (mealType: MealType, meals: readonly MealRow[]) => void;
+  /** What follows the sections in their column (the saved meals' card). */
+  footer?: ReactNode;
 }
 
 /** The day's meals under Breakfast, Lunch, Dinner and Snacks, each with its subtotal. */
-export function MealSections({ day, meals, sections, onAdd, onEdit }: MealSectionsProps) {
+export function MealSections({
+  day,
+  meals,
+  sections,
+  onAdd,
+  onEdit,
+  onSaveAsMeal,
+  footer,
+}: MealSectionsProps) {
   return (
     <div className="meal-sections">
       {MEAL_TYPES.map((mealType) => (
@@ -33,8 +46,10 @@ export function MealSections({ day, meals, sections, onAdd, onEdit }: MealSectio
           subtotal={sections[mealType]}
           onAdd={() => onAdd(mealType)}
           onEdit={onEdit}
+          onSaveAsMeal={onSaveAsMeal}
         />
       ))}
+      {footer}
     </div>
   );
 }
@@ -59,6 +74,7 @@ function MealSection({
   subtotal,
   onAdd,
   onEdit,
+  onSaveAsMeal,
 }: {
   day: string;
   mealType: MealType;
@@ -66,6 +82,7 @@ function MealSection({
   subtotal: Nutrients;
   onAdd: () => void;
   onEdit: (meal: MealRow) => void;
+  onSaveAsMeal: MealSectionsProps['onSaveAsMeal'];
 }) {
   const t = useT();
   const copier = useFetcher<NutritionActionResult>();
@@ -128,6 +145,11 @@ function MealSection({
             {t('nutrition.meals.copyDayBefore', { meal: mealType })}
           </button>
         </copier.Form>
+        {onSaveAsMeal && meals.length > 0 ? (
+          <button type="button" className="button-secondary" onClick={() => onSaveAsMeal(mealType, meals)}>
+            {t('nutrition.savedMeals.saveSection', { meal: mealType })}
+          </button>
+        ) : null}
       </div>
       <p role="status" className="form-notice">
         {copied === undefined

@@ -17,7 +17,10 @@ import { dayToDate } from '@/lib/days';
 import type { NutritionActionResult } from '../actionResult';
 import { formatGrams, formatKcal } from '@/lib/format';
 import { MEAL_TYPE_LABELS, MEAL_TYPE_TIMES } from '../mealTypes';
+import type { SavedMealRow } from '@/domain/savedMeals';
+import { AddFoodTabs } from './AddFoodTabs';
 import { FoodSearch } from './FoodSearch';
+import { SavedMealPicker } from './SavedMealPicker';
 import { NewFoodForm } from './NewFoodForm';
 import { FormError } from '@/components/FormError';
 import { refusalIn } from '@/lib/routeActions';
@@ -34,6 +37,8 @@ export interface NutritionEditWindowProps {
   frequentFoods: readonly FoodRow[];
   /** Foods already on this device (the page's last-loaded data), for scanning without a network. */
   foodsOnDevice: readonly FoodRow[];
+  /** The person's saved meals, offered in their own tab when adding. */
+  savedMeals?: readonly SavedMealRow[];
 }
 
 type Mode = 'food' | 'quick' | 'new';
@@ -54,9 +59,32 @@ export function NutritionEditWindow(props: NutritionEditWindowProps) {
   const title = entry
     ? t('nutrition.edit.title', { name: entry.name })
     : t('nutrition.meals.addTo', { meal: mealType });
+  const editor = <MealEditor key={entry?.id ?? `new-${mealType}`} {...props} />;
   return (
     <Popup open={open} title={title} onClose={onClose}>
-      <MealEditor key={entry?.id ?? `new-${mealType}`} {...props} />
+      {entry ? (
+        editor
+      ) : (
+        <AddFoodTabs
+          key={`${props.day}-${mealType}`}
+          tabs={[
+            { key: 'search', label: t('nutrition.addTabs.search'), panel: editor },
+            {
+              key: 'savedMeals',
+              label: t('nutrition.addTabs.savedMeals'),
+              panel: (
+                <SavedMealPicker
+                  savedMeals={props.savedMeals ?? []}
+                  mealType={mealType}
+                  day={props.day}
+                  today={props.today}
+                  onDone={onClose}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
     </Popup>
   );
 }
