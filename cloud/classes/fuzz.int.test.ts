@@ -111,6 +111,21 @@ const hostileExercises = fc.oneof(
   hostileValue,
 );
 
+const hostileServings = fc.oneof(
+  fc.array(
+    fc.record(
+      {
+        label: fc.oneof(fc.constantFrom('1 slice', ' 1 SLICE ', '', 'x'.repeat(41)), hostileValue),
+        grams: fc.oneof(fc.constantFrom(30, 0, -1, 5000, 5001), hostileValue),
+        kcal: hostileValue,
+      },
+      { requiredKeys: ['label', 'grams'] },
+    ),
+    { maxLength: 12 },
+  ),
+  hostileValue,
+);
+
 const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = {
   Settings: {
     valid: () => ({ units: 'metric', heightCm: 180 }),
@@ -130,7 +145,12 @@ const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = 
   },
   Food: {
     valid: () => ({ name: 'Oats', kcalPer100g: 380, proteinPer100g: 13, carbsPer100g: 68, fatPer100g: 7 }),
-    extra: (cast) => ({ ...commonExtra(cast, 'Food'), catalogueKey: hostileValue, source: hostileValue }),
+    extra: (cast) => ({
+      ...commonExtra(cast, 'Food'),
+      catalogueKey: hostileValue,
+      source: hostileValue,
+      servings: hostileServings,
+    }),
   },
   WeightEntry: {
     valid: () => ({ measuredAt: dateFromNow(0), weightKg: 80 }),

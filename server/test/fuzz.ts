@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/contract';
 import { checkFields, type FieldRule, type FieldRules } from '../../src/domain/fieldRules';
 import { energyMismatch } from '../../src/domain/nutrition';
+import { checkServings } from '../../src/domain/servings';
 import { checkMuscles, MAX_EXERCISES_PER_WORKOUT } from '../../src/domain/strength';
 import { request, type Account, type ParseRow, type RestResponse } from './rest';
 
@@ -500,6 +501,7 @@ const CLASS_CHECKS: Record<OwnedClassName, RowCheck[]> = {
         carbsPer100g: Number(row.carbsPer100g),
         fatPer100g: Number(row.fatPer100g),
       })?.message ?? null,
+    (row) => checkServings(row.servings)?.message ?? null,
   ],
   WeightEntry: [OWNER_ONLY],
   Routine: [

@@ -6,6 +6,7 @@ import {
   type FoodRow,
   type HistorySpan,
   type NutritionDay,
+  type Serving,
 } from '@/domain/nutrition';
 import { restDate, restPointer, type PendingChange, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
@@ -123,6 +124,8 @@ export interface FoodInput {
   fatPer100g: number;
   servingG: number | null;
   servingLabel: string;
+  /** Further servings ("1 slice", 30 g), checked by `checkServings` (src/domain/servings.ts). */
+  servings: Serving[];
 }
 
 export async function createFood(input: FoodInput): Promise<FoodRow> {
@@ -138,7 +141,6 @@ export async function createFood(input: FoodInput): Promise<FoodRow> {
     sugarsPer100g: null,
     saturatedFatPer100g: null,
     saltPer100g: null,
-    servings: [],
     id: food.id ?? '',
     custom: true,
     barcode: null,

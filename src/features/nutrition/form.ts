@@ -1,6 +1,7 @@
 import { foodRules, isMealType, mealRules, settingsRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
-import { amountInGrams, energyMismatch, macroEnergyKcal, type FoodRow } from '@/domain/nutrition';
+import { energyMismatch, macroEnergyKcal, type FoodRow, type Serving } from '@/domain/nutrition';
+import { checkServings, gramsInUnit, isServingUnit, servingChoices } from '@/domain/servings';
 import { t, type MessageId } from '@/i18n';
 import type { FormFieldNames } from '@/lib/errors';
 import { formText, readLocalDateTime, readNumber } from '@/lib/formValues';
@@ -44,6 +45,7 @@ export const FOOD_FIELD_NAMES = {
   fatPer100g: { field: 'fatPer100g', label: 'nutrition.foodForm.fat' },
   servingG: { field: 'servingG', label: 'nutrition.foodForm.serving' },
   servingLabel: { field: 'servingLabel', label: 'nutrition.foodForm.servingName' },
+  servings: { field: 'servings', label: 'nutrition.foodForm.servings' },
 } as const satisfies FormFieldNames<FoodField>;
 
 function optionalNumber(form: FormData, name: string): number {
@@ -93,14 +95,17 @@ export function parseMealForm(
 
   const foodId = formText(form, 'foodId');
   if (!foodId) errors.food = t('nutrition.form.food');
-  const unit = formText(form, 'amountUnit') === 'serving' ? 'serving' : 'g';
+  const unit = formText(form, 'amountUnit') || 'g';
   const servingG = readNumber(formText(form, 'servingG'));
-  const grams = amountInGrams(
-    readNumber(formText(form, 'amount')),
-    unit,
-    Number.isFinite(servingG) ? servingG : null,
-  );
-  if (grams === null || !(grams > 0) || grams > 5000) {
+  const choices = servingChoices({
+    servingG: Number.isFinite(servingG) ? servingG : null,
+    servingLabel: '',
+    servings: readServings(formText(form, 'servings')),
+  });
+  const grams = gramsInUnit(readNumber(formText(form, 'amount')), unit, choices);
+  if (unit !== 'g' && (!isServingUnit(unit) || grams === null)) {
+    errors.amount = t('nutrition.form.unit');
+  } else if (grams === null || !(grams > 0) || grams > 5000) {
     errors.amount = t('nutrition.form.amount');
   }
   if (Object.keys(errors).length > 0 || !eatenAt || !isMealType(mealType) || grams === null) {
@@ -109,7 +114,42 @@ export function parseMealForm(
   return { input: { kind: 'food', eatenAt, mealType, foodId, grams } };
 }
 
-const FOOD_WORDS: Readonly<Record<FoodField, MessageId>> = {
+/** The servings of the picked food, sent beside it as JSON: none when malformed. */
+function readServings(text: string): Serving[] {
+  try {
+    const value: unknown = JSON.parse(text || '[]');
+    return checkServings(value) === null && Array.isArray(value) ? (value as Serving[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The new-food form's rows of servings, each a label and grams; a row left empty is no serving.
+ * Refused as one field, naming the first row that is wrong.
+ */
+function readServingRows(form: FormData): { servings: Serving[] } | { error: string } {
+  const labels = form.getAll('servingsLabel');
+  const grams = form.getAll('servingsGrams');
+  const rows: { label: unknown; grams: unknown }[] = [];
+  labels.forEach((label, index) => {
+    const gramsText = grams[index];
+    const labelText = typeof label === 'string' ? label.trim() : '';
+    const typed = typeof gramsText === 'string' ? gramsText.trim() : '';
+    if (labelText === '' && typed === '') return;
+    rows.push({ label: labelText, grams: readNumber(typed) });
+  });
+  const problem = checkServings(rows);
+  if (!problem) return { servings: rows as Serving[] };
+  const row = /^servings\[(\d+)\]/.exec(problem.field);
+  return {
+    error: row
+      ? t('nutrition.foodForm.servingRowError', { row: Number(row[1]) + 1 })
+      : t('nutrition.foodForm.servingsError'),
+  };
+}
+
+const FOOD_WORDS: Readonly<Record<Exclude<FoodField, 'servings'>, MessageId>> = {
   name: 'nutrition.foodForm.nameError',
   brand: 'nutrition.foodForm.brandError',
   kcalPer100g: 'nutrition.foodForm.energyError',
@@ -120,7 +160,7 @@ const FOOD_WORDS: Readonly<Record<FoodField, MessageId>> = {
   servingLabel: 'nutrition.foodForm.servingNameError',
 };
 
-/** Reads the new-food form: values per 100 g and an optional serving. */
+/** Reads the new-food form: values per 100 g, an optional pack serving and further servings. */
 export function parseFoodForm(form: FormData): { input: FoodInput } | { fieldErrors: FoodFieldErrors } {
   const errors: FoodFieldErrors = {};
   const servingText = formText(form, 'servingG');
@@ -133,10 +173,14 @@ export function parseFoodForm(form: FormData): { input: FoodInput } | { fieldErr
     fatPer100g: optionalNumber(form, 'fatPer100g'),
     servingG: servingText === '' ? null : readNumber(servingText),
     servingLabel: formText(form, 'servingLabel'),
+    servings: [],
   };
-  for (const field of Object.keys(FOOD_WORDS) as FoodField[]) {
+  for (const field of Object.keys(FOOD_WORDS) as Exclude<FoodField, 'servings'>[]) {
     if (checkField(field, foodRules[field], input[field])) errors[field] = t(FOOD_WORDS[field]);
   }
+  const rows = readServingRows(form);
+  if ('error' in rows) errors.servings = rows.error;
+  else input.servings = rows.servings;
   if (Object.keys(errors).length > 0) return { fieldErrors: errors };
   const mismatch = energyMismatch(input);
   if (mismatch) {

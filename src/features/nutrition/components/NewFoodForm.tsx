@@ -8,6 +8,7 @@ import { useT } from '@/i18n';
 import type { NutritionActionResult } from '../actionResult';
 import { FormError } from '@/components/FormError';
 import { refusalIn } from '@/lib/routeActions';
+import { ServingRows } from './ServingRows';
 
 /** Creates one of the person's own foods (private to them), values per 100 g, then picks it. */
 export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void }) {
@@ -90,6 +91,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           error={errors.servingLabel}
         />
       </div>
+      <ServingRows error={errors.servings} />
       <FormError>{refusal?.formError}</FormError>
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
