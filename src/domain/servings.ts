@@ -81,7 +81,9 @@ export function servingChoices(
   const pack = food.servingG !== null && food.servingG > 0 ? food.servingG : null;
   if (pack !== null) choices.push({ unit: PACK_UNIT, serving: { label: food.servingLabel, grams: pack } });
   const packLabel = food.servingLabel.toLocaleLowerCase('en');
-  food.servings.forEach((serving, index) => {
+  // A food kept on a device from before foods had servings has no list.
+  const servings: readonly Serving[] = Array.isArray(food.servings) ? food.servings : [];
+  servings.forEach((serving, index) => {
     const repeatsPack = serving.grams === pack && packLabel.startsWith(serving.label.toLocaleLowerCase('en'));
     if (!repeatsPack && serving.grams > 0) choices.push({ unit: servingUnit(index), serving });
   });
