@@ -28,6 +28,7 @@ const COLUMNS = [
   ['saltPer100g', 'float8'],
   ['servingG', 'float8'],
   ['servingLabel', 'text'],
+  ['servings', 'jsonb'],
 ] as const;
 
 type Column = (typeof COLUMNS)[number][0];
@@ -53,13 +54,18 @@ export function catalogueFieldsOf(food: ImportedFood): Record<Column, unknown> {
     saltPer100g: food.saltPer100g ?? null,
     servingG: food.servingG,
     servingLabel: food.servingLabel,
+    servings: food.servings.length > 0 ? food.servings : null,
   };
 }
 
 /** The fields as the statement's arrays take them: the names as JSON text. */
 function columnValues(food: ImportedFood): Record<Column, unknown> {
   const fields = catalogueFieldsOf(food);
-  return { ...fields, names: JSON.stringify(fields.names) };
+  return {
+    ...fields,
+    names: JSON.stringify(fields.names),
+    servings: fields.servings === null ? null : JSON.stringify(fields.servings),
+  };
 }
 
 const quoted = (column: string) => `"${column}"`;

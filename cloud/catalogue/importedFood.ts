@@ -1,5 +1,6 @@
 import type { Language } from '../../src/domain/languages';
 import type { FoodFacts, ImplausibleReason } from '../../src/domain/foodFacts';
+import type { Serving } from '../../src/domain/nutrition';
 import { roundGrams, roundKcal } from './catalogueFood';
 
 /** A product read from a food database's export, checked and ready to store as a catalogue row. */
@@ -16,6 +17,8 @@ export interface ImportedFood extends FoodFacts {
   brand: string | null;
   servingG: number | null;
   servingLabel: string | null;
+  /** Further servings: the source's portions (USDA), none where it gives only a pack's serving. */
+  servings: Serving[];
   /** When the source last changed it: an older copy never replaces a newer one. */
   modifiedAt: Date | null;
 }

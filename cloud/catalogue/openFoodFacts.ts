@@ -169,6 +169,8 @@ export function readOffProduct(product: unknown, languages: readonly Language[])
     names,
     brand: textUpTo(brand, NAME_MAX),
     ...servingOf(product),
+    // The pack's serving only: Open Food Facts gives no further portions.
+    servings: [],
     ...roundedFacts(found),
     modifiedAt: modified === undefined ? null : new Date(modified * 1000),
   };

@@ -1,6 +1,8 @@
 import { normalBarcode } from '../../src/domain/barcodes';
 import { implausibility } from '../../src/domain/foodFacts';
 import type { Language } from '../../src/domain/languages';
+import type { Serving } from '../../src/domain/nutrition';
+import { MAX_SERVING_GRAMS, MAX_SERVINGS, SERVING_LABEL_LENGTH } from '../../src/domain/servings';
 import { roundGrams } from './catalogueFood';
 import {
   amount,
@@ -46,7 +48,7 @@ export const USDA_DATA_TYPES = [
   'Branded',
 ] as const;
 
-/** One food with its nutrients, brand and first portion, as the join answers it. */
+/** One food with its nutrients, brand and portions, as the join answers it. */
 export interface UsdaFoodRow {
   fdcId: number;
   dataType: string;
@@ -60,8 +62,8 @@ export interface UsdaFoodRow {
   servingSize: number | null;
   servingSizeUnit: string | null;
   householdServing: string | null;
-  portionGrams: number | null;
-  portionLabel: string | null;
+  /** food_portion.csv's portions in `seq_num` order, each its grams and its words ("1 cup, diced"). */
+  portions: { grams: number | null; label: string | null }[];
 }
 
 /** Branded descriptions come in capitals ("CHEDDAR CHEESE"): as a sentence, they read as a name. */
@@ -79,16 +81,37 @@ function servingOf(row: UsdaFoodRow): { servingG: number | null; servingLabel: s
     row.servingSize !== null && GRAM_UNITS.has((row.servingSizeUnit ?? '').toLowerCase())
       ? row.servingSize
       : null;
-  const grams = branded ?? row.portionGrams;
+  const [firstPortion] = row.portions;
+  const grams = branded ?? firstPortion?.grams ?? null;
   if (grams === null || !Number.isFinite(grams) || grams < 1 || grams > SERVING_G_MAX) {
     return { servingG: null, servingLabel: null };
   }
-  const label = branded !== null ? row.householdServing : row.portionLabel;
+  const label = branded !== null ? row.householdServing : (firstPortion?.label ?? null);
   const rounded = roundGrams(grams);
   return {
     servingG: rounded,
     servingLabel: textUpTo(label ? `${label} (${rounded} g)` : `${rounded} g`, SERVING_LABEL_MAX),
   };
+}
+
+/**
+ * The portions as servings, in the source's order and words ("1 cup, diced", 132 g): at most ten,
+ * each with words and a weight the contract takes (src/domain/servings.ts), a label only once.
+ */
+export function servingsOfPortions(portions: UsdaFoodRow['portions']): Serving[] {
+  const servings: Serving[] = [];
+  const labels = new Set<string>();
+  for (const portion of portions) {
+    const label = textUpTo(portion.label, SERVING_LABEL_LENGTH.max);
+    const grams = portion.grams === null ? null : roundGrams(portion.grams);
+    if (label === null || grams === null || !(grams > 0) || grams > MAX_SERVING_GRAMS) continue;
+    const folded = label.toLocaleLowerCase('en');
+    if (labels.has(folded)) continue;
+    labels.add(folded);
+    servings.push({ label, grams });
+    if (servings.length === MAX_SERVINGS) break;
+  }
+  return servings;
 }
 
 export function readUsdaFood(row: UsdaFoodRow, languages: readonly Language[]): ReadProduct {
@@ -126,6 +149,7 @@ export function readUsdaFood(row: UsdaFoodRow, languages: readonly Language[]): 
       names: languages.includes('en') ? { en: name } : {},
       brand: textUpTo(row.brandName || row.brandOwner, NAME_MAX),
       ...servingOf(row),
+      servings: servingsOfPortions(row.portions),
       ...roundedFacts(facts),
       modifiedAt: modified && !Number.isNaN(modified.getTime()) ? modified : null,
     },

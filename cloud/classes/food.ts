@@ -1,5 +1,6 @@
 import { normalBarcode } from '../../src/domain/barcodes';
-import { energyMismatch } from '../../src/domain/nutrition';
+import { energyMismatch, type Serving } from '../../src/domain/nutrition';
+import { checkServings, trimmedServings } from '../../src/domain/servings';
 import { numberOr, refuseProblem, validationError, type CloudObject } from '../parse';
 
 /** What only the server writes on a food: where a catalogue row comes from and how imports keep it. */
@@ -14,7 +15,8 @@ const CATALOGUE_ONLY = [
 
 /**
  * A person's own food: its energy must roughly agree with its macros, its barcode is kept in its
- * normal form, and it can never pose as a catalogue row. Catalogue rows (no owner) are written by
+ * normal form, its servings are checked (src/domain/servings.ts), and it can never pose as a
+ * catalogue row. Catalogue rows (no owner) are written by
  * the server from reference data.
  */
 export function completeFood(object: CloudObject): Promise<void> {
@@ -29,6 +31,10 @@ export function completeFood(object: CloudObject): Promise<void> {
   } else if (barcode !== undefined) {
     object.unset('barcode');
   }
+  const servings: unknown = object.get('servings');
+  const servingsProblem = checkServings(servings);
+  if (servingsProblem) throw refuseProblem(servingsProblem);
+  if (Array.isArray(servings)) object.set('servings', trimmedServings(servings as Serving[]));
   const mismatch = energyMismatch({
     kcalPer100g: numberOr(object.get('kcalPer100g'), 0),
     proteinPer100g: numberOr(object.get('proteinPer100g'), 0),

@@ -142,6 +142,20 @@ const hostileSavedMealItems = (cast: Cast) =>
     fc.constant(Array.from({ length: 51 }, () => ({ name: 'Toast', caloriesKcal: 90 }))),
     hostileValue,
   );
+const hostileServings = fc.oneof(
+  fc.array(
+    fc.record(
+      {
+        label: fc.oneof(fc.constantFrom('1 slice', ' 1 SLICE ', '', 'x'.repeat(41)), hostileValue),
+        grams: fc.oneof(fc.constantFrom(30, 0, -1, 5000, 5001), hostileValue),
+        kcal: hostileValue,
+      },
+      { requiredKeys: ['label', 'grams'] },
+    ),
+    { maxLength: 12 },
+  ),
+  hostileValue,
+);
 
 const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = {
   Settings: {
@@ -162,7 +176,12 @@ const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = 
   },
   Food: {
     valid: () => ({ name: 'Oats', kcalPer100g: 380, proteinPer100g: 13, carbsPer100g: 68, fatPer100g: 7 }),
-    extra: (cast) => ({ ...commonExtra(cast, 'Food'), catalogueKey: hostileValue, source: hostileValue }),
+    extra: (cast) => ({
+      ...commonExtra(cast, 'Food'),
+      catalogueKey: hostileValue,
+      source: hostileValue,
+      servings: hostileServings,
+    }),
   },
   WeightEntry: {
     valid: () => ({ measuredAt: dateFromNow(0), weightKg: 80 }),

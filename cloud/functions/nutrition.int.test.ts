@@ -261,6 +261,74 @@ describe('Food', () => {
     expect(reply.error).toContain('kcalPer100g (10) does not match the macros');
   });
 
+  it('keeps the servings of a custom food, labels trimmed, and answers them to its owner alone', async () => {
+    const barcode = '4006381333931';
+    const created = await ownFood(alice, {
+      name: `Rye bread ${tag}`,
+      kcalPer100g: 250,
+      proteinPer100g: 8,
+      carbsPer100g: 48,
+      fatPer100g: 1.5,
+      barcode,
+      servings: [
+        { label: ' 1 slice ', grams: 30 },
+        { label: '1 loaf', grams: 500 },
+      ],
+    });
+    expect(created.objectId).toBeDefined();
+    const servings = [
+      { label: '1 slice', grams: 30 },
+      { label: '1 loaf', grams: 500 },
+    ];
+
+    const found = await call('searchFoods', alice, { query: `rye bread ${tag}` });
+    const scanned = await call('foodByBarcode', alice, { code: barcode });
+    const theirs = await call('searchFoods', bob, { query: `rye bread ${tag}` });
+    const path = `/parse/classes/Food/${String(created.objectId)}`;
+    const change = await request('PUT', path, {
+      sessionToken: bob.sessionToken,
+      body: { servings: [{ label: '1 crumb', grams: 1 }] },
+    });
+
+    expect((found.body.result as (FoodRow & { servings: unknown })[])[0]?.servings).toEqual(servings);
+    expect((scanned.body.result as { servings: unknown } | undefined)?.servings).toEqual(servings);
+    expect(theirs.body.result).toEqual([]);
+    expect(change.body.code).toBe(101);
+    const stored = await request('GET', path, { masterKey: true });
+    expect(stored.body.servings).toEqual(servings);
+  });
+
+  it('refuses servings beyond the contract, naming the serving and its field', async () => {
+    const bread = {
+      name: `Bread ${tag}`,
+      kcalPer100g: 250,
+      proteinPer100g: 8,
+      carbsPer100g: 48,
+      fatPer100g: 1.5,
+    };
+    const slice = { label: '1 slice', grams: 30 };
+    const cases: [unknown, string][] = [
+      [[slice, { label: '1 cup', grams: 0 }], 'servings[1].grams'],
+      [[slice, { label: '1 SLICE', grams: 25 }], 'servings[1].label'],
+      [[{ label: '', grams: 30 }], 'servings[0].label'],
+      [[{ ...slice, kcal: 75 }], 'servings[0].kcal'],
+      [Array.from({ length: 11 }, (_, index) => ({ label: `${index}`, grams: 10 })), 'servings'],
+      ['1 slice', 'servings'],
+    ];
+    for (const [servings, field] of cases) {
+      const reply = await ownFood(alice, { ...bread, servings });
+      expect(reply.code, field).toBe(142);
+      expect(reply.error, field).toMatch(new RegExp(`^${field.replace(/[[\]]/g, '\\$&')} `));
+    }
+    const mine = await ownFood(alice, { ...bread, servings: [slice] });
+    const change = await request('PUT', `/parse/classes/Food/${String(mine.objectId)}`, {
+      sessionToken: alice.sessionToken,
+      body: { servings: [slice, { label: '1 loaf', grams: 5001 }] },
+    });
+    expect(change.body.code).toBe(142);
+    expect(change.body.error).toContain('servings[1].grams');
+  });
+
   it('never lets a client change or delete a catalogue food, nor create one', async () => {
     const path = `/parse/classes/Food/${butterId}`;
     const change = await request('PUT', path, { sessionToken: alice.sessionToken, body: { kcalPer100g: 1 } });

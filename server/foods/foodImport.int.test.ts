@@ -579,7 +579,11 @@ describe('npm run foods:import of a USDA FoodData Central download', () => {
     description: 'Beer',
     publicationDate: '2024-10-31',
     nutrients: { 1008: 43, 1003: 0.46, 1004: 0, 1005: 3.55, 1018: 3.9, 1093: 4 },
-    portion: { amount: 1, measureUnitId: 9999, modifier: 'can', grams: 356 },
+    portions: [
+      { amount: 1, measureUnitId: 9999, portionDescription: '1 can', modifier: '64', grams: 356 },
+      { amount: 1, measureUnitId: 9999, portionDescription: '1 fl oz', modifier: '51', grams: 29.7 },
+      { amount: 1, measureUnitId: 9999, portionDescription: '1 can', modifier: '65', grams: 355 },
+    ],
   };
   const sugaryBar: UsdaFood = {
     fdcId: 900_002,
@@ -657,13 +661,50 @@ describe('npm run foods:import of a USDA FoodData Central download', () => {
     const [foundation] = [...usdaFoods({ count: 5 })].filter((food) => food.dataType === 'foundation_food');
     const [atwater] = await catalogueRow(`usda:${String(foundation?.fdcId)}`);
     const [beerRow] = await catalogueRow('usda:900001');
-    expect(atwater).toMatchObject({ kcalPer100g: 252, servingG: 28, servingLabel: '1 cup serving (28 g)' });
+    expect(atwater).toMatchObject({ kcalPer100g: 252, servingG: 32, servingLabel: '1 slice (32 g)' });
     expect(beerRow).toMatchObject({
       name: 'Beer',
       kcalPer100g: 43,
       servingG: 356,
       servingLabel: '1 can (356 g)',
     });
+  });
+
+  it('keeps every portion as a serving in the source’s words, the first also as the serving', async () => {
+    const [legacy, , , foundation, survey] = [...usdaFoods({ count: 5 })];
+    const [cheese] = await catalogueRow(`usda:${String(legacy?.fdcId)}`);
+    const [bread] = await catalogueRow(`usda:${String(foundation?.fdcId)}`);
+    const [apple] = await catalogueRow(`usda:${String(survey?.fdcId)}`);
+    const [beerRow] = await catalogueRow('usda:900001');
+    const [branded] = await catalogueRow('usda:1000001');
+
+    expect(cheese).toMatchObject({
+      servingG: 132,
+      servingLabel: '1 cup, diced (132 g)',
+      servings: [
+        { label: '1 cup, diced', grams: 132 },
+        { label: '1 cup, shredded', grams: 113 },
+        { label: '1 oz', grams: 28.4 },
+        { label: '1 slice (1 oz)', grams: 28 },
+      ],
+    });
+    expect(bread?.servings).toEqual([
+      { label: '1 slice', grams: 32 },
+      { label: '1 oz', grams: 28.4 },
+    ]);
+    expect(apple?.servings).toEqual([
+      { label: '1 medium (3" dia)', grams: 182 },
+      { label: '1 cup, sliced', grams: 109 },
+      { label: '1 large (3-1/4" dia)', grams: 223 },
+    ]);
+    // A label the source repeats is kept once, as it first comes.
+    expect(beerRow?.servings).toEqual([
+      { label: '1 can', grams: 356 },
+      { label: '1 fl oz', grams: 29.7 },
+    ]);
+    expect(branded?.servings).toBeNull();
+    const [found] = await search(bob, `cheese cheddar 0`);
+    expect(found?.servings).toHaveLength(4);
   });
   it('prunes only the foods an import brought, never the shipped catalogue’s USDA rows', async () => {
     const smaller = path.join(dataDir, 'FoodData_Central_smaller');

@@ -28,6 +28,8 @@ const FILES = [
 type UsdaFile = (typeof FILES)[number];
 const STAGE_ROWS = 10_000;
 const READ_ROWS = 1000;
+/** Portions read per food: the first ten the contract takes, with room for some it refuses. */
+const PORTIONS_READ = 20;
 
 const TABLES = {
   food: 'fitstreak_usda_food',
@@ -144,7 +146,7 @@ async function stageAll(
        gtin_upc text, serving_size float8, serving_size_unit text, household text, modified text)`,
   );
   await client.query(
-    `CREATE UNLOGGED TABLE ${TABLES.portion} (fdc_id integer, seq integer, grams float8, label text)`,
+    `CREATE UNLOGGED TABLE ${TABLES.portion} (fdc_id integer, seq integer, grams float8, label text, ord serial)`,
   );
 
   const units = new Map<string, string>();
@@ -238,9 +240,15 @@ async function stageAll(
             continue;
           }
           const unit = units.get(row.measure_unit_id ?? '');
+          // "1.0" cup as people write it: "1 cup".
+          const amount = numberOrNull(row.amount);
           const measure =
             textOrNull(row.portion_description) ??
-            [textOrNull(row.amount), unit && unit !== 'undetermined' ? unit : null, textOrNull(row.modifier)]
+            [
+              amount === null ? null : String(amount),
+              unit && unit !== 'undetermined' ? unit : null,
+              textOrNull(row.modifier),
+            ]
               .filter(Boolean)
               .join(' ');
           yield [Number(row.fdc_id), numberOrNull(row.seq_num) ?? 0, grams, measure || null];
@@ -249,7 +257,7 @@ async function stageAll(
     );
   }
   await client.query(`CREATE INDEX ON ${TABLES.nutrient} (fdc_id)`);
-  await client.query(`CREATE INDEX ON ${TABLES.portion} (fdc_id, seq)`);
+  await client.query(`CREATE INDEX ON ${TABLES.portion} (fdc_id, seq, ord)`);
   await client.query(`ANALYZE ${Object.values(TABLES).join(', ')}`);
   return foods;
 }
@@ -266,18 +274,18 @@ interface JoinedRow {
   serving_size: number | null;
   serving_size_unit: string | null;
   household: string | null;
-  portion_grams: number | null;
-  portion_label: string | null;
+  portions: { grams: number | null; label: string | null }[] | null;
 }
 
 const JOIN = `
   SELECT f.fdc_id, f.data_type, f.description, coalesce(b.modified, f.modified) AS modified,
          (SELECT jsonb_object_agg(n.nutrient_id::text, n.amount) FROM ${TABLES.nutrient} n WHERE n.fdc_id = f.fdc_id) AS nutrients,
          b.brand_name, b.brand_owner, b.gtin_upc, b.serving_size, b.serving_size_unit, b.household,
-         p.grams AS portion_grams, p.label AS portion_label
+         (SELECT jsonb_agg(jsonb_build_object('grams', p.grams, 'label', p.label) ORDER BY p.seq, p.ord)
+            FROM (SELECT grams, label, seq, ord FROM ${TABLES.portion} p WHERE p.fdc_id = f.fdc_id
+                   ORDER BY seq, ord LIMIT ${PORTIONS_READ}) p) AS portions
     FROM ${TABLES.food} f
     LEFT JOIN ${TABLES.branded} b ON b.fdc_id = f.fdc_id
-    LEFT JOIN LATERAL (SELECT grams, label FROM ${TABLES.portion} p WHERE p.fdc_id = f.fdc_id ORDER BY seq LIMIT 1) p ON true
    WHERE f.fdc_id > $1
    ORDER BY f.fdc_id
    LIMIT ${READ_ROWS}`;
@@ -299,8 +307,7 @@ function usdaRowOf(row: JoinedRow): UsdaFoodRow {
     servingSize: row.serving_size,
     servingSizeUnit: row.serving_size_unit,
     householdServing: row.household,
-    portionGrams: row.portion_grams,
-    portionLabel: row.portion_label,
+    portions: row.portions ?? [],
   };
 }
 

@@ -512,8 +512,74 @@ export interface UsdaFood {
     household: string;
     modifiedDate: string;
   };
-  /** The first portion of food_portion.csv: amount, measure unit id, modifier, grams. */
-  portion?: { amount: number; measureUnitId: number; modifier: string; grams: number };
+  /** Its rows of food_portion.csv, in `seq_num` order. */
+  portions?: UsdaPortion[];
+}
+
+/**
+ * One row of food_portion.csv as each data type writes it: SR Legacy a measure in `modifier`
+ * ("cup, diced") with the unit undetermined (9999), Foundation a unit of measure_unit.csv, FNDDS
+ * the words in `portion_description` ("1 cup") and a code in `modifier`.
+ */
+export interface UsdaPortion {
+  amount: number;
+  measureUnitId: number;
+  portionDescription?: string;
+  modifier: string;
+  grams: number;
+}
+
+/** measure_unit.csv's units the generated foods use, by id. */
+const USDA_UNITS: Readonly<Record<string, number>> = { cup: 1000, tbsp: 1001, oz: 1038, slice: 1043 };
+
+/** Each kind's household measures and their grams, as SR Legacy words them. */
+const USDA_MEASURES: readonly (readonly [string, number])[][] = [
+  [
+    ['cup, diced', 132],
+    ['cup, shredded', 113],
+    ['oz', 28.35],
+    ['slice (1 oz)', 28],
+  ],
+  [
+    ['cup', 81],
+    ['tbsp', 5.1],
+  ],
+  [
+    ['container (6 oz)', 170],
+    ['cup', 245],
+  ],
+  [
+    ['slice', 32],
+    ['oz', 28.35],
+  ],
+  [
+    ['medium (3" dia)', 182],
+    ['cup, sliced', 109],
+    ['large (3-1/4" dia)', 223],
+  ],
+];
+
+/** A kind's measures as food_portion.csv rows of a data type. */
+function portionsOf(
+  dataType: UsdaFood['dataType'],
+  measures: readonly (readonly [string, number])[],
+): UsdaPortion[] {
+  return measures.map(([words, grams], index) => {
+    if (dataType === 'survey_fndds_food') {
+      return {
+        amount: 1,
+        measureUnitId: 9999,
+        portionDescription: `1 ${words}`,
+        modifier: String(10205 + index),
+        grams,
+      };
+    }
+    const [unit = '', ...rest] = words.split(/[ ,]+/);
+    if (dataType === 'foundation_food' && USDA_UNITS[unit] !== undefined) {
+      return { amount: 1, measureUnitId: USDA_UNITS[unit], modifier: rest.join(' '), grams };
+    }
+    return { amount: 1, measureUnitId: 9999, modifier: words, grams };
+  });
 }
 
 const USDA_DESCRIPTIONS = [
@@ -569,7 +635,7 @@ export function* usdaFoods({ count, first = 0 }: { count: number; first?: number
               modifiedDate: '2024-09-01',
             },
           }
-        : { portion: { amount: 1, measureUnitId: 1000, modifier: 'serving', grams: 28 } }),
+        : { portions: portionsOf(dataType, USDA_MEASURES[kind] ?? []) }),
     };
   }
 }
@@ -704,21 +770,22 @@ export async function writeUsdaCsv(folder: string, foods: () => Iterable<UsdaFoo
       ]);
       let id = 1;
       for (const food of foods()) {
-        const portion = food.portion;
-        if (!portion) continue;
-        yield csvLine([
-          id++,
-          food.fdcId,
-          1,
-          portion.amount,
-          portion.measureUnitId,
-          '',
-          portion.modifier,
-          portion.grams,
-          '',
-          '',
-          '',
-        ]);
+        for (const [index, portion] of (food.portions ?? []).entries()) {
+          // Amounts and weights written as the download writes them: "1.0", "132.0".
+          yield csvLine([
+            id++,
+            food.fdcId,
+            index + 1,
+            portion.amount.toFixed(1),
+            portion.measureUnitId,
+            portion.portionDescription ?? '',
+            portion.modifier,
+            Number.isInteger(portion.grams) ? portion.grams.toFixed(1) : portion.grams,
+            '',
+            '',
+            '',
+          ]);
+        }
       }
     })(),
   );
@@ -726,7 +793,7 @@ export async function writeUsdaCsv(folder: string, foods: () => Iterable<UsdaFoo
     `${folder}/measure_unit.csv`,
     (function* () {
       yield csvLine(['id', 'name']);
-      yield csvLine([1000, 'cup']);
+      for (const [name, id] of Object.entries(USDA_UNITS)) yield csvLine([id, name]);
       yield csvLine([9999, 'undetermined']);
     })(),
   );

@@ -12,6 +12,7 @@ import {
 import { checkFields, type FieldRule, type FieldRules } from '../../src/domain/fieldRules';
 import { energyMismatch } from '../../src/domain/nutrition';
 import { checkSavedMealItems, savedMealFoodIds } from '../../src/domain/savedMeals';
+import { checkServings } from '../../src/domain/servings';
 import { checkMuscles, MAX_EXERCISES_PER_WORKOUT } from '../../src/domain/strength';
 import { request, type Account, type ParseRow, type RestResponse } from './rest';
 
@@ -518,6 +519,7 @@ const CLASS_CHECKS: Record<OwnedClassName, RowCheck[]> = {
         carbsPer100g: Number(row.carbsPer100g),
         fatPer100g: Number(row.fatPer100g),
       })?.message ?? null,
+    (row) => checkServings(row.servings)?.message ?? null,
   ],
   WeightEntry: [OWNER_ONLY],
   Routine: [

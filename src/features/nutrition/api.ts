@@ -6,6 +6,7 @@ import {
   type FoodRow,
   type HistorySpan,
   type NutritionDay,
+  type Serving,
 } from '@/domain/nutrition';
 import { restDate, restPointer, type PendingChange, type RestFields } from '@/lib/offline/changes';
 import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
@@ -156,6 +157,8 @@ export interface FoodInput {
   servingLabel: string;
   /** The pack's barcode, when the food is made for a code nothing was known for. */
   barcode: string | null;
+  /** Further servings ("1 slice", 30 g), checked by `checkServings` (src/domain/servings.ts). */
+  servings: Serving[];
 }
 
 export async function createFood(input: FoodInput): Promise<FoodRow> {
@@ -174,7 +177,6 @@ export async function createFood(input: FoodInput): Promise<FoodRow> {
     sugarsPer100g: null,
     saturatedFatPer100g: null,
     saltPer100g: null,
-    servings: [],
     barcode: typeof stored === 'string' ? stored : barcode,
     id: food.id ?? '',
     custom: true,

@@ -10,7 +10,61 @@ function form(fields: Record<string, string>): FormData {
 const now = new Date(2026, 10, 23, 12, 0);
 const when = { mealType: 'breakfast', date: '2026-11-23', time: '08:15' };
 
+/** The new-food form's serving rows, a label and grams each, as the form sends them. */
+function withServings(data: FormData, rows: readonly (readonly [string, string])[]): FormData {
+  for (const [label, grams] of rows) {
+    data.append('servingsLabel', label);
+    data.append('servingsGrams', grams);
+  }
+  return data;
+}
+
+const bread = {
+  servingG: '60',
+  servings: JSON.stringify([
+    { label: '1 slice', grams: 30 },
+    { label: '1 loaf', grams: 450 },
+  ]),
+};
+
 describe('parseMealForm', () => {
+  it("reads an amount in one of the food's servings as grams", () => {
+    const parsed = parseMealForm(
+      form({ ...when, foodId: 'f1', amount: '2', amountUnit: 'serving-0', ...bread }),
+      now,
+    );
+    expect(parsed).toHaveProperty('input.grams', 60);
+    const loaf = parseMealForm(
+      form({ ...when, foodId: 'f1', amount: '0,5', amountUnit: 'serving-1', ...bread }),
+      now,
+    );
+    expect(loaf).toHaveProperty('input.grams', 225);
+    const grams = parseMealForm(
+      form({ ...when, foodId: 'f1', amount: '47', amountUnit: 'g', ...bread }),
+      now,
+    );
+    expect(grams).toHaveProperty('input.grams', 47);
+  });
+
+  it('refuses a unit the food does not have, and malformed servings beside it', () => {
+    const unknown = (fields: Record<string, string>) =>
+      parseMealForm(form({ ...when, foodId: 'f1', amount: '2', ...fields }), now);
+    const refused = { fieldErrors: { amount: "Choose grams or one of the food's servings." } };
+    expect(unknown({ amountUnit: 'serving-2', ...bread })).toEqual(refused);
+    expect(unknown({ amountUnit: 'cup', ...bread })).toEqual(refused);
+    expect(unknown({ amountUnit: 'serving', servings: bread.servings })).toEqual(refused);
+    expect(unknown({ amountUnit: 'serving-0', servings: '[{"label":"1 slice","grams":-30}]' })).toEqual(
+      refused,
+    );
+    expect(unknown({ amountUnit: 'serving-0', servings: '{not json' })).toEqual(refused);
+  });
+
+  it('refuses servings that come to more than 5000 g', () => {
+    expect(
+      parseMealForm(form({ ...when, foodId: 'f1', amount: '12', amountUnit: 'serving-1', ...bread }), now),
+    ).toEqual({ fieldErrors: { amount: 'Enter an amount above 0 and up to 5000 g.' } });
+  });
+
   it('reads an amount of a food in servings as grams', () => {
     const parsed = parseMealForm(
       form({ ...when, foodId: 'f1', amount: '1,5', amountUnit: 'serving', servingG: '170' }),
@@ -90,6 +144,7 @@ describe('parseFoodForm', () => {
         servingG: 45,
         servingLabel: '1 serving (45 g)',
         barcode: null,
+        servings: [],
       },
     });
   });
@@ -117,6 +172,7 @@ describe('parseFoodForm', () => {
         servingG: 30,
         servingLabel: '1 serving (30 g)',
         barcode: '4006381333931',
+        servings: [],
       },
     });
   });
@@ -127,6 +183,51 @@ describe('parseFoodForm', () => {
     });
     expect(parseFoodForm(form({ ...granola, barcode: '12ab' }))).toEqual({
       fieldErrors: { barcode: 'A barcode is 8 to 14 digits.' },
+    });
+  });
+
+  it('reads its servings row by row, trimmed, leaving out empty rows', () => {
+    const data = withServings(form(granola), [
+      ['  1 bowl ', '45'],
+      ['', ''],
+      ['1 handful', '12,5'],
+    ]);
+    expect(parseFoodForm(data)).toHaveProperty('input.servings', [
+      { label: '1 bowl', grams: 45 },
+      { label: '1 handful', grams: 12.5 },
+    ]);
+  });
+
+  it('names the first serving row that is wrong', () => {
+    const cases: [string, string][][] = [
+      [
+        ['1 bowl', '45'],
+        ['1 cup', '0'],
+      ],
+      [
+        ['1 bowl', '45'],
+        ['1 BOWL', '40'],
+      ],
+      [
+        ['1 bowl', '45'],
+        ['', '30'],
+      ],
+      [
+        ['1 bowl', '45'],
+        ['1 cup', ''],
+      ],
+    ];
+    for (const rows of cases) {
+      expect(parseFoodForm(withServings(form(granola), rows))).toEqual({
+        fieldErrors: {
+          servings:
+            'Serving 2 needs a name of up to 40 characters, not used by another serving, and a weight above 0 and up to 5000 g.',
+        },
+      });
+    }
+    const eleven = Array.from({ length: 11 }, (_, index): [string, string] => [`${index} g`, '10']);
+    expect(parseFoodForm(withServings(form(granola), eleven))).toEqual({
+      fieldErrors: { servings: 'A food can have at most 10 servings.' },
     });
   });
 

@@ -1,7 +1,8 @@
 import { foodRules, isMealType, mealRules, settingsRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
 import { normalBarcode } from '@/domain/barcodes';
-import { amountInGrams, energyMismatch, macroEnergyKcal, type FoodRow } from '@/domain/nutrition';
+import { energyMismatch, macroEnergyKcal, type FoodRow, type Serving } from '@/domain/nutrition';
+import { checkServings, gramsInUnit, isServingUnit, servingChoices } from '@/domain/servings';
 import { per100gFromServing } from '@/domain/packLabel';
 import { t, type MessageId } from '@/i18n';
 import type { FormFieldNames } from '@/lib/errors';
@@ -47,6 +48,7 @@ export const FOOD_FIELD_NAMES = {
   servingG: { field: 'servingG', label: 'nutrition.foodForm.serving' },
   servingLabel: { field: 'servingLabel', label: 'nutrition.foodForm.servingName' },
   barcode: { field: 'barcode', label: 'nutrition.foodForm.barcode' },
+  servings: { field: 'servings', label: 'nutrition.foodForm.servings' },
 } as const satisfies FormFieldNames<FoodField>;
 
 function optionalNumber(form: FormData, name: string): number {
@@ -96,14 +98,17 @@ export function parseMealForm(
 
   const foodId = formText(form, 'foodId');
   if (!foodId) errors.food = t('nutrition.form.food');
-  const unit = formText(form, 'amountUnit') === 'serving' ? 'serving' : 'g';
+  const unit = formText(form, 'amountUnit') || 'g';
   const servingG = readNumber(formText(form, 'servingG'));
-  const grams = amountInGrams(
-    readNumber(formText(form, 'amount')),
-    unit,
-    Number.isFinite(servingG) ? servingG : null,
-  );
-  if (grams === null || !(grams > 0) || grams > 5000) {
+  const choices = servingChoices({
+    servingG: Number.isFinite(servingG) ? servingG : null,
+    servingLabel: '',
+    servings: readServings(formText(form, 'servings')),
+  });
+  const grams = gramsInUnit(readNumber(formText(form, 'amount')), unit, choices);
+  if (unit !== 'g' && (!isServingUnit(unit) || grams === null)) {
+    errors.amount = t('nutrition.form.unit');
+  } else if (grams === null || !(grams > 0) || grams > 5000) {
     errors.amount = t('nutrition.form.amount');
   }
   if (Object.keys(errors).length > 0 || !eatenAt || !isMealType(mealType) || grams === null) {
@@ -112,7 +117,42 @@ export function parseMealForm(
   return { input: { kind: 'food', eatenAt, mealType, foodId, grams } };
 }
 
-const FOOD_WORDS: Readonly<Record<FoodField, MessageId>> = {
+/** The servings of the picked food, sent beside it as JSON: none when malformed. */
+function readServings(text: string): Serving[] {
+  try {
+    const value: unknown = JSON.parse(text || '[]');
+    return checkServings(value) === null && Array.isArray(value) ? (value as Serving[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The new-food form's rows of servings, each a label and grams; a row left empty is no serving.
+ * Refused as one field, naming the first row that is wrong.
+ */
+function readServingRows(form: FormData): { servings: Serving[] } | { error: string } {
+  const labels = form.getAll('servingsLabel');
+  const grams = form.getAll('servingsGrams');
+  const rows: { label: unknown; grams: unknown }[] = [];
+  labels.forEach((label, index) => {
+    const gramsText = grams[index];
+    const labelText = typeof label === 'string' ? label.trim() : '';
+    const typed = typeof gramsText === 'string' ? gramsText.trim() : '';
+    if (labelText === '' && typed === '') return;
+    rows.push({ label: labelText, grams: readNumber(typed) });
+  });
+  const problem = checkServings(rows);
+  if (!problem) return { servings: rows as Serving[] };
+  const row = /^servings\[(\d+)\]/.exec(problem.field);
+  return {
+    error: row
+      ? t('nutrition.foodForm.servingRowError', { row: Number(row[1]) + 1 })
+      : t('nutrition.foodForm.servingsError'),
+  };
+}
+
+const FOOD_WORDS: Readonly<Record<Exclude<FoodField, 'servings'>, MessageId>> = {
   name: 'nutrition.foodForm.nameError',
   brand: 'nutrition.foodForm.brandError',
   kcalPer100g: 'nutrition.foodForm.energyError',
@@ -142,7 +182,10 @@ function valuesPer100g(form: FormData, servingG: number | null) {
   return servingG === null ? null : per100gFromServing(perServing, servingG);
 }
 
-/** Reads the new-food form: values per 100 g or per serving, an optional serving, the pack's barcode. */
+/**
+ * Reads the new-food form: values per 100 g or per serving, an optional pack serving, further
+ * servings and the pack's barcode.
+ */
 export function parseFoodForm(form: FormData): { input: FoodInput } | { fieldErrors: FoodFieldErrors } {
   const errors: FoodFieldErrors = {};
   const servingText = formText(form, 'servingG');
@@ -158,13 +201,17 @@ export function parseFoodForm(form: FormData): { input: FoodInput } | { fieldErr
     servingG,
     servingLabel: formText(form, 'servingLabel'),
     barcode: barcodeText === '' ? null : (normalBarcode(barcodeText) ?? barcodeText),
+    servings: [],
   };
-  for (const field of Object.keys(FOOD_WORDS) as FoodField[]) {
+  for (const field of Object.keys(FOOD_WORDS) as Exclude<FoodField, 'servings'>[]) {
     if (checkField(field, foodRules[field], input[field])) errors[field] = t(FOOD_WORDS[field]);
   }
   if (input.barcode !== null && normalBarcode(input.barcode) === null) {
     errors.barcode = t('nutrition.foodForm.barcodeError');
   }
+  const rows = readServingRows(form);
+  if ('error' in rows) errors.servings = rows.error;
+  else input.servings = rows.servings;
   if (Object.keys(errors).length > 0) return { fieldErrors: errors };
   const mismatch = energyMismatch(input);
   if (mismatch) {

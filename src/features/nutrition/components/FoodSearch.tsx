@@ -1,12 +1,23 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_QUERY_LENGTH, type FoodRow } from '@/domain/nutrition';
+import { PACK_UNIT, servingChoices } from '@/domain/servings';
 import { useT } from '@/i18n';
+import { formatNumber } from '@/i18n/numbers';
 import { errorSentence } from '@/lib/errors';
 import { searchFoods } from '../api';
 import { BarcodeScan } from './BarcodeScan';
 
 /** Time after the last keystroke before a search goes out. */
 const TYPING_PAUSE_MS = 100;
+
+/** The food's first serving beside its energy: the pack's, else the first of its servings. */
+function servingNote(food: FoodRow, t: ReturnType<typeof useT>): string {
+  const [first] = servingChoices(food);
+  if (!first || (first.unit === PACK_UNIT && !first.serving.label)) return '';
+  const { label, grams } = first.serving;
+  const weight = formatNumber(grams, { maximumFractionDigits: 1, useGrouping: false });
+  return ` · ${first.unit === PACK_UNIT ? label : t('nutrition.edit.servingOption', { label, grams: weight })}`;
+}
 
 export interface FoodSearchProps {
   recentFoods: readonly FoodRow[];
@@ -148,7 +159,7 @@ function FoodList({
               </span>
               <span className="food-values">
                 {t('nutrition.search.kcalPer100g', { kcal: Math.round(food.kcalPer100g) })}
-                {food.servingLabel ? ` · ${food.servingLabel}` : ''}
+                {servingNote(food, t)}
               </span>
             </button>
           </li>

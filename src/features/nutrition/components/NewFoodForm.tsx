@@ -8,6 +8,7 @@ import { useT } from '@/i18n';
 import type { NutritionActionResult } from '../actionResult';
 import { FormError } from '@/components/FormError';
 import { refusalIn } from '@/lib/routeActions';
+import { ServingRows } from './ServingRows';
 
 /**
  * Creates one of the person's own foods (private to them) from values per 100 g or per serving as
@@ -127,6 +128,7 @@ export function NewFoodForm({
           error={errors.servingLabel}
         />
       </div>
+      <ServingRows error={errors.servings} />
       <FormError>{refusal?.formError}</FormError>
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>

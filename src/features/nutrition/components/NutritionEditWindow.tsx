@@ -10,7 +10,15 @@ import { SaveOrDelete } from '@/components/SaveOrDelete';
 import { MEAL_TYPES, mealRules, type MealType } from '@/domain/contract';
 import { inputLimits } from '@/domain/fieldRules';
 import { attributionOf, isFoodSource } from '@/domain/foodFacts';
-import { amountInGrams, nutrientsFor, type FoodRow, type MealRow } from '@/domain/nutrition';
+import {
+  EXTRA_NUTRIENTS,
+  nutrientsFor,
+  per100gKey,
+  type ExtraNutrient,
+  type FoodRow,
+  type MealRow,
+} from '@/domain/nutrition';
+import { amountInChoice, gramsInUnit, PACK_UNIT, servingChoices } from '@/domain/servings';
 import { useT, type MessageId } from '@/i18n';
 import { formatNumber } from '@/i18n/numbers';
 import { dayToDate } from '@/lib/days';
@@ -330,7 +338,7 @@ function MealForm({
   );
 }
 
-/** The amount of a picked food, in grams or servings, with its energy and macros as typed. */
+/** The amount of a picked food, in grams or one of its servings, with its energy and macros as typed. */
 function FoodAmount({
   food,
   grams,
@@ -343,27 +351,25 @@ function FoodAmount({
   error: string | undefined;
 }) {
   const t = useT();
-  const hasServing = food.servingG !== null && food.servingG > 0;
-  const startsInServings =
-    hasServing &&
-    (grams === null || (food.servingG !== null && Number.isInteger((grams / food.servingG) * 4)));
-  const [unit, setUnit] = useState<'g' | 'serving'>(startsInServings ? 'serving' : 'g');
+  const choices = servingChoices(food);
+  const [unit, setUnit] = useState(() =>
+    grams === null ? (choices[0]?.unit ?? 'g') : amountInChoice(grams, choices).unit,
+  );
   const [amount, setAmount] = useState(() => {
-    if (grams === null) return hasServing ? '1' : '100';
-    return startsInServings && food.servingG
-      ? String(Math.round((grams / food.servingG) * 100) / 100)
-      : String(grams);
+    if (grams === null) return choices.length > 0 ? '1' : '100';
+    return String(amountInChoice(grams, choices).amount);
   });
   const amountId = useId();
   const unitId = useId();
   const errorId = `${amountId}-error`;
   const typed = Number(amount.replace(',', '.'));
-  const inGrams = amount === '' ? null : amountInGrams(typed, unit, food.servingG);
+  const inGrams = amount === '' ? null : gramsInUnit(typed, unit, choices);
   const preview = inGrams !== null && inGrams > 0 ? nutrientsFor(food, inGrams) : null;
   return (
     <div className="food-amount">
       <input type="hidden" name="foodId" value={food.id} />
       <input type="hidden" name="servingG" value={food.servingG ?? ''} />
+      <input type="hidden" name="servings" value={JSON.stringify(food.servings)} />
       <input type="hidden" name="shownFood" value={JSON.stringify(food)} />
       <div className="picked-food">
         <p>
@@ -377,6 +383,10 @@ function FoodAmount({
               carbs: exact(food.carbsPer100g),
               fat: exact(food.fatPer100g),
             })}
+          </span>
+          <br />
+          <span className="stat-note">
+            {t('nutrition.food.extrasPer100g', extrasText(food, t('nutrition.food.notKnown')))}
           </span>
           <br />
           <FoodSourceNote food={food} />
@@ -413,14 +423,16 @@ function FoodAmount({
             id={unitId}
             name="amountUnit"
             value={unit}
-            onChange={(event) => setUnit(event.target.value === 'serving' ? 'serving' : 'g')}
+            onChange={(event) => setUnit(event.target.value)}
           >
             <option value="g">{t('nutrition.edit.grams')}</option>
-            {hasServing ? (
-              <option value="serving">
-                {food.servingLabel || t('nutrition.edit.serving', { grams: exact(food.servingG ?? 0) })}
+            {choices.map(({ unit: value, serving }) => (
+              <option key={value} value={value}>
+                {value === PACK_UNIT
+                  ? serving.label || t('nutrition.edit.serving', { grams: exact(serving.grams) })
+                  : t('nutrition.edit.servingOption', { label: serving.label, grams: exact(serving.grams) })}
               </option>
-            ) : null}
+            ))}
           </select>
         </div>
       </div>
@@ -437,6 +449,17 @@ function FoodAmount({
       </p>
     </div>
   );
+}
+
+/** A food's fibre, sugars, saturated fat and salt per 100 g as the details line says them. */
+function extrasText(food: FoodRow, notKnown: string): Record<ExtraNutrient, string> {
+  const text = {} as Record<ExtraNutrient, string>;
+  for (const nutrient of EXTRA_NUTRIENTS) {
+    const grams = food[per100gKey(nutrient)];
+    // A row kept on the device from before foods carried these has none of them.
+    text[nutrient] = typeof grams === 'number' ? `${exact(grams)} g` : notKnown;
+  }
+  return text;
 }
 
 /** Where a food's values come from, with the credit and licence its source asks to be shown. */
