@@ -60,6 +60,7 @@ async function seedEverything(person: Account, friend: Account): Promise<Seeded>
     `${tag} dm`,
     `${tag} sandbag carry`,
     `${tag} carry day`,
+    `${tag} granola breakfast`,
   ];
   const settingsId = await updateSettings(person, { goalWeightKg: 70, timezone: 'Europe/Berlin' });
   const activityId = await created('/parse/classes/Activity', person, {
@@ -90,6 +91,13 @@ async function seedEverything(person: Account, friend: Account): Promise<Seeded>
   const routineId = await created('/parse/classes/Routine', person, {
     name: texts[6],
     exercises: [{ exerciseId, sets: [{ distanceM: 40 }], restS: 120 }],
+  });
+  const savedMealId = await created('/parse/classes/SavedMeal', person, {
+    name: texts[7],
+    items: [
+      { foodId, grams: 60 },
+      { name: 'Tea', caloriesKcal: 2 },
+    ],
   });
   const weightId = await created('/parse/classes/WeightEntry', person, {
     measuredAt: at,
@@ -122,6 +130,7 @@ async function seedEverything(person: Account, friend: Account): Promise<Seeded>
       mealId,
       exerciseId,
       routineId,
+      savedMealId,
       weightId,
       topicId,
       dmId,
@@ -266,6 +275,7 @@ describe('exportMyData', () => {
       met: 4,
     });
     expect(only('routines')).toMatchObject({ name: alices.texts[6] });
+    expect(only('savedMeals')).toMatchObject({ name: alices.texts[7] });
     expect(only('friendships')).toEqual(
       expect.objectContaining({
         direction: 'sent',

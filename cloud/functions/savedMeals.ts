@@ -17,9 +17,8 @@ import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { queryOf, rowOf, setFields } from '../schema/rows';
 import { savedMealClass } from '../schema/savedMeal';
-import { settingsWithCurrentGoal } from './coaching';
 import { defineFunction, type CloudRequest } from './define';
-import { readDay, readTimeZoneParam } from './requestContext';
+import { readDay, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 
 const MASTER = { useMasterKey: true } as const;
 
@@ -65,7 +64,7 @@ async function logSavedMeal(request: CloudRequest<'logSavedMeal'>): Promise<{ lo
   if (!isMealType(mealType)) {
     throw validationError('server.params.oneOf', { field: 'mealType', values: MEAL_TYPES.join(', ') });
   }
-  const { timeZone } = await settingsWithCurrentGoal(user, readTimeZoneParam(requestedZone));
+  const timeZone = timeZoneOf(await settingsOf(user), readTimeZoneParam(requestedZone));
   const day = readLogDay(date, timeZone);
   const now = new Date();
   const loggedAt = day === localDay(now, timeZone) ? now : sectionTimeOn(day, mealType, timeZone);
