@@ -175,7 +175,7 @@ test.describe('barcode scanning', () => {
     await context.close();
   });
 
-  test('a refused camera says so, and the number can still be typed', async () => {
+  test('a refused camera says so; the number can be typed, and offline it finds a food on the device', async () => {
     const { context, page, nutrition, account } = await phone(deniedBrowser);
     await requestAs(account, 'POST', 'classes/Food', {
       name: 'Oat bar, own',
@@ -200,6 +200,25 @@ test.describe('barcode scanning', () => {
     await window.getByLabel('Type the number').fill(CODE);
     await window.getByRole('button', { name: 'Find', exact: true }).click();
     await expect(window.getByText('Oat bar, own')).toBeVisible();
+    await window.getByRole('button', { name: 'Save entry' }).click();
+    await expect(window).toBeHidden();
+    await expect(nutrition.section('Dinner')).toContainText('Oat bar, own');
+
+    // Offline: the day's meals hold the food, so its code still finds it; another code cannot.
+    await context.setOffline(true);
+    const offline = await nutrition.openAddWindow('Lunch');
+    await offline.getByLabel('Type the number').fill(CODE);
+    await offline.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(offline.getByText(/^410 kcal · P 9 g/)).toBeVisible();
+    await offline.getByRole('button', { name: 'Change food' }).click();
+    const elsewhere = `400638133393${ean13CheckDigit('400638133393')}`;
+    await offline.getByLabel('Type the number').fill(elsewhere);
+    await offline.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(
+      offline.getByText(
+        `The barcode ${elsewhere} is not among the foods on this device. Looking it up needs a connection.`,
+      ),
+    ).toBeVisible();
     await context.close();
   });
 });
