@@ -96,11 +96,12 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/parse/, /^\/healthz/, /^\/metrics/, /^\/config\.json/, /^\/auth\//],
         // Shows web pushes and opens their page on a tap (src/lib/push.ts subscribes).
         importScripts: ['push-sw.js'],
-        // The barcode decoder's WebAssembly (460 kB gzip) is not precached: it loads on the first
-        // scan and is kept then, so later scans work offline too. Its name carries its hash.
+        // The WebAssembly barcode decoder (its chunk and .wasm, 475 kB gzip) is not precached: it
+        // loads on the first scan and is kept then, so later scans work offline too.
+        globIgnores: ['**/webAssemblyDecoder-*.js'],
         runtimeCaching: [
           {
-            urlPattern: /\/assets\/[^/]+\.wasm$/,
+            urlPattern: /\/assets\/(webAssemblyDecoder-[^/]+\.js|[^/]+\.wasm)$/,
             handler: 'CacheFirst',
             options: { cacheName: 'barcode-decoder', expiration: { maxEntries: 2 } },
           },

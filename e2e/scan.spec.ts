@@ -7,6 +7,7 @@ import { violationsOn } from './support/accessibility';
 import { createAccount, e2eServer, requestAs, type TestAccount } from './support/api';
 import { ean13CheckDigit, writeBarcodeVideo } from './support/barcodeVideo';
 import { chromiumLaunchOptions, desktopChromiumLaunchOptions } from './support/browser';
+import { settleReports, watchPolicyViolations } from './support/policyViolations';
 import { openSignedIn } from './support/session';
 
 // An in-store code (prefix 20): no catalogue has it, so only a person's own food can.
@@ -47,7 +48,14 @@ test.afterAll(async () => {
 async function phone(
   browser: Browser,
   options: { withoutNativeDetector?: boolean } = {},
-): Promise<{ context: BrowserContext; page: Page; nutrition: NutritionPage; account: TestAccount }> {
+): Promise<{
+  context: BrowserContext;
+  page: Page;
+  nutrition: NutritionPage;
+  account: TestAccount;
+  /** What the page's Content-Security-Policy and Permissions-Policy refused. */
+  violations: string[];
+}> {
   const context = await browser.newContext({
     baseURL: e2eServer().baseUrl,
     viewport: { width: 375, height: 812 },
@@ -60,11 +68,12 @@ async function phone(
     });
   }
   const page = await context.newPage();
+  const violations = await watchPolicyViolations(page);
   const account = await createAccount();
   await openSignedIn(page, account, '/nutrition-log');
   const nutrition = new NutritionPage(page);
   await expect(nutrition.heading()).toBeVisible();
-  return { context, page, nutrition, account };
+  return { context, page, nutrition, account, violations };
 }
 
 /** Axe finds nothing on the page as it is, in the light and the dark theme. */
@@ -86,7 +95,7 @@ test.describe('barcode scanning', () => {
     { name: 'with the WebAssembly decoder', withoutNativeDetector: true },
   ]) {
     test(`scans a pack at 375 px and logs its food, ${run.name}`, async () => {
-      const { context, page, nutrition, account } = await phone(cameraBrowser, run);
+      const { context, page, nutrition, account, violations } = await phone(cameraBrowser, run);
       await requestAs(account, 'POST', 'classes/Food', {
         name: 'Oat bar, own',
         kcalPer100g: 410,
@@ -135,6 +144,9 @@ test.describe('barcode scanning', () => {
         expect(decoderFiles.length).toBeGreaterThanOrEqual(2);
         for (const file of decoderFiles) expect(new URL(file).origin).toBe(origin);
       }
+      // The camera and the WebAssembly compile are within the page's policies.
+      await settleReports(page);
+      expect(violations).toEqual([]);
       await context.close();
     });
   }
@@ -175,7 +187,7 @@ test.describe('barcode scanning', () => {
     await context.close();
   });
 
-  test('a refused camera says so, and the number can still be typed', async () => {
+  test('a refused camera says so; the number can be typed, and offline it finds a food on the device', async () => {
     const { context, page, nutrition, account } = await phone(deniedBrowser);
     await requestAs(account, 'POST', 'classes/Food', {
       name: 'Oat bar, own',
@@ -200,6 +212,25 @@ test.describe('barcode scanning', () => {
     await window.getByLabel('Type the number').fill(CODE);
     await window.getByRole('button', { name: 'Find', exact: true }).click();
     await expect(window.getByText('Oat bar, own')).toBeVisible();
+    await window.getByRole('button', { name: 'Save entry' }).click();
+    await expect(window).toBeHidden();
+    await expect(nutrition.section('Dinner')).toContainText('Oat bar, own');
+
+    // Offline: the day's meals hold the food, so its code still finds it; another code cannot.
+    await context.setOffline(true);
+    const offline = await nutrition.openAddWindow('Lunch');
+    await offline.getByLabel('Type the number').fill(CODE);
+    await offline.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(offline.getByText(/^410 kcal · P 9 g/)).toBeVisible();
+    await offline.getByRole('button', { name: 'Change food' }).click();
+    const elsewhere = `400638133393${ean13CheckDigit('400638133393')}`;
+    await offline.getByLabel('Type the number').fill(elsewhere);
+    await offline.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(
+      offline.getByText(
+        `The barcode ${elsewhere} is not among the foods on this device. Looking it up needs a connection.`,
+      ),
+    ).toBeVisible();
     await context.close();
   });
 });

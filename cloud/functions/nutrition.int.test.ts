@@ -408,6 +408,46 @@ describe('searchFoods', () => {
   });
 });
 
+describe('foodByBarcode', () => {
+  /** An in-store code (prefix 20, in no catalogue) of this run's own, its check digit computed. */
+  function inStoreCode(): string {
+    const first12 = `20${String(Date.now() % 1e10).padStart(10, '0')}`;
+    const sum = [...first12].reduce((total, digit, index) => total + Number(digit) * (index % 2 ? 3 : 1), 0);
+    return `${first12}${(10 - (sum % 10)) % 10}`;
+  }
+
+  it("finds a person's own food by its barcode for them alone: 101 for another, refused to anonymous", async () => {
+    const code = inStoreCode();
+    const created = await ownFood(alice, {
+      name: `Rye crackers ${tag}`,
+      kcalPer100g: 417,
+      proteinPer100g: 10,
+      carbsPer100g: 70,
+      fatPer100g: 8,
+      servingG: 30,
+      barcode: code,
+    });
+    const [owner, other, anonymous] = await Promise.all([
+      call('foodByBarcode', alice, { code }),
+      call('foodByBarcode', bob, { code }),
+      call('foodByBarcode', undefined, { code }),
+    ]);
+
+    expect(owner.status).toBe(200);
+    expect(owner.body.result).toMatchObject({
+      id: created.objectId,
+      name: `Rye crackers ${tag}`,
+      custom: true,
+      barcode: code,
+      source: 'user',
+    });
+    expect(other.body).toMatchObject({ code: 101 });
+    expect(other.text).not.toContain('Rye crackers');
+    expect(anonymous.status).toBeGreaterThanOrEqual(400);
+    expect(anonymous.text).not.toContain('Rye crackers');
+  });
+});
+
 describe('nutritionDay', () => {
   let carol: Account;
 

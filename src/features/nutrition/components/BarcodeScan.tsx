@@ -7,6 +7,7 @@ import type { FoodRow } from '@/domain/nutrition';
 import { useT, type MessageId } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
 import { findFoodByBarcode } from '../api';
+import './BarcodeScan.css';
 import { closeCamera, openCamera, type CameraRefusal } from '../scanner/camera';
 import { barcodeDecoder, type BarcodeDecoder } from '../scanner/decoder';
 
