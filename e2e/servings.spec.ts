@@ -18,7 +18,7 @@ async function storedMeals(userId: string): Promise<{ grams: number; caloriesKca
 }
 
 test.describe('servings', () => {
-  test('creates a food with its own servings on a phone and logs two slices of it as grams', async ({
+  test('creates a food with its own servings on a phone, logs two slices of it as grams and changes its servings', async ({
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -80,11 +80,23 @@ test.describe('servings', () => {
     const edit = nutrition.window('Edit Rye bread');
     await expect(edit.getByLabel('Unit')).toHaveValue('serving-0');
     await expect(edit.getByLabel('Amount')).toHaveValue('2');
-    await edit.getByLabel('Unit').selectOption({ label: 'loaf (500 g)' });
+
+    // The person's own food is changed from the same window; the entry keeps its grams.
+    await edit.getByRole('button', { name: 'Edit this food' }).click();
+    await expect(edit.getByLabel('Name of serving 1')).toHaveValue('slice');
+    await expect(edit.getByLabel('Grams of serving 2')).toHaveValue('500');
+    await edit.getByLabel('Grams of serving 2').fill('400');
+    await edit.getByRole('button', { name: 'Save food' }).click();
+    await expect(edit.getByLabel('Unit').getByRole('option')).toHaveText([
+      'grams',
+      'slice (30 g)',
+      'loaf (400 g)',
+    ]);
+    await edit.getByLabel('Unit').selectOption({ label: 'loaf (400 g)' });
     await edit.getByLabel('Amount').fill('0.5');
     await edit.getByRole('button', { name: 'Save entry' }).click();
     await expect(edit).toBeHidden();
-    await expect(nutrition.section('Breakfast')).toContainText('625 kcal');
-    expect(await storedMeals(account.objectId)).toEqual([{ grams: 250, caloriesKcal: 625 }]);
+    await expect(nutrition.section('Breakfast')).toContainText('500 kcal');
+    expect(await storedMeals(account.objectId)).toEqual([{ grams: 200, caloriesKcal: 500 }]);
   });
 });

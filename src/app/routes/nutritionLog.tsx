@@ -32,6 +32,7 @@ import {
   parseMealForm,
   readShownFood,
   saveMeal,
+  updateFood,
   withWaitingMeals,
   type NutritionActionResult,
   FOOD_FIELD_NAMES,
@@ -120,6 +121,18 @@ const INTENTS = {
     if ('fieldErrors' in parsed) return { kind: 'refused', foodErrors: parsed.fieldErrors };
     try {
       return { kind: 'foodCreated', food: await createFood(parsed.input) };
+    } catch (error) {
+      const refused = refusedByServer(error, FOOD_FIELD_NAMES);
+      return refused.fieldErrors ? { kind: 'refused', foodErrors: refused.fieldErrors } : refused;
+    }
+  },
+  updateFood: async (form) => {
+    const food = readShownFood(form);
+    if (!food?.custom) return refusedWith(t('nutrition.foodForm.notOwnFood'));
+    const parsed = parseFoodForm(form);
+    if ('fieldErrors' in parsed) return { kind: 'refused', foodErrors: parsed.fieldErrors };
+    try {
+      return { kind: 'foodCreated', food: await updateFood(food, parsed.input) };
     } catch (error) {
       const refused = refusedByServer(error, FOOD_FIELD_NAMES);
       return refused.fieldErrors ? { kind: 'refused', foodErrors: refused.fieldErrors } : refused;

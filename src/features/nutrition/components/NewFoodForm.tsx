@@ -10,8 +10,11 @@ import { FormError } from '@/components/FormError';
 import { refusalIn } from '@/lib/routeActions';
 import { ServingRows } from './ServingRows';
 
-/** Creates one of the person's own foods (private to them), values per 100 g, then picks it. */
-export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void }) {
+/**
+ * Creates one of the person's own foods (private to them), values per 100 g, then picks it; given
+ * one of their foods, changes it instead.
+ */
+export function NewFoodForm({ onCreated, food }: { onCreated: (food: FoodRow) => void; food?: FoodRow }) {
   const t = useT();
   const fetcher = useFetcher<NutritionActionResult>();
   const refusal = refusalIn(fetcher.data);
@@ -26,13 +29,15 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
   const number = { type: 'number', inputMode: 'decimal', step: 'any' } as const;
   return (
     <fetcher.Form method="post" className="food-form" noValidate>
-      <input type="hidden" name="intent" value="createFood" />
+      <input type="hidden" name="intent" value={food ? 'updateFood' : 'createFood'} />
+      {food ? <input type="hidden" name="shownFood" value={JSON.stringify(food)} /> : null}
       <p className="field-hint">{t('nutrition.foodForm.intro')}</p>
       <FormField
         label={t('nutrition.field.name')}
         name="name"
         required
         {...inputLimits(foodRules.name)}
+        defaultValue={food?.name}
         autoFocus
         error={errors.name}
       />
@@ -40,6 +45,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
         label={t('nutrition.foodForm.brand')}
         name="brand"
         {...inputLimits(foodRules.brand)}
+        defaultValue={food?.brand}
         hint={t('nutrition.field.optional')}
         error={errors.brand}
       />
@@ -49,6 +55,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           name="kcalPer100g"
           required
           {...inputLimits(foodRules.kcalPer100g)}
+          defaultValue={food?.kcalPer100g}
           {...number}
           error={errors.kcalPer100g}
         />
@@ -56,6 +63,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           label={t('nutrition.foodForm.protein')}
           name="proteinPer100g"
           {...inputLimits(foodRules.proteinPer100g)}
+          defaultValue={food?.proteinPer100g}
           {...number}
           error={errors.proteinPer100g}
         />
@@ -63,6 +71,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           label={t('nutrition.foodForm.carbs')}
           name="carbsPer100g"
           {...inputLimits(foodRules.carbsPer100g)}
+          defaultValue={food?.carbsPer100g}
           {...number}
           error={errors.carbsPer100g}
         />
@@ -70,6 +79,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           label={t('nutrition.foodForm.fat')}
           name="fatPer100g"
           {...inputLimits(foodRules.fatPer100g)}
+          defaultValue={food?.fatPer100g}
           {...number}
           error={errors.fatPer100g}
         />
@@ -79,6 +89,7 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           label={t('nutrition.foodForm.serving')}
           name="servingG"
           {...inputLimits(foodRules.servingG)}
+          defaultValue={food?.servingG ?? undefined}
           hint={t('nutrition.field.optional')}
           {...number}
           error={errors.servingG}
@@ -87,11 +98,12 @@ export function NewFoodForm({ onCreated }: { onCreated: (food: FoodRow) => void 
           label={t('nutrition.foodForm.servingName')}
           name="servingLabel"
           {...inputLimits(foodRules.servingLabel)}
+          defaultValue={food?.servingLabel}
           hint={t('nutrition.foodForm.servingNameHint')}
           error={errors.servingLabel}
         />
       </div>
-      <ServingRows error={errors.servings} />
+      <ServingRows initial={food?.servings ?? []} error={errors.servings} />
       <FormError>{refusal?.formError}</FormError>
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>

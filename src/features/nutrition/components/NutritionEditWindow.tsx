@@ -79,6 +79,8 @@ function MealEditor({
   const t = useT();
   const [mode, setMode] = useState<Mode>(entry && entry.grams === null ? 'quick' : 'food');
   const [picked, setPicked] = useState<FoodRow | null>(entry?.food ?? null);
+  // One of the person's own foods opened in the food form to change it.
+  const [editedFood, setEditedFood] = useState<FoodRow | null>(null);
   const modeName = useId();
   return (
     <div className="meal-editor">
@@ -91,7 +93,10 @@ function MealEditor({
               name={modeName}
               value={option}
               checked={mode === option}
-              onChange={() => setMode(option)}
+              onChange={() => {
+                setMode(option);
+                setEditedFood(null);
+              }}
             />
             {t(MODE_LABELS[option])}
           </label>
@@ -99,8 +104,11 @@ function MealEditor({
       </fieldset>
       {mode === 'new' ? (
         <NewFoodForm
+          key={editedFood?.id ?? 'new'}
+          {...(editedFood ? { food: editedFood } : {})}
           onCreated={(food) => {
             setPicked(food);
+            setEditedFood(null);
             setMode('food');
           }}
         />
@@ -113,6 +121,10 @@ function MealEditor({
           today={today}
           picked={picked}
           onPick={setPicked}
+          onEditFood={(food) => {
+            setEditedFood(food);
+            setMode('new');
+          }}
           recentFoods={recentFoods}
           frequentFoods={frequentFoods}
           onDone={onClose}
@@ -135,6 +147,7 @@ function MealForm({
   today,
   picked,
   onPick,
+  onEditFood,
   recentFoods,
   frequentFoods,
   onDone,
@@ -146,6 +159,7 @@ function MealForm({
   today: string;
   picked: FoodRow | null;
   onPick: (food: FoodRow | null) => void;
+  onEditFood: (food: FoodRow) => void;
   recentFoods: readonly FoodRow[];
   frequentFoods: readonly FoodRow[];
   onDone: () => void;
@@ -177,6 +191,7 @@ function MealForm({
             food={picked}
             grams={entry?.food?.id === picked.id ? entry.grams : null}
             onChange={() => onPick(null)}
+            onEdit={() => onEditFood(picked)}
             error={errors.amount}
           />
         ) : (
@@ -298,11 +313,13 @@ function FoodAmount({
   food,
   grams,
   onChange,
+  onEdit,
   error,
 }: {
   food: FoodRow;
   grams: number | null;
   onChange: () => void;
+  onEdit: () => void;
   error: string | undefined;
 }) {
   const t = useT();
@@ -349,6 +366,11 @@ function FoodAmount({
         <button type="button" className="button-secondary" onClick={onChange}>
           {t('nutrition.edit.changeFood')}
         </button>
+        {food.custom ? (
+          <button type="button" className="button-secondary" onClick={onEdit}>
+            {t('nutrition.edit.editFood')}
+          </button>
+        ) : null}
       </div>
       <div className="form-row">
         <div className="form-field">
