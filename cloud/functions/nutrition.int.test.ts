@@ -327,6 +327,15 @@ describe('Food', () => {
     });
     expect(change.body.code).toBe(142);
     expect(change.body.error).toContain('servings[1].grams');
+    const kept = await request('PUT', `/parse/classes/Food/${String(mine.objectId)}`, {
+      sessionToken: alice.sessionToken,
+      body: { servings: [slice, { label: '1 loaf', grams: 500 }] },
+    });
+    expect(kept.status).toBe(200);
+    const stored = await request('GET', `/parse/classes/Food/${String(mine.objectId)}`, {
+      sessionToken: alice.sessionToken,
+    });
+    expect(stored.body.servings).toEqual([slice, { label: '1 loaf', grams: 500 }]);
   });
 
   it('never lets a client change or delete a catalogue food, nor create one', async () => {

@@ -61,6 +61,11 @@ describe('the foods store answers the same through SQL and through Parse queries
     expect(await store.storedFood.bySql(sql, ids.oats)).toMatchObject({ owner: null });
     expect(await store.storedFood.bySql(sql, ids.alices)).toEqual({
       ...ownFood('Granola of Alice'),
+      // The granola says nothing of fibre, sugars, saturated fat or salt.
+      fibrePer100g: null,
+      sugarsPer100g: null,
+      saturatedFatPer100g: null,
+      saltPer100g: null,
       owner: alice.objectId,
     });
     expect(await store.storedFood.bySql(sql, 'NoSuchFood')).toBeUndefined();

@@ -33,6 +33,7 @@ import {
   parseMealForm,
   readShownFood,
   saveMeal,
+  updateFood,
   withWaitingMeals,
   loadSavedMeals,
   withWaitingSavedMeals,
@@ -148,6 +149,18 @@ const INTENTS = {
     }
   },
   ...SAVED_MEAL_INTENTS,
+  updateFood: async (form) => {
+    const food = readShownFood(form);
+    if (!food?.custom) return refusedWith(t('nutrition.foodForm.notOwnFood'));
+    const parsed = parseFoodForm(form);
+    if ('fieldErrors' in parsed) return { kind: 'refused', foodErrors: parsed.fieldErrors };
+    try {
+      return { kind: 'foodCreated', food: await updateFood(food, parsed.input) };
+    } catch (error) {
+      const refused = refusedByServer(error, FOOD_FIELD_NAMES);
+      return refused.fieldErrors ? { kind: 'refused', foodErrors: refused.fieldErrors } : refused;
+    }
+  },
 } satisfies Intents<NutritionActionResult>;
 
 export async function action({ request }: ActionFunctionArgs): Promise<NutritionActionResult> {

@@ -161,6 +161,19 @@ export interface FoodInput {
   servings: Serving[];
 }
 
+/** Saves new values of one of the person's own foods; meals logged with it keep their numbers. */
+export async function updateFood(food: FoodRow, input: FoodInput): Promise<FoodRow> {
+  const Parse = await getParse();
+  const stored = new Parse.Object('Food');
+  stored.id = food.id;
+  const { servingG, ...rest } = input;
+  stored.set(rest);
+  if (servingG !== null) stored.set('servingG', servingG);
+  else stored.unset('servingG');
+  await stored.save();
+  return { ...food, ...input };
+}
+
 export async function createFood(input: FoodInput): Promise<FoodRow> {
   const Parse = await getParse();
   const food = new Parse.Object('Food');

@@ -1,4 +1,12 @@
-export { adaptCalorieGoal, copyMeals, createFood, deleteMeal, loadNutritionDay, saveMeal } from './api';
+export {
+  adaptCalorieGoal,
+  copyMeals,
+  createFood,
+  deleteMeal,
+  loadNutritionDay,
+  saveMeal,
+  updateFood,
+} from './api';
 export type { NutritionActionResult } from './actionResult';
 export { CalorieGoalWindow } from './components/CalorieGoalWindow';
 export { CopyMealsWindow } from './components/CopyMealsWindow';

@@ -12,14 +12,17 @@ import { ServingRows } from './ServingRows';
 
 /**
  * Creates one of the person's own foods (private to them) from values per 100 g or per serving as
- * the pack prints them, with the pack's barcode when a scan found none, then picks it.
+ * the pack prints them, with the pack's barcode when a scan found none, then picks it; given one of
+ * their foods, changes it instead.
  */
 export function NewFoodForm({
   barcode,
   onCreated,
+  food,
 }: {
   barcode: string | null;
   onCreated: (food: FoodRow) => void;
+  food?: FoodRow;
 }) {
   const t = useT();
   const [valuesPer, setValuesPer] = useState<'100g' | 'serving'>('100g');
@@ -37,7 +40,8 @@ export function NewFoodForm({
   const number = { type: 'number', inputMode: 'decimal', step: 'any' } as const;
   return (
     <fetcher.Form method="post" className="food-form" noValidate>
-      <input type="hidden" name="intent" value="createFood" />
+      <input type="hidden" name="intent" value={food ? 'updateFood' : 'createFood'} />
+      {food ? <input type="hidden" name="shownFood" value={JSON.stringify(food)} /> : null}
       <p className="field-hint">{t('nutrition.foodForm.intro')}</p>
       {barcode !== null ? (
         <FormField
@@ -69,6 +73,7 @@ export function NewFoodForm({
         name="name"
         required
         {...inputLimits(foodRules.name)}
+        defaultValue={food?.name}
         autoFocus
         error={errors.name}
       />
@@ -76,6 +81,7 @@ export function NewFoodForm({
         label={t('nutrition.foodForm.brand')}
         name="brand"
         {...inputLimits(foodRules.brand)}
+        defaultValue={food?.brand}
         hint={t('nutrition.field.optional')}
         error={errors.brand}
       />
@@ -85,6 +91,7 @@ export function NewFoodForm({
           name="kcalPer100g"
           required
           {...inputLimits(foodRules.kcalPer100g)}
+          defaultValue={food?.kcalPer100g}
           {...number}
           error={errors.kcalPer100g}
         />
@@ -92,6 +99,7 @@ export function NewFoodForm({
           label={perServing ? t('nutrition.foodForm.proteinServing') : t('nutrition.foodForm.protein')}
           name="proteinPer100g"
           {...inputLimits(foodRules.proteinPer100g)}
+          defaultValue={food?.proteinPer100g}
           {...number}
           error={errors.proteinPer100g}
         />
@@ -99,6 +107,7 @@ export function NewFoodForm({
           label={perServing ? t('nutrition.foodForm.carbsServing') : t('nutrition.foodForm.carbs')}
           name="carbsPer100g"
           {...inputLimits(foodRules.carbsPer100g)}
+          defaultValue={food?.carbsPer100g}
           {...number}
           error={errors.carbsPer100g}
         />
@@ -106,6 +115,7 @@ export function NewFoodForm({
           label={perServing ? t('nutrition.foodForm.fatServing') : t('nutrition.foodForm.fat')}
           name="fatPer100g"
           {...inputLimits(foodRules.fatPer100g)}
+          defaultValue={food?.fatPer100g}
           {...number}
           error={errors.fatPer100g}
         />
@@ -116,6 +126,7 @@ export function NewFoodForm({
           name="servingG"
           {...inputLimits(foodRules.servingG)}
           required={perServing}
+          defaultValue={food?.servingG ?? undefined}
           hint={perServing ? undefined : t('nutrition.field.optional')}
           {...number}
           error={errors.servingG}
@@ -124,11 +135,12 @@ export function NewFoodForm({
           label={t('nutrition.foodForm.servingName')}
           name="servingLabel"
           {...inputLimits(foodRules.servingLabel)}
+          defaultValue={food?.servingLabel}
           hint={t('nutrition.foodForm.servingNameHint')}
           error={errors.servingLabel}
         />
       </div>
-      <ServingRows error={errors.servings} />
+      <ServingRows initial={food?.servings ?? []} error={errors.servings} />
       <FormError>{refusal?.formError}</FormError>
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>

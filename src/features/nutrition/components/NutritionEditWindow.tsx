@@ -112,6 +112,8 @@ function MealEditor({
   const [picked, setPicked] = useState<FoodRow | null>(entry?.food ?? null);
   // The code of a scan that found nothing, given to the new food.
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
+  // One of the person's own foods opened in the food form to change it.
+  const [editedFood, setEditedFood] = useState<FoodRow | null>(null);
   const modeName = useId();
   return (
     <div className="meal-editor">
@@ -124,7 +126,10 @@ function MealEditor({
               name={modeName}
               value={option}
               checked={mode === option}
-              onChange={() => setMode(option)}
+              onChange={() => {
+                setMode(option);
+                setEditedFood(null);
+              }}
             />
             {t(MODE_LABELS[option])}
           </label>
@@ -132,9 +137,12 @@ function MealEditor({
       </fieldset>
       {mode === 'new' ? (
         <NewFoodForm
-          barcode={unknownCode}
+          key={editedFood?.id ?? 'new'}
+          barcode={editedFood ? editedFood.barcode : unknownCode}
+          {...(editedFood ? { food: editedFood } : {})}
           onCreated={(food) => {
             setPicked(food);
+            setEditedFood(null);
             setMode('food');
           }}
         />
@@ -147,6 +155,10 @@ function MealEditor({
           today={today}
           picked={picked}
           onPick={setPicked}
+          onEditFood={(food) => {
+            setEditedFood(food);
+            setMode('new');
+          }}
           recentFoods={recentFoods}
           frequentFoods={frequentFoods}
           foodsOnDevice={foodsOnDevice}
@@ -174,6 +186,7 @@ function MealForm({
   today,
   picked,
   onPick,
+  onEditFood,
   recentFoods,
   frequentFoods,
   foodsOnDevice,
@@ -187,6 +200,7 @@ function MealForm({
   today: string;
   picked: FoodRow | null;
   onPick: (food: FoodRow | null) => void;
+  onEditFood: (food: FoodRow) => void;
   recentFoods: readonly FoodRow[];
   frequentFoods: readonly FoodRow[];
   foodsOnDevice: readonly FoodRow[];
@@ -220,6 +234,7 @@ function MealForm({
             food={picked}
             grams={entry?.food?.id === picked.id ? entry.grams : null}
             onChange={() => onPick(null)}
+            onEdit={() => onEditFood(picked)}
             error={errors.amount}
           />
         ) : (
@@ -343,11 +358,13 @@ function FoodAmount({
   food,
   grams,
   onChange,
+  onEdit,
   error,
 }: {
   food: FoodRow;
   grams: number | null;
   onChange: () => void;
+  onEdit: () => void;
   error: string | undefined;
 }) {
   const t = useT();
@@ -394,6 +411,11 @@ function FoodAmount({
         <button type="button" className="button-secondary" onClick={onChange}>
           {t('nutrition.edit.changeFood')}
         </button>
+        {food.custom ? (
+          <button type="button" className="button-secondary" onClick={onEdit}>
+            {t('nutrition.edit.editFood')}
+          </button>
+        ) : null}
       </div>
       <div className="form-row">
         <div className="form-field">

@@ -1,16 +1,19 @@
 import { useId, useRef, useState } from 'react';
 import { FormField } from '@/components/FormField';
 import { MAX_SERVING_GRAMS, MAX_SERVINGS, SERVING_LABEL_LENGTH } from '@/domain/servings';
+import type { Serving } from '@/domain/nutrition';
 import { useT } from '@/i18n';
 
 /**
  * The servings of a person's own food, a label and grams per row ("1 slice", 30), added and
  * removed; the form sends them as `servingsLabel` and `servingsGrams`, read in order.
  */
-export function ServingRows({ error }: { error: string | undefined }) {
+export function ServingRows({ initial, error }: { initial: readonly Serving[]; error: string | undefined }) {
   const t = useT();
-  const nextKey = useRef(1);
-  const [rows, setRows] = useState<number[]>([0]);
+  const nextKey = useRef(Math.max(1, initial.length));
+  const [rows, setRows] = useState<number[]>(() =>
+    initial.length > 0 ? initial.map((_, index) => index) : [0],
+  );
   const [focusRow, setFocusRow] = useState<number | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   const errorId = `${useId()}-error`;
@@ -37,6 +40,7 @@ export function ServingRows({ error }: { error: string | undefined }) {
             label={t('nutrition.foodForm.servingRowLabel', { row: index + 1 })}
             name="servingsLabel"
             maxLength={SERVING_LABEL_LENGTH.max}
+            defaultValue={initial[key]?.label}
             autoFocus={focusRow === key}
           />
           <FormField
@@ -46,6 +50,7 @@ export function ServingRows({ error }: { error: string | undefined }) {
             inputMode="decimal"
             step="any"
             max={MAX_SERVING_GRAMS}
+            defaultValue={initial[key]?.grams}
           />
           <button type="button" className="button-secondary" onClick={() => remove(key)}>
             {t('nutrition.foodForm.removeServing', { row: index + 1 })}
