@@ -19,6 +19,7 @@ import { requireStepUp } from '../stepUp';
 import { activityClass } from '../schema/activity';
 import { exerciseClass } from '../schema/exercise';
 import { routineClass } from '../schema/routine';
+import { recipeClass } from '../schema/recipe';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { settingsClass } from '../schema/settings';
@@ -280,6 +281,7 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   foods: ownedPart(foodClass),
   exercises: ownedPart(exerciseClass),
   routines: ownedPart(routineClass),
+  recipes: ownedPart(recipeClass),
   weighIns: ownedPart(weightEntryClass),
   friendships: friendshipsPart,
   chatMessages: chatMessagesPart,

@@ -11,6 +11,7 @@ import { notificationClass } from './notification';
 import { originalFileClass } from './originalFile';
 import { pushSubscriptionClass } from './pushSubscription';
 import { roleClass } from './role';
+import { recipeClass } from './recipe';
 import { routineClass } from './routine';
 import { settingsClass } from './settings';
 import { trackClass } from './track';
@@ -32,6 +33,7 @@ const ours = [
   foodClass,
   exerciseClass,
   routineClass,
+  recipeClass,
   weightEntryClass,
   friendshipClass,
   chatMessageClass,

@@ -23,12 +23,14 @@ describe('createClientKeyIndexes', () => {
 
     await createClientKeyIndexes(sql);
 
-    expect(CLIENT_KEY_CLASSES).toEqual(['Activity', 'Meal', 'WeightEntry']);
+    expect(CLIENT_KEY_CLASSES).toEqual(['Activity', 'Meal', 'Recipe', 'WeightEntry']);
     expect(statements).toEqual([
       'CREATE UNIQUE INDEX IF NOT EXISTS "Activity_unique_clientKey_user" ON "Activity" ("user", "clientKey")',
       'DROP INDEX IF EXISTS "Activity_unique_clientKey"',
       'CREATE UNIQUE INDEX IF NOT EXISTS "Meal_unique_clientKey_user" ON "Meal" ("user", "clientKey")',
       'DROP INDEX IF EXISTS "Meal_unique_clientKey"',
+      'CREATE UNIQUE INDEX IF NOT EXISTS "Recipe_unique_clientKey_user" ON "Recipe" ("user", "clientKey")',
+      'DROP INDEX IF EXISTS "Recipe_unique_clientKey"',
       'CREATE UNIQUE INDEX IF NOT EXISTS "WeightEntry_unique_clientKey_user" ON "WeightEntry" ("user", "clientKey")',
       'DROP INDEX IF EXISTS "WeightEntry_unique_clientKey"',
     ]);

@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/contract';
 import { checkFields, type FieldRule, type FieldRules } from '../../src/domain/fieldRules';
 import { energyMismatch } from '../../src/domain/nutrition';
+import { checkIngredients, ingredientFoodIds } from '../../src/domain/recipes';
 import { checkMuscles, MAX_EXERCISES_PER_WORKOUT } from '../../src/domain/strength';
 import { request, type Account, type ParseRow, type RestResponse } from './rest';
 
@@ -510,6 +511,25 @@ const CLASS_CHECKS: Record<OwnedClassName, RowCheck[]> = {
       row.exercises.length <= MAX_EXERCISES_PER_WORKOUT
         ? null
         : `exercises ${JSON.stringify(row.exercises)}`,
+  ],
+  Recipe: [
+    OWNER_ONLY,
+    async (row) => {
+      const ids = ingredientFoodIds(row.ingredients);
+      const foods = await rowsWhere('Food', { objectId: { $in: ids } });
+      const usable = new Set(
+        foods
+          .filter((food) => [undefined, idOf(row.user)].includes(idOf(food.user)))
+          .map((food) => food.objectId),
+      );
+      return checkIngredients(row.ingredients, (id) => usable.has(id))?.message ?? null;
+    },
+    (row) =>
+      typeof row.perServing === 'object' &&
+      typeof row.per100g === 'object' &&
+      typeof row.totalWeightG === 'number'
+        ? null
+        : 'a recipe without its computed nutrition',
   ],
   Exercise: [
     OWNER_ONLY,

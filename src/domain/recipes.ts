@@ -1,4 +1,4 @@
-import { fieldError, type FieldError, type FieldRules } from './fieldRules';
+import { fieldError, type FieldError } from './fieldRules';
 import {
   EXTRA_NUTRIENTS,
   mealKey,
@@ -17,15 +17,6 @@ export const MAX_INGREDIENTS = 50;
 export const MAX_INGREDIENT_G = 5000;
 /** The most servings logged at once (decimals allowed: 1.5). */
 export const MAX_LOGGED_SERVINGS = 100;
-
-/** A person's recipe as typed; the ingredients are checked by `checkIngredients`. */
-export const recipeRules = {
-  name: { kind: 'text', min: 1, max: 80 },
-  servings: { kind: 'number', min: 1, max: 100, integer: true },
-  /** The dish's weight once cooked; per 100 g is over it when given, else over the ingredients'. */
-  cookedWeightG: { kind: 'number', min: 1, max: 20_000, optional: true },
-  clientKey: { kind: 'uuid', writeOnce: true, optional: true },
-} as const satisfies FieldRules;
 
 /** One ingredient: a food (the catalogue's or the owner's own) and its grams. */
 export interface Ingredient {

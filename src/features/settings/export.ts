@@ -111,6 +111,7 @@ export const CSV_FILE_NAMES: Readonly<Record<Exclude<ExportPart, 'tracks'>, stri
   foods: 'custom-foods.csv',
   exercises: 'own-exercises.csv',
   routines: 'routines.csv',
+  recipes: 'recipes.csv',
   weighIns: 'weigh-ins.csv',
   friendships: 'friendships.csv',
   chatMessages: 'chat-messages.csv',
