@@ -12,13 +12,23 @@ export interface SaveOrDeleteProps {
   canDelete: boolean;
   /** The question asked once before deleting. */
   confirmQuestion: string;
+  /** The `intent` each button sends, where a page has more than one kind of thing to save. */
+  saveIntent?: string;
+  deleteIntent?: string;
 }
 
 /**
  * The actions of an edit window: Save, and Delete that asks once. Both submit the form with
- * `intent` = `save` or `delete`.
+ * `intent` = `save` or `delete` (or the intents given).
  */
-export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOrDeleteProps) {
+export function SaveOrDelete({
+  thing,
+  busy,
+  canDelete,
+  confirmQuestion,
+  saveIntent = 'save',
+  deleteIntent = 'delete',
+}: SaveOrDeleteProps) {
   const t = useT();
   const [confirming, setConfirming] = useState(false);
   if (confirming) {
@@ -30,7 +40,7 @@ export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOr
         <button
           type="submit"
           name="intent"
-          value="delete"
+          value={deleteIntent}
           className="button-danger"
           disabled={busy}
           autoFocus
@@ -45,7 +55,7 @@ export function SaveOrDelete({ thing, busy, canDelete, confirmQuestion }: SaveOr
   }
   return (
     <div key="actions" className="form-actions">
-      <button type="submit" name="intent" value="save" className="button-primary" disabled={busy}>
+      <button type="submit" name="intent" value={saveIntent} className="button-primary" disabled={busy}>
         {busy ? t('frame.edit.saving') : t('frame.edit.save', { thing })}
       </button>
       {canDelete ? (

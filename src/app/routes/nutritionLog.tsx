@@ -33,6 +33,18 @@ import {
   readShownFood,
   saveMeal,
   withWaitingMeals,
+  deleteRecipe,
+  loadRecipes,
+  logRecipe,
+  parseRecipeForm,
+  parseRecipeLogForm,
+  RECIPE_FIELD_NAMES,
+  RecipesCard,
+  RecipeWindow,
+  saveRecipe,
+  SaveRecipeWindow,
+  withWaitingRecipes,
+  type ShownRecipe,
   type NutritionActionResult,
   FOOD_FIELD_NAMES,
   MEAL_FIELD_NAMES,
@@ -57,6 +69,8 @@ const isSpan = (value: string) =>
 
 interface LoaderData {
   day: NutritionDay | null;
+  /** The person's recipes, this device's copy when offline; none when they could not be loaded. */
+  recipes: readonly ShownRecipe[];
   span: HistorySpan;
   /** When the day shown was loaded, if it is this device's copy (offline). */
   savedAt: string | null;
@@ -69,19 +83,36 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   await requireSignedIn(request);
   try {
     const date = params.get('date') ?? undefined;
-    const [loaded, waiting] = await Promise.all([
+    const [loaded, waiting, recipes] = await Promise.all([
       loadOrLastLoaded(`nutrition:${date ?? ''}:${span}`, () => loadNutritionDay({ date, days: span })),
       waitingChanges(),
+      // The recipes are kept on the device too: offline, a recipe is logged with its numbers as last loaded.
+      loadOrLastLoaded('recipes', loadRecipes).then(
+        (copy) => copy.data,
+        () => [],
+      ),
     ]);
-    return { day: withWaitingMeals(loaded.data, waiting), span, savedAt: loaded.savedAt, loadError: null };
+    return {
+      day: withWaitingMeals(loaded.data, waiting),
+      recipes: withWaitingRecipes(recipes, waiting),
+      span,
+      savedAt: loaded.savedAt,
+      loadError: null,
+    };
   } catch (error) {
-    return { day: null, span, savedAt: null, loadError: loadFailure(request, error) };
+    return { day: null, recipes: [], span, savedAt: null, loadError: loadFailure(request, error) };
   }
 }
 
 /** The nutrition page's actions, by the form's intent. */
 const INTENTS = {
   save: async (form) => {
+    if (formText(form, 'mode') === 'recipe') {
+      const servings = parseRecipeLogForm(form);
+      if ('fieldErrors' in servings) return refusedFields(servings.fieldErrors);
+      await logRecipe(servings.input);
+      return { kind: 'done' };
+    }
     const parsed = parseMealForm(form);
     if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     const id = formText(form, 'id');
@@ -115,6 +146,22 @@ const INTENTS = {
     kind: 'adaptiveGoal',
     goal: await adaptCalorieGoal(formText(form, 'on') === 'true'),
   }),
+  saveRecipe: async (form) => {
+    const parsed = parseRecipeForm(form);
+    if ('fieldErrors' in parsed) return { kind: 'refused', recipeErrors: parsed.fieldErrors };
+    try {
+      await saveRecipe(parsed.input, formText(form, 'id') || undefined, parsed.names);
+      return { kind: 'done' };
+    } catch (error) {
+      const refused = refusedByServer(error, RECIPE_FIELD_NAMES);
+      return refused.fieldErrors ? { kind: 'refused', recipeErrors: refused.fieldErrors } : refused;
+    }
+  },
+  deleteRecipe: async (form) => {
+    const id = formText(form, 'id');
+    if (id) await deleteRecipe(id);
+    return { kind: 'done' };
+  },
   createFood: async (form) => {
     const parsed = parseFoodForm(form);
     if ('fieldErrors' in parsed) return { kind: 'refused', foodErrors: parsed.fieldErrors };
@@ -135,7 +182,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<Nutrition
 
 export function Component() {
   const t = useT();
-  const { day, span, savedAt, loadError } = useLoaderData<LoaderData>();
+  const { day, recipes, span, savedAt, loadError } = useLoaderData<LoaderData>();
   if (!day) {
     return (
       <PageLoadFailure
@@ -145,19 +192,25 @@ export function Component() {
       />
     );
   }
-  return <NutritionPage day={day} span={span} savedAt={savedAt} />;
+  return <NutritionPage day={day} recipes={recipes} span={span} savedAt={savedAt} />;
 }
 
 type Window =
-  { kind: 'meal'; mealType: MealType; entry: MealRow | null } | { kind: 'copy' } | { kind: 'goal' } | null;
+  | { kind: 'meal'; mealType: MealType; entry: MealRow | null }
+  | { kind: 'copy' }
+  | { kind: 'goal' }
+  | { kind: 'saveRecipe'; mealType: MealType }
+  | { kind: 'recipe'; recipe: ShownRecipe }
+  | null;
 
 interface NutritionPageProps {
   day: NutritionDay;
+  recipes: readonly ShownRecipe[];
   span: HistorySpan;
   savedAt: string | null;
 }
 
-function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
+function NutritionPage({ day, recipes, span, savedAt }: NutritionPageProps) {
   const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -225,7 +278,9 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
           sections={day.sections}
           onAdd={(mealType) => setOpen({ kind: 'meal', mealType, entry: null })}
           onEdit={(entry) => setOpen({ kind: 'meal', mealType: entry.mealType, entry })}
+          onSaveAsRecipe={(mealType) => setOpen({ kind: 'saveRecipe', mealType })}
         />
+        <RecipesCard recipes={recipes} onEdit={(recipe) => setOpen({ kind: 'recipe', recipe })} />
         <DailyTotals
           totals={day.totals}
           goal={
@@ -273,6 +328,21 @@ function NutritionPage({ day, span, savedAt }: NutritionPageProps) {
         mealType={open?.kind === 'meal' ? open.mealType : 'breakfast'}
         day={day.date}
         today={day.today}
+        recentFoods={day.recentFoods}
+        frequentFoods={day.frequentFoods}
+        recipes={recipes}
+      />
+      <SaveRecipeWindow
+        open={open?.kind === 'saveRecipe'}
+        onClose={close}
+        mealType={open?.kind === 'saveRecipe' ? open.mealType : 'breakfast'}
+        day={day.date}
+        meals={open?.kind === 'saveRecipe' ? day.meals.filter((meal) => meal.mealType === open.mealType) : []}
+      />
+      <RecipeWindow
+        open={open?.kind === 'recipe'}
+        onClose={close}
+        recipe={open?.kind === 'recipe' ? open.recipe : null}
         recentFoods={day.recentFoods}
         frequentFoods={day.frequentFoods}
       />

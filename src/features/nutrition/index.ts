@@ -1,4 +1,15 @@
-export { adaptCalorieGoal, copyMeals, createFood, deleteMeal, loadNutritionDay, saveMeal } from './api';
+export {
+  adaptCalorieGoal,
+  copyMeals,
+  createFood,
+  deleteMeal,
+  deleteRecipe,
+  loadNutritionDay,
+  loadRecipes,
+  logRecipe,
+  saveMeal,
+  saveRecipe,
+} from './api';
 export type { NutritionActionResult } from './actionResult';
 export { CalorieGoalWindow } from './components/CalorieGoalWindow';
 export { CopyMealsWindow } from './components/CopyMealsWindow';
@@ -6,6 +17,11 @@ export { DailyTotals } from './components/DailyTotals';
 export { ExpenditureCard } from './components/ExpenditureCard';
 export { MealSections } from './components/MealSections';
 export { NutritionEditWindow } from './components/NutritionEditWindow';
+export { RecipesCard } from './components/RecipesCard';
+export { RecipeWindow } from './components/RecipeWindow';
+export { SaveRecipeWindow } from './components/SaveRecipeWindow';
+export { parseRecipeForm, parseRecipeLogForm, RECIPE_FIELD_NAMES } from './recipeForm';
+export { withWaitingRecipes, type ShownRecipe } from './recipePending';
 export {
   FOOD_FIELD_NAMES,
   MEAL_FIELD_NAMES,

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_QUERY_LENGTH, type FoodRow } from '@/domain/nutrition';
 import { useT } from '@/i18n';
 import { errorSentence } from '@/lib/errors';
+import { formatKcal } from '@/lib/format';
 import { searchFoods } from '../api';
 
 /** Time after the last keystroke before a search goes out. */
@@ -12,6 +13,8 @@ export interface FoodSearchProps {
   frequentFoods: readonly FoodRow[];
   onPick: (food: FoodRow) => void;
   error?: string | undefined;
+  /** Find the person's recipes too (rows whose `recipe` is set). */
+  recipes?: boolean;
 }
 
 type SearchState =
@@ -21,7 +24,7 @@ type SearchState =
   | { kind: 'failed'; message: string };
 
 /** Search the catalogue and one's own foods as one types; recent and frequent foods before that. */
-export function FoodSearch({ recentFoods, frequentFoods, onPick, error }: FoodSearchProps) {
+export function FoodSearch({ recentFoods, frequentFoods, onPick, error, recipes = false }: FoodSearchProps) {
   const t = useT();
   const [query, setQuery] = useState('');
   const [state, setState] = useState<SearchState>({ kind: 'idle' });
@@ -42,7 +45,7 @@ export function FoodSearch({ recentFoods, frequentFoods, onPick, error }: FoodSe
     }
     timer.current = window.setTimeout(() => {
       setState({ kind: 'searching' });
-      searchFoods(text).then(
+      searchFoods(text, { recipes }).then(
         (foods) => {
           if (asked === latest.current) setState({ kind: 'found', query: text, foods });
         },
@@ -131,10 +134,19 @@ function FoodList({
               <span className="food-name">
                 {food.name}
                 {food.brand ? <span className="stat-note"> · {food.brand}</span> : null}
-                {food.custom ? <span className="food-badge">{t('nutrition.search.myFood')}</span> : null}
+                {food.recipe ? (
+                  <span className="food-badge">{t('nutrition.recipe.badge')}</span>
+                ) : food.custom ? (
+                  <span className="food-badge">{t('nutrition.search.myFood')}</span>
+                ) : null}
               </span>
               <span className="food-values">
-                {t('nutrition.search.kcalPer100g', { kcal: Math.round(food.kcalPer100g) })}
+                {food.recipe && food.servingG
+                  ? t('nutrition.recipe.perServing', {
+                      kcal: formatKcal((food.kcalPer100g * food.servingG) / 100),
+                      servings: food.recipe.servings,
+                    })
+                  : t('nutrition.search.kcalPer100g', { kcal: Math.round(food.kcalPer100g) })}
                 {food.servingLabel ? ` · ${food.servingLabel}` : ''}
               </span>
             </button>

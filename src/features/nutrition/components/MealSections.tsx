@@ -18,10 +18,12 @@ export interface MealSectionsProps {
   sections: Readonly<Record<MealType, Nutrients>>;
   onAdd: (mealType: MealType) => void;
   onEdit: (meal: MealRow) => void;
+  /** "Save lunch as a recipe": offered for a section with entries. */
+  onSaveAsRecipe?: (mealType: MealType) => void;
 }
 
 /** The day's meals under Breakfast, Lunch, Dinner and Snacks, each with its subtotal. */
-export function MealSections({ day, meals, sections, onAdd, onEdit }: MealSectionsProps) {
+export function MealSections({ day, meals, sections, onAdd, onEdit, onSaveAsRecipe }: MealSectionsProps) {
   return (
     <div className="meal-sections">
       {MEAL_TYPES.map((mealType) => (
@@ -33,6 +35,7 @@ export function MealSections({ day, meals, sections, onAdd, onEdit }: MealSectio
           subtotal={sections[mealType]}
           onAdd={() => onAdd(mealType)}
           onEdit={onEdit}
+          onSaveAsRecipe={onSaveAsRecipe ? () => onSaveAsRecipe(mealType) : undefined}
         />
       ))}
     </div>
@@ -59,6 +62,7 @@ function MealSection({
   subtotal,
   onAdd,
   onEdit,
+  onSaveAsRecipe,
 }: {
   day: string;
   mealType: MealType;
@@ -66,6 +70,7 @@ function MealSection({
   subtotal: Nutrients;
   onAdd: () => void;
   onEdit: (meal: MealRow) => void;
+  onSaveAsRecipe: (() => void) | undefined;
 }) {
   const t = useT();
   const copier = useFetcher<NutritionActionResult>();
@@ -128,6 +133,11 @@ function MealSection({
             {t('nutrition.meals.copyDayBefore', { meal: mealType })}
           </button>
         </copier.Form>
+        {onSaveAsRecipe && meals.length > 0 ? (
+          <button type="button" className="button-secondary" onClick={onSaveAsRecipe}>
+            {t('nutrition.recipe.saveSection', { meal: mealType })}
+          </button>
+        ) : null}
       </div>
       <p role="status" className="form-notice">
         {copied === undefined

@@ -17,7 +17,9 @@ import { dayToDate } from '@/lib/days';
 import type { NutritionActionResult } from '../actionResult';
 import { formatGrams, formatKcal } from '@/lib/format';
 import { MEAL_TYPE_LABELS, MEAL_TYPE_TIMES } from '../mealTypes';
+import type { ShownRecipe } from '../recipePending';
 import { FoodSearch } from './FoodSearch';
+import { RecipeLog } from './RecipeLog';
 import { NewFoodForm } from './NewFoodForm';
 import { FormError } from '@/components/FormError';
 import { refusalIn } from '@/lib/routeActions';
@@ -32,12 +34,15 @@ export interface NutritionEditWindowProps {
   today: string;
   recentFoods: readonly FoodRow[];
   frequentFoods: readonly FoodRow[];
+  /** The person's recipes, for the Recipes tab and the search. */
+  recipes?: readonly ShownRecipe[];
 }
 
-type Mode = 'food' | 'quick' | 'new';
+type Mode = 'food' | 'recipes' | 'quick' | 'new';
 
 const MODE_LABELS: Readonly<Record<Mode, MessageId>> = {
   food: 'nutrition.mode.food',
+  recipes: 'nutrition.mode.recipes',
   quick: 'nutrition.mode.quick',
   new: 'nutrition.mode.new',
 };
@@ -66,17 +71,34 @@ function MealEditor({
   today,
   recentFoods,
   frequentFoods,
+  recipes = [],
   onClose,
 }: NutritionEditWindowProps) {
   const t = useT();
-  const [mode, setMode] = useState<Mode>(entry && entry.grams === null ? 'quick' : 'food');
+  // An entry without a food (a quick add, a logged recipe) is changed by its numbers.
+  const [mode, setMode] = useState<Mode>(
+    entry && (entry.grams === null || entry.food === null) ? 'quick' : 'food',
+  );
   const [picked, setPicked] = useState<FoodRow | null>(entry?.food ?? null);
+  const [pickedRecipe, setPickedRecipe] = useState<string | null>(null);
+  // A recipe found by the search is logged by servings in the Recipes tab.
+  const pick = (food: FoodRow | null) => {
+    if (food?.recipe) {
+      setPickedRecipe(food.id);
+      setMode('recipes');
+    } else {
+      setPicked(food);
+    }
+  };
+  const modes = entry
+    ? (Object.keys(MODE_LABELS) as Mode[]).filter((option) => option !== 'recipes')
+    : (Object.keys(MODE_LABELS) as Mode[]);
   const modeName = useId();
   return (
     <div className="meal-editor">
       <fieldset className="mode-switch">
         <legend>{t('nutrition.edit.addBy')}</legend>
-        {(Object.keys(MODE_LABELS) as Mode[]).map((option) => (
+        {modes.map((option) => (
           <label key={option} className="mode-option">
             <input
               type="radio"
@@ -98,13 +120,16 @@ function MealEditor({
         />
       ) : (
         <MealForm
-          mode={mode}
+          mode={mode === 'recipes' ? 'recipe' : mode}
           entry={entry}
           mealType={mealType}
           day={day}
           today={today}
           picked={picked}
-          onPick={setPicked}
+          onPick={pick}
+          recipes={recipes}
+          pickedRecipe={pickedRecipe}
+          onPickRecipe={setPickedRecipe}
           recentFoods={recentFoods}
           frequentFoods={frequentFoods}
           onDone={onClose}
@@ -127,17 +152,23 @@ function MealForm({
   today,
   picked,
   onPick,
+  recipes,
+  pickedRecipe,
+  onPickRecipe,
   recentFoods,
   frequentFoods,
   onDone,
 }: {
-  mode: 'food' | 'quick';
+  mode: 'food' | 'recipe' | 'quick';
   entry: MealRow | null;
   mealType: MealType;
   day: string;
   today: string;
   picked: FoodRow | null;
   onPick: (food: FoodRow | null) => void;
+  recipes: readonly ShownRecipe[];
+  pickedRecipe: string | null;
+  onPickRecipe: (recipeId: string | null) => void;
   recentFoods: readonly FoodRow[];
   frequentFoods: readonly FoodRow[];
   onDone: () => void;
@@ -157,12 +188,14 @@ function MealForm({
     if (fetcher.state === 'idle' && done) onDone();
   }, [fetcher.state, done, onDone]);
 
-  const quick = entry && entry.grams === null ? entry : null;
+  const quick = entry && (entry.grams === null || entry.food === null) ? entry : null;
   return (
     <fetcher.Form method="post" className="meal-form" noValidate>
       <input type="hidden" name="mode" value={mode} />
       {entry ? <input type="hidden" name="id" value={entry.id} /> : null}
-      {mode === 'food' ? (
+      {mode === 'recipe' ? (
+        <RecipeLog recipes={recipes} pickedId={pickedRecipe} onPick={onPickRecipe} error={errors.amount} />
+      ) : mode === 'food' ? (
         picked ? (
           <FoodAmount
             key={picked.id}
@@ -177,6 +210,7 @@ function MealForm({
             frequentFoods={frequentFoods}
             onPick={onPick}
             error={errors.food}
+            recipes={entry === null}
           />
         )
       ) : (
