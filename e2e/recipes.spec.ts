@@ -67,6 +67,7 @@ test.describe('recipes', () => {
 
   test('logs 1.5 servings of a recipe of four ingredients, and the entry stays as it was when the recipe changes', async ({
     page,
+    context,
   }) => {
     const account = await createAccount();
     const foods = await ownFoods(account);
@@ -147,6 +148,28 @@ test.describe('recipes', () => {
     await expect(nutrition.section('Breakfast')).toContainText('498 kcal');
     await expect(nutrition.totals()).toContainText('498 kcal');
     expect(await storedMeals(account.objectId)).toEqual([expect.objectContaining(logged)]);
+
+    // Offline, a serving is logged with the numbers of the recipe as last loaded, and sent later.
+    await context.setOffline(true);
+    await nutrition.section('Snacks').getByRole('button', { name: 'Add to snacks' }).click();
+    const snack = nutrition.window('Add to snacks');
+    await snack.getByRole('radio', { name: 'Recipes' }).check();
+    await snack.getByRole('button', { name: /^Porridge/ }).click();
+    await expect(snack.getByText(/^175 g: 189 kcal/)).toBeVisible();
+    await snack.getByRole('button', { name: 'Save entry' }).click();
+    await expect(snack).toBeHidden();
+    await expect(nutrition.entries('Snacks')).toContainText('Waiting to sync');
+    await expect(nutrition.section('Snacks')).toContainText('189 kcal');
+    await context.setOffline(false);
+    await expect(page.getByText('Waiting to sync')).toHaveCount(0);
+    await expect
+      .poll(async () =>
+        (await storedMeals(account.objectId)).map((meal) => [meal.mealType, meal.grams]).sort(),
+      )
+      .toEqual([
+        ['breakfast', 390],
+        ['snack', 175],
+      ]);
   });
 
   test('saves a section as a recipe, leaving out the entries without a food, and finds it in the food search', async ({
