@@ -79,11 +79,18 @@ const foodPointer = (cast: Cast) =>
 
 /** A catalogue exercise every routine may name. */
 let catalogueExerciseId = '';
+/** A catalogue food every recipe may name. */
+let catalogueFoodId = '';
 
 beforeAll(async () => {
   const where = encodeURIComponent(JSON.stringify({ catalogueKey: 'ex:barbell-back-squat' }));
   const { body } = await request('GET', `/parse/classes/Exercise?where=${where}`, { masterKey: true });
   catalogueExerciseId = String(body.results?.[0]?.objectId);
+  const food = await request('POST', '/parse/classes/Food', {
+    masterKey: true,
+    body: { ACL: { '*': { read: true } }, ...OWNED.Food.valid() },
+  });
+  catalogueFoodId = String(food.body.objectId);
 });
 
 const hostileExercises = fc.oneof(
@@ -197,6 +204,33 @@ const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = 
   SavedMeal: {
     valid: () => ({ name: 'Toast and tea', items: [{ name: 'Toast', caloriesKcal: 180, carbsG: 30 }] }),
     extra: (cast) => ({ ...commonExtra(cast, 'SavedMeal'), items: hostileSavedMealItems(cast) }),
+  },
+  Recipe: {
+    valid: () => ({ name: 'Porridge', ingredients: [{ foodId: catalogueFoodId, grams: 80 }], servings: 2 }),
+    extra: (cast) => ({
+      ...commonExtra(cast, 'Recipe'),
+      ingredients: fc.oneof(
+        fc.array(
+          fc.record(
+            {
+              foodId: fc.oneof(
+                fc.constantFrom(cast.otherFoodId, cast.myFoodId, 'xxxxxxxxxx'),
+                fc.constant(undefined).map(() => catalogueFoodId),
+                hostileValue,
+              ),
+              grams: hostileValue,
+              note: hostileValue,
+            },
+            { requiredKeys: ['foodId', 'grams'] },
+          ),
+          { maxLength: 3 },
+        ),
+        hostileValue,
+      ),
+      perServing: hostileValue,
+      per100g: hostileValue,
+      totalWeightG: hostileValue,
+    }),
   },
   Exercise: {
     valid: () => ({

@@ -180,6 +180,15 @@ async function buildWorld(): Promise<World> {
     carbsPer100g: 48,
     fatPer100g: 2,
   });
+  const [bread] = await masterRows('/parse/classes/Food', {
+    name: 'Rye bread',
+    user: userPointer(owner.objectId),
+  });
+  await create(owner, 'Recipe', {
+    name: 'Open sandwich',
+    servings: 2,
+    ingredients: [{ foodId: bread?.objectId, grams: 120 }],
+  });
   await create(owner, 'Exercise', {
     name: 'Zercher squat',
     category: 'barbell',
@@ -244,6 +253,7 @@ async function buildWorld(): Promise<World> {
     Food: ['/parse/classes/Food', ownedBy],
     Exercise: ['/parse/classes/Exercise', ownedBy],
     Routine: ['/parse/classes/Routine', ownedBy],
+    Recipe: ['/parse/classes/Recipe', ownedBy],
     WeightEntry: ['/parse/classes/WeightEntry', ownedBy],
     Friendship: ['/parse/classes/Friendship', { $or: [{ from: ownerPointer }, { to: ownerPointer }] }],
     ChatMessage: ['/parse/classes/ChatMessage', { author: ownerPointer }],

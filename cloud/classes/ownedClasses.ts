@@ -4,6 +4,7 @@ import { estimateActivityCalories } from './activity';
 import { completeExercise } from './exercise';
 import { completeFood } from './food';
 import { completeMeal } from './meal';
+import { completeRecipe } from './recipe';
 import { completeRoutine } from './routine';
 import { completeSavedMeal } from './savedMeal';
 import { completeSettings } from './settings';
@@ -30,6 +31,7 @@ const COMPLETIONS: Partial<Record<OwnedClassName, Completion>> = {
   Exercise: completeExercise,
   Food: completeFood,
   Meal: completeMeal,
+  Recipe: completeRecipe,
   Routine: completeRoutine,
   SavedMeal: completeSavedMeal,
   Settings: completeSettings,

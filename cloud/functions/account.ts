@@ -20,6 +20,7 @@ import { activityClass } from '../schema/activity';
 import { exerciseClass } from '../schema/exercise';
 import { routineClass } from '../schema/routine';
 import { savedMealClass } from '../schema/savedMeal';
+import { recipeClass } from '../schema/recipe';
 import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { settingsClass } from '../schema/settings';
@@ -282,6 +283,7 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   exercises: ownedPart(exerciseClass),
   routines: ownedPart(routineClass),
   savedMeals: ownedPart(savedMealClass),
+  recipes: ownedPart(recipeClass),
   weighIns: ownedPart(weightEntryClass),
   friendships: friendshipsPart,
   chatMessages: chatMessagesPart,

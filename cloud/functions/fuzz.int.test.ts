@@ -32,6 +32,9 @@ interface Cast {
   /** A saved meal of mine, and one of the stranger's. */
   mySavedMealId: string;
   strangersSavedMealId: string;
+  /** A recipe of mine, and one of my friend's. */
+  myRecipeId: string;
+  friendRecipeId: string;
 }
 
 /** A real P-256 point, as a browser's subscription would give. */
@@ -142,6 +145,20 @@ const FUNCTIONS: {
     ),
     limit: oneOf([1, 25, 26, 0]),
     language: oneOf(['en', 'de', 'fr', 'es', 'it', 'EN']),
+    recipes: fc.oneof(fc.boolean(), hostileValue),
+  }),
+  listRecipes: () => ({ language: oneOf(['en', 'de', 'it']) }),
+  logRecipe: (cast) => ({
+    recipeId: fc.oneof(oneOf([cast.myRecipeId, cast.friendRecipeId, 'xxxxxxxxxx', '']), hostileString),
+    servings: oneOf([1, 1.5, 0, -1, 100, 100.5, 1e9]),
+    mealType: oneOf(MEAL_TYPES),
+    eatenAt: oneOf([
+      new Date().toISOString(),
+      { __type: 'Date', iso: new Date().toISOString() },
+      '2999-01-01T00:00:00Z',
+      '1800-01-01T00:00:00Z',
+      'yesterday',
+    ]),
   }),
   foodByBarcode: () => ({
     code: fc.oneof(
@@ -313,7 +330,28 @@ async function castOfThree(): Promise<Cast> {
     return String(body.objectId);
   };
   const [mySavedMealId, strangersSavedMealId] = [await savedMeal(me), await savedMeal(stranger)];
-  return { me, friend, stranger, friendshipId, mySavedMealId, strangersSavedMealId };
+  const recipeOf = async (owner: Account) => {
+    const food = await request('POST', '/parse/classes/Food', {
+      sessionToken: owner.sessionToken,
+      body: { name: 'Oats', kcalPer100g: 380, proteinPer100g: 13, carbsPer100g: 68, fatPer100g: 7 },
+    });
+    const recipe = await request('POST', '/parse/classes/Recipe', {
+      sessionToken: owner.sessionToken,
+      body: { name: 'Porridge', servings: 2, ingredients: [{ foodId: food.body.objectId, grams: 80 }] },
+    });
+    return String(recipe.body.objectId);
+  };
+  const [myRecipeId, friendRecipeId] = [await recipeOf(me), await recipeOf(friend)];
+  return {
+    me,
+    friend,
+    stranger,
+    friendshipId,
+    mySavedMealId,
+    strangersSavedMealId,
+    myRecipeId,
+    friendRecipeId,
+  };
 }
 
 /** Parameters with some of the function's own, unknown ones and hostile keys; sometimes not an object at all. */

@@ -28,6 +28,7 @@ import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { queryOf, rowOf, type RowOf } from '../schema/rows';
 import { foodRowOf, foodsMatching, foodUses, foodWithBarcode } from '../store/foods';
+import { recipesMatching } from './recipes';
 
 type MealRowObject = RowOf<typeof mealClass>;
 import { defineFunction, type CloudRequest } from './define';
@@ -91,13 +92,14 @@ async function languageFor(user: ParseUser, requested: unknown): Promise<Languag
  */
 async function searchFoods(request: CloudRequest<'searchFoods'>): Promise<FoodRow[]> {
   const { user } = requireUser(request.user);
-  const { query, limit = 20, language: requestedLanguage } = request.params;
+  const { query, limit = 20, language: requestedLanguage, recipes = false } = request.params;
   if (typeof query !== 'string' || [...query].length > MAX_QUERY_LENGTH) {
     throw validationError('server.params.textMax', { field: 'query', max: MAX_QUERY_LENGTH });
   }
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) {
     throw validationError('server.params.wholeNumberTo', { field: 'limit', max: MAX_SEARCH_RESULTS });
   }
+  if (typeof recipes !== 'boolean') throw validationError('server.params.trueOrFalse', { field: 'recipes' });
   const language = await languageFor(user, requestedLanguage);
   const code = barcodeQuery(query);
   if (code !== null) {
@@ -106,10 +108,12 @@ async function searchFoods(request: CloudRequest<'searchFoods'>): Promise<FoodRo
   }
   const words = searchWords(query);
   if (words.length === 0) return [];
-  const [found, uses] = await Promise.all([
+  const [foods, uses, ownRecipes] = await Promise.all([
     foodsMatching(user, words, language),
     foodUses(user, new Date(Date.now() - SHORTLIST_DAYS * 86_400_000), SHORTLIST_CANDIDATES),
+    recipes ? recipesMatching(user, words) : [],
   ]);
+  const found = [...ownRecipes, ...foods];
   const recent = new Set(uses.map((use) => use.food));
   const ranked = rankFoods(
     query,

@@ -11,6 +11,7 @@ import { notificationClass } from './notification';
 import { originalFileClass } from './originalFile';
 import { pushSubscriptionClass } from './pushSubscription';
 import { roleClass } from './role';
+import { recipeClass } from './recipe';
 import { routineClass } from './routine';
 import { savedMealClass } from './savedMeal';
 import { settingsClass } from './settings';
@@ -34,6 +35,7 @@ const ours = [
   exerciseClass,
   routineClass,
   savedMealClass,
+  recipeClass,
   weightEntryClass,
   friendshipClass,
   chatMessageClass,

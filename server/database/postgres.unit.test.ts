@@ -23,7 +23,7 @@ describe('createClientKeyIndexes', () => {
 
     await createClientKeyIndexes(sql);
 
-    expect(CLIENT_KEY_CLASSES).toEqual(['Activity', 'Meal', 'SavedMeal', 'WeightEntry']);
+    expect(CLIENT_KEY_CLASSES).toEqual(['Activity', 'Meal', 'Recipe', 'SavedMeal', 'WeightEntry']);
     expect(statements).toEqual([
       'CREATE UNIQUE INDEX IF NOT EXISTS "Activity_unique_clientKey_user" ON "Activity" ("user", "clientKey")',
       'DROP INDEX IF EXISTS "Activity_unique_clientKey"',
@@ -31,6 +31,8 @@ describe('createClientKeyIndexes', () => {
       'DROP INDEX IF EXISTS "Meal_unique_clientKey"',
       'CREATE UNIQUE INDEX IF NOT EXISTS "SavedMeal_unique_clientKey_user" ON "SavedMeal" ("user", "clientKey")',
       'DROP INDEX IF EXISTS "SavedMeal_unique_clientKey"',
+      'CREATE UNIQUE INDEX IF NOT EXISTS "Recipe_unique_clientKey_user" ON "Recipe" ("user", "clientKey")',
+      'DROP INDEX IF EXISTS "Recipe_unique_clientKey"',
       'CREATE UNIQUE INDEX IF NOT EXISTS "WeightEntry_unique_clientKey_user" ON "WeightEntry" ("user", "clientKey")',
       'DROP INDEX IF EXISTS "WeightEntry_unique_clientKey"',
     ]);

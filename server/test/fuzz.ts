@@ -13,6 +13,7 @@ import { checkFields, type FieldRule, type FieldRules } from '../../src/domain/f
 import { energyMismatch } from '../../src/domain/nutrition';
 import { checkSavedMealItems, savedMealFoodIds } from '../../src/domain/savedMeals';
 import { checkServings } from '../../src/domain/servings';
+import { checkIngredients, ingredientFoodIds } from '../../src/domain/recipes';
 import { checkMuscles, MAX_EXERCISES_PER_WORKOUT } from '../../src/domain/strength';
 import { request, type Account, type ParseRow, type RestResponse } from './rest';
 
@@ -530,6 +531,25 @@ const CLASS_CHECKS: Record<OwnedClassName, RowCheck[]> = {
       row.exercises.length <= MAX_EXERCISES_PER_WORKOUT
         ? null
         : `exercises ${JSON.stringify(row.exercises)}`,
+  ],
+  Recipe: [
+    OWNER_ONLY,
+    async (row) => {
+      const ids = ingredientFoodIds(row.ingredients);
+      const foods = await rowsWhere('Food', { objectId: { $in: ids } });
+      const usable = new Set(
+        foods
+          .filter((food) => [undefined, idOf(row.user)].includes(idOf(food.user)))
+          .map((food) => food.objectId),
+      );
+      return checkIngredients(row.ingredients, (id) => usable.has(id))?.message ?? null;
+    },
+    (row) =>
+      typeof row.perServing === 'object' &&
+      typeof row.per100g === 'object' &&
+      typeof row.totalWeightG === 'number'
+        ? null
+        : 'a recipe without its computed nutrition',
   ],
   Exercise: [
     OWNER_ONLY,

@@ -20,7 +20,7 @@ const DEFAULT_INTENTS = { save: 'save', delete: 'delete' } as const;
 
 /**
  * The actions of an edit window: Save, and Delete that asks once. Both submit the form with
- * `intent` = `save` or `delete`.
+ * `intent` = `save` or `delete` (or the intents given).
  */
 export function SaveOrDelete({
   thing,

@@ -40,6 +40,15 @@ const ENTRY_KINDS: Readonly<
       delete: 'frame.change.savedMealDeletion',
     },
   },
+  Recipe: {
+    // A recipe has no date of its own.
+    dateField: '',
+    names: {
+      create: 'frame.change.recipeNew',
+      update: 'frame.change.recipeEdit',
+      delete: 'frame.change.recipeDeletion',
+    },
+  },
 };
 
 /** What a change was, e.g. "Meal (new) · 3 Mar 2026, 08:30 · Porridge". */

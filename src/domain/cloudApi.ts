@@ -8,6 +8,7 @@ import type { Friendships, Ranking, RankingMetric, RankingPeriod, SearchResult }
 import type { NotificationList } from './notifications';
 import type { FoodRow, HistorySpan, NutritionDay } from './nutrition';
 import type { Language } from './languages';
+import type { RecipeRow } from './recipes';
 import type { InvitationRow, NewInvitation, SignupPolicy } from './signup';
 import type {
   ExerciseProgress,
@@ -61,7 +62,11 @@ export interface CloudApi {
     result: WeighInImportResult;
   };
   // Food and energy
-  searchFoods: { params: { query: string; limit?: number; language?: Language }; result: FoodRow[] };
+  /** With `recipes`, the person's own recipes that match come too, as rows whose `recipe` is set. */
+  searchFoods: {
+    params: { query: string; limit?: number; language?: Language; recipes?: boolean };
+    result: FoodRow[];
+  };
   foodByBarcode: { params: { code: string; language?: Language }; result: FoodRow };
   nutritionDay: {
     params: { date?: Day; days?: HistorySpan; timeZone?: TimeZone };
@@ -75,6 +80,12 @@ export interface CloudApi {
   logSavedMeal: {
     params: { savedMealId: string; mealType: MealType; date: Day | Date; timeZone?: TimeZone };
     result: { logged: number };
+  };
+  listRecipes: { params: { language?: Language }; result: RecipeRow[] };
+  /** Logs servings of one's own recipe as one meal with the recipe's numbers copied; answers its id. */
+  logRecipe: {
+    params: { recipeId: string; servings: number; mealType: MealType; eatenAt: string | Date };
+    result: { mealId: string };
   };
   energyExpenditure: { params: { timeZone?: TimeZone }; result: ExpenditureWithGoal };
   adaptCalorieGoal: { params: { on: boolean; timeZone?: TimeZone }; result: AdaptiveCalorieGoal };

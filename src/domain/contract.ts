@@ -184,6 +184,18 @@ export const savedMealRules = {
   clientKey: clientKeyRule,
 } as const satisfies FieldRules;
 
+/**
+ * A person's recipe; its ingredients are checked by `checkIngredients` (recipes.ts), and the server
+ * adds the nutrition it computes from them on every save.
+ */
+export const recipeRules = {
+  name: { kind: 'text', min: 1, max: 80 },
+  servings: { kind: 'number', min: 1, max: 100, integer: true },
+  /** The dish's weight once cooked; per 100 g is over it when given, else over the ingredients'. */
+  cookedWeightG: { kind: 'number', min: 1, max: 20_000, optional: true },
+  clientKey: clientKeyRule,
+} as const satisfies FieldRules;
+
 export const weightEntryRules = {
   measuredAt: { kind: 'date', maxDaysAhead: 1 },
   weightKg: { kind: 'number', min: 20, max: 500 },
@@ -207,5 +219,6 @@ export const OWNED_CLASSES = {
   Exercise: exerciseRules,
   Routine: routineRules,
   SavedMeal: savedMealRules,
+  Recipe: recipeRules,
 } as const satisfies Record<string, FieldRules>;
 export type OwnedClassName = keyof typeof OWNED_CLASSES;

@@ -62,6 +62,11 @@ export interface FoodRow extends Per100g, ExtrasPer100g {
   /** Where its values come from, and its key there (for the credit the source's licence asks for). */
   source: FoodSource;
   sourceId: string | null;
+  /**
+   * Set on a search row that is one of the person's recipes (`id` is the recipe's): picking it logs
+   * servings of the recipe (logRecipe); `servingG` is one serving's weight.
+   */
+  recipe?: { servings: number };
 }
 
 /** A logged meal entry as the nutrition page shows it. */

@@ -41,6 +41,18 @@ import {
   SavedMealWindow,
   SAVED_MEAL_INTENTS,
   type SavedMealSubject,
+  deleteRecipe,
+  loadRecipes,
+  logRecipe,
+  parseRecipeForm,
+  parseRecipeLogForm,
+  RECIPE_FIELD_NAMES,
+  RecipesCard,
+  RecipeWindow,
+  saveRecipe,
+  SaveRecipeWindow,
+  withWaitingRecipes,
+  type ShownRecipe,
   type NutritionActionResult,
   FOOD_FIELD_NAMES,
   MEAL_FIELD_NAMES,
@@ -65,6 +77,8 @@ const isSpan = (value: string) =>
 
 interface LoaderData {
   day: NutritionDay | null;
+  /** The person's recipes, this device's copy when offline; none when they could not be loaded. */
+  recipes: readonly ShownRecipe[];
   span: HistorySpan;
   /** When the day shown was loaded, if it is this device's copy (offline). */
   savedAt: string | null;
@@ -86,25 +100,44 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   try {
     const date = params.get('date') ?? undefined;
     const waiting = await waitingChanges();
-    const [loaded, savedMeals] = await Promise.all([
+    const [loaded, savedMeals, recipes] = await Promise.all([
       loadOrLastLoaded(`nutrition:${date ?? ''}:${span}`, () => loadNutritionDay({ date, days: span })),
       savedMealsShown(waiting),
+      // The recipes are kept on the device too: offline, a recipe is logged with its numbers as last loaded.
+      loadOrLastLoaded('recipes', loadRecipes).then(
+        (copy) => copy.data,
+        () => [],
+      ),
     ]);
     return {
       day: withWaitingMeals(loaded.data, waiting),
+      recipes: withWaitingRecipes(recipes, waiting),
       span,
       savedAt: loaded.savedAt,
       loadError: null,
       savedMeals,
     };
   } catch (error) {
-    return { day: null, span, savedAt: null, loadError: loadFailure(request, error), savedMeals: [] };
+    return {
+      day: null,
+      recipes: [],
+      span,
+      savedAt: null,
+      loadError: loadFailure(request, error),
+      savedMeals: [],
+    };
   }
 }
 
 /** The nutrition page's actions, by the form's intent. */
 const INTENTS = {
   save: async (form) => {
+    if (formText(form, 'mode') === 'recipe') {
+      const servings = parseRecipeLogForm(form);
+      if ('fieldErrors' in servings) return refusedFields(servings.fieldErrors);
+      await logRecipe(servings.input);
+      return { kind: 'done' };
+    }
     const parsed = parseMealForm(form);
     if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
     const id = formText(form, 'id');
@@ -138,6 +171,22 @@ const INTENTS = {
     kind: 'adaptiveGoal',
     goal: await adaptCalorieGoal(formText(form, 'on') === 'true'),
   }),
+  saveRecipe: async (form) => {
+    const parsed = parseRecipeForm(form);
+    if ('fieldErrors' in parsed) return { kind: 'refused', recipeErrors: parsed.fieldErrors };
+    try {
+      await saveRecipe(parsed.input, formText(form, 'id') || undefined, parsed.names);
+      return { kind: 'done' };
+    } catch (error) {
+      const refused = refusedByServer(error, RECIPE_FIELD_NAMES);
+      return refused.fieldErrors ? { kind: 'refused', recipeErrors: refused.fieldErrors } : refused;
+    }
+  },
+  deleteRecipe: async (form) => {
+    const id = formText(form, 'id');
+    if (id) await deleteRecipe(id);
+    return { kind: 'done' };
+  },
   createFood: async (form) => {
     const parsed = parseFoodForm(form);
     if ('fieldErrors' in parsed) return { kind: 'refused', foodErrors: parsed.fieldErrors };
@@ -171,7 +220,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<Nutrition
 
 export function Component() {
   const t = useT();
-  const { day, span, savedAt, loadError, savedMeals } = useLoaderData<LoaderData>();
+  const { day, recipes, span, savedAt, loadError, savedMeals } = useLoaderData<LoaderData>();
   if (!day) {
     return (
       <PageLoadFailure
@@ -181,7 +230,7 @@ export function Component() {
       />
     );
   }
-  return <NutritionPage day={day} span={span} savedAt={savedAt} savedMeals={savedMeals} />;
+  return <NutritionPage day={day} recipes={recipes} span={span} savedAt={savedAt} savedMeals={savedMeals} />;
 }
 
 type Window =
@@ -189,16 +238,19 @@ type Window =
   | { kind: 'copy' }
   | { kind: 'goal' }
   | { kind: 'savedMeal'; subject: SavedMealSubject }
+  | { kind: 'saveRecipe'; mealType: MealType }
+  | { kind: 'recipe'; recipe: ShownRecipe }
   | null;
 
 interface NutritionPageProps {
   day: NutritionDay;
+  recipes: readonly ShownRecipe[];
   span: HistorySpan;
   savedAt: string | null;
   savedMeals: readonly SavedMealRow[];
 }
 
-function NutritionPage({ day, span, savedAt, savedMeals }: NutritionPageProps) {
+function NutritionPage({ day, recipes, span, savedAt, savedMeals }: NutritionPageProps) {
   const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -274,6 +326,7 @@ function NutritionPage({ day, span, savedAt, savedMeals }: NutritionPageProps) {
           sections={day.sections}
           onAdd={(mealType) => setOpen({ kind: 'meal', mealType, entry: null })}
           onEdit={(entry) => setOpen({ kind: 'meal', mealType: entry.mealType, entry })}
+          onSaveAsRecipe={(mealType) => setOpen({ kind: 'saveRecipe', mealType })}
           onSaveAsMeal={(mealType, meals) =>
             setOpen({ kind: 'savedMeal', subject: { kind: 'section', mealType, day: day.date, meals } })
           }
@@ -284,6 +337,7 @@ function NutritionPage({ day, span, savedAt, savedMeals }: NutritionPageProps) {
             />
           }
         />
+        <RecipesCard recipes={recipes} onEdit={(recipe) => setOpen({ kind: 'recipe', recipe })} />
         <DailyTotals
           totals={day.totals}
           extras={day.extras}
@@ -337,11 +391,26 @@ function NutritionPage({ day, span, savedAt, savedMeals }: NutritionPageProps) {
         frequentFoods={day.frequentFoods}
         foodsOnDevice={foodsOnDevice}
         savedMeals={savedMeals}
+        recipes={recipes}
       />
       <SavedMealWindow
         open={open?.kind === 'savedMeal'}
         onClose={close}
         subject={open?.kind === 'savedMeal' ? open.subject : null}
+      />
+      <SaveRecipeWindow
+        open={open?.kind === 'saveRecipe'}
+        onClose={close}
+        mealType={open?.kind === 'saveRecipe' ? open.mealType : 'breakfast'}
+        day={day.date}
+        meals={open?.kind === 'saveRecipe' ? day.meals.filter((meal) => meal.mealType === open.mealType) : []}
+      />
+      <RecipeWindow
+        open={open?.kind === 'recipe'}
+        onClose={close}
+        recipe={open?.kind === 'recipe' ? open.recipe : null}
+        recentFoods={day.recentFoods}
+        frequentFoods={day.frequentFoods}
       />
       <CopyMealsWindow open={open?.kind === 'copy'} onClose={close} day={day.date} />
       <CalorieGoalWindow open={open?.kind === 'goal'} onClose={close} calorieGoal={day.calorieGoal} />

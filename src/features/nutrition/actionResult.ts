@@ -2,12 +2,14 @@ import type { AdaptiveCalorieGoal } from '@/domain/expenditure';
 import type { FoodRow } from '@/domain/nutrition';
 import type { Refused } from '@/lib/routeActions';
 import type { FoodFieldErrors, MealFieldErrors } from './form';
+import type { RecipeFieldErrors } from './recipeForm';
 
-/** A meal, a calorie goal or a new food refused: a new food's fields have their own sentences. */
+/** A meal, a calorie goal, a new food or a recipe refused: a food's and a recipe's fields have their own sentences. */
 export interface NutritionRefused extends Refused<MealFieldErrors> {
   readonly foodErrors?: FoodFieldErrors;
   /** A saved meal's name refused, by the browser's check or the server. */
   readonly savedMealErrors?: { readonly name?: string };
+  readonly recipeErrors?: RecipeFieldErrors;
 }
 
 /** What the nutrition page's action answers to its windows. */

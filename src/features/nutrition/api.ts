@@ -8,8 +8,9 @@ import {
   type NutritionDay,
   type Serving,
 } from '@/domain/nutrition';
+import { recipePortion, type Ingredient, type RecipeRow } from '@/domain/recipes';
 import { restDate, restPointer, type PendingChange, type RestFields } from '@/lib/offline/changes';
-import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
+import { queueChange, saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { currentLanguage, t } from '@/i18n';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
@@ -40,8 +41,9 @@ export async function adaptCalorieGoal(on: boolean): Promise<AdaptiveCalorieGoal
   });
 }
 
-export async function searchFoods(query: string): Promise<FoodRow[]> {
-  return callCloud('searchFoods', { query, language: currentLanguage() });
+/** Foods matching a search; with `recipes`, the person's own recipes too (rows whose `recipe` is set). */
+export async function searchFoods(query: string, { recipes = false } = {}): Promise<FoodRow[]> {
+  return callCloud('searchFoods', { query, language: currentLanguage(), ...(recipes ? { recipes } : {}) });
 }
 
 /** What a scanned or typed barcode finds: a food, no food (a new one may be made), or no network. */
@@ -196,4 +198,75 @@ export async function createFood(input: FoodInput): Promise<FoodRow> {
     source: 'user',
     sourceId: null,
   };
+}
+
+/** The person's recipes by name, with their ingredients' names in the language shown. */
+export async function loadRecipes(): Promise<RecipeRow[]> {
+  return callCloud('listRecipes', { language: currentLanguage() });
+}
+
+/** A recipe as typed; the server computes its nutrition from the ingredients. */
+export interface RecipeInput {
+  name: string;
+  servings: number;
+  cookedWeightG: number | null;
+  ingredients: Ingredient[];
+}
+
+/** Saves a recipe, or keeps it on this device to be sent when there is a network. */
+export async function saveRecipe(
+  input: RecipeInput,
+  id?: string,
+  ingredientNames: Readonly<Record<string, string>> = {},
+): Promise<SaveOutcome> {
+  return saveOrQueue({
+    className: 'Recipe',
+    op: id ? 'update' : 'create',
+    target: id,
+    fields: { ...input, ingredients: input.ingredients.map(({ foodId, grams }) => ({ foodId, grams })) },
+    // What the list shows while the recipe waits: its ingredients' names as they were picked.
+    display: { name: input.name, ingredientNames: JSON.stringify(ingredientNames) },
+  });
+}
+
+export async function deleteRecipe(id: string): Promise<SaveOutcome> {
+  return saveOrQueue({ className: 'Recipe', op: 'delete', target: id });
+}
+
+/** Servings of a recipe to log into a section at a moment. */
+export interface RecipeLogInput {
+  recipe: RecipeRow;
+  servings: number;
+  mealType: MealType;
+  eatenAt: Date;
+}
+
+/**
+ * Logs servings of a recipe: online through `logRecipe`, which copies the recipe's numbers as the
+ * server has them; without a network, as a meal entry with the numbers computed here from the
+ * recipe as last loaded (a meal without a food keeps the numbers it is sent), queued like any other.
+ */
+export async function logRecipe(input: RecipeLogInput): Promise<SaveOutcome> {
+  const { recipe, servings, mealType, eatenAt } = input;
+  if (navigator.onLine) {
+    try {
+      await callCloud('logRecipe', {
+        recipeId: recipe.id,
+        servings,
+        mealType,
+        eatenAt: eatenAt.toISOString(),
+      });
+      return 'saved';
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+    }
+  }
+  const { grams, ...numbers } = recipePortion(recipe.perServing, servings);
+  await queueChange({
+    className: 'Meal',
+    op: 'create',
+    fields: { eatenAt: restDate(eatenAt), mealType, name: recipe.name, grams, ...numbers },
+    display: {},
+  });
+  return 'queued';
 }

@@ -3,8 +3,12 @@ export {
   copyMeals,
   createFood,
   deleteMeal,
+  deleteRecipe,
   loadNutritionDay,
+  loadRecipes,
+  logRecipe,
   saveMeal,
+  saveRecipe,
   updateFood,
 } from './api';
 export type { NutritionActionResult } from './actionResult';
@@ -19,6 +23,11 @@ export { SavedMealWindow, type SavedMealSubject } from './components/SavedMealWi
 export { SAVED_MEAL_INTENTS } from './savedMealActions';
 export { loadSavedMeals } from './savedMealsApi';
 export { withWaitingSavedMeals } from './savedMealsPending';
+export { RecipesCard } from './components/RecipesCard';
+export { RecipeWindow } from './components/RecipeWindow';
+export { SaveRecipeWindow } from './components/SaveRecipeWindow';
+export { parseRecipeForm, parseRecipeLogForm, RECIPE_FIELD_NAMES } from './recipeForm';
+export { withWaitingRecipes, type ShownRecipe } from './recipePending';
 export {
   FOOD_FIELD_NAMES,
   MEAL_FIELD_NAMES,

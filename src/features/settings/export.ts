@@ -112,6 +112,7 @@ export const CSV_FILE_NAMES: Readonly<Record<Exclude<ExportPart, 'tracks'>, stri
   exercises: 'own-exercises.csv',
   routines: 'routines.csv',
   savedMeals: 'saved-meals.csv',
+  recipes: 'recipes.csv',
   weighIns: 'weigh-ins.csv',
   friendships: 'friendships.csv',
   chatMessages: 'chat-messages.csv',

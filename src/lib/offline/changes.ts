@@ -1,5 +1,5 @@
 /** The classes whose entries can be logged, edited and deleted without a network. */
-export type OfflineClass = 'Activity' | 'Meal' | 'WeightEntry' | 'SavedMeal';
+export type OfflineClass = 'Activity' | 'Meal' | 'WeightEntry' | 'SavedMeal' | 'Recipe';
 
 /** A field value as Parse's REST API takes it; null unsets the field. */
 export type RestValue =
@@ -9,7 +9,7 @@ export type RestValue =
   | null
   | { __type: 'Date'; iso: string }
   | { __type: 'Pointer'; className: string; objectId: string }
-  /** A list of plain JSON objects: a strength workout's exercises. */
+  /** A list of plain JSON objects: a strength workout's exercises, a recipe's ingredients. */
   | readonly object[];
 
 export type RestFields = Record<string, RestValue>;

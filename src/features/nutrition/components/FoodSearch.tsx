@@ -4,6 +4,7 @@ import { PACK_UNIT, servingChoices } from '@/domain/servings';
 import { useT } from '@/i18n';
 import { formatNumber } from '@/i18n/numbers';
 import { errorSentence } from '@/lib/errors';
+import { formatKcal } from '@/lib/format';
 import { searchFoods } from '../api';
 import { BarcodeScan } from './BarcodeScan';
 
@@ -23,11 +24,13 @@ export interface FoodSearchProps {
   recentFoods: readonly FoodRow[];
   frequentFoods: readonly FoodRow[];
   /** Foods already on this device, where a scanned code is looked for without a network. */
-  foodsOnDevice: readonly FoodRow[];
+  foodsOnDevice?: readonly FoodRow[];
   onPick: (food: FoodRow) => void;
-  /** Make a food for a barcode nothing is known for. */
-  onCreateForCode: (code: string) => void;
+  /** Make a food for a barcode nothing is known for; without it, the search offers no scanning. */
+  onCreateForCode?: (code: string) => void;
   error?: string | undefined;
+  /** Find the person's recipes too (rows whose `recipe` is set). */
+  recipes?: boolean;
 }
 
 type SearchState =
@@ -40,10 +43,11 @@ type SearchState =
 export function FoodSearch({
   recentFoods,
   frequentFoods,
-  foodsOnDevice,
+  foodsOnDevice = [],
   onPick,
   onCreateForCode,
   error,
+  recipes = false,
 }: FoodSearchProps) {
   const t = useT();
   const [query, setQuery] = useState('');
@@ -65,7 +69,7 @@ export function FoodSearch({
     }
     timer.current = window.setTimeout(() => {
       setState({ kind: 'searching' });
-      searchFoods(text).then(
+      searchFoods(text, { recipes }).then(
         (foods) => {
           if (asked === latest.current) setState({ kind: 'found', query: text, foods });
         },
@@ -106,7 +110,9 @@ export function FoodSearch({
           </p>
         ) : null}
       </div>
-      <BarcodeScan foodsOnDevice={foodsOnDevice} onFound={onPick} onCreate={onCreateForCode} />
+      {onCreateForCode ? (
+        <BarcodeScan foodsOnDevice={foodsOnDevice} onFound={onPick} onCreate={onCreateForCode} />
+      ) : null}
       <p role="status" className="search-status">
         {state.kind === 'searching'
           ? t('nutrition.search.searching')
@@ -155,10 +161,19 @@ function FoodList({
               <span className="food-name">
                 {food.name}
                 {food.brand ? <span className="stat-note"> · {food.brand}</span> : null}
-                {food.custom ? <span className="food-badge">{t('nutrition.search.myFood')}</span> : null}
+                {food.recipe ? (
+                  <span className="food-badge">{t('nutrition.recipe.badge')}</span>
+                ) : food.custom ? (
+                  <span className="food-badge">{t('nutrition.search.myFood')}</span>
+                ) : null}
               </span>
               <span className="food-values">
-                {t('nutrition.search.kcalPer100g', { kcal: Math.round(food.kcalPer100g) })}
+                {food.recipe && food.servingG
+                  ? t('nutrition.recipe.perServing', {
+                      kcal: formatKcal((food.kcalPer100g * food.servingG) / 100),
+                      servings: food.recipe.servings,
+                    })
+                  : t('nutrition.search.kcalPer100g', { kcal: Math.round(food.kcalPer100g) })}
                 {servingNote(food, t)}
               </span>
             </button>

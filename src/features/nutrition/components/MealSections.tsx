@@ -21,6 +21,8 @@ export interface MealSectionsProps {
   onEdit: (meal: MealRow) => void;
   /** "Save breakfast as a meal": the section's entries become a saved meal. */
   onSaveAsMeal?: (mealType: MealType, meals: readonly MealRow[]) => void;
+  /** "Save lunch as a recipe": offered for a section with entries. */
+  onSaveAsRecipe?: (mealType: MealType) => void;
   /** What follows the sections in their column (the saved meals' card). */
   footer?: ReactNode;
 }
@@ -33,6 +35,7 @@ export function MealSections({
   onAdd,
   onEdit,
   onSaveAsMeal,
+  onSaveAsRecipe,
   footer,
 }: MealSectionsProps) {
   return (
@@ -47,6 +50,7 @@ export function MealSections({
           onAdd={() => onAdd(mealType)}
           onEdit={onEdit}
           onSaveAsMeal={onSaveAsMeal}
+          onSaveAsRecipe={onSaveAsRecipe ? () => onSaveAsRecipe(mealType) : undefined}
         />
       ))}
       {footer}
@@ -75,6 +79,7 @@ function MealSection({
   onAdd,
   onEdit,
   onSaveAsMeal,
+  onSaveAsRecipe,
 }: {
   day: string;
   mealType: MealType;
@@ -83,6 +88,7 @@ function MealSection({
   onAdd: () => void;
   onEdit: (meal: MealRow) => void;
   onSaveAsMeal: MealSectionsProps['onSaveAsMeal'];
+  onSaveAsRecipe: (() => void) | undefined;
 }) {
   const t = useT();
   const copier = useFetcher<NutritionActionResult>();
@@ -148,6 +154,11 @@ function MealSection({
         {onSaveAsMeal && meals.length > 0 ? (
           <button type="button" className="button-secondary" onClick={() => onSaveAsMeal(mealType, meals)}>
             {t('nutrition.savedMeals.saveSection', { meal: mealType })}
+          </button>
+        ) : null}
+        {onSaveAsRecipe && meals.length > 0 ? (
+          <button type="button" className="button-secondary" onClick={onSaveAsRecipe}>
+            {t('nutrition.recipe.saveSection', { meal: mealType })}
           </button>
         ) : null}
       </div>

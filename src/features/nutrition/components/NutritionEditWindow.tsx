@@ -27,8 +27,10 @@ import { formatGrams, formatKcal } from '@/lib/format';
 import { MEAL_TYPE_LABELS, MEAL_TYPE_TIMES } from '../mealTypes';
 import type { SavedMealRow } from '@/domain/savedMeals';
 import { AddFoodTabs } from './AddFoodTabs';
-import { FoodSearch } from './FoodSearch';
 import { SavedMealPicker } from './SavedMealPicker';
+import type { ShownRecipe } from '../recipePending';
+import { FoodSearch } from './FoodSearch';
+import { RecipeLog } from './RecipeLog';
 import { NewFoodForm } from './NewFoodForm';
 import { FormError } from '@/components/FormError';
 import { refusalIn } from '@/lib/routeActions';
@@ -47,12 +49,15 @@ export interface NutritionEditWindowProps {
   foodsOnDevice: readonly FoodRow[];
   /** The person's saved meals, offered in their own tab when adding. */
   savedMeals?: readonly SavedMealRow[];
+  /** The person's recipes, for the Recipes tab and the search. */
+  recipes?: readonly ShownRecipe[];
 }
 
-type Mode = 'food' | 'quick' | 'new';
+type Mode = 'food' | 'recipes' | 'quick' | 'new';
 
 const MODE_LABELS: Readonly<Record<Mode, MessageId>> = {
   food: 'nutrition.mode.food',
+  recipes: 'nutrition.mode.recipes',
   quick: 'nutrition.mode.quick',
   new: 'nutrition.mode.new',
 };
@@ -105,21 +110,38 @@ function MealEditor({
   recentFoods,
   frequentFoods,
   foodsOnDevice,
+  recipes = [],
   onClose,
 }: NutritionEditWindowProps) {
   const t = useT();
-  const [mode, setMode] = useState<Mode>(entry && entry.grams === null ? 'quick' : 'food');
+  // An entry without a food (a quick add, a logged recipe) is changed by its numbers.
+  const [mode, setMode] = useState<Mode>(
+    entry && (entry.grams === null || entry.food === null) ? 'quick' : 'food',
+  );
   const [picked, setPicked] = useState<FoodRow | null>(entry?.food ?? null);
   // The code of a scan that found nothing, given to the new food.
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
   // One of the person's own foods opened in the food form to change it.
   const [editedFood, setEditedFood] = useState<FoodRow | null>(null);
+  const [pickedRecipe, setPickedRecipe] = useState<string | null>(null);
+  // A recipe found by the search is logged by servings in the Recipes tab.
+  const pick = (food: FoodRow | null) => {
+    if (food?.recipe) {
+      setPickedRecipe(food.id);
+      setMode('recipes');
+    } else {
+      setPicked(food);
+    }
+  };
+  const modes = entry
+    ? (Object.keys(MODE_LABELS) as Mode[]).filter((option) => option !== 'recipes')
+    : (Object.keys(MODE_LABELS) as Mode[]);
   const modeName = useId();
   return (
     <div className="meal-editor">
       <fieldset className="mode-switch">
         <legend>{t('nutrition.edit.addBy')}</legend>
-        {(Object.keys(MODE_LABELS) as Mode[]).map((option) => (
+        {modes.map((option) => (
           <label key={option} className="mode-option">
             <input
               type="radio"
@@ -148,17 +170,20 @@ function MealEditor({
         />
       ) : (
         <MealForm
-          mode={mode}
+          mode={mode === 'recipes' ? 'recipe' : mode}
           entry={entry}
           mealType={mealType}
           day={day}
           today={today}
           picked={picked}
-          onPick={setPicked}
+          onPick={pick}
           onEditFood={(food) => {
             setEditedFood(food);
             setMode('new');
           }}
+          recipes={recipes}
+          pickedRecipe={pickedRecipe}
+          onPickRecipe={setPickedRecipe}
           recentFoods={recentFoods}
           frequentFoods={frequentFoods}
           foodsOnDevice={foodsOnDevice}
@@ -187,13 +212,16 @@ function MealForm({
   picked,
   onPick,
   onEditFood,
+  recipes,
+  pickedRecipe,
+  onPickRecipe,
   recentFoods,
   frequentFoods,
   foodsOnDevice,
   onCreateForCode,
   onDone,
 }: {
-  mode: 'food' | 'quick';
+  mode: 'food' | 'recipe' | 'quick';
   entry: MealRow | null;
   mealType: MealType;
   day: string;
@@ -201,6 +229,9 @@ function MealForm({
   picked: FoodRow | null;
   onPick: (food: FoodRow | null) => void;
   onEditFood: (food: FoodRow) => void;
+  recipes: readonly ShownRecipe[];
+  pickedRecipe: string | null;
+  onPickRecipe: (recipeId: string | null) => void;
   recentFoods: readonly FoodRow[];
   frequentFoods: readonly FoodRow[];
   foodsOnDevice: readonly FoodRow[];
@@ -222,12 +253,14 @@ function MealForm({
     if (fetcher.state === 'idle' && done) onDone();
   }, [fetcher.state, done, onDone]);
 
-  const quick = entry && entry.grams === null ? entry : null;
+  const quick = entry && (entry.grams === null || entry.food === null) ? entry : null;
   return (
     <fetcher.Form method="post" className="meal-form" noValidate>
       <input type="hidden" name="mode" value={mode} />
       {entry ? <input type="hidden" name="id" value={entry.id} /> : null}
-      {mode === 'food' ? (
+      {mode === 'recipe' ? (
+        <RecipeLog recipes={recipes} pickedId={pickedRecipe} onPick={onPickRecipe} error={errors.amount} />
+      ) : mode === 'food' ? (
         picked ? (
           <FoodAmount
             key={picked.id}
@@ -245,6 +278,7 @@ function MealForm({
             onPick={onPick}
             onCreateForCode={onCreateForCode}
             error={errors.food}
+            recipes={entry === null}
           />
         )
       ) : (
