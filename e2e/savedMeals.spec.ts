@@ -45,6 +45,8 @@ async function savedCount(account: TestAccount, className: 'Meal' | 'SavedMeal')
 
 test.describe('saved meals', () => {
   test.use({ viewport: { width: 375, height: 800 } });
+  // Three windows, each checked in two themes: beside another busy browser this takes 30–55 s.
+  test.describe.configure({ timeout: 90_000 });
 
   test.beforeEach(async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -135,6 +137,7 @@ test.describe('saved meals', () => {
 
 test.describe('saved meals without a network', () => {
   test.use({ serviceWorkers: 'allow' });
+  test.describe.configure({ timeout: 60_000 });
 
   test('logs a saved meal offline as one waiting entry per item, and saves them when back online', async ({
     page,

@@ -23,7 +23,7 @@ describe('createClientKeyIndexes', () => {
 
     await createClientKeyIndexes(sql);
 
-    expect(CLIENT_KEY_CLASSES).toEqual(['Activity', 'Meal', 'Recipe', 'SavedMeal', 'WeightEntry']);
+    expect(CLIENT_KEY_CLASSES).toEqual(['Activity', 'Meal', 'SavedMeal', 'Recipe', 'WeightEntry']);
     expect(statements).toEqual([
       'CREATE UNIQUE INDEX IF NOT EXISTS "Activity_unique_clientKey_user" ON "Activity" ("user", "clientKey")',
       'DROP INDEX IF EXISTS "Activity_unique_clientKey"',
