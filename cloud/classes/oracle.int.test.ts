@@ -189,6 +189,13 @@ async function buildWorld(): Promise<World> {
     servings: 2,
     ingredients: [{ foodId: bread?.objectId, grams: 120 }],
   });
+  await create(owner, 'SavedMeal', {
+    name: 'Usual breakfast',
+    items: [
+      { foodId: bread?.objectId, grams: 60 },
+      { name: 'Coffee', caloriesKcal: 5 },
+    ],
+  });
   await create(owner, 'Exercise', {
     name: 'Zercher squat',
     category: 'barbell',
@@ -254,6 +261,7 @@ async function buildWorld(): Promise<World> {
     Exercise: ['/parse/classes/Exercise', ownedBy],
     Routine: ['/parse/classes/Routine', ownedBy],
     Recipe: ['/parse/classes/Recipe', ownedBy],
+    SavedMeal: ['/parse/classes/SavedMeal', ownedBy],
     WeightEntry: ['/parse/classes/WeightEntry', ownedBy],
     Friendship: ['/parse/classes/Friendship', { $or: [{ from: ownerPointer }, { to: ownerPointer }] }],
     ChatMessage: ['/parse/classes/ChatMessage', { author: ownerPointer }],
