@@ -69,6 +69,7 @@ import { requireValidSearch } from '../validity';
 import { useLogRequest } from '../logRequest';
 import { mealTypeAt } from '@/domain/logging';
 import { refusedByServer, refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
+import '@/features/nutrition/components/foodLogging.css';
 
 const EnergyHistoryChart = lazy(() => import('@/features/nutrition/components/EnergyHistoryChart'));
 
