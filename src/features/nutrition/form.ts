@@ -1,4 +1,4 @@
-import { foodRules, isMealType, mealRules, settingsRules } from '@/domain/contract';
+import { foodRules, isMealType, mealRules, settingsRules, type MealType } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
 import { normalBarcode } from '@/domain/barcodes';
 import { energyMismatch, macroEnergyKcal, type FoodRow, type Serving } from '@/domain/nutrition';
@@ -62,12 +62,15 @@ const MACRO_ERRORS: Readonly<Record<'proteinG' | 'carbsG' | 'fatG', MessageId>> 
   fatG: 'nutrition.form.fatRange',
 };
 
-/** Reads the nutrition edit window: an amount of a chosen food, or a quick add of energy and macros. */
-export function parseMealForm(
+/**
+ * The section, date and time every way of logging a meal asks for, each refusal put in `errors` at
+ * its field; what was refused comes back undefined.
+ */
+export function readMealWhen(
   form: FormData,
-  now: Date = new Date(),
-): { input: MealInput } | { fieldErrors: MealFieldErrors } {
-  const errors: MealFieldErrors = {};
+  errors: MealFieldErrors,
+  now: Date,
+): { mealType: MealType | undefined; eatenAt: Date | undefined } {
   const mealType = formText(form, 'mealType');
   if (!isMealType(mealType)) errors.mealType = t('nutrition.form.mealType');
   const moment = readLocalDateTime(form);
@@ -77,6 +80,16 @@ export function parseMealForm(
   if (eatenAt && checkField('date', mealRules.eatenAt, eatenAt, now)) {
     errors.date = t('nutrition.form.dateRange');
   }
+  return { mealType: isMealType(mealType) ? mealType : undefined, eatenAt };
+}
+
+/** Reads the nutrition edit window: an amount of a chosen food, or a quick add of energy and macros. */
+export function parseMealForm(
+  form: FormData,
+  now: Date = new Date(),
+): { input: MealInput } | { fieldErrors: MealFieldErrors } {
+  const errors: MealFieldErrors = {};
+  const { mealType, eatenAt } = readMealWhen(form, errors, now);
 
   if (formText(form, 'mode') === 'quick') {
     const name = formText(form, 'name') || t('nutrition.quick.defaultName');
@@ -92,7 +105,7 @@ export function parseMealForm(
         errors[field] = t(MACRO_ERRORS[field]);
       }
     }
-    if (Object.keys(errors).length > 0 || !eatenAt || !isMealType(mealType)) return { fieldErrors: errors };
+    if (Object.keys(errors).length > 0 || !eatenAt || !mealType) return { fieldErrors: errors };
     return { input: { kind: 'quick', eatenAt, mealType, name, caloriesKcal, ...macros } };
   }
 
@@ -111,7 +124,7 @@ export function parseMealForm(
   } else if (grams === null || !(grams > 0) || grams > 5000) {
     errors.amount = t('nutrition.form.amount');
   }
-  if (Object.keys(errors).length > 0 || !eatenAt || !isMealType(mealType) || grams === null) {
+  if (Object.keys(errors).length > 0 || !eatenAt || !mealType || grams === null) {
     return { fieldErrors: errors };
   }
   return { input: { kind: 'food', eatenAt, mealType, foodId, grams } };

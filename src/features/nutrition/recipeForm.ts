@@ -1,11 +1,11 @@
-import { isMealType, mealRules, recipeRules } from '@/domain/contract';
+import { recipeRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
 import { checkIngredients, isLoggableServings, MAX_INGREDIENTS, type RecipeRow } from '@/domain/recipes';
 import { t, type MessageId } from '@/i18n';
 import type { FormFieldNames } from '@/lib/errors';
-import { formText, readLocalDateTime, readNumber } from '@/lib/formValues';
+import { formText, readNumber } from '@/lib/formValues';
 import type { RecipeInput, RecipeLogInput } from './api';
-import type { MealFieldErrors } from './form';
+import { readMealWhen, type MealFieldErrors } from './form';
 
 /** A recipe form's fields: its own, and each ingredient's grams (`ingredients[2].grams`). */
 export type RecipeFieldErrors = Readonly<Partial<Record<string, string>>>;
@@ -119,19 +119,12 @@ export function parseRecipeLogForm(
   now: Date = new Date(),
 ): { input: RecipeLogInput } | { fieldErrors: MealFieldErrors } {
   const errors: MealFieldErrors = {};
-  const mealType = formText(form, 'mealType');
-  if (!isMealType(mealType)) errors.mealType = t('nutrition.form.mealType');
-  const moment = readLocalDateTime(form);
-  const eatenAt = 'at' in moment ? moment.at : undefined;
-  if ('badDate' in moment && moment.badDate) errors.date = t('nutrition.form.date');
-  if ('badTime' in moment && moment.badTime) errors.time = t('nutrition.form.time');
-  if (eatenAt && checkField('date', mealRules.eatenAt, eatenAt, now))
-    errors.date = t('nutrition.form.dateRange');
+  const { mealType, eatenAt } = readMealWhen(form, errors, now);
   const recipe = readShownRecipe(form);
   if (!recipe) errors.food = t('nutrition.form.food');
   const servings = readNumber(formText(form, 'servings'));
   if (!isLoggableServings(servings)) errors.amount = t('nutrition.recipe.servingsError');
-  if (Object.keys(errors).length > 0 || !eatenAt || !isMealType(mealType) || !recipe) {
+  if (Object.keys(errors).length > 0 || !eatenAt || !mealType || !recipe) {
     return { fieldErrors: errors };
   }
   return { input: { recipe, servings, mealType, eatenAt } };
