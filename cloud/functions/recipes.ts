@@ -4,9 +4,9 @@ import { matchesWords, type FoodRow } from '../../src/domain/nutrition';
 import {
   isLoggableServings,
   MAX_LOGGED_SERVINGS,
+  NO_RECIPE_NUTRIENTS,
   recipePortion,
   type Ingredient,
-  type RecipeNutrients,
   type RecipeRow,
 } from '../../src/domain/recipes';
 import { usableFoodRows } from '../classes/recipe';
@@ -30,18 +30,6 @@ type RecipeObject = RowOf<typeof recipeClass>;
 /** The most recipes a person's list and search look through. */
 const MAX_RECIPES = 500;
 
-const NO_NUTRIENTS: RecipeNutrients = {
-  grams: 0,
-  caloriesKcal: 0,
-  proteinG: 0,
-  carbsG: 0,
-  fatG: 0,
-  fibreG: null,
-  sugarsG: null,
-  saturatedFatG: null,
-  saltG: null,
-};
-
 /** The person's recipes, read with the master key (cloud code acts for its owner), by name. */
 function recipesOf(user: ParseUser): Promise<RecipeObject[]> {
   return queryOf(recipeClass)
@@ -64,8 +52,8 @@ function toRecipeRow(recipe: RecipeObject, foods: ReadonlyMap<string, FoodRow>):
       name: foods.get(foodId)?.name ?? '',
     })),
     totalWeightG: recipe.get('totalWeightG') ?? 0,
-    perServing: recipe.get('perServing') ?? NO_NUTRIENTS,
-    per100g: recipe.get('per100g') ?? NO_NUTRIENTS,
+    perServing: recipe.get('perServing') ?? NO_RECIPE_NUTRIENTS,
+    per100g: recipe.get('per100g') ?? NO_RECIPE_NUTRIENTS,
   };
 }
 
@@ -91,8 +79,8 @@ export async function recipesMatching(user: ParseUser, words: readonly string[])
   return recipes
     .filter((recipe) => matchesWords(recipe.get('name'), words))
     .map((recipe) => {
-      const per100g = recipe.get('per100g') ?? NO_NUTRIENTS;
-      const perServing = recipe.get('perServing') ?? NO_NUTRIENTS;
+      const per100g = recipe.get('per100g') ?? NO_RECIPE_NUTRIENTS;
+      const perServing = recipe.get('perServing') ?? NO_RECIPE_NUTRIENTS;
       return {
         id: recipe.id ?? '',
         name: recipe.get('name'),
@@ -149,7 +137,7 @@ async function logRecipe(request: CloudRequest<'logRecipe'>): Promise<{ mealId: 
       : undefined;
   if (!recipe) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.recipe.notFound', { field: 'recipeId' });
   const { grams, fibreG, sugarsG, saturatedFatG, saltG, ...energy } = recipePortion(
-    recipe.get('perServing') ?? NO_NUTRIENTS,
+    recipe.get('perServing') ?? NO_RECIPE_NUTRIENTS,
     servings,
   );
   const meal = rowOf(mealClass);

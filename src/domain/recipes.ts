@@ -2,6 +2,7 @@ import { fieldError, type FieldError } from './fieldRules';
 import {
   EXTRA_NUTRIENTS,
   mealKey,
+  NO_NUTRIENTS,
   per100gKey,
   UNKNOWN_EXTRAS,
   type ExtraNutrient,
@@ -30,6 +31,9 @@ const INGREDIENT_KEYS = new Set(['foodId', 'grams']);
 export interface RecipeNutrients extends Nutrients, MealExtras {
   grams: number;
 }
+
+/** No weight, no energy or macros, and extras unknown: where a recipe's sums start. */
+export const NO_RECIPE_NUTRIENTS: RecipeNutrients = { grams: 0, ...NO_NUTRIENTS, ...UNKNOWN_EXTRAS };
 
 /** What the server computes and stores on every save of a recipe. */
 export interface RecipeNutrition {
@@ -117,14 +121,7 @@ export function recipeNutrition(
   servings: number,
   cookedWeightG: number | null,
 ): RecipeNutrition {
-  const totals: RecipeNutrients = {
-    grams: 0,
-    caloriesKcal: 0,
-    proteinG: 0,
-    carbsG: 0,
-    fatG: 0,
-    ...UNKNOWN_EXTRAS,
-  };
+  const totals: RecipeNutrients = { ...NO_RECIPE_NUTRIENTS };
   // Each extra's sum so far, null once an ingredient does not know it.
   const extras = new Map<ExtraNutrient, number | null>(EXTRA_NUTRIENTS.map((nutrient) => [nutrient, 0]));
   for (const { foodId, grams } of ingredients) {
