@@ -1,7 +1,5 @@
 import { recipeRules } from '../../src/domain/contract';
 import { fieldProblem } from '../../src/domain/fieldRules';
-import type { Language } from '../../src/domain/languages';
-import type { FoodRow } from '../../src/domain/nutrition';
 import {
   checkIngredients,
   ingredientFoodIds,
@@ -9,28 +7,7 @@ import {
   type Ingredient,
 } from '../../src/domain/recipes';
 import { refuseProblem, type CloudObject, type ParseUser } from '../parse';
-import { foodClass } from '../schema/food';
-import { queryOf } from '../schema/rows';
-import { foodRowOf } from '../store/foods';
-
-/** Foods by id that the person `userId` may use (the catalogue's and their own); others are left out. */
-export async function usableFoodRows(
-  userId: string | undefined,
-  ids: readonly string[],
-  language?: Language,
-): Promise<Map<string, FoodRow>> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return new Map();
-  const found = await queryOf(foodClass)
-    .containedIn('objectId', wanted)
-    .limit(wanted.length)
-    .find({ useMasterKey: true });
-  const usable = found.filter((food) => {
-    const owner = food.get('user');
-    return !owner || owner.id === userId;
-  });
-  return new Map(usable.map((food) => [food.id ?? '', foodRowOf(food, language)]));
-}
+import { usableFoodRows } from '../store/foods';
 
 /**
  * A recipe's ingredients must be foods its owner may use (another person's private food is refused

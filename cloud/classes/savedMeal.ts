@@ -1,21 +1,7 @@
 import { nutrientsFor } from '../../src/domain/nutrition';
 import { checkSavedMealItems, savedMealFoodIds } from '../../src/domain/savedMeals';
 import { refuseProblem, type CloudObject, type ParseUser } from '../parse';
-import { storedFood, type StoredFood } from '../store/foods';
-
-/** The foods among `ids` that `owner` may use: the catalogue's and their own. */
-async function usableFoods(
-  ids: readonly string[],
-  owner: ParseUser | undefined,
-): Promise<Map<string, StoredFood>> {
-  const unique = [...new Set(ids)];
-  const found = await Promise.all(unique.map(async (id) => [id, await storedFood(id)] as const));
-  const usable = new Map<string, StoredFood>();
-  for (const [id, food] of found) {
-    if (food && (food.owner === null || food.owner === owner?.id)) usable.set(id, food);
-  }
-  return usable;
-}
+import { usableFoodRows } from '../store/foods';
 
 /**
  * A saved meal's items, checked when they change; each food item gets its name and numbers from
@@ -28,7 +14,8 @@ export async function completeSavedMeal(
 ): Promise<void> {
   if (original && !object.dirty('items')) return;
   const items: unknown = object.get('items');
-  const foods = await usableFoods(savedMealFoodIds(items), object.get('user') as ParseUser | undefined);
+  const owner = object.get('user') as ParseUser | undefined;
+  const foods = await usableFoodRows(owner?.id, savedMealFoodIds(items));
   const problem = checkSavedMealItems(items, (id) => foods.has(id));
   if (problem) throw refuseProblem(problem);
   if (!Array.isArray(items)) return;

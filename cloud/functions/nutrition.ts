@@ -24,10 +24,9 @@ import { dailyWeights, workoutDayTotals } from '../store/history';
 import { energyByDay } from './intake';
 import { readDay, readLanguageParam, readTimeZoneParam } from './requestContext';
 import { numberOr, ownerAcl, Parse, type ParseUser, refusal, requireUser, validationError } from '../parse';
-import { foodClass } from '../schema/food';
 import { mealClass } from '../schema/meal';
 import { queryOf, rowOf, type RowOf } from '../schema/rows';
-import { foodRowOf, foodsMatching, foodUses, foodWithBarcode } from '../store/foods';
+import { foodsMatching, foodUses, foodWithBarcode, usableFoodRows } from '../store/foods';
 import { recipesMatching } from './recipes';
 
 type MealRowObject = RowOf<typeof mealClass>;
@@ -63,20 +62,6 @@ function toMealRow(meal: MealRowObject, foods: ReadonlyMap<string, FoodRow>): Me
     saltG: meal.get('saltG') ?? null,
     food: (foodId ? foods.get(foodId) : undefined) ?? null,
   };
-}
-
-/** Foods by id that `user` may use (the catalogue's and their own); others are left out. */
-async function usableFoods(user: ParseUser, ids: readonly string[]): Promise<Map<string, FoodRow>> {
-  if (ids.length === 0) return new Map();
-  const found = await queryOf(foodClass)
-    .containedIn('objectId', [...new Set(ids)])
-    .limit(ids.length)
-    .find({ useMasterKey: true });
-  const usable = found.filter((food) => {
-    const owner = food.get('user');
-    return !owner || owner.id === user.id;
-  });
-  return new Map(usable.map((food) => [food.id ?? '', foodRowOf(food, undefined)]));
 }
 
 /** The language foods are named in: the request's, else the person's chosen one, else English. */
@@ -170,7 +155,7 @@ async function shortlists(user: ParseUser): Promise<{ recent: FoodRow[]; frequen
     .sort((a, b) => b.uses - a.uses || b.last.getTime() - a.last.getTime())
     .slice(0, SHORTLIST_SIZE)
     .map((row) => row.food);
-  const foods = await usableFoods(user, [...recentIds, ...frequentIds]);
+  const foods = await usableFoodRows(user.id, [...recentIds, ...frequentIds]);
   const pick = (ids: string[]) => ids.flatMap((id) => foods.get(id) ?? []);
   return { recent: pick(recentIds), frequent: pick(frequentIds) };
 }
@@ -215,7 +200,7 @@ async function nutritionDay(request: CloudRequest<'nutritionDay'>): Promise<Nutr
   // The same goal as the start page's: the trend weight as of today, not of the day shown.
   const goal = dailyGoalOf(settings, weights, now.getUTCFullYear());
   const foodIds = meals.flatMap((meal) => meal.get('food')?.id ?? []);
-  const foods = await usableFoods(user, foodIds);
+  const foods = await usableFoodRows(user.id, foodIds);
   const rows = meals.map((meal) => toMealRow(meal, foods));
   return {
     date,
@@ -253,8 +238,8 @@ async function copyMeals(request: CloudRequest<'copyMeals'>): Promise<{ copied: 
   );
   if (meals.length === 0) return { copied: 0 };
   const shift = startOfLocalDay(to, timeZone).getTime() - startOfLocalDay(from, timeZone).getTime();
-  const foods = await usableFoods(
-    user,
+  const foods = await usableFoodRows(
+    user.id,
     meals.flatMap((meal) => meal.get('food')?.id ?? []),
   );
   const copies = meals.map((meal) => {

@@ -9,7 +9,7 @@ import {
   type Ingredient,
   type RecipeRow,
 } from '../../src/domain/recipes';
-import { usableFoodRows } from '../classes/recipe';
+import { usableFoodRows } from '../store/foods';
 import {
   ownerAcl,
   Parse,

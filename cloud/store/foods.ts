@@ -165,6 +165,25 @@ export function foodRowOf(food: RowOf<typeof foodClass>, language: Language | un
   });
 }
 
+/** Foods by id that the person `userId` may use (the catalogue's and their own); others are left out. */
+export async function usableFoodRows(
+  userId: string | undefined,
+  ids: readonly string[],
+  language?: Language,
+): Promise<Map<string, FoodRow>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const found = await queryOf(foodClass)
+    .containedIn('objectId', wanted)
+    .limit(wanted.length)
+    .find({ useMasterKey: true });
+  const usable = found.filter((food) => {
+    const owner = food.get('user');
+    return !owner || owner.id === userId;
+  });
+  return new Map(usable.map((food) => [food.id ?? '', foodRowOf(food, language)]));
+}
+
 /**
  * Foods whose words begin with every word of a search (`words`, lower case without accents): all
  * of the person's own, the catalogue's whose name starts with the whole search, and a few hundred
