@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -95,18 +95,17 @@ describe('ExpenditureCard', () => {
 
     await user.click(toggle);
 
-    expect(
-      await screen.findByRole('checkbox', { name: 'Use it for my calorie goal', checked: true }),
-    ).toBeEnabled();
+    // The box shows the answer asked for while the action runs (disabled); wait for its end.
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
     expect(toggle).toHaveAccessibleDescription(
       'Your goal of 1,840 kcal follows what you burn, last set on 12 March 2026, and is set again each week. Setting a goal yourself stops this.',
     );
 
     await user.click(toggle);
 
-    expect(
-      await screen.findByRole('checkbox', { name: 'Use it for my calorie goal', checked: false }),
-    ).toBeEnabled();
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
     expect(asked).toEqual(['true', 'false']);
   });
 
