@@ -37,6 +37,17 @@ const COMPLETIONS: Partial<Record<OwnedClassName, Completion>> = {
   Settings: completeSettings,
 };
 
+/** Fields of a class that only the server writes (a moderator's hiding), refused from a person. */
+const SERVER_FIELDS: Partial<Record<OwnedClassName, readonly string[]>> = {
+  Activity: ['moderationHidden'],
+};
+
+function refuseServerFields(className: OwnedClassName, object: CloudObject): void {
+  const dirty = object.dirtyKeys();
+  const field = SERVER_FIELDS[className]?.find((name) => dirty.includes(name));
+  if (field) throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.owned.serverField', { field });
+}
+
 function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
   const complete = COMPLETIONS[className];
   return async (request: TriggerRequest): Promise<void> => {
@@ -47,6 +58,7 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
       return;
     }
     const { user, userId } = requireUser(request.user);
+    refuseServerFields(className, object);
     const previousOwner = original?.get('user') as ParseUser | undefined;
     if (original && previousOwner?.id !== userId) {
       throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.owned.notYours', { className });

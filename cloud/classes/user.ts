@@ -5,6 +5,7 @@ import { isReservedUsername } from '../../src/domain/signup';
 import {
   ownerAcl,
   Parse,
+  refusal,
   refuseProblem,
   requireUser,
   validationError,
@@ -109,7 +110,15 @@ async function requireStepUpForCredentials({ object, original, master, user, con
   });
 }
 
+/** A suspension is written by moderators' functions with the master key, never by the person. */
+function refuseSuspensionChange({ object, master }: TriggerRequest): void {
+  if (!master && object.dirtyKeys().includes('suspendedUntil')) {
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.account.suspensionIsModerators');
+  }
+}
+
 async function beforeSaveUser(request: TriggerRequest): Promise<void> {
+  refuseSuspensionChange(request);
   refuseFileWithoutUrl(request);
   await requireStepUpForCredentials(request);
   await completeSsoSignup(request);

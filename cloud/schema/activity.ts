@@ -1,4 +1,4 @@
-import type { ActivityType } from '../../src/domain/contract';
+import type { ActivityType, ActivityVisibility } from '../../src/domain/contract';
 import type { LoggedExercise } from '../../src/domain/strength';
 import { holds, ownerPointer, signedInPermissions, type ClassDefinition } from './types';
 
@@ -24,6 +24,12 @@ export const activityClass = {
     elevationGainM: { type: 'Number' },
     avgHr: { type: 'Number' },
     maxHr: { type: 'Number' },
+    visibility: { type: 'String', ...holds<ActivityVisibility>() },
+    showRoute: { type: 'Boolean' },
+    showHeartRate: { type: 'Boolean' },
+    commentsOff: { type: 'Boolean' },
+    /** Set by the server when a moderator hides the workout: nobody but its owner sees it. */
+    moderationHidden: { type: 'Boolean' },
   },
   indexes: { activity_user_startedAt: { user: 1, startedAt: -1 } },
   classLevelPermissions: signedInPermissions(),

@@ -17,6 +17,11 @@ export const settingsClass = {
     weekStartsOn: { type: 'Number', defaultValue: SETTINGS_DEFAULTS.weekStartsOn },
     shareActivity: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.shareActivity },
     shareWeightProgress: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.shareWeightProgress },
+    defaultVisibility: { type: 'String' },
+    shareRoutes: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.shareRoutes },
+    shareHeartRate: { type: 'Boolean', defaultValue: SETTINGS_DEFAULTS.shareHeartRate },
+    /** Places cut from every route shown to others: `{ lat, lon, radiusM }` (src/domain/privacyZones.ts). */
+    privacyZones: { type: 'Array' },
     timezone: { type: 'String' },
     weightUnit: { type: 'String' },
     theme: { type: 'String', defaultValue: SETTINGS_DEFAULTS.theme },

@@ -7,6 +7,11 @@ export const userClass = {
     avatar: { type: 'File' },
     /** The invitation the person signed up with, on an invite-only server (set by the server). */
     invitation: { type: 'Pointer', targetClass: 'Invitation' },
+    /**
+     * Set by the server while a moderator's suspension holds (cloud/store/sharing.ts
+     * `isSuspended`): the end, or a far-future date for "until lifted". Unset when lifted.
+     */
+    suspendedUntil: { type: 'Date' },
   },
   classLevelPermissions: signedInPermissions({
     // Signing up is the one write a visitor without a session may make.
@@ -14,6 +19,6 @@ export const userClass = {
     // Nobody lists people directly; searchUsers (a cloud function) returns safe fields only.
     find: {},
     count: {},
-    protectedFields: { '*': ['email', 'emailVerified', 'authData', 'invitation'] },
+    protectedFields: { '*': ['email', 'emailVerified', 'authData', 'invitation', 'suspendedUntil'] },
   }),
 } as const satisfies ClassDefinition;

@@ -31,6 +31,10 @@ export type MealType = (typeof MEAL_TYPES)[number];
 export const isMealType = (value: unknown): value is MealType =>
   typeof value === 'string' && (MEAL_TYPES as readonly string[]).includes(value);
 
+/** Who sees a workout besides its owner: nobody, or their friends (cloud/store/sharing.ts). */
+export const ACTIVITY_VISIBILITIES = ['private', 'friends'] as const;
+export type ActivityVisibility = (typeof ACTIVITY_VISIBILITIES)[number];
+
 export const FRIENDSHIP_STATUSES = ['pending', 'accepted', 'declined', 'blocked'] as const;
 export type FriendshipStatus = (typeof FRIENDSHIP_STATUSES)[number];
 
@@ -59,6 +63,10 @@ export const settingsRules = {
   weekStartsOn: { kind: 'number', min: 0, max: 6, integer: true, optional: true },
   shareActivity: { kind: 'boolean', optional: true },
   shareWeightProgress: { kind: 'boolean', optional: true },
+  /** A new workout's visibility; unset: friends when the person shares activity, else private. */
+  defaultVisibility: { kind: 'choice', values: ACTIVITY_VISIBILITIES, optional: true },
+  shareRoutes: { kind: 'boolean', optional: true },
+  shareHeartRate: { kind: 'boolean', optional: true },
   timezone: { kind: 'text', min: 1, max: 64, optional: true },
   weightUnit: { kind: 'choice', values: WEIGHT_UNITS, optional: true },
   theme: { kind: 'choice', values: THEMES, optional: true },
@@ -93,6 +101,8 @@ export const SETTINGS_DEFAULTS = {
   weekStartsOn: 1,
   shareActivity: true,
   shareWeightProgress: false,
+  shareRoutes: false,
+  shareHeartRate: false,
   theme: 'system',
   adaptiveCalorieGoal: false,
   countExerciseCalories: false,
@@ -126,6 +136,13 @@ export const activityRules = {
   elevationGainM: { kind: 'number', min: 0, max: 20_000, optional: true },
   avgHr: { kind: 'number', min: 20, max: 250, optional: true },
   maxHr: { kind: 'number', min: 20, max: 250, optional: true },
+  /** Unset on older rows: the server fills it from the owner's `defaultVisibility` on create. */
+  visibility: { kind: 'choice', values: ACTIVITY_VISIBILITIES, optional: true },
+  /** Per-workout overrides of the settings `shareRoutes` and `shareHeartRate`; unset follows them. */
+  showRoute: { kind: 'boolean', optional: true },
+  showHeartRate: { kind: 'boolean', optional: true },
+  /** Friends may not comment on this workout (comments already there stay readable). */
+  commentsOff: { kind: 'boolean', optional: true },
 } as const satisfies FieldRules;
 
 export const mealRules = {
