@@ -159,6 +159,7 @@ const FUNCTIONS: {
       '1800-01-01T00:00:00Z',
       'yesterday',
     ]),
+    clientKey: fc.oneof(fc.uuid({ version: 4 }), hostileString, hostileValue),
   }),
   foodByBarcode: () => ({
     code: fc.oneof(
@@ -199,6 +200,7 @@ const FUNCTIONS: {
       near({ __type: 'Date', iso: new Date().toISOString() }, { __type: 'Date', iso: 'garbage' }),
     ),
     timeZone: timeZone(),
+    clientKey: fc.oneof(fc.uuid({ version: 4 }), hostileString, hostileValue),
   }),
   copyMeals: () => ({ fromDate: date(), toDate: date(), mealType: oneOf(MEAL_TYPES), timeZone: timeZone() }),
   exportMyData: (cast) => ({ part: oneOf(EXPORT_PARTS), cursor: oneOf([cast.me.objectId, 'zzzzzzzzzz']) }),

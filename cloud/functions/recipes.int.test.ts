@@ -252,6 +252,42 @@ describe('a recipe', () => {
     );
   });
 
+  it('gives the meal the clientKey sent, so the same meal queued after a lost answer is recognised', async () => {
+    const created = await saveRecipe(alice, porridge());
+    const clientKey = '7d0e5b1a-3c2f-4e8d-a9b6-0c1d2e3f4a5b';
+    const eatenAt = parseDate(new Date(Date.now() - 7_200_000));
+    const log = {
+      recipeId: String(created.body.objectId),
+      servings: 1,
+      mealType: 'snack',
+      eatenAt,
+      clientKey,
+    };
+    const logged = await call('logRecipe', alice, log);
+    expect(logged.status).toBe(200);
+    const mealId = (logged.body.result as { mealId: string }).mealId;
+
+    // What the device would send had the answer been lost: the meal as a create with the same key.
+    const replayed = await request('POST', '/parse/classes/Meal', {
+      sessionToken: alice.sessionToken,
+      body: { name: `Porridge ${tag}`, caloriesKcal: 332, mealType: 'snack', eatenAt, clientKey },
+    });
+    expect(replayed.body).toMatchObject({ code: 137 });
+    expect((await call('logRecipe', alice, log)).body).toMatchObject({ code: 137 });
+    const keyed = await request(
+      'GET',
+      `/parse/classes/Meal?where=${encodeURIComponent(JSON.stringify({ clientKey }))}`,
+      {
+        sessionToken: alice.sessionToken,
+      },
+    );
+    expect((keyed.body.results as { objectId: string }[]).map((meal) => meal.objectId)).toEqual([mealId]);
+    expect((await call('logRecipe', alice, { ...log, clientKey: 42 })).body).toMatchObject({
+      code: 142,
+      field: 'clientKey',
+    });
+  });
+
   it('refuses servings, a section and a moment out of bounds, naming the parameter', async () => {
     const created = await saveRecipe(alice, porridge());
     const log = {

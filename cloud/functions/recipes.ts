@@ -23,7 +23,7 @@ import { mealClass } from '../schema/meal';
 import { recipeClass } from '../schema/recipe';
 import { queryOf, rowOf, type RowOf } from '../schema/rows';
 import { defineFunction, type CloudRequest } from './define';
-import { readLanguageParam } from './requestContext';
+import { readClientKey, readLanguageParam } from './requestContext';
 
 type RecipeObject = RowOf<typeof recipeClass>;
 
@@ -120,7 +120,7 @@ function readMoment(value: unknown): Date {
  */
 async function logRecipe(request: CloudRequest<'logRecipe'>): Promise<{ mealId: string }> {
   const { user, userId } = requireUser(request.user);
-  const { recipeId, servings, mealType, eatenAt } = request.params;
+  const { recipeId, servings, mealType, eatenAt, clientKey } = request.params;
   if (!isLoggableServings(servings)) {
     throw validationError('server.recipe.servings', { field: 'servings', max: MAX_LOGGED_SERVINGS });
   }
@@ -128,6 +128,7 @@ async function logRecipe(request: CloudRequest<'logRecipe'>): Promise<{ mealId: 
     throw validationError('server.params.oneOf', { field: 'mealType', values: MEAL_TYPES.join(', ') });
   }
   const moment = readMoment(eatenAt);
+  const key = readClientKey(clientKey);
   const recipe =
     typeof recipeId === 'string' && /^[A-Za-z0-9]{1,32}$/.test(recipeId)
       ? await queryOf(recipeClass)
@@ -148,6 +149,7 @@ async function logRecipe(request: CloudRequest<'logRecipe'>): Promise<{ mealId: 
     const value = extras[key];
     if (value !== null) meal.set(key, value);
   }
+  if (key !== undefined) meal.set('clientKey', key);
   meal.setACL(ownerAcl(userId));
   // The master key saves for the caller; Meal's beforeSave still checks the row (mealType, limits).
   await meal.save(null, { useMasterKey: true });

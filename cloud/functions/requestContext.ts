@@ -1,8 +1,9 @@
 import { isValidTimeZone } from '../../src/domain/calendarDays';
 import { isIsoDate } from '../../src/domain/dates';
-import { EARLIEST_DATE } from '../../src/domain/fieldRules';
+import { mealRules } from '../../src/domain/contract';
+import { EARLIEST_DATE, fieldProblem } from '../../src/domain/fieldRules';
 import { isLanguage, LANGUAGES, type Language } from '../../src/domain/languages';
-import { validationError, type ParseUser } from '../parse';
+import { refuseProblem, validationError, type ParseUser } from '../parse';
 import { queryOf, type RowOf } from '../schema/rows';
 import { settingsClass } from '../schema/settings';
 
@@ -48,6 +49,14 @@ export function readLanguageParam(language: unknown): Language | undefined {
 }
 
 /** The caller's one Settings row, read with the master key (cloud code acts for its owner). */
+/** A meal's clientKey when one is sent: a UUID, as the offline queue keys its entries; else 142. */
+export function readClientKey(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const problem = fieldProblem('clientKey', mealRules.clientKey, value);
+  if (problem) throw refuseProblem(problem);
+  return value as string;
+}
+
 export function settingsOf(user: ParseUser): Promise<SettingsRow | undefined> {
   return queryOf(settingsClass).equalTo('user', user).first({ useMasterKey: true });
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { itemClientKey } from '../../src/domain/savedMeals';
 import { parseDate, request, signUp, uniqueName, updateSettings, type Account } from '../../server/test/rest';
 
 interface LoggedMeal {
@@ -302,6 +303,44 @@ describe('logSavedMeal', () => {
     const [tea] = await mealsOn(person, today, zone);
     expect(new Date(tea?.eatenAt ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(new Date(tea?.eatenAt ?? 0).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('keys each meal from the clientKey sent, so the same items queued after a lost answer are recognised', async () => {
+    const person = await signUp();
+    const created = await saveMeal(person, {
+      name: 'Tea and toast',
+      items: [
+        { name: 'Tea', caloriesKcal: 2 },
+        { name: 'Toast', caloriesKcal: 180 },
+      ],
+    });
+    const clientKey = '2f1c4d3e-8a9b-4c7d-9e0f-1a2b3c4dfffe';
+    const log = {
+      savedMealId: String(created.body.objectId),
+      mealType: 'snack',
+      date: '2026-03-01',
+      clientKey,
+    };
+    expect((await call('logSavedMeal', person, log)).body.result).toEqual({ logged: 2 });
+
+    // What the device would send for the second item had the answer been lost: the same key.
+    const replayed = await request('POST', '/parse/classes/Meal', {
+      sessionToken: person.sessionToken,
+      body: {
+        name: 'Toast',
+        caloriesKcal: 180,
+        mealType: 'snack',
+        eatenAt: parseDate(new Date('2026-03-01T15:00:00Z')),
+        clientKey: itemClientKey(clientKey, 1),
+      },
+    });
+    expect(replayed.body).toMatchObject({ code: 137 });
+    expect(await call('logSavedMeal', person, log)).toMatchObject({ body: { code: 137 } });
+    expect(await mealsOn(person, '2026-03-01', 'UTC')).toHaveLength(2);
+    expect((await call('logSavedMeal', person, { ...log, clientKey: 'nope' })).body).toMatchObject({
+      code: 142,
+      field: 'clientKey',
+    });
   });
 
   it('refuses with 142 naming the parameter what it cannot log', async () => {

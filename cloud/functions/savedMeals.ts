@@ -3,7 +3,12 @@ import { isMealType, mealRules, MEAL_TYPES } from '../../src/domain/contract';
 import { isIsoDate } from '../../src/domain/dates';
 import { fieldProblem } from '../../src/domain/fieldRules';
 import { isObjectId } from '../../src/domain/ids';
-import { savedMealItemsOf, sectionTimeOn, type SavedMealItem } from '../../src/domain/savedMeals';
+import {
+  itemClientKey,
+  savedMealItemsOf,
+  sectionTimeOn,
+  type SavedMealItem,
+} from '../../src/domain/savedMeals';
 import {
   ownerAcl,
   Parse,
@@ -18,7 +23,7 @@ import { mealClass } from '../schema/meal';
 import { queryOf, rowOf, setFields } from '../schema/rows';
 import { savedMealClass } from '../schema/savedMeal';
 import { defineFunction, type CloudRequest } from './define';
-import { readDay, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
+import { readClientKey, readDay, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
 
 const MASTER = { useMasterKey: true } as const;
 
@@ -59,7 +64,8 @@ async function usableFoodIds(user: ParseUser, ids: readonly string[]): Promise<S
  */
 async function logSavedMeal(request: CloudRequest<'logSavedMeal'>): Promise<{ logged: number }> {
   const { user, userId } = requireUser(request.user);
-  const { savedMealId, mealType, date, timeZone: requestedZone } = request.params;
+  const { savedMealId, mealType, date, timeZone: requestedZone, clientKey } = request.params;
+  const key = readClientKey(clientKey);
   if (!isObjectId(savedMealId)) throw validationError('server.savedMeal.id', { field: 'savedMealId' });
   if (!isMealType(mealType)) {
     throw validationError('server.params.oneOf', { field: 'mealType', values: MEAL_TYPES.join(', ') });
@@ -92,6 +98,7 @@ async function logSavedMeal(request: CloudRequest<'logSavedMeal'>): Promise<{ lo
       const { name, caloriesKcal, proteinG, carbsG, fatG } = item;
       meal.set({ user, eatenAt, mealType, name, caloriesKcal, proteinG, carbsG, fatG });
     }
+    if (key !== undefined) meal.set('clientKey', itemClientKey(key, index));
     meal.setACL(ownerAcl(userId));
     return meal;
   });

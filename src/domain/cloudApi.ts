@@ -78,13 +78,27 @@ export interface CloudApi {
   };
   /** Logs a saved meal's items into a section of a day (a day, or an instant taken as its day). */
   logSavedMeal: {
-    params: { savedMealId: string; mealType: MealType; date: Day | Date; timeZone?: TimeZone };
+    /** `clientKey`: a UUID keying the meals written (src/domain/savedMeals.ts `itemClientKey`). */
+    params: {
+      savedMealId: string;
+      mealType: MealType;
+      date: Day | Date;
+      timeZone?: TimeZone;
+      clientKey?: string;
+    };
     result: { logged: number };
   };
   listRecipes: { params: { language?: Language }; result: RecipeRow[] };
   /** Logs servings of one's own recipe as one meal with the recipe's numbers copied; answers its id. */
   logRecipe: {
-    params: { recipeId: string; servings: number; mealType: MealType; eatenAt: string | Date };
+    /** `clientKey`: the meal's, as the offline queue would give it, so a lost answer is not logged twice. */
+    params: {
+      recipeId: string;
+      servings: number;
+      mealType: MealType;
+      eatenAt: string | Date;
+      clientKey?: string;
+    };
     result: { mealId: string };
   };
   energyExpenditure: { params: { timeZone?: TimeZone }; result: ExpenditureWithGoal };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MealRow } from './nutrition';
 import {
   checkSavedMealItems,
+  itemClientKey,
   itemsFromMeals,
   savedMealFoodIds,
   savedMealItemsOf,
@@ -104,6 +105,18 @@ describe('sectionTimeOn', () => {
   it('keeps the local time on a day that changes to summer time', () => {
     expect(sectionTimeOn('2026-03-29', 'breakfast', 'Europe/Berlin').toISOString()).toBe(
       '2026-03-29T06:00:00.000Z',
+    );
+  });
+});
+
+describe('itemClientKey', () => {
+  it('counts the key’s last eight hex digits on by the item’s index, wrapping, and keeps the rest', () => {
+    const key = '2f1c4d3e-8a9b-4c7d-9e0f-1a2b3c4dfffe';
+    expect(itemClientKey(key, 0)).toBe(key);
+    expect(itemClientKey(key, 1)).toBe('2f1c4d3e-8a9b-4c7d-9e0f-1a2b3c4dffff');
+    expect(itemClientKey(key, 2)).toBe('2f1c4d3e-8a9b-4c7d-9e0f-1a2b3c4e0000');
+    expect(itemClientKey('00000000-0000-4000-8000-0000ffffffff', 1)).toBe(
+      '00000000-0000-4000-8000-000000000000',
     );
   });
 });

@@ -172,3 +172,15 @@ export function sectionTimeOn(day: string, mealType: MealType, timeZone: string)
   const shown = minutesOf(localTime(guess, timeZone));
   return new Date(guess.getTime() + (wanted - shown) * 60_000);
 }
+
+/**
+ * The clientKey of item `index` of a saved meal logged under `key` (a UUID): the key with its last
+ * eight hex digits counted on by the index. The server keys the meals it writes this way and the
+ * device keys its waiting meals the same way, so a call whose answer was lost and then queued is
+ * recognised by key instead of logged twice.
+ */
+export function itemClientKey(key: string, index: number): string {
+  const last = Number.parseInt(key.slice(-8), 16);
+  const counted = ((last + index) >>> 0).toString(16).padStart(8, '0');
+  return `${key.slice(0, -8)}${counted}`;
+}

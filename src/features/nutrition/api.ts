@@ -10,7 +10,7 @@ import {
 } from '@/domain/nutrition';
 import { recipePortion, type Ingredient, type RecipeRow } from '@/domain/recipes';
 import { restDate, restPointer, type PendingChange, type RestFields } from '@/lib/offline/changes';
-import { queueChange, saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
+import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { currentLanguage, t } from '@/i18n';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
@@ -248,25 +248,23 @@ export interface RecipeLogInput {
  */
 export async function logRecipe(input: RecipeLogInput): Promise<SaveOutcome> {
   const { recipe, servings, mealType, eatenAt } = input;
-  if (navigator.onLine) {
-    try {
+  const { grams, ...numbers } = recipePortion(recipe.perServing, servings);
+  // One key on both paths: a call whose answer was lost, then queued, is recognised, not logged twice.
+  return saveOrQueue(
+    {
+      className: 'Meal',
+      op: 'create',
+      fields: { eatenAt: restDate(eatenAt), mealType, name: recipe.name, grams, ...numbers },
+      display: {},
+    },
+    async (clientKey) => {
       await callCloud('logRecipe', {
         recipeId: recipe.id,
         servings,
         mealType,
         eatenAt: eatenAt.toISOString(),
+        clientKey,
       });
-      return 'saved';
-    } catch (error) {
-      if (!isNetworkFailure(error)) throw error;
-    }
-  }
-  const { grams, ...numbers } = recipePortion(recipe.perServing, servings);
-  await queueChange({
-    className: 'Meal',
-    op: 'create',
-    fields: { eatenAt: restDate(eatenAt), mealType, name: recipe.name, grams, ...numbers },
-    display: {},
-  });
-  return 'queued';
+    },
+  );
 }

@@ -1,13 +1,15 @@
 import type { MealType } from '@/domain/contract';
 import {
+  itemClientKey,
   MEAL_TYPE_TIMES,
   savedMealItemsOf,
   type SavedMealItem,
   type SavedMealRow,
 } from '@/domain/savedMeals';
 import { callCloud } from '@/lib/cloud';
-import { isNetworkFailure } from '@/lib/errors';
-import { isLocalTarget, restDate, restPointer, type RestFields } from '@/lib/offline/changes';
+import { ErrorCode } from '@/domain/errors';
+import { hasCode, isNetworkFailure } from '@/lib/errors';
+import { isLocalTarget, newChangeId, restDate, restPointer, type RestFields } from '@/lib/offline/changes';
 import { queueChange, saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
@@ -59,7 +61,12 @@ function loggedAt(day: string, today: string, mealType: MealType): Date {
  * it: a food item as its food and grams (shown with the numbers it was saved with until the server
  * works them out), a quick item with its numbers.
  */
-async function queueItems(savedMeal: SavedMealRow, mealType: MealType, at: Date): Promise<number> {
+async function queueItems(
+  savedMeal: SavedMealRow,
+  mealType: MealType,
+  at: Date,
+  key: string,
+): Promise<number> {
   for (const [index, item] of savedMeal.items.entries()) {
     const eatenAt = restDate(new Date(at.getTime() + index));
     const { name, caloriesKcal, proteinG, carbsG, fatG } = item;
@@ -72,6 +79,7 @@ async function queueItems(savedMeal: SavedMealRow, mealType: MealType, at: Date)
           ? { eatenAt, mealType, food: null, grams: null, ...numbers }
           : { eatenAt, mealType, food: restPointer('Food', item.foodId), grams: item.grams },
       display: item.foodId === undefined ? {} : numbers,
+      id: itemClientKey(key, index),
     });
   }
   return savedMeal.items.length;
@@ -88,6 +96,8 @@ export async function logSavedMeal(
   day: string,
   today: string,
 ): Promise<{ logged: number; outcome: SaveOutcome }> {
+  // One key on both paths: a call whose answer was lost, then queued, is recognised, not logged twice.
+  const key = newChangeId();
   if (navigator.onLine && !isLocalTarget(savedMeal.id)) {
     try {
       const { logged } = await callCloud('logSavedMeal', {
@@ -95,11 +105,17 @@ export async function logSavedMeal(
         mealType,
         date: day,
         timeZone: browserTimeZone(),
+        clientKey: key,
       });
       return { logged, outcome: 'saved' };
     } catch (error) {
+      // The SDK retried after a lost answer and the server recognised the request: it is logged.
+      if (hasCode(error, ErrorCode.DUPLICATE_REQUEST)) {
+        return { logged: savedMeal.items.length, outcome: 'saved' };
+      }
       if (!isNetworkFailure(error)) throw error;
     }
   }
-  return { logged: await queueItems(savedMeal, mealType, loggedAt(day, today, mealType)), outcome: 'queued' };
+  const at = loggedAt(day, today, mealType);
+  return { logged: await queueItems(savedMeal, mealType, at, key), outcome: 'queued' };
 }
