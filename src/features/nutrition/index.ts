@@ -6,6 +6,7 @@ export {
   deleteRecipe,
   loadNutritionDay,
   loadRecipes,
+  loadSavedMeals,
   logRecipe,
   saveMeal,
   saveRecipe,
@@ -21,7 +22,6 @@ export { NutritionEditWindow } from './components/NutritionEditWindow';
 export { SavedMealsCard } from './components/SavedMealsCard';
 export { SavedMealWindow, type SavedMealSubject } from './components/SavedMealWindow';
 export { SAVED_MEAL_INTENTS } from './savedMealActions';
-export { loadSavedMeals } from './savedMealsApi';
 export { withWaitingSavedMeals } from './savedMealsPending';
 export { RecipesCard } from './components/RecipesCard';
 export { RecipeWindow } from './components/RecipeWindow';

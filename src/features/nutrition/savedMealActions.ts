@@ -6,7 +6,7 @@ import { t } from '@/i18n';
 import { formText } from '@/lib/formValues';
 import { refusedByServer, refusedWith, type Intents } from '@/lib/routeActions';
 import type { NutritionActionResult } from './actionResult';
-import { deleteSavedMeal, logSavedMeal, saveSavedMeal } from './savedMealsApi';
+import { deleteSavedMeal, logSavedMeal, saveSavedMeal } from './api';
 
 /** A saved meal as a form carried it (the one shown), or null when it is not one. */
 function readSavedMeal(form: FormData): SavedMealRow | null {
