@@ -6,12 +6,24 @@ import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 import type { WorkoutDetail } from '@/domain/activity';
+import { trackProblem, type TrackPoint } from '@/domain/track';
 import type { ActivityRow, ActivitySummary } from './types';
 import { callCloud } from '@/lib/cloud';
 
 /** One of the person's workouts with its recording and route (`workoutDetail`). */
 export async function loadWorkoutDetail(activityId: string): Promise<WorkoutDetail> {
   return callCloud('workoutDetail', { activityId });
+}
+
+/**
+ * The person's latest recorded route, for picking a place on (a privacy zone); none without one.
+ * The Track rows are the owner's only, so the first found is theirs.
+ */
+export async function loadLatestRoute(): Promise<TrackPoint[]> {
+  const Parse = await getParse();
+  const track = await new Parse.Query('Track').descending('createdAt').select('points').first();
+  const points: unknown = track?.get('points');
+  return Array.isArray(points) && trackProblem(points) === null ? (points as TrackPoint[]) : [];
 }
 
 export async function loadActivitySummary(query: {
