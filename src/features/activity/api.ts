@@ -1,4 +1,4 @@
-import type { ActivityType } from '@/domain/contract';
+import type { ActivityType, ActivityVisibility } from '@/domain/contract';
 import { t } from '@/i18n';
 import type { LoggedExercise } from '@/domain/strength';
 import { restDate, type RestFields } from '@/lib/offline/changes';
@@ -47,6 +47,12 @@ export interface ActivityInput {
   notes: string;
   /** A strength workout's exercises and sets; null for none (and for every other type). */
   exercises: LoggedExercise[] | null;
+  /** Who sees it; null on a new workout lets the server take the person's default. */
+  visibility: ActivityVisibility | null;
+  /** Null follows the settings. */
+  showRoute: boolean | null;
+  showHeartRate: boolean | null;
+  commentsOff: boolean;
 }
 
 function activityFields(input: ActivityInput): RestFields {
@@ -58,6 +64,10 @@ function activityFields(input: ActivityInput): RestFields {
     caloriesKcal: input.caloriesKcal,
     notes: input.notes,
     exercises: input.type === 'strength' ? input.exercises : null,
+    visibility: input.visibility,
+    showRoute: input.showRoute,
+    showHeartRate: input.showHeartRate,
+    commentsOff: input.commentsOff,
   };
 }
 
@@ -86,6 +96,10 @@ export function inputFromRow(row: ActivityRow): ActivityInput {
     caloriesKcal: row.caloriesEstimated ? null : row.caloriesKcal,
     notes: row.notes,
     exercises: row.exercises ?? null,
+    visibility: row.visibility ?? null,
+    showRoute: row.showRoute ?? null,
+    showHeartRate: row.showHeartRate ?? null,
+    commentsOff: row.commentsOff ?? false,
   };
 }
 
