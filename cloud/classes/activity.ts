@@ -1,8 +1,11 @@
 import { caloriesFromMetKcal, DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal } from '../../src/domain/activity';
 import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
+import { defaultVisibility } from '../../src/domain/sharing';
 import { checkExercises, workoutMet, type LoggedExercise } from '../../src/domain/strength';
 import { latestWeightKg } from '../latestWeights';
-import { refuseProblem, validationError, type CloudObject, type ParseUser } from '../parse';
+import { MASTER, refuseProblem, validationError, type CloudObject, type ParseUser } from '../parse';
+import { queryOf } from '../schema/rows';
+import { settingsClass } from '../schema/settings';
 import { exerciseIdsOf } from './exercise';
 import { usableExercises, type UsableExercise } from '../store/strength';
 import { latestWeight } from '../store/history';
@@ -77,4 +80,22 @@ export async function estimateActivityCalories(object: CloudObject, original: Cl
       : caloriesFromMetKcal(met, durationMin, weightKg),
   );
   object.set('caloriesEstimated', true);
+}
+
+/**
+ * A new workout saved without a visibility (by the person or by an import) gets its owner's default
+ * (src/domain/sharing.ts `defaultVisibility`), so nobody's workout is shown before they chose.
+ */
+export async function completeVisibility(object: CloudObject, original: CloudObject | undefined) {
+  // One given is checked against the contract after this, as any field.
+  if (original || (object.get('visibility') ?? null) !== null) return;
+  const owner = object.get('user') as ParseUser | undefined;
+  const settings = owner?.id ? await queryOf(settingsClass).equalTo('user', owner).first(MASTER) : undefined;
+  object.set('visibility', defaultVisibility(settings?.attributes));
+}
+
+/** What the server fills in on a workout: its visibility when new, and its calories. */
+export async function completeActivity(object: CloudObject, original: CloudObject | undefined) {
+  await completeVisibility(object, original);
+  await estimateActivityCalories(object, original);
 }

@@ -1,6 +1,6 @@
 import { OWNED_CLASSES, type OwnedClassName } from '../../src/domain/contract';
 import { checkFields, checkWriteOnce, type FieldRules } from '../../src/domain/fieldRules';
-import { estimateActivityCalories } from './activity';
+import { completeActivity } from './activity';
 import { completeExercise } from './exercise';
 import { completeFood } from './food';
 import { completeMeal } from './meal';
@@ -27,7 +27,7 @@ type Completion = (object: CloudObject, original: CloudObject | undefined) => Pr
 
 /** What the server fills in on a valid row of a class, after the contract's checks. */
 const COMPLETIONS: Partial<Record<OwnedClassName, Completion>> = {
-  Activity: estimateActivityCalories,
+  Activity: completeActivity,
   Exercise: completeExercise,
   Food: completeFood,
   Meal: completeMeal,

@@ -1,7 +1,8 @@
 import { addDays, isValidTimeZone } from '../../src/domain/calendarDays';
 import { isIsoDate } from '../../src/domain/dates';
 import { ADAPTIVE_GOAL_INTERVAL_DAYS } from '../../src/domain/goals';
-import { Parse, refusal, validationError, type CloudObject, type ParseUser } from '../parse';
+import { checkPrivacyZones } from '../../src/domain/privacyZones';
+import { Parse, refusal, refuseProblem, validationError, type CloudObject, type ParseUser } from '../parse';
 import { queryOf } from '../schema/rows';
 import { settingsClass } from '../schema/settings';
 
@@ -13,6 +14,10 @@ export async function completeSettings(
   const timezone: unknown = object.get('timezone');
   if (typeof timezone === 'string' && !isValidTimeZone(timezone)) {
     throw validationError('server.params.timeZone', { field: 'timezone' });
+  }
+  if (object.dirty('privacyZones')) {
+    const problem = checkPrivacyZones(object.get('privacyZones'));
+    if (problem) throw refuseProblem(problem);
   }
   if (original) {
     keepCalorieGoalChoice(object, original);

@@ -1,6 +1,7 @@
 import { isObjectId } from '../../src/domain/ids';
 import type { ActivityRow, ActivitySummary, WorkoutDetail } from '../../src/domain/activity';
 import { computeActivityStats } from '../../src/domain/activityStats';
+import { isActivityVisibility } from '../../src/domain/sharing';
 import { setRecordsOf, weekMuscleSets } from './strength';
 import { visibleExercises } from '../store/strength';
 import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
@@ -40,6 +41,21 @@ function readParams(params: Record<string, unknown>): SummaryParams {
   return { month, date: readDateParam(params.date), timeZone: readTimeZoneParam(params.timeZone) };
 }
 
+/** The workout's sharing choices that are set (its owner's view only). */
+function sharingOf(activity: RowOf<typeof activityClass>): Partial<ActivityRow> {
+  const visibility = activity.get('visibility');
+  const flag = (name: 'showRoute' | 'showHeartRate' | 'commentsOff') => {
+    const value: unknown = activity.get(name);
+    return typeof value === 'boolean' ? { [name]: value } : {};
+  };
+  return {
+    ...(isActivityVisibility(visibility) ? { visibility } : {}),
+    ...flag('showRoute'),
+    ...flag('showHeartRate'),
+    ...flag('commentsOff'),
+  };
+}
+
 export function toActivityRow(activity: RowOf<typeof activityClass>): ActivityRow {
   const exercises = activity.get('exercises') ?? [];
   const source = ACTIVITY_SOURCES.find((value) => value === activity.get('source'));
@@ -54,6 +70,7 @@ export function toActivityRow(activity: RowOf<typeof activityClass>): ActivityRo
     notes: activity.get('notes') ?? '',
     ...(exercises.length > 0 ? { exercises } : {}),
     ...(source !== undefined && source !== 'manual' ? { source } : {}),
+    ...sharingOf(activity),
   };
 }
 

@@ -214,6 +214,23 @@ const FUNCTIONS: {
   workoutDetail: (cast) => ({
     activityId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
   }),
+  sharedWorkout: (cast) => ({
+    activityId: fc.oneof(
+      oneOf([cast.me.objectId, cast.friend.objectId, 'xxxxxxxxxx', '']),
+      hostileString,
+      hostileValue,
+    ),
+  }),
+  sharedWorkoutGpx: (cast) => ({
+    activityId: fc.oneof(
+      oneOf([cast.me.objectId, cast.friend.objectId, 'xxxxxxxxxx', '']),
+      hostileString,
+      hostileValue,
+    ),
+  }),
+  setWorkoutsVisibility: () => ({
+    visibility: fc.oneof(oneOf(['private', 'friends', 'public', 'Friends', '']), hostileValue),
+  }),
   importWorkouts: () => ({
     workouts: fc.oneof(
       fc.array(

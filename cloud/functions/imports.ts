@@ -1,6 +1,7 @@
 import { deleteOriginalsOf, keepOriginals, ownOriginal } from '../classes/originalFile';
 import { activityRules } from '../../src/domain/contract';
 import { checkFields } from '../../src/domain/fieldRules';
+import { defaultVisibility } from '../../src/domain/sharing';
 import {
   effortsOf,
   MAX_IMPORT_WORKOUTS,
@@ -26,6 +27,7 @@ import { asRow, queryOf, rowOf } from '../schema/rows';
 import { trackClass } from '../schema/track';
 import { t } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
+import { settingsOf } from './requestContext';
 
 /** Two workouts of one type started this close are the same workout imported twice. */
 const SAME_START_MS = 2 * 60_000;
@@ -265,7 +267,10 @@ async function importWorkouts(request: CloudRequest<'importWorkouts'>): Promise<
   if (dryRun === true || fresh.length === 0) {
     return { imported: 0, wouldImport: fresh.length, duplicates, refused };
   }
-  const taken = await saveWorkouts(fresh, user, userId);
+  // The person's default visibility read once for the batch, not by each workout's beforeSave.
+  const visibility = defaultVisibility((await settingsOf(user))?.attributes);
+  const shared = fresh.map((workout) => ({ ...workout, fields: { ...workout.fields, visibility } }));
+  const taken = await saveWorkouts(shared, user, userId);
   duplicates.push(...taken.map((index) => index + 1));
   duplicates.sort((a, b) => a - b);
   const imported = fresh.length - taken.length;

@@ -13,7 +13,7 @@ export const PAGE_MESSAGES = {
   resetPassword: ['auth', 'domain', 'account'],
   dashboard: ['domain', 'dashboard', 'activity', 'strength', 'training'],
   exercisesChat: ['domain', 'chat'],
-  friendsRanking: ['domain', 'friends', 'challenges'],
+  friendsRanking: ['domain', 'friends', 'challenges', 'activity'],
   nutritionLog: ['domain', 'nutrition', 'energy'],
   userSettings: ['domain', 'settings', 'imports', 'account'],
   weightTracking: ['domain', 'weight'],

@@ -1,6 +1,6 @@
 import { t, type MessageId } from '../i18n/messages';
 import type { ActivityStats } from './activityStats';
-import type { ActivitySource, ActivityType } from './contract';
+import type { ActivitySource, ActivityType, ActivityVisibility } from './contract';
 import type { ExerciseRow, LoggedExercise, Muscle, RecordKind } from './strength';
 import type { SyncState } from './sync';
 import type { TrackPoint } from './track';
@@ -89,6 +89,13 @@ export interface ActivityRow {
   sync?: SyncState;
   /** Where an imported workout came from (absent for one typed in). */
   source?: Exclude<ActivitySource, 'manual'>;
+  /** Who sees it besides its owner; absent on a row saved before sharing (private). */
+  visibility?: ActivityVisibility;
+  /** The workout's own choices over the settings' `shareRoutes` and `shareHeartRate`; absent follows them. */
+  showRoute?: boolean;
+  showHeartRate?: boolean;
+  /** Friends may not comment on it. */
+  commentsOff?: boolean;
 }
 
 /** One workout with what a recording adds, and its route: what its summary window shows. */

@@ -1,6 +1,6 @@
 import type { ActivitySummary, WorkoutDetail } from './activity';
 import type { ChallengeMetric, ChallengeSummary, Leaderboard, MemberStatus } from './challenges';
-import type { MealType } from './contract';
+import type { ActivityVisibility, MealType } from './contract';
 import type { DashboardSummary } from './dashboard';
 import type { ExportPage, ExportRequest } from './dataExport';
 import type { AdaptiveCalorieGoal, ExpenditureWithGoal } from './expenditure';
@@ -9,6 +9,7 @@ import type { NotificationList } from './notifications';
 import type { FoodRow, HistorySpan, NutritionDay } from './nutrition';
 import type { Language } from './languages';
 import type { RecipeRow } from './recipes';
+import type { SharedWorkout, SharedWorkoutGpx } from './sharing';
 import type { InvitationRow, NewInvitation, SignupPolicy } from './signup';
 import type {
   ExerciseProgress,
@@ -112,6 +113,13 @@ export interface CloudApi {
   removeFriend: { params: { userId: string }; result: { removed: true } };
   blockUser: { params: { userId: string }; result: { blocked: true } };
   friendsRanking: { params: { metric: RankingMetric; period: RankingPeriod }; result: Ranking };
+  // Sharing a workout (cloud/functions/sharing.ts)
+  /** A workout as its owner shares it with the caller; one they may not see is "not found" (101). */
+  sharedWorkout: { params: { activityId: string }; result: SharedWorkout };
+  /** The shared route, trimmed, as a GPX file; "not found" when no route is shared. */
+  sharedWorkoutGpx: { params: { activityId: string }; result: SharedWorkoutGpx };
+  /** Makes all the caller's workouts private, or all visible to friends; answers how many changed. */
+  setWorkoutsVisibility: { params: { visibility: ActivityVisibility }; result: { changed: number } };
   // Challenges
   listChallenges: { params: None; result: ChallengeSummary[] };
   createChallenge: {

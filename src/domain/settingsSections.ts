@@ -9,6 +9,7 @@ export const SETTINGS_SECTIONS = [
   'preferences',
   'notifications',
   'privacy',
+  'sharing',
   'security',
   'invitations',
   'data',

@@ -26,6 +26,7 @@ import {
   FriendRequests,
   FriendSearch,
   RankingBoard,
+  SharedWorkoutWindow,
   blockUser,
   listFriendships,
   loadRanking,
@@ -110,7 +111,12 @@ export function shouldRevalidate({
 }
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
-  const params = requireValidSearch(request, { metric: isMetric, period: isPeriod, challenge: isObjectId });
+  const params = requireValidSearch(request, {
+    metric: isMetric,
+    period: isPeriod,
+    challenge: isObjectId,
+    workout: isObjectId,
+  });
   await requireSignedIn(request);
   const q = params.get('q');
   if (q !== null) return { search: await findPeople(request, q) };
@@ -216,6 +222,13 @@ function FriendsPage({ ranking, friendships, challenges, savedAt }: FriendsPageP
     setParams(next);
   };
 
+  // A friend's shared workout, opened by its address (`?workout=<id>`), e.g. from the feed.
+  const closeWorkout = () => {
+    const next = new URLSearchParams(params);
+    next.delete('workout');
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
   const showBoard = (challengeId: string | null) => {
     const next = new URLSearchParams(params);
     if (challengeId) next.set('challenge', challengeId);
@@ -249,6 +262,7 @@ function FriendsPage({ ranking, friendships, challenges, savedAt }: FriendsPageP
           />
         </div>
       </div>
+      <SharedWorkoutWindow activityId={params.get('workout')} onClose={closeWorkout} />
     </PageFrame>
   );
 }

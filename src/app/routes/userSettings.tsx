@@ -15,7 +15,10 @@ import {
   SettingsLayout,
   NotificationsForm,
   PrivacyForm,
+  PrivacyZonesForm,
   ProfileForm,
+  SharingForm,
+  WorkoutsVisibilityPanel,
   SecurityPanel,
   TwoFactorPanel,
   UnitsForm,
@@ -35,13 +38,17 @@ import {
   parsePasswordForm,
   parseNotificationsForm,
   parsePrivacyForm,
+  parsePrivacyZonesForm,
+  parseSharingForm,
   parseProfileForm,
   parseUnitsForm,
   resendVerification,
   revokeInvitation,
   revokeOtherSessions,
   saveMySettings,
+  savePrivacyZones,
   saveProfile,
+  setAllWorkoutsVisibility,
   startTwoFactor,
   type MySettings,
   type Profile,
@@ -60,7 +67,9 @@ import {
   type SettingsSection,
 } from '@/domain/settingsSections';
 import { loadSignupPolicy } from '@/features/auth';
+import { loadLatestRoute, RoutePointPicker } from '@/features/activity';
 import { ImportWorkouts } from '@/features/imports';
+import type { TrackPoint } from '@/domain/track';
 import { loadWeightSummary } from '@/features/weight';
 import { chooseLanguage, t, useT, type MessageId } from '@/i18n';
 import { chooseTheme } from '@/lib/theme';
@@ -74,6 +83,8 @@ type SectionData =
   | { section: 'profile'; profile: Profile; avatarUrl: string | null }
   | { section: 'goals'; settings: MySettings; currentWeightKg: number | null }
   | { section: 'preferences' | 'notifications' | 'privacy'; settings: MySettings }
+  /** `route`: the person's latest recorded route, to pick a privacy zone's place on (empty without one). */
+  | { section: 'sharing'; settings: MySettings; route: TrackPoint[] }
   | { section: 'security'; sessions: SessionRow[]; twoFactor: TwoFactorStatus }
   | { section: 'invitations'; invitations: InvitationRow[]; isAdmin: boolean }
   | { section: 'data' | 'delete' };
@@ -141,6 +152,10 @@ async function loadSection(section: Exclude<SettingsSection, 'invitations'>): Pr
     case 'notifications':
     case 'privacy':
       return { section, settings: await loadMySettings() };
+    case 'sharing': {
+      const [settings, route] = await Promise.all([loadMySettings(), loadLatestRoute()]);
+      return { section, settings, route };
+    }
     case 'security': {
       const [sessions, twoFactor] = await Promise.all([listSessions(), loadTwoFactorStatus()]);
       return { section, sessions, twoFactor };
@@ -212,6 +227,27 @@ const INTENTS = {
       kind: 'saved',
       notice: t('settings.notices.privacySaved'),
     };
+  },
+  sharing: async (form) => {
+    await saveMySettings(parseSharingForm(form));
+    return { kind: 'saved', notice: t('settings.notices.sharingSaved') };
+  },
+  workoutsVisibility: async (form) => {
+    const visibility = formText(form, 'visibility') === 'friends' ? 'friends' : 'private';
+    const changed = await setAllWorkoutsVisibility(visibility);
+    return {
+      kind: 'saved',
+      notice:
+        visibility === 'private'
+          ? t('settings.notices.workoutsPrivate', { count: changed })
+          : t('settings.notices.workoutsFriends', { count: changed }),
+    };
+  },
+  privacyZones: async (form) => {
+    const parsed = parsePrivacyZonesForm(form);
+    if ('fieldErrors' in parsed) return refusedFields(parsed.fieldErrors);
+    await savePrivacyZones(parsed.value);
+    return { kind: 'saved', notice: t('settings.notices.zonesSaved') };
   },
   notifications: savesSettings(parseNotificationsForm, 'settings.notices.notificationsSaved'),
   appearance: savesSettings(parseAppearanceForm, 'settings.notices.themeSaved', ({ theme }) =>
@@ -349,6 +385,21 @@ function SectionView({ shown, linkOutcome }: { shown: SectionData; linkOutcome: 
       return <NotificationsForm settings={shown.settings} />;
     case 'privacy':
       return <PrivacyForm settings={shown.settings} />;
+    case 'sharing': {
+      const { route } = shown;
+      return (
+        <>
+          <SharingForm settings={shown.settings} />
+          <WorkoutsVisibilityPanel />
+          <PrivacyZonesForm
+            zones={shown.settings.privacyZones}
+            picker={
+              route.length > 1 ? (pick) => <RoutePointPicker points={route} onPick={pick} /> : undefined
+            }
+          />
+        </>
+      );
+    }
     case 'security':
       return (
         <>

@@ -1,4 +1,4 @@
-import type { ActivityType } from '@/domain/contract';
+import type { ActivityType, ActivityVisibility } from '@/domain/contract';
 import { t } from '@/i18n';
 import type { LoggedExercise } from '@/domain/strength';
 import { restDate, type RestFields } from '@/lib/offline/changes';
@@ -6,12 +6,24 @@ import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 import type { WorkoutDetail } from '@/domain/activity';
+import { trackProblem, type TrackPoint } from '@/domain/track';
 import type { ActivityRow, ActivitySummary } from './types';
 import { callCloud } from '@/lib/cloud';
 
 /** One of the person's workouts with its recording and route (`workoutDetail`). */
 export async function loadWorkoutDetail(activityId: string): Promise<WorkoutDetail> {
   return callCloud('workoutDetail', { activityId });
+}
+
+/**
+ * The person's latest recorded route, for picking a place on (a privacy zone); none without one.
+ * The Track rows are the owner's only, so the first found is theirs.
+ */
+export async function loadLatestRoute(): Promise<TrackPoint[]> {
+  const Parse = await getParse();
+  const track = await new Parse.Query('Track').descending('createdAt').select('points').first();
+  const points: unknown = track?.get('points');
+  return Array.isArray(points) && trackProblem(points) === null ? (points as TrackPoint[]) : [];
 }
 
 export async function loadActivitySummary(query: {
@@ -35,6 +47,12 @@ export interface ActivityInput {
   notes: string;
   /** A strength workout's exercises and sets; null for none (and for every other type). */
   exercises: LoggedExercise[] | null;
+  /** Who sees it; null on a new workout lets the server take the person's default. */
+  visibility: ActivityVisibility | null;
+  /** Null follows the settings. */
+  showRoute: boolean | null;
+  showHeartRate: boolean | null;
+  commentsOff: boolean;
 }
 
 function activityFields(input: ActivityInput): RestFields {
@@ -46,6 +64,10 @@ function activityFields(input: ActivityInput): RestFields {
     caloriesKcal: input.caloriesKcal,
     notes: input.notes,
     exercises: input.type === 'strength' ? input.exercises : null,
+    visibility: input.visibility,
+    showRoute: input.showRoute,
+    showHeartRate: input.showHeartRate,
+    commentsOff: input.commentsOff,
   };
 }
 
@@ -74,6 +96,10 @@ export function inputFromRow(row: ActivityRow): ActivityInput {
     caloriesKcal: row.caloriesEstimated ? null : row.caloriesKcal,
     notes: row.notes,
     exercises: row.exercises ?? null,
+    visibility: row.visibility ?? null,
+    showRoute: row.showRoute ?? null,
+    showHeartRate: row.showHeartRate ?? null,
+    commentsOff: row.commentsOff ?? false,
   };
 }
 

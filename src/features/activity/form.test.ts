@@ -27,8 +27,29 @@ describe('parseActivityForm', () => {
         caloriesKcal: null,
         notes: 'easy',
         exercises: null,
+        visibility: null,
+        showRoute: null,
+        showHeartRate: null,
+        commentsOff: false,
       },
     });
+  });
+
+  it('reads who sees the workout and its own choices over the settings', () => {
+    const parsed = parseActivityForm(
+      form({ visibility: 'friends', showRoute: 'off', showHeartRate: 'on', commentsOff: 'on' }),
+      'metric',
+      NOW,
+    );
+    const hostile = parseActivityForm(form({ visibility: 'public', showRoute: 'yes' }), 'metric', NOW);
+
+    expect('input' in parsed && parsed.input).toMatchObject({
+      visibility: 'friends',
+      showRoute: false,
+      showHeartRate: true,
+      commentsOff: true,
+    });
+    expect('input' in hostile && hostile.input).toMatchObject({ visibility: null, showRoute: null });
   });
 
   it('stores a distance typed in miles as kilometres', () => {

@@ -1,5 +1,6 @@
 import { ACTIVITY_TYPES, activityRules, type ActivityType } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
+import { isActivityVisibility } from '@/domain/sharing';
 import { checkExercises, MEASURES, type LoggedExercise, type Measure } from '@/domain/strength';
 import { displayToKm, distanceUnitLabel, type Units } from '@/domain/units';
 import { t } from '@/i18n';
@@ -56,6 +57,22 @@ function readExercises(form: FormData): { exercises: LoggedExercise[] | null } |
   if (Array.isArray(list) && list.length === 0) return { exercises: null };
   if (checkExercises(list, measureOf)) return { error: t('activity.form.exercisesInvalid') };
   return { exercises: list as LoggedExercise[] };
+}
+
+/** A choice that follows the settings when empty, else on or off. */
+const ownChoice = (value: string): boolean | null => (value === 'on' ? true : value === 'off' ? false : null);
+
+/** Who sees the workout and what of it; an empty visibility lets the server take the person's default. */
+function readSharing(
+  form: FormData,
+): Pick<ActivityInput, 'visibility' | 'showRoute' | 'showHeartRate' | 'commentsOff'> {
+  const visibility = formText(form, 'visibility');
+  return {
+    visibility: isActivityVisibility(visibility) ? visibility : null,
+    showRoute: ownChoice(formText(form, 'showRoute')),
+    showHeartRate: ownChoice(formText(form, 'showHeartRate')),
+    commentsOff: form.get('commentsOff') === 'on',
+  };
 }
 
 function isActivityType(value: string): value is ActivityType {
@@ -120,6 +137,7 @@ export function parseActivityForm(form: FormData, units: Units, now: Date = new 
       caloriesKcal: caloriesKcal === null ? null : Math.round(caloriesKcal),
       notes,
       exercises,
+      ...readSharing(form),
     },
   };
 }

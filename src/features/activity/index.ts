@@ -1,4 +1,11 @@
-export { deleteActivity, inputFromRow, loadActivitySummary, loadWorkoutDetail, saveActivity } from './api';
+export {
+  deleteActivity,
+  inputFromRow,
+  loadActivitySummary,
+  loadLatestRoute,
+  loadWorkoutDetail,
+  saveActivity,
+} from './api';
 export { ActivityCalendar } from './components/ActivityCalendar';
 export {
   ACTIVITY_FETCHER_KEY,
@@ -8,6 +15,8 @@ export {
 export { DayActivities } from './components/DayActivities';
 export { WeekSummary } from './components/WeekSummary';
 export { WorkoutSummaryWindow } from './components/WorkoutSummaryWindow';
+export { RouteCharts, RouteLine } from './components/WorkoutRecording';
+export { RoutePointPicker } from './components/RoutePointPicker';
 export { dateToDay, dateToMonth } from './days';
 export { dropWorkoutDraft, workoutDraft, type DraftFields } from './draft';
 export { ACTIVITY_FIELD_NAMES, parseActivityForm } from './form';

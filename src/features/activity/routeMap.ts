@@ -13,6 +13,8 @@ export interface RouteMap {
   viewBox: string;
   /** The tiles under the route, where they go in the view box; empty without a tile server. */
   tiles: { href: string; x: number; y: number; size: number }[];
+  /** Where each point of the route is drawn in the view box, in the route's order. */
+  positions: { x: number; y: number }[];
 }
 
 /** Pixels from the map's top left corner at `zoom` (Web Mercator). */
@@ -37,7 +39,8 @@ function pathOf(positions: readonly { x: number; y: number }[]): string {
  * route is drawn in Web Mercator at the largest zoom that fits, over the tiles it crosses.
  */
 export function routeMap(points: readonly TrackPoint[], tileUrl?: string, size = 280): RouteMap {
-  if (points.length === 0) return { d: '', start: null, end: null, viewBox: '0 0 1 1', tiles: [] };
+  if (points.length === 0)
+    return { d: '', start: null, end: null, viewBox: '0 0 1 1', tiles: [], positions: [] };
   const lats = points.map((point) => point.lat);
   const lons = points.map((point) => point.lon);
   const [minLat, maxLat, minLon, maxLon] = [
@@ -61,6 +64,7 @@ export function routeMap(points: readonly TrackPoint[], tileUrl?: string, size =
       end: positions.at(-1) ?? null,
       viewBox: `0 0 ${2 * PADDING + width * scale} ${2 * PADDING + height * scale}`,
       tiles: [],
+      positions,
     };
   }
   const corner = mercator({ lat: maxLat, lon: minLon }, 0);
@@ -94,5 +98,6 @@ export function routeMap(points: readonly TrackPoint[], tileUrl?: string, size =
     end: positions.at(-1) ?? null,
     viewBox: `0 0 ${bottomRight.x - topLeft.x + 2 * PADDING} ${bottomRight.y - topLeft.y + 2 * PADDING}`,
     tiles,
+    positions,
   };
 }

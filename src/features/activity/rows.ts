@@ -1,4 +1,5 @@
 import { ACTIVITY_TYPES, type ActivityType } from '@/domain/contract';
+import { isActivityVisibility } from '@/domain/sharing';
 import type { ActivityRow } from './types';
 
 export function isActivityType(value: unknown): value is ActivityType {
@@ -29,5 +30,9 @@ export function parseActivityRow(json: string): ActivityRow | null {
     caloriesKcal: numberOrNull(row.caloriesKcal),
     caloriesEstimated: row.caloriesEstimated === true,
     notes: typeof row.notes === 'string' ? row.notes : '',
+    ...(isActivityVisibility(row.visibility) ? { visibility: row.visibility } : {}),
+    ...(typeof row.showRoute === 'boolean' ? { showRoute: row.showRoute } : {}),
+    ...(typeof row.showHeartRate === 'boolean' ? { showHeartRate: row.showHeartRate } : {}),
+    ...(typeof row.commentsOff === 'boolean' ? { commentsOff: row.commentsOff } : {}),
   };
 }

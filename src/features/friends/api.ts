@@ -1,4 +1,5 @@
 import type { Friendships, Ranking, RankingMetric, RankingPeriod, SearchResult } from '@/domain/friends';
+import type { SharedWorkout, SharedWorkoutGpx } from '@/domain/sharing';
 import { callCloud } from '@/lib/cloud';
 
 export async function searchUsers(query: string): Promise<SearchResult[]> {
@@ -29,4 +30,14 @@ export async function removeFriend(userId: string): Promise<void> {
 
 export async function blockUser(userId: string): Promise<void> {
   await callCloud('blockUser', { userId });
+}
+
+/** A friend's workout as they share it; "not found" when it is not shared with the caller. */
+export async function loadSharedWorkout(activityId: string): Promise<SharedWorkout> {
+  return callCloud('sharedWorkout', { activityId });
+}
+
+/** The shared route of a friend's workout as a GPX file (its name and text). */
+export async function loadSharedWorkoutGpx(activityId: string): Promise<SharedWorkoutGpx> {
+  return callCloud('sharedWorkoutGpx', { activityId });
 }

@@ -1,4 +1,6 @@
-import { SETTINGS_DEFAULTS, THEMES, type Theme } from '@/domain/contract';
+import { SETTINGS_DEFAULTS, THEMES, type ActivityVisibility, type Theme } from '@/domain/contract';
+import { privacyZonesOf, type PrivacyZone } from '@/domain/privacyZones';
+import { defaultVisibility } from '@/domain/sharing';
 import { isLanguage, type Language } from '@/domain/languages';
 import { TIME_OF_DAY_PATTERN } from '@/domain/reminders';
 import type { ExportPage, ExportRequest } from '@/domain/dataExport';
@@ -69,6 +71,13 @@ export function toMySettings(row: Stored | undefined): MySettings {
     weekStartsOn: numberOrNull(read('weekStartsOn')) ?? SETTINGS_DEFAULTS.weekStartsOn,
     shareActivity: read('shareActivity') !== false,
     shareWeightProgress: read('shareWeightProgress') === true,
+    defaultVisibility: defaultVisibility({
+      defaultVisibility: read('defaultVisibility'),
+      shareActivity: read('shareActivity'),
+    }),
+    shareRoutes: read('shareRoutes') === true,
+    shareHeartRate: read('shareHeartRate') === true,
+    privacyZones: privacyZonesOf(read('privacyZones')),
     weeklySummary: read('weeklySummary') !== false,
     weighInReminder: read('weighInReminder') === true,
     weighInReminderTime: timeOr(read('weighInReminderTime'), SETTINGS_DEFAULTS.weighInReminderTime),
@@ -301,4 +310,20 @@ export async function confirmTwoFactor(password: string, code: string): Promise<
 
 export async function disableTwoFactor(password: string, code: string): Promise<void> {
   await callCloud('disableTwoFactor', { password, code });
+}
+
+/** Keeps the person's privacy zones (the server checks them again, src/domain/privacyZones.ts). */
+export async function savePrivacyZones(zones: readonly PrivacyZone[]): Promise<void> {
+  const Parse = await getParse();
+  const row = (await new Parse.Query('Settings').first()) ?? new Parse.Object('Settings');
+  row.set(
+    'privacyZones',
+    zones.map(({ lat, lon, radiusM }) => ({ lat, lon, radiusM })),
+  );
+  await row.save();
+}
+
+/** Makes all the person's workouts private, or all visible to friends; answers how many changed. */
+export async function setAllWorkoutsVisibility(visibility: ActivityVisibility): Promise<number> {
+  return (await callCloud('setWorkoutsVisibility', { visibility })).changed;
 }

@@ -1,6 +1,13 @@
 import { passwordProblem } from '@/domain/account';
 import { isValidTimeZone } from '@/domain/calendarDays';
 import { settingsRules, THEMES, userRules, WEIGHT_UNITS, type Theme } from '@/domain/contract';
+import {
+  checkPrivacyZones,
+  MAX_PRIVACY_ZONES,
+  PRIVACY_ZONE_RADIUS_M,
+  type PrivacyZone,
+} from '@/domain/privacyZones';
+import { isActivityVisibility } from '@/domain/sharing';
 import { checkField } from '@/domain/fieldRules';
 import { isLanguage, type Language } from '@/domain/languages';
 import { TIME_OF_DAY_PATTERN } from '@/domain/reminders';
@@ -34,7 +41,10 @@ export type SettingsFieldErrors = Partial<
     | 'code'
     | 'weighInReminderTime'
     | 'quietHoursStart'
-    | 'quietHoursEnd',
+    | 'quietHoursEnd'
+    | 'zoneLat'
+    | 'zoneLon'
+    | 'zoneRadius',
     string
   >
 >;
@@ -227,4 +237,40 @@ export function parsePasswordForm(
   return Object.keys(errors).length > 0
     ? { fieldErrors: errors }
     : { value: { currentPassword, newPassword } };
+}
+
+/** Who sees a new workout, and whether friends see routes and heart rate. */
+export function parseSharingForm(form: FormData): SettingsPatch {
+  const visibility = form.get('defaultVisibility');
+  return {
+    defaultVisibility: isActivityVisibility(visibility) ? visibility : 'private',
+    shareRoutes: form.get('shareRoutes') === 'on',
+    shareHeartRate: form.get('shareHeartRate') === 'on',
+  };
+}
+
+/** The zones as the page posts them (`zones`, JSON), with a new one from its fields when `add` is set. */
+export function parsePrivacyZonesForm(form: FormData): Parsed<PrivacyZone[]> {
+  let zones: unknown;
+  try {
+    zones = JSON.parse(formText(form, 'zones'));
+  } catch {
+    zones = [];
+  }
+  const kept = checkPrivacyZones(zones) === null && Array.isArray(zones) ? (zones as PrivacyZone[]) : [];
+  if (form.get('add') === null) return { value: kept };
+  const errors: SettingsFieldErrors = {};
+  const lat = readNumber(formText(form, 'zoneLat'));
+  const lon = readNumber(formText(form, 'zoneLon'));
+  const radiusM = readNumber(formText(form, 'zoneRadius'));
+  if (!(lat >= -90 && lat <= 90)) errors.zoneLat = t('settings.sharing.zoneLatProblem');
+  if (!(lon >= -180 && lon <= 180)) errors.zoneLon = t('settings.sharing.zoneLonProblem');
+  const { min, max } = PRIVACY_ZONE_RADIUS_M;
+  if (!(Number.isInteger(radiusM) && radiusM >= min && radiusM <= max)) {
+    errors.zoneRadius = t('settings.sharing.zoneRadiusProblem', { min, max });
+  }
+  if (kept.length >= MAX_PRIVACY_ZONES)
+    errors.zoneLat = t('settings.sharing.zonesFull', { max: MAX_PRIVACY_ZONES });
+  if (Object.keys(errors).length > 0) return { fieldErrors: errors };
+  return { value: [...kept, { lat, lon, radiusM }] };
 }

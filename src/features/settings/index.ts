@@ -13,7 +13,9 @@ export {
   revokeInvitation,
   revokeOtherSessions,
   saveMySettings,
+  savePrivacyZones,
   saveProfile,
+  setAllWorkoutsVisibility,
   startTwoFactor,
   type SettingsPatch,
 } from './api';
@@ -23,6 +25,9 @@ export { BodyGoalsForm } from './components/BodyGoalsForm';
 export { InvitationsPanel } from './components/InvitationsPanel';
 export { NotificationsForm } from './components/NotificationsForm';
 export { PrivacyForm } from './components/PrivacyForm';
+export { PrivacyZonesForm, type ZonePicker } from './components/PrivacyZonesForm';
+export { SharingForm } from './components/SharingForm';
+export { WorkoutsVisibilityPanel } from './components/WorkoutsVisibilityPanel';
 export { ProfileForm } from './components/ProfileForm';
 export { SecurityPanel } from './components/SecurityPanel';
 export { SettingsLayout } from './components/SettingsLayout';
@@ -35,6 +40,8 @@ export {
   parsePasswordForm,
   parseNotificationsForm,
   parsePrivacyForm,
+  parsePrivacyZonesForm,
+  parseSharingForm,
   parseProfileForm,
   parseUnitsForm,
   SETTINGS_FIELD_NAMES,

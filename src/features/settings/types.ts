@@ -1,4 +1,5 @@
-import type { Theme } from '@/domain/contract';
+import type { ActivityVisibility, Theme } from '@/domain/contract';
+import type { PrivacyZone } from '@/domain/privacyZones';
 import type { Language } from '@/domain/languages';
 import type { Sex } from '@/domain/goals';
 import type { Units, WeightUnit } from '@/domain/units';
@@ -21,6 +22,11 @@ export interface MySettings {
   weekStartsOn: number;
   shareActivity: boolean;
   shareWeightProgress: boolean;
+  /** A new workout's visibility (src/domain/sharing.ts `defaultVisibility` when unset). */
+  defaultVisibility: ActivityVisibility;
+  shareRoutes: boolean;
+  shareHeartRate: boolean;
+  privacyZones: PrivacyZone[];
   /** A summary of the week in the notifications every Monday morning. */
   weeklySummary: boolean;
   /** A push at `weighInReminderTime` on days without a weigh-in. */

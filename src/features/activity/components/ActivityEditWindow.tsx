@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router';
 import { DatePicker } from '@/components/DatePicker';
 import { FormField } from '@/components/FormField';
 import { Popup } from '@/components/Popup';
+import { WorkoutSharingFields } from './WorkoutSharingFields';
 import { SaveOrDelete } from '@/components/SaveOrDelete';
 import { ACTIVITY_TYPE_INFO, DEFAULT_BODY_WEIGHT_KG, takesDistance } from '@/domain/activity';
 import { ACTIVITY_TYPES, activityRules, type ActivityType } from '@/domain/contract';
@@ -323,6 +324,8 @@ function ActivityForm({
         />
         {errors.notes ? <p className="field-error">{errors.notes}</p> : null}
       </div>
+
+      <WorkoutSharingFields activity={activity} />
 
       <FormError>{refusal?.formError}</FormError>
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { WorkoutDetail } from '@/domain/activity';
+import type { ActivityType } from '@/domain/contract';
 import { bestEfforts, splitsOf, trackToGpx, type TrackPoint } from '@/domain/track';
 import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
 import { useT } from '@/i18n';
@@ -25,7 +26,7 @@ const fixed = (value: number, digits: number) =>
 const paceOf = (seconds: number, metres: number, unitM: number) => clock((seconds / metres) * unitM);
 
 /** The operator's map tile server, if any, from the runtime configuration. */
-function useMapTiles(): { url: string; attribution: string } | null {
+export function useMapTiles(): { url: string; attribution: string } | null {
   const [tiles, setTiles] = useState<{ url: string; attribution: string } | null>(null);
   useEffect(() => {
     let current = true;
@@ -45,7 +46,7 @@ function useMapTiles(): { url: string; attribution: string } | null {
 }
 
 /** The route as a line scaled to its box, north up, over the operator's map tiles where there are some. */
-function RouteLine({ points, label }: { points: readonly TrackPoint[]; label: string }) {
+export function RouteLine({ points, label }: { points: readonly TrackPoint[]; label: string }) {
   const t = useT();
   const tiles = useMapTiles();
   const map = useMemo(() => routeMap(points, tiles?.url), [points, tiles]);
@@ -85,6 +86,24 @@ function RouteLine({ points, label }: { points: readonly TrackPoint[]; label: st
         </figcaption>
       ) : null}
     </figure>
+  );
+}
+
+/** The charts of a route (pace or speed, heights, heart rate), loaded with chart.js when shown. */
+export function RouteCharts({
+  points,
+  type,
+  units,
+}: {
+  points: readonly TrackPoint[];
+  type: ActivityType;
+  units: Units;
+}) {
+  const t = useT();
+  return (
+    <Suspense fallback={<p className="empty-note">{t('activity.detail.loadingCharts')}</p>}>
+      <WorkoutCharts points={points} type={type} units={units} />
+    </Suspense>
   );
 }
 

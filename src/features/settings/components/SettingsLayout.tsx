@@ -17,6 +17,7 @@ const SECTION_TEXT: Readonly<Record<SettingsSection, { title: MessageId; summary
     summary: 'settings.sections.notifications.summary',
   },
   privacy: { title: 'settings.sections.privacy.title', summary: 'settings.sections.privacy.summary' },
+  sharing: { title: 'settings.sections.sharing.title', summary: 'settings.sections.sharing.summary' },
   security: { title: 'settings.sections.security.title', summary: 'settings.sections.security.summary' },
   invitations: {
     title: 'settings.sections.invitations.title',
