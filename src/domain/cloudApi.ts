@@ -9,6 +9,7 @@ import type { NotificationList } from './notifications';
 import type { FoodRow, HistorySpan, NutritionDay } from './nutrition';
 import type { Language } from './languages';
 import type { RecipeRow } from './recipes';
+import type { FeedPage, SocialComment, WorkoutSocialView } from './social';
 import type { InvitationRow, NewInvitation, SignupPolicy } from './signup';
 import type {
   ExerciseProgress,
@@ -98,6 +99,15 @@ export interface CloudApi {
   removeFriend: { params: { userId: string }; result: { removed: true } };
   blockUser: { params: { userId: string }; result: { blocked: true } };
   friendsRanking: { params: { metric: RankingMetric; period: RankingPeriod }; result: Ranking };
+
+  // Friends' feed, kudos and comments
+  activityFeed: { params: { before?: string; limit?: number }; result: FeedPage };
+  giveKudos: { params: { activityId: string }; result: { count: number; given: true } };
+  removeKudos: { params: { activityId: string }; result: { count: number; given: false } };
+  addComment: { params: { activityId: string; text: string }; result: SocialComment };
+  editComment: { params: { commentId: string; text: string }; result: SocialComment };
+  deleteComment: { params: { commentId: string }; result: { deleted: true } };
+  workoutSocial: { params: { activityId: string }; result: WorkoutSocialView };
   // Challenges
   listChallenges: { params: None; result: ChallengeSummary[] };
   createChallenge: {
