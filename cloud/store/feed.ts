@@ -6,6 +6,7 @@ import { friendshipClass } from '../schema/friendship';
 import { kudosClass } from '../schema/kudos';
 import { queryOf, rowOf } from '../schema/rows';
 import { friendIdsOf } from './people';
+import { FEED_STATEMENT } from './feedSql';
 import { storeRead } from './read';
 import { isSuspended } from './sharing';
 
@@ -57,41 +58,7 @@ export const feedRows = storeRead({
       kudosCount: number;
       commentCount: number;
       kudosGiven: boolean;
-    }>(
-      `WITH blocked AS (
-         SELECT "to" AS id FROM "Friendship" WHERE "from" = $1 AND status = 'blocked'
-         UNION SELECT "from" FROM "Friendship" WHERE "to" = $1 AND status = 'blocked'
-       ), shown AS (
-         SELECT friend.id FROM (
-           SELECT "to" AS id FROM "Friendship" WHERE "from" = $1 AND status = 'accepted'
-           UNION SELECT "from" FROM "Friendship" WHERE "to" = $1 AND status = 'accepted'
-         ) friend
-         JOIN "_User" owner ON owner."objectId" = friend.id
-         WHERE friend.id NOT IN (SELECT id FROM blocked)
-           AND (owner."suspendedUntil" IS NULL OR owner."suspendedUntil" <= $4)
-       ), page AS (
-         SELECT workout.* FROM shown CROSS JOIN LATERAL (
-           SELECT "objectId", "user", type, "startedAt", "durationMin", "distanceKm", "movingTimeS",
-                  "elevationGainM", "commentsOff"
-             FROM "Activity"
-            WHERE "user" = shown.id AND visibility = 'friends' AND "startedAt" < $2
-              AND "moderationHidden" IS NOT TRUE
-            ORDER BY "startedAt" DESC LIMIT $3
-         ) workout
-         ORDER BY workout."startedAt" DESC, workout."objectId" DESC LIMIT $3
-       )
-       SELECT page.*,
-              (SELECT count(*)::int FROM "Kudos" WHERE activity = page."objectId") AS "kudosCount",
-              EXISTS (SELECT 1 FROM "Kudos" WHERE activity = page."objectId" AND "user" = $1) AS "kudosGiven",
-              (SELECT count(*)::int FROM "Comment" comment
-                 JOIN "_User" author ON author."objectId" = comment.author
-                WHERE comment.activity = page."objectId" AND comment."moderationHidden" IS NOT TRUE
-                  AND comment.author NOT IN (SELECT id FROM blocked)
-                  AND (author."suspendedUntil" IS NULL OR author."suspendedUntil" <= $4)) AS "commentCount"
-         FROM page
-        ORDER BY page."startedAt" DESC, page."objectId" DESC`,
-      [viewerId, before, limit, now],
-    );
+    }>(FEED_STATEMENT, [viewerId, before, limit, now]);
     return rows.map((row) => ({
       activityId: row.objectId,
       ownerId: row.user,
