@@ -1,4 +1,5 @@
 import type { Friendships, Ranking, RankingMetric, RankingPeriod, SearchResult } from '@/domain/friends';
+import type { FeedPage, WorkoutSocialView } from '@/domain/social';
 import { callCloud } from '@/lib/cloud';
 
 export async function searchUsers(query: string): Promise<SearchResult[]> {
@@ -29,4 +30,32 @@ export async function removeFriend(userId: string): Promise<void> {
 
 export async function blockUser(userId: string): Promise<void> {
   await callCloud('blockUser', { userId });
+}
+
+/** A page of friends' shared workouts, newest first; `before` is the previous page's `next`. */
+export async function loadFeed(before?: string): Promise<FeedPage> {
+  return callCloud('activityFeed', before === undefined ? {} : { before });
+}
+
+export async function loadWorkoutSocial(activityId: string): Promise<WorkoutSocialView> {
+  return callCloud('workoutSocial', { activityId });
+}
+
+export async function setKudos(
+  activityId: string,
+  give: boolean,
+): Promise<{ count: number; given: boolean }> {
+  return give ? callCloud('giveKudos', { activityId }) : callCloud('removeKudos', { activityId });
+}
+
+export async function addComment(activityId: string, text: string): Promise<void> {
+  await callCloud('addComment', { activityId, text });
+}
+
+export async function editComment(commentId: string, text: string): Promise<void> {
+  await callCloud('editComment', { commentId, text });
+}
+
+export async function deleteComment(commentId: string): Promise<void> {
+  await callCloud('deleteComment', { commentId });
 }

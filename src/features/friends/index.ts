@@ -1,16 +1,24 @@
 export {
+  addComment,
   blockUser,
+  deleteComment,
+  editComment,
   listFriendships,
+  loadFeed,
+  loadWorkoutSocial,
   loadRanking,
   removeFriend,
   respondFriendRequest,
   searchUsers,
   sendFriendRequest,
+  setKudos,
 } from './api';
+export { FeedCard, type FeedState } from './components/FeedCard';
+export { WorkoutSocial } from './components/WorkoutSocial';
 export { BlockedList, FriendList } from './components/FriendList';
 export { FriendRequests } from './components/FriendRequests';
 export { FriendSearch } from './components/FriendSearch';
 export { Avatar, PersonLabel } from './components/Person';
 export { RankingBoard } from './components/RankingBoard';
 export type { RankingChoice } from './components/RankingControls';
-export type { FriendActionResult, SearchAnswer, SearchData } from './types';
+export type { FeedMoreData, FriendActionResult, SearchAnswer, SearchData, SocialData } from './types';
