@@ -196,6 +196,7 @@ export default defineConfig({
           'cloud/functions/dashboard.int.test.ts',
           'cloud/functions/friends.int.test.ts',
           'cloud/functions/nutrition.int.test.ts',
+          'cloud/functions/social.int.test.ts',
           'cloud/functions/strength.int.test.ts',
           'cloud/functions/weight.int.test.ts',
           // What has no fallback, refused there (runs only here).

@@ -73,12 +73,13 @@ async function call(name: string, account: Account, params: Record<string, unkno
   return body.result;
 }
 
-async function create(account: Account, className: string, fields: Record<string, unknown>): Promise<void> {
-  const { status, text } = await request('POST', `/parse/classes/${className}`, {
+async function create(account: Account, className: string, fields: Record<string, unknown>): Promise<string> {
+  const { status, text, body } = await request('POST', `/parse/classes/${className}`, {
     sessionToken: account.sessionToken,
     body: fields,
   });
   expect(status, `${className}: ${text}`).toBe(201);
+  return String(body.objectId);
 }
 
 async function befriend(a: Account, b: Account): Promise<void> {
@@ -231,6 +232,15 @@ async function buildWorld(): Promise<World> {
       },
     ],
   });
+  // Kudos and a comment on a friend's shared workout, and a friend's on the owner's.
+  const friendsRun = await create(friend, 'Activity', {
+    type: 'run',
+    startedAt: parseDate(new Date(now - 7_200_000)),
+    durationMin: 25,
+    visibility: 'friends',
+  });
+  await call('giveKudos', owner, { activityId: friendsRun });
+  await call('addComment', owner, { activityId: friendsRun, text: 'Nice pace' });
   await call('startTwoFactor', owner);
   const device = (await (
     await fetch(`${inject('pushServiceOrigin')}/subscriptions`, { method: 'POST' })
@@ -273,6 +283,8 @@ async function buildWorld(): Promise<World> {
     Challenge: ['/parse/classes/Challenge', { createdBy: ownerPointer }],
     ChallengeMember: ['/parse/classes/ChallengeMember', { challenge: pointer('Challenge', challenge.id) }],
     PushSubscription: ['/parse/classes/PushSubscription', ownedBy],
+    Kudos: ['/parse/classes/Kudos', ownedBy],
+    Comment: ['/parse/classes/Comment', { author: ownerPointer }],
   };
   const hidden: HiddenRow[] = [];
   for (const [className, [path, condition]] of Object.entries(where)) {

@@ -34,6 +34,8 @@ import { challengeClass, challengeMemberClass } from '../schema/challenge';
 import { chatMessageClass } from '../schema/chatMessage';
 import { friendshipClass } from '../schema/friendship';
 import { trackClass } from '../schema/track';
+import { kudosClass } from '../schema/kudos';
+import { commentClass } from '../schema/comment';
 
 // Every read and delete here crosses ACLs on the person's behalf: what is theirs is chosen by query.
 type ObjectQuery = InstanceType<typeof ParseSdk.Query>;
@@ -274,6 +276,40 @@ async function tracksPart(userId: string, cursor: string | undefined): Promise<P
   return { columns: TRACK_COLUMNS, rows, ...continuation(objects, EXPORT_TRACK_PAGE_SIZE) };
 }
 
+const KUDOS_COLUMNS = ['id', 'activityId', 'createdAt'] as const;
+
+/** The kudos the person gave (those on their workouts are their friends'). */
+async function kudosPart(userId: string, cursor: string | undefined): Promise<PartPage> {
+  const objects = await pageOf(
+    queryOf(kudosClass).equalTo('user', Parse.User.createWithoutData(userId)),
+    cursor,
+  );
+  const rows = objects.map((kudos): ExportRow => ({
+    id: kudos.id ?? null,
+    activityId: kudos.get('activity').id ?? null,
+    createdAt: exportValue(kudos.createdAt),
+  }));
+  return { columns: KUDOS_COLUMNS, rows, ...continuation(objects) };
+}
+
+const COMMENT_COLUMNS = ['id', 'activityId', 'text', 'createdAt', 'editedAt'] as const;
+
+/** The comments the person wrote. */
+async function commentsPart(userId: string, cursor: string | undefined): Promise<PartPage> {
+  const objects = await pageOf(
+    queryOf(commentClass).equalTo('author', Parse.User.createWithoutData(userId)),
+    cursor,
+  );
+  const rows = objects.map((comment): ExportRow => ({
+    id: comment.id ?? null,
+    activityId: comment.get('activity').id ?? null,
+    text: exportValue(comment.get('text')),
+    createdAt: exportValue(comment.createdAt),
+    editedAt: exportValue(comment.get('editedAt')),
+  }));
+  return { columns: COMMENT_COLUMNS, rows, ...continuation(objects) };
+}
+
 const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   profile: profilePart,
   settings: settingsPart,
@@ -289,6 +325,8 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   chatMessages: chatMessagesPart,
   challenges: challengesPart,
   tracks: tracksPart,
+  kudos: kudosPart,
+  comments: commentsPart,
 };
 
 function readExportRequest(params: Record<string, unknown>): { part: ExportPart; cursor?: string } {

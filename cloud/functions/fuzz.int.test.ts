@@ -35,6 +35,9 @@ interface Cast {
   /** A recipe of mine, and one of my friend's. */
   myRecipeId: string;
   friendRecipeId: string;
+  /** A workout my friend shares with friends, and a comment of mine on it. */
+  friendWorkoutId: string;
+  myCommentId: string;
 }
 
 /** A real P-256 point, as a browser's subscription would give. */
@@ -73,6 +76,16 @@ const usernames = (cast: Cast) =>
     hostileString,
     hostileValue,
   );
+
+const workoutIds = (cast: Cast) =>
+  fc.oneof(oneOf([cast.friendWorkoutId, cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue);
+const commentIds = (cast: Cast) =>
+  fc.oneof(oneOf([cast.myCommentId, cast.friendWorkoutId, 'xxxxxxxxxx']), hostileString, hostileValue);
+const commentTexts = fc.oneof(
+  near('Well done', 'x'.repeat(500), 'x'.repeat(501), ' ', 'a\u0000b'),
+  hostileString,
+  hostileValue,
+);
 
 const weighIn = fc.record(
   {
@@ -137,6 +150,16 @@ const FUNCTIONS: {
   removeFriend: (cast) => ({ userId: userIds(cast) }),
   blockUser: (cast) => ({ userId: userIds(cast) }),
   friendsRanking: () => ({ metric: oneOf(RANKING_METRICS), period: oneOf(RANKING_PERIODS) }),
+  activityFeed: () => ({
+    before: oneOf([new Date().toISOString(), '2020-01-01', '+275760-09-13T00:00:00Z', 'garbage']),
+    limit: oneOf([1, 20, 50, 51, 0, -1, 2.5]),
+  }),
+  giveKudos: (cast) => ({ activityId: workoutIds(cast) }),
+  removeKudos: (cast) => ({ activityId: workoutIds(cast) }),
+  addComment: (cast) => ({ activityId: workoutIds(cast), text: commentTexts }),
+  editComment: (cast) => ({ commentId: commentIds(cast), text: commentTexts }),
+  deleteComment: (cast) => ({ commentId: commentIds(cast) }),
+  workoutSocial: (cast) => ({ activityId: workoutIds(cast) }),
   searchFoods: () => ({
     query: fc.oneof(
       near('greek yog', 'oats', 'a', 'crème', '3017620422003', '722252387998'),
@@ -361,7 +384,21 @@ async function castOfThree(): Promise<Cast> {
     return String(recipe.body.objectId);
   };
   const [myRecipeId, friendRecipeId] = [await recipeOf(me), await recipeOf(friend)];
+  const workout = await request('POST', '/parse/classes/Activity', {
+    sessionToken: friend.sessionToken,
+    body: {
+      type: 'run',
+      startedAt: { __type: 'Date', iso: new Date(Date.now() - 3_600_000).toISOString() },
+      durationMin: 30,
+      visibility: 'friends',
+    },
+  });
+  const friendWorkoutId = String(workout.body.objectId);
+  const comment = await call(me, 'addComment', { activityId: friendWorkoutId, text: 'Well done' });
+  const myCommentId = String((comment.body.result as { commentId?: unknown } | undefined)?.commentId);
   return {
+    friendWorkoutId,
+    myCommentId,
     me,
     friend,
     stranger,

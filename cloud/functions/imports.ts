@@ -26,6 +26,7 @@ import { activityClass } from '../schema/activity';
 import { asRow, queryOf, rowOf } from '../schema/rows';
 import { trackClass } from '../schema/track';
 import { t } from '../../src/i18n/messages';
+import { deleteSocialOf } from './social';
 import { defineFunction, type CloudRequest } from './define';
 import { settingsOf } from './requestContext';
 
@@ -277,9 +278,10 @@ async function importWorkouts(request: CloudRequest<'importWorkouts'>): Promise<
   return { imported, wouldImport: imported, duplicates, refused };
 }
 
-/** A deleted workout takes its track and its kept original with it. */
-async function deleteTrack({ object }: TriggerRequest): Promise<void> {
-  const activity = asRow(activityClass, object);
+/** A deleted workout takes its track, its kept original, its kudos and its comments with it. */
+async function deleteTrack(request: TriggerRequest): Promise<void> {
+  const activity = asRow(activityClass, request.object);
+  await deleteSocialOf(request);
   const tracks = await queryOf(trackClass).equalTo('activity', activity).find(MASTER);
   if (tracks.length > 0) await Parse.Object.destroyAll(tracks, MASTER);
   await deleteOriginalsOf(String(activity.id));

@@ -24,6 +24,8 @@ export interface NotificationDetails {
   actorId?: string | undefined;
   subject?: string | undefined;
   challengeId?: string | undefined;
+  activityId?: string | undefined;
+  others?: number | undefined;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface NotificationDetails {
 export async function notify(
   userId: string,
   kind: NotificationKind,
-  { actorId, subject, challengeId }: NotificationDetails = {},
+  { actorId, subject, challengeId, activityId, others }: NotificationDetails = {},
 ): Promise<void> {
   try {
     const owner = Parse.User.createWithoutData(userId);
@@ -44,6 +46,8 @@ export async function notify(
     if (actorId) row.set('actorUser', Parse.User.createWithoutData(actorId));
     if (subject) row.set('subject', subject);
     if (challengeId) row.set('challenge', rowOf(challengeClass, challengeId));
+    if (activityId) row.set('activity', rowOf(activityClass, activityId));
+    if (others) row.set('others', others);
     row.setACL(readableBy(userId));
     await row.save(null, MASTER);
     const [shown] = await rowsSeenBy(userId, [row]);
@@ -59,6 +63,35 @@ export async function notify(
   } catch (error) {
     console.error(`Could not notify ${userId} (${kind}):`, error);
   }
+}
+
+/**
+ * Kudos on a workout, told to its owner as one notification: the unread one about the same workout
+ * is replaced by one naming the latest giver and how many others gave kudos.
+ */
+export async function notifyKudos(
+  ownerId: string,
+  activity: { id: string; type: string },
+  giverId: string,
+  count: number,
+): Promise<void> {
+  try {
+    const unread = await queryOf(notificationClass)
+      .equalTo('user', Parse.User.createWithoutData(ownerId))
+      .equalTo('kind', 'kudos')
+      .equalTo('activity', rowOf(activityClass, activity.id))
+      .doesNotExist('readAt')
+      .find(MASTER);
+    if (unread.length > 0) await Parse.Object.destroyAll(unread, MASTER);
+  } catch (error) {
+    console.error(`Could not group the kudos notifications of ${ownerId}:`, error);
+  }
+  await notify(ownerId, 'kudos', {
+    actorId: giverId,
+    subject: activity.type,
+    activityId: activity.id,
+    others: Math.max(0, count - 1),
+  });
 }
 
 type NotificationObject = RowOf<typeof notificationClass>;
@@ -86,6 +119,7 @@ async function rowsSeenBy(
       actor: actor || null,
       subject: textOrNull(row.get('subject')),
       challengeId: row.get('challenge')?.id ?? null,
+      ...(row.get('kind') === 'kudos' ? { others: row.get('others') ?? 0 } : {}),
       createdAt: (row.createdAt ?? new Date()).toISOString(),
       read: row.get('readAt') instanceof Date,
     };

@@ -31,7 +31,11 @@ export const activityClass = {
     /** Set by the server when a moderator hides the workout: nobody but its owner sees it. */
     moderationHidden: { type: 'Boolean' },
   },
-  indexes: { activity_user_startedAt: { user: 1, startedAt: -1 } },
+  indexes: {
+    activity_user_startedAt: { user: 1, startedAt: -1 },
+    /** The friends' feed: each friend's shared workouts, newest first (cloud/store/feed.ts). */
+    activity_user_visibility_startedAt: { user: 1, visibility: 1, startedAt: -1 },
+  },
   classLevelPermissions: signedInPermissions(),
   personal: {
     ownedBy: ['user'],

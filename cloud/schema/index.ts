@@ -1,11 +1,13 @@
 import { activityClass } from './activity';
 import { challengeClass, challengeMemberClass } from './challenge';
 import { chatMessageClass } from './chatMessage';
+import { commentClass } from './comment';
 import { exerciseClass } from './exercise';
 import { foodClass } from './food';
 import { friendshipClass } from './friendship';
 import { installationClass } from './installation';
 import { invitationClass } from './invitation';
+import { kudosClass } from './kudos';
 import { mealClass } from './meal';
 import { notificationClass } from './notification';
 import { originalFileClass } from './originalFile';
@@ -49,6 +51,8 @@ const ours = [
   challengeClass,
   challengeMemberClass,
   pushSubscriptionClass,
+  kudosClass,
+  commentClass,
 ] as const;
 
 export const classDefinitions: ClassDefinition[] = [...ours];

@@ -18,6 +18,10 @@ export const notificationClass = {
     /** The challenge an invitation or a result is about, so the notification leads to it. */
     challenge: { type: 'Pointer', targetClass: 'Challenge' },
     readAt: { type: 'Date' },
+    /** The workout kudos or a comment is about: unread kudos on one workout are one notification. */
+    activity: { type: 'Pointer', targetClass: 'Activity' },
+    /** How many others besides `actorUser` gave kudos. */
+    others: { type: 'Number' },
   },
   indexes: { notification_user_createdAt: { user: 1, createdAt: -1 } },
   classLevelPermissions: signedInPermissions({ create: {}, update: {}, delete: {} }),

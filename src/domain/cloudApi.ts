@@ -10,6 +10,7 @@ import type { FoodRow, HistorySpan, NutritionDay } from './nutrition';
 import type { Language } from './languages';
 import type { RecipeRow } from './recipes';
 import type { SharedWorkout, SharedWorkoutGpx } from './sharing';
+import type { FeedPage, SocialComment, WorkoutSocialView } from './social';
 import type { InvitationRow, NewInvitation, SignupPolicy } from './signup';
 import type {
   ExerciseProgress,
@@ -120,6 +121,15 @@ export interface CloudApi {
   sharedWorkoutGpx: { params: { activityId: string }; result: SharedWorkoutGpx };
   /** Makes all the caller's workouts private, or all visible to friends; answers how many changed. */
   setWorkoutsVisibility: { params: { visibility: ActivityVisibility }; result: { changed: number } };
+
+  // Friends' feed, kudos and comments
+  activityFeed: { params: { before?: string; limit?: number }; result: FeedPage };
+  giveKudos: { params: { activityId: string }; result: { count: number; given: true } };
+  removeKudos: { params: { activityId: string }; result: { count: number; given: false } };
+  addComment: { params: { activityId: string; text: string }; result: SocialComment };
+  editComment: { params: { commentId: string; text: string }; result: SocialComment };
+  deleteComment: { params: { commentId: string }; result: { deleted: true } };
+  workoutSocial: { params: { activityId: string }; result: WorkoutSocialView };
   // Challenges
   listChallenges: { params: None; result: ChallengeSummary[] };
   createChallenge: {

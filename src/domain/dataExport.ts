@@ -24,6 +24,8 @@ export const EXPORT_PARTS = [
   'chatMessages',
   'challenges',
   'tracks',
+  'kudos',
+  'comments',
 ] as const;
 export type ExportPart = (typeof EXPORT_PARTS)[number];
 
@@ -48,6 +50,8 @@ export const EXPORT_PART_LABEL_IDS: Readonly<Record<ExportPart, MessageId>> = {
   chatMessages: 'account.exportPart.chatMessages',
   challenges: 'account.exportPart.challenges',
   tracks: 'account.exportPart.tracks',
+  kudos: 'account.exportPart.kudos',
+  comments: 'account.exportPart.comments',
 };
 
 /** What the progress text calls each part, in the language shown when read. */

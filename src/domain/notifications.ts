@@ -1,4 +1,6 @@
 import { t } from '../i18n/messages';
+import { ACTIVITY_TYPE_INFO } from './activity';
+import { ACTIVITY_TYPES } from './contract';
 import type { PushMessage } from './reminders';
 
 /** What a person is told about (class Notification, owner only). */
@@ -9,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   'challenge-invite',
   'challenge-result',
   'weekly-summary',
+  'kudos',
+  'comment',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,6 +34,8 @@ export interface NotificationRow {
   subject: string | null;
   /** The challenge an invitation or a result is about. */
   challengeId: string | null;
+  /** How many others besides `actor` gave kudos to the workout (kind `kudos`). */
+  others?: number;
   createdAt: string;
   read: boolean;
 }
@@ -71,7 +77,27 @@ export function notificationSentence(row: NotificationRow): string {
       return actor
         ? t('domain.notification.challengeWon', { title, winner: actor })
         : t('domain.notification.challengeEnded', { title });
+    case 'kudos': {
+      const type = workoutTypeLabel(subject);
+      const others = row.others ?? 0;
+      if (actor === null) return t('domain.notification.kudosSomeone', { type });
+      return others > 0
+        ? t('domain.notification.kudosOthers', { actor, others, type })
+        : t('domain.notification.kudos', { actor, type });
+    }
+    case 'comment': {
+      const type = workoutTypeLabel(subject);
+      return actor === null
+        ? t('domain.notification.commentSomeone', { type })
+        : t('domain.notification.comment', { actor, type });
+    }
   }
+}
+
+/** A kudos or comment notification names the workout by its type (its `subject`), translated when read. */
+function workoutTypeLabel(subject: string | null): string {
+  const type = ACTIVITY_TYPES.find((known) => known === subject) ?? 'other';
+  return ACTIVITY_TYPE_INFO[type].label;
 }
 
 /** The push that goes with a notification: its sentence, and the page it is about. */
@@ -85,7 +111,10 @@ export const challengePath = (challengeId: string) =>
 
 /** Where a notification leads in the app. */
 export function notificationLink({ kind, challengeId }: NotificationRow): string {
-  if (kind === 'personal-record' || kind === 'weekly-summary') return '/';
+  // Kudos and comments are on the person's own workout, which the dashboard lists.
+  if (kind === 'personal-record' || kind === 'weekly-summary' || kind === 'kudos' || kind === 'comment') {
+    return '/';
+  }
   // An invitation is answered in the challenges card, which the friends page shows first.
   if (kind === 'challenge-result' && challengeId) return challengePath(challengeId);
   return '/friends-ranking';

@@ -21,7 +21,11 @@ import {
   type RankingPeriod,
 } from '@/domain/friends';
 import {
+  addComment,
   BlockedList,
+  deleteComment,
+  editComment,
+  FeedCard,
   FriendList,
   FriendRequests,
   FriendSearch,
@@ -29,15 +33,21 @@ import {
   SharedWorkoutWindow,
   blockUser,
   listFriendships,
+  loadFeed,
   loadRanking,
+  loadWorkoutSocial,
   removeFriend,
   respondFriendRequest,
   searchUsers,
   sendFriendRequest,
+  setKudos,
+  type FeedMoreData,
+  type FeedState,
   type FriendActionResult,
   type RankingChoice,
   type SearchAnswer,
   type SearchData,
+  type SocialData,
 } from '@/features/friends';
 import type { ChallengeSummary } from '@/domain/challenges';
 import { ChallengesSection, leaveChallenge, listChallenges, respondChallenge } from '@/features/challenges';
@@ -45,7 +55,7 @@ import { t, useT } from '@/i18n';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { loadFailure, requireSignedIn } from '../guards';
 import { isObjectId, requireValidSearch } from '../validity';
-import { runIntent, type Intents } from '@/lib/routeActions';
+import { refusedByServer, runIntent, type Intents } from '@/lib/routeActions';
 import { formText } from '@/lib/formValues';
 
 const isMetric = (value: string): value is RankingMetric =>
@@ -69,12 +79,25 @@ type PageData =
       ranking: Ranking;
       friendships: Friendships;
       challenges: ChallengeSummary[];
+      feed: FeedState;
       savedAt: string | null;
       loadError: null;
     }
-  | { ranking: null; friendships: null; challenges: null; savedAt: null; loadError: string };
+  | { ranking: null; friendships: null; challenges: null; feed: null; savedAt: null; loadError: string };
 
-type LoaderData = PageData | SearchData;
+type LoaderData = PageData | SearchData | FeedMoreData | SocialData;
+
+const isMoment = (value: string) => !Number.isNaN(Date.parse(value));
+
+/** The feed's first page, or the copy this device kept when offline; its failure is the feed's alone. */
+async function firstFeedPage(request: Request): Promise<FeedState> {
+  try {
+    const loaded = await loadOrLastLoaded('friends:feed', () => loadFeed());
+    return { page: loaded.data, savedAt: loaded.savedAt, error: null };
+  } catch (error) {
+    return { page: null, savedAt: null, error: loadFailure(request, error) };
+  }
+}
 
 async function findPeople(request: Request, text: string): Promise<SearchAnswer> {
   const query = text.trim();
@@ -116,22 +139,45 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
     period: isPeriod,
     challenge: isObjectId,
     workout: isObjectId,
+    feedBefore: isMoment,
+    social: isObjectId,
   });
   await requireSignedIn(request);
   const q = params.get('q');
   if (q !== null) return { search: await findPeople(request, q) };
+  // "Show more" in the feed, and a workout's kudos and comments: fetchers, never a navigation.
+  const before = params.get('feedBefore');
+  if (before !== null) {
+    try {
+      return { feedMore: { before, page: await loadFeed(before), error: null } };
+    } catch (error) {
+      return { feedMore: { before, page: null, error: loadFailure(request, error) } };
+    }
+  }
+  const activityId = params.get('social');
+  if (activityId !== null) {
+    try {
+      return { social: { activityId, view: await loadWorkoutSocial(activityId), error: null } };
+    } catch (error) {
+      return { social: { activityId, view: null, error: loadFailure(request, error) } };
+    }
+  }
   try {
     const choice = choiceIn(params);
-    const loaded = await loadOrLastLoaded(`friends:${choice.metric}:${choice.period}`, () =>
-      Promise.all([loadRanking(choice), listFriendships(), listChallenges()]),
-    );
+    const [loaded, feed] = await Promise.all([
+      loadOrLastLoaded(`friends:${choice.metric}:${choice.period}`, () =>
+        Promise.all([loadRanking(choice), listFriendships(), listChallenges()]),
+      ),
+      firstFeedPage(request),
+    ]);
     const [ranking, friendships, challenges] = loaded.data;
-    return { ranking, friendships, challenges, savedAt: loaded.savedAt, loadError: null };
+    return { ranking, friendships, challenges, feed, savedAt: loaded.savedAt, loadError: null };
   } catch (error) {
     return {
       ranking: null,
       friendships: null,
       challenges: null,
+      feed: null,
       savedAt: null,
       loadError: loadFailure(request, error),
     };
@@ -157,17 +203,30 @@ const INTENTS = {
   acceptChallenge: done((form) => respondChallenge(formText(form, 'challengeId'), true)),
   declineChallenge: done((form) => respondChallenge(formText(form, 'challengeId'), false)),
   leaveChallenge: done((form) => leaveChallenge(formText(form, 'challengeId'))),
+  giveKudos: (form) => kudos(form, true),
+  removeKudos: (form) => kudos(form, false),
+  addComment: done((form) => addComment(formText(form, 'activityId'), formText(form, 'text'))),
+  editComment: done((form) => editComment(formText(form, 'commentId'), formText(form, 'text'))),
+  deleteComment: done((form) => deleteComment(formText(form, 'commentId'))),
 } satisfies Intents<FriendActionResult>;
 
+async function kudos(form: FormData, give: boolean): Promise<FriendActionResult> {
+  const activityId = formText(form, 'activityId');
+  return { kind: 'kudos', activityId, ...(await setKudos(activityId, give)) };
+}
+
 export async function action({ request }: ActionFunctionArgs): Promise<FriendActionResult> {
-  return runIntent<FriendActionResult>(await request.formData(), INTENTS);
+  // A comment's refusal is shown at its text; any other as the form's sentence.
+  return runIntent<FriendActionResult>(await request.formData(), INTENTS, (error) =>
+    refusedByServer(error, ['text']),
+  );
 }
 
 export function Component() {
   const t = useT();
   const data = useLoaderData<LoaderData>();
   // The search answers a fetcher; an address with ?q= typed by hand shows the page without it.
-  if ('search' in data) return <Navigate to="." replace />;
+  if (!('loadError' in data)) return <Navigate to="." replace />;
   if (!data.ranking) {
     return (
       <PageLoadFailure
@@ -182,6 +241,7 @@ export function Component() {
       ranking={data.ranking}
       friendships={data.friendships}
       challenges={data.challenges}
+      feed={data.feed}
       savedAt={data.savedAt}
     />
   );
@@ -191,10 +251,11 @@ interface FriendsPageProps {
   ranking: Ranking;
   friendships: Friendships;
   challenges: readonly ChallengeSummary[];
+  feed: FeedState;
   savedAt: string | null;
 }
 
-function FriendsPage({ ranking, friendships, challenges, savedAt }: FriendsPageProps) {
+function FriendsPage({ ranking, friendships, challenges, feed, savedAt }: FriendsPageProps) {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -247,6 +308,7 @@ function FriendsPage({ ranking, friendships, challenges, savedAt }: FriendsPageP
           <BlockedList blocked={friendships.blocked} />
         </div>
         <div className="friends-compete">
+          <FeedCard feed={feed} />
           <RankingBoard
             ranking={ranking}
             choice={pending ?? { metric: ranking.metric, period: ranking.period }}

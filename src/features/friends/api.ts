@@ -1,5 +1,6 @@
 import type { Friendships, Ranking, RankingMetric, RankingPeriod, SearchResult } from '@/domain/friends';
 import type { SharedWorkout, SharedWorkoutGpx } from '@/domain/sharing';
+import type { FeedPage, WorkoutSocialView } from '@/domain/social';
 import { callCloud } from '@/lib/cloud';
 
 export async function searchUsers(query: string): Promise<SearchResult[]> {
@@ -40,4 +41,32 @@ export async function loadSharedWorkout(activityId: string): Promise<SharedWorko
 /** The shared route of a friend's workout as a GPX file (its name and text). */
 export async function loadSharedWorkoutGpx(activityId: string): Promise<SharedWorkoutGpx> {
   return callCloud('sharedWorkoutGpx', { activityId });
+}
+
+/** A page of friends' shared workouts, newest first; `before` is the previous page's `next`. */
+export async function loadFeed(before?: string): Promise<FeedPage> {
+  return callCloud('activityFeed', before === undefined ? {} : { before });
+}
+
+export async function loadWorkoutSocial(activityId: string): Promise<WorkoutSocialView> {
+  return callCloud('workoutSocial', { activityId });
+}
+
+export async function setKudos(
+  activityId: string,
+  give: boolean,
+): Promise<{ count: number; given: boolean }> {
+  return give ? callCloud('giveKudos', { activityId }) : callCloud('removeKudos', { activityId });
+}
+
+export async function addComment(activityId: string, text: string): Promise<void> {
+  await callCloud('addComment', { activityId, text });
+}
+
+export async function editComment(commentId: string, text: string): Promise<void> {
+  await callCloud('editComment', { commentId, text });
+}
+
+export async function deleteComment(commentId: string): Promise<void> {
+  await callCloud('deleteComment', { commentId });
 }

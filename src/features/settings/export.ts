@@ -117,6 +117,8 @@ export const CSV_FILE_NAMES: Readonly<Record<Exclude<ExportPart, 'tracks'>, stri
   friendships: 'friendships.csv',
   chatMessages: 'chat-messages.csv',
   challenges: 'challenges.csv',
+  kudos: 'kudos.csv',
+  comments: 'comments.csv',
 };
 
 /** A byte order mark lets spreadsheet programs read the files as UTF-8. */
