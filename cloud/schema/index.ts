@@ -1,4 +1,5 @@
 import { activityClass } from './activity';
+import { chatRoomRuleClass } from './chatRoomRule';
 import { challengeClass, challengeMemberClass } from './challenge';
 import { chatMessageClass } from './chatMessage';
 import { commentClass } from './comment';
@@ -9,11 +10,14 @@ import { installationClass } from './installation';
 import { invitationClass } from './invitation';
 import { kudosClass } from './kudos';
 import { mealClass } from './meal';
+import { moderationActionClass } from './moderationAction';
+import { muteClass } from './mute';
 import { notificationClass } from './notification';
 import { originalFileClass } from './originalFile';
 import { pushSubscriptionClass } from './pushSubscription';
 import { roleClass } from './role';
 import { recipeClass } from './recipe';
+import { reportClass } from './report';
 import { routineClass } from './routine';
 import { savedMealClass } from './savedMeal';
 import { settingsClass } from './settings';
@@ -53,6 +57,10 @@ const ours = [
   pushSubscriptionClass,
   kudosClass,
   commentClass,
+  muteClass,
+  reportClass,
+  moderationActionClass,
+  chatRoomRuleClass,
 ] as const;
 
 export const classDefinitions: ClassDefinition[] = [...ours];
