@@ -7,6 +7,7 @@ import type { CloudFunctionName, CloudParams } from '../../src/domain/cloudApi';
 import { MEAL_TYPES } from '../../src/domain/contract';
 import { EXPORT_PARTS } from '../../src/domain/dataExport';
 import { RANKING_METRICS, RANKING_PERIODS } from '../../src/domain/friends';
+import { MODERATION_ACTIONS, REPORT_KINDS, REPORT_REASONS, ROLES } from '../../src/domain/moderation';
 import { WEIGHT_RANGES } from '../../src/domain/weight';
 import {
   checkProperty,
@@ -283,6 +284,56 @@ const FUNCTIONS: {
     password: fc.oneof(hostileString, hostileValue),
     code: fc.oneof(oneOf(['123456', 'aaaaaaaaaa']), hostileString, hostileValue),
   }),
+  accountStanding: () => ({}),
+  muteUser: (cast) => ({ userId: userIds(cast) }),
+  unmuteUser: (cast) => ({ userId: userIds(cast) }),
+  mutedUsers: () => ({}),
+  reportContent: (cast) => ({
+    kind: oneOf(REPORT_KINDS),
+    targetId: fc.oneof(userIds(cast), hostileString),
+    reason: oneOf([...REPORT_REASONS, 'boring']),
+    note: fc.oneof(oneOf(['', 'x'.repeat(1001)]), hostileString, hostileValue),
+  }),
+  // The fuzzed person moderates nothing: each of these is refused, whatever the parameters.
+  moderationQueue: () => ({
+    status: oneOf(['open', 'resolved', 'closed']),
+    before: fc.oneof(oneOf([new Date().toISOString(), 'yesterday']), hostileValue),
+  }),
+  moderate: (cast) => ({
+    reportId: fc.oneof(oneOf(['xxxxxxxxxx', '']), hostileValue),
+    targetKind: oneOf(REPORT_KINDS),
+    targetId: userIds(cast),
+    action: oneOf(MODERATION_ACTIONS),
+    reason: fc.oneof(hostileString, hostileValue),
+    until: fc.oneof(oneOf([new Date(Date.now() + 3_600_000).toISOString(), '9999-12-31']), hostileValue),
+  }),
+  appealAction: () => ({
+    actionId: fc.oneof(oneOf(['xxxxxxxxxx', '']), hostileString, hostileValue),
+    text: fc.oneof(oneOf(['', 'x'.repeat(1001)]), hostileString, hostileValue),
+  }),
+  decideAppeal: () => ({
+    actionId: fc.oneof(oneOf(['xxxxxxxxxx', '']), hostileString, hostileValue),
+    upheld: fc.oneof(fc.boolean(), hostileValue),
+    reason: fc.oneof(hostileString, hostileValue),
+  }),
+  setSlowMode: () => ({
+    room: fc.oneof(oneOf(['topic:run', 'topic:', 'friends:a:b']), hostileString, hostileValue),
+    seconds: oneOf([0, 30, 600, 601, -1, 1.5]),
+  }),
+  slowMode: () => ({
+    room: fc.oneof(oneOf(['topic:run', 'topic:', 'friends:a:b']), hostileString, hostileValue),
+  }),
+  moderationRecord: (cast) => ({
+    moderatorId: userIds(cast),
+    targetUserId: userIds(cast),
+    action: oneOf(MODERATION_ACTIONS),
+    before: fc.oneof(oneOf([new Date().toISOString(), 'yesterday']), hostileValue),
+  }),
+  adminUsers: () => ({
+    query: fc.oneof(hostileString, hostileValue),
+    before: fc.oneof(oneOf([new Date().toISOString(), 'yesterday']), hostileValue),
+  }),
+  setRole: (cast) => ({ userId: userIds(cast), role: oneOf([...ROLES, 'root']) }),
   // Never the right password: the account must outlive the property.
   deleteMyAccount: () => ({ password: fc.oneof(hostileString, hostileValue) }),
 };

@@ -7,6 +7,7 @@ import { friendshipClass } from './friendship';
 import { installationClass } from './installation';
 import { invitationClass } from './invitation';
 import { mealClass } from './meal';
+import { muteClass } from './mute';
 import { notificationClass } from './notification';
 import { originalFileClass } from './originalFile';
 import { pushSubscriptionClass } from './pushSubscription';
@@ -49,6 +50,7 @@ const ours = [
   challengeClass,
   challengeMemberClass,
   pushSubscriptionClass,
+  muteClass,
 ] as const;
 
 export const classDefinitions: ClassDefinition[] = [...ours];

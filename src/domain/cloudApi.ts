@@ -1,6 +1,19 @@
 import type { ActivitySummary, WorkoutDetail } from './activity';
 import type { ChallengeMetric, ChallengeSummary, Leaderboard, MemberStatus } from './challenges';
 import type { MealType } from './contract';
+import type {
+  AccountStanding,
+  AdminUsers,
+  AppealOutcome,
+  AssignableRole,
+  ModerationActionKind,
+  ModerationQueue,
+  ModerationRecord,
+  MutedUser,
+  ReportKind,
+  ReportReason,
+  ReportStatus,
+} from './moderation';
 import type { DashboardSummary } from './dashboard';
 import type { ExportPage, ExportRequest } from './dataExport';
 import type { AdaptiveCalorieGoal, ExpenditureWithGoal } from './expenditure';
@@ -135,6 +148,58 @@ export interface CloudApi {
   startTwoFactor: { params: None; result: TwoFactorEnrolment };
   confirmTwoFactor: { params: { code: string; password: string }; result: { recoveryCodes: string[] } };
   disableTwoFactor: { params: { password: string; code: string }; result: { enabled: false } };
+  // Mute, reports and moderation (src/domain/moderation.ts has the limits)
+  /** The caller's role and any sanction on them; answered also while suspended. */
+  accountStanding: { params: None; result: AccountStanding };
+  /** Hides a person's chat messages from the caller; the person is not told. */
+  muteUser: { params: { userId: string }; result: { muted: true } };
+  unmuteUser: { params: { userId: string }; result: { muted: false } };
+  mutedUsers: { params: None; result: MutedUser[] };
+  /** One open report per reporter and target; the target must be something the reporter can see. */
+  reportContent: {
+    params: { kind: ReportKind; targetId: string; reason: ReportReason; note?: string };
+    result: { reportId: string };
+  };
+  /** Moderators: reports newest first (`open` unless asked), `before` is the previous page's `next`. */
+  moderationQueue: { params: { status?: ReportStatus; before?: string }; result: ModerationQueue };
+  /**
+   * Moderators: one action, written to the record. `until` (ISO) ends a chat mute (required) or a
+   * suspension (absent: until lifted). With `reportId`, every open report on the target is resolved.
+   */
+  moderate: {
+    params: {
+      reportId?: string;
+      targetKind: ReportKind;
+      targetId: string;
+      action: ModerationActionKind;
+      reason: string;
+      until?: string;
+    };
+    result: { actionId: string; resolved: number };
+  };
+  /** The person an action targets, once per action. */
+  appealAction: { params: { actionId: string; text: string }; result: { outcome: 'pending' } };
+  /** Moderators other than the one who acted (unless none other exists): `upheld: false` undoes it. */
+  decideAppeal: {
+    params: { actionId: string; upheld: boolean; reason: string };
+    result: { outcome: Exclude<AppealOutcome, 'pending'> };
+  };
+  /** Moderators, topic rooms only: seconds between two messages of one author (0 turns it off). */
+  setSlowMode: { params: { room: string; seconds: number }; result: { room: string; seconds: number } };
+  /** Anyone who may read the room: its slow mode now. */
+  slowMode: { params: { room: string }; result: { room: string; seconds: number } };
+  /** Admins: the record of actions, newest first, filtered. */
+  moderationRecord: {
+    params: { moderatorId?: string; targetUserId?: string; action?: ModerationActionKind; before?: string };
+    result: ModerationRecord;
+  };
+  /** Admins and moderators: people by username (or e-mail, admins) beginning with `query`, newest first. */
+  adminUsers: { params: { query?: string; before?: string }; result: AdminUsers };
+  /** Admins: make a person a moderator, an admin or neither; owners are made by the operator only. */
+  setRole: {
+    params: { userId: string; role: AssignableRole };
+    result: { userId: string; role: AssignableRole };
+  };
   // The operator's (master key only): what the scheduler runs, at a moment a test chooses.
   sendReminders: { params: { now?: string }; result: { weighIn: number; streak: number } };
   sendWeeklySummaries: { params: { now?: string }; result: { sent: number } };

@@ -9,6 +9,16 @@ export const NOTIFICATION_KINDS = [
   'challenge-invite',
   'challenge-result',
   'weekly-summary',
+  // Moderation (src/domain/moderation.ts): `subject` holds the moderator's reason where one is shown.
+  'report-received',
+  'report-resolved',
+  'moderation-warning',
+  'moderation-hidden',
+  'moderation-chat-mute',
+  'moderation-suspension',
+  'moderation-lifted',
+  'appeal-upheld',
+  'appeal-overturned',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -71,6 +81,24 @@ export function notificationSentence(row: NotificationRow): string {
       return actor
         ? t('domain.notification.challengeWon', { title, winner: actor })
         : t('domain.notification.challengeEnded', { title });
+    case 'report-received':
+      return t('domain.notification.reportReceived');
+    case 'report-resolved':
+      return t('domain.notification.reportResolved');
+    case 'moderation-warning':
+      return t('domain.notification.moderationWarning', { reason: title });
+    case 'moderation-hidden':
+      return t('domain.notification.moderationHidden', { reason: title });
+    case 'moderation-chat-mute':
+      return t('domain.notification.moderationChatMute', { reason: title });
+    case 'moderation-suspension':
+      return t('domain.notification.moderationSuspension', { reason: title });
+    case 'moderation-lifted':
+      return t('domain.notification.moderationLifted');
+    case 'appeal-upheld':
+      return t('domain.notification.appealUpheld', { reason: title });
+    case 'appeal-overturned':
+      return t('domain.notification.appealOverturned', { reason: title });
   }
 }
 
@@ -85,6 +113,8 @@ export const challengePath = (challengeId: string) =>
 
 /** Where a notification leads in the app. */
 export function notificationLink({ kind, challengeId }: NotificationRow): string {
+  if (kind === 'report-received') return '/admin';
+  if (kind.startsWith('moderation-') || kind.startsWith('appeal-') || kind === 'report-resolved') return '/';
   if (kind === 'personal-record' || kind === 'weekly-summary') return '/';
   // An invitation is answered in the challenges card, which the friends page shows first.
   if (kind === 'challenge-result' && challengeId) return challengePath(challengeId);
