@@ -39,6 +39,8 @@ import {
   type SearchData,
 } from '@/features/friends';
 import type { ChallengeSummary } from '@/domain/challenges';
+import type { MutedUser } from '@/domain/moderation';
+import { ModerationMenu, MutedList, loadMutedUsers, muteUser, unmuteUser } from '@/features/moderation';
 import { ChallengesSection, leaveChallenge, listChallenges, respondChallenge } from '@/features/challenges';
 import { t, useT } from '@/i18n';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
@@ -68,10 +70,12 @@ type PageData =
       ranking: Ranking;
       friendships: Friendships;
       challenges: ChallengeSummary[];
+      /** The people this person muted (an extra: empty when it cannot be had). */
+      muted: MutedUser[];
       savedAt: string | null;
       loadError: null;
     }
-  | { ranking: null; friendships: null; challenges: null; savedAt: null; loadError: string };
+  | { ranking: null; friendships: null; challenges: null; muted: null; savedAt: null; loadError: string };
 
 type LoaderData = PageData | SearchData;
 
@@ -116,16 +120,20 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   if (q !== null) return { search: await findPeople(request, q) };
   try {
     const choice = choiceIn(params);
-    const loaded = await loadOrLastLoaded(`friends:${choice.metric}:${choice.period}`, () =>
-      Promise.all([loadRanking(choice), listFriendships(), listChallenges()]),
-    );
+    const [loaded, muted] = await Promise.all([
+      loadOrLastLoaded(`friends:${choice.metric}:${choice.period}`, () =>
+        Promise.all([loadRanking(choice), listFriendships(), listChallenges()]),
+      ),
+      loadMutedUsers().catch(() => []),
+    ]);
     const [ranking, friendships, challenges] = loaded.data;
-    return { ranking, friendships, challenges, savedAt: loaded.savedAt, loadError: null };
+    return { ranking, friendships, challenges, muted, savedAt: loaded.savedAt, loadError: null };
   } catch (error) {
     return {
       ranking: null,
       friendships: null,
       challenges: null,
+      muted: null,
       savedAt: null,
       loadError: loadFailure(request, error),
     };
@@ -151,6 +159,8 @@ const INTENTS = {
   acceptChallenge: done((form) => respondChallenge(formText(form, 'challengeId'), true)),
   declineChallenge: done((form) => respondChallenge(formText(form, 'challengeId'), false)),
   leaveChallenge: done((form) => leaveChallenge(formText(form, 'challengeId'))),
+  mute: done((form) => muteUser(formText(form, 'userId'))),
+  unmute: done((form) => unmuteUser(formText(form, 'userId'))),
 } satisfies Intents<FriendActionResult>;
 
 export async function action({ request }: ActionFunctionArgs): Promise<FriendActionResult> {
@@ -176,6 +186,7 @@ export function Component() {
       ranking={data.ranking}
       friendships={data.friendships}
       challenges={data.challenges}
+      muted={data.muted}
       savedAt={data.savedAt}
     />
   );
@@ -185,10 +196,11 @@ interface FriendsPageProps {
   ranking: Ranking;
   friendships: Friendships;
   challenges: readonly ChallengeSummary[];
+  muted: readonly MutedUser[];
   savedAt: string | null;
 }
 
-function FriendsPage({ ranking, friendships, challenges, savedAt }: FriendsPageProps) {
+function FriendsPage({ ranking, friendships, challenges, muted, savedAt }: FriendsPageProps) {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -203,6 +215,7 @@ function FriendsPage({ ranking, friendships, challenges, savedAt }: FriendsPageP
       : chosen?.over === ranking
         ? chosen.choice
         : null;
+  const mutedIds = useMemo(() => new Set(muted.map((person) => person.userId)), [muted]);
   const incomingRequests = useMemo(
     () => new Map(friendships.incoming.map((request) => [request.userId, request.friendshipId])),
     [friendships.incoming],
@@ -230,8 +243,22 @@ function FriendsPage({ ranking, friendships, challenges, savedAt }: FriendsPageP
         <div className="friends-people">
           <FriendSearch incomingRequests={incomingRequests} />
           <FriendRequests incoming={friendships.incoming} outgoing={friendships.outgoing} />
-          <FriendList friends={friendships.friends} />
+          <FriendList
+            friends={friendships.friends}
+            personMenu={(friend) => {
+              const name = friend.displayName || friend.username;
+              return (
+                <ModerationMenu
+                  label={t('friends.list.more', { name })}
+                  userId={friend.userId}
+                  muted={mutedIds.has(friend.userId)}
+                  report={{ kind: 'person', id: friend.userId, name }}
+                />
+              );
+            }}
+          />
           <BlockedList blocked={friendships.blocked} />
+          <MutedList muted={muted} />
         </div>
         <div className="friends-compete">
           <RankingBoard
