@@ -12,7 +12,7 @@ export const PAGE_MESSAGES = {
   signup: ['auth', 'domain', 'account'],
   resetPassword: ['auth', 'domain', 'account'],
   dashboard: ['domain', 'dashboard', 'activity', 'strength', 'training'],
-  exercisesChat: ['domain', 'chat', 'moderation', 'admin'],
+  exercisesChat: ['domain', 'chat', 'moderation'],
   friendsRanking: ['domain', 'friends', 'challenges', 'moderation'],
   nutritionLog: ['domain', 'nutrition', 'energy'],
   userSettings: ['domain', 'settings', 'imports', 'account'],

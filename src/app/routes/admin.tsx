@@ -10,6 +10,8 @@ import {
 import { topicRoomKey } from '@/domain/chatRooms';
 import { ACTIVITY_TYPES } from '@/domain/contract';
 import {
+  ACTION_TARGETS,
+  MODERATION_ACTIONS,
   administers,
   isModerationAction,
   moderates,
@@ -17,20 +19,26 @@ import {
   type ModerationActionKind,
   type ModerationActionRow,
   type QueueReport,
+  type ReportKind,
 } from '@/domain/moderation';
 import {
+  ADMIN_INTENTS,
   AdminLayout,
-  MODERATION_INTENTS,
   ModerationLog,
   PeopleList,
   ReportQueue,
-  SlowModeList,
   loadAdminUsers,
   loadQueue,
   loadRecord,
+  type AdminActionResult,
+} from '@/features/admin';
+import {
+  MODERATION_INTENTS,
+  ModerateForm,
+  SlowModeList,
   loadSlowMode,
   standingFor,
-  type AdminActionResult,
+  type ModerationActionResult,
   type SlowModeRoom,
 } from '@/features/moderation';
 import { useT } from '@/i18n';
@@ -125,8 +133,22 @@ async function loadSection(
   }
 }
 
-export async function action({ request }: ActionFunctionArgs): Promise<AdminActionResult> {
-  return runIntent<AdminActionResult>(await request.formData(), MODERATION_INTENTS);
+type PageActionResult = AdminActionResult | ModerationActionResult;
+
+export async function action({ request }: ActionFunctionArgs): Promise<PageActionResult> {
+  return runIntent<PageActionResult>(await request.formData(), { ...MODERATION_INTENTS, ...ADMIN_INTENTS });
+}
+
+/** What a report's form offers: what fits its kind, never undoing what is not done. */
+function actionsFor(kind: ReportKind): ModerationActionKind[] {
+  return MODERATION_ACTIONS.filter(
+    (action) => action !== 'unhide' && action !== 'lift' && ACTION_TARGETS[action].includes(kind),
+  );
+}
+
+/** What a moderator may do to a person from the list: lift a sanction in force, else sanction. */
+function actionsOn(person: AdminUserRow): ModerationActionKind[] {
+  return person.status === 'active' ? ['suspend', 'chatMute', 'warn'] : ['lift', 'suspend'];
 }
 
 export function Component() {
@@ -153,7 +175,21 @@ export function Component() {
 function SectionView({ shown }: { shown: SectionData }) {
   switch (shown.section) {
     case 'reports':
-      return <ReportQueue reports={shown.reports} next={shown.next} />;
+      return (
+        <ReportQueue
+          reports={shown.reports}
+          next={shown.next}
+          actions={(report, headingId) => (
+            <ModerateForm
+              targetKind={report.kind}
+              targetId={report.targetId}
+              reportId={report.id}
+              actions={actionsFor(report.kind)}
+              describedBy={headingId}
+            />
+          )}
+        />
+      );
     case 'people':
       return (
         <PeopleList
@@ -161,6 +197,14 @@ function SectionView({ shown }: { shown: SectionData }) {
           people={shown.people}
           next={shown.next}
           mayChangeRoles={shown.mayChangeRoles}
+          actions={(person, namesId) => (
+            <ModerateForm
+              targetKind="person"
+              targetId={person.userId}
+              actions={actionsOn(person)}
+              describedBy={namesId}
+            />
+          )}
         />
       );
     case 'rooms':

@@ -20,7 +20,7 @@ import {
   loadMutedUsers,
   loadSlowMode,
   standingFor,
-  type AdminActionResult,
+  type ModerationActionResult,
 } from '@/features/moderation';
 import { useT } from '@/i18n';
 import { T } from '@/i18n/T';
@@ -74,8 +74,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
 }
 
 /** Muting from a message's menu, and a moderator's hiding and slow mode. */
-export async function action({ request }: ActionFunctionArgs): Promise<AdminActionResult> {
-  return runIntent<AdminActionResult>(await request.formData(), {
+export async function action({ request }: ActionFunctionArgs): Promise<ModerationActionResult> {
+  return runIntent<ModerationActionResult>(await request.formData(), {
     ...MUTE_INTENTS,
     moderate: MODERATION_INTENTS.moderate,
     slowMode: MODERATION_INTENTS.slowMode,
@@ -126,7 +126,7 @@ function ChatPage({ chat, moderation }: { chat: ChatPageData; moderation: Modera
               moderation.slowModeSeconds === null ? undefined : (
                 <details className="chat-room-tools">
                   <summary>{t('chat.room.slowMode')}</summary>
-                  <ul className="admin-rooms">
+                  <ul className="slow-mode-list">
                     <SlowModeRow
                       room={{ room: current.key, label: current.label, seconds: moderation.slowModeSeconds }}
                     />

@@ -1,8 +1,8 @@
 import type { Refused } from '@/lib/routeActions';
 
-export type AdminFieldErrors = Partial<Record<'reason' | 'until' | 'seconds' | 'role', string>>;
+export type ModerationFieldErrors = Partial<Record<'reason' | 'until' | 'seconds', string>>;
 
-/** What the moderators' page's action answers to the form that posted. */
-export type AdminActionResult = { kind: 'done'; notice: string } | Refused<AdminFieldErrors>;
+/** What a page's moderation forms (mute, a moderator's action, slow mode) are answered. */
+export type ModerationActionResult = { kind: 'done'; notice: string } | Refused<ModerationFieldErrors>;
 
-export const ADMIN_FIELD_NAMES = ['reason', 'until', 'seconds', 'role'] as const;
+export const MODERATION_FIELD_NAMES = ['reason', 'until', 'seconds'] as const;

@@ -1,10 +1,6 @@
 import type {
   AccountStanding,
-  AdminUsers,
-  AssignableRole,
   ModerationActionKind,
-  ModerationQueue,
-  ModerationRecord,
   MutedUser,
   ReportKind,
   ReportReason,
@@ -56,10 +52,6 @@ export async function appealAction(actionId: string, text: string): Promise<void
   await callCloud('appealAction', { actionId, text });
 }
 
-export function loadQueue(before: string | null): Promise<ModerationQueue> {
-  return callCloud('moderationQueue', before ? { status: 'open', before } : { status: 'open' });
-}
-
 export interface ModerationRequest {
   action: ModerationActionKind;
   targetKind: ReportKind;
@@ -73,31 +65,10 @@ export async function moderate(request: ModerationRequest): Promise<void> {
   await callCloud('moderate', request);
 }
 
-export async function decideAppeal(actionId: string, upheld: boolean, reason: string): Promise<void> {
-  await callCloud('decideAppeal', { actionId, upheld, reason });
-}
-
 export async function loadSlowMode(room: string): Promise<number> {
   return (await callCloud('slowMode', { room })).seconds;
 }
 
 export async function setSlowMode(room: string, seconds: number): Promise<void> {
   await callCloud('setSlowMode', { room, seconds });
-}
-
-export function loadRecord(filters: {
-  action?: ModerationActionKind;
-  targetUserId?: string;
-  moderatorId?: string;
-  before?: string;
-}): Promise<ModerationRecord> {
-  return callCloud('moderationRecord', filters);
-}
-
-export function loadAdminUsers(query: string, before: string | null): Promise<AdminUsers> {
-  return callCloud('adminUsers', { ...(query ? { query } : {}), ...(before ? { before } : {}) });
-}
-
-export async function setRole(userId: string, role: AssignableRole): Promise<void> {
-  await callCloud('setRole', { userId, role });
 }

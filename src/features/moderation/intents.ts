@@ -1,24 +1,23 @@
 import {
   SANCTION_DURATIONS,
-  isAssignableRole,
   isModerationAction,
   isReportKind,
   type ModerationActionKind,
 } from '@/domain/moderation';
-import { t } from '@/i18n';
+import { t, type MessageId } from '@/i18n';
 import { formText } from '@/lib/formValues';
 import { refusedByServer, refusedFields, refusedWith, type Intents } from '@/lib/routeActions';
-import { ADMIN_FIELD_NAMES, type AdminActionResult } from './actionResult';
-import { decideAppeal, moderate, muteUser, setRole, setSlowMode, unmuteUser } from './api';
+import { MODERATION_FIELD_NAMES, type ModerationActionResult } from './actionResult';
+import { moderate, muteUser, setSlowMode, unmuteUser } from './api';
 
-const DONE_TEXT: Readonly<Record<ModerationActionKind, Parameters<typeof t>[0]>> = {
-  dismiss: 'admin.done.dismiss',
-  hide: 'admin.done.hide',
-  unhide: 'admin.done.unhide',
-  warn: 'admin.done.warn',
-  chatMute: 'admin.done.chatMute',
-  suspend: 'admin.done.suspend',
-  lift: 'admin.done.lift',
+const DONE_TEXT: Readonly<Record<ModerationActionKind, MessageId>> = {
+  dismiss: 'moderation.done.dismiss',
+  hide: 'moderation.done.hide',
+  unhide: 'moderation.done.unhide',
+  warn: 'moderation.done.warn',
+  chatMute: 'moderation.done.chatMute',
+  suspend: 'moderation.done.suspend',
+  lift: 'moderation.done.lift',
 };
 
 /** When a timed action ends: `duration` is one of SANCTION_DURATIONS, or "lifted" (a suspension only). */
@@ -34,19 +33,19 @@ export function untilOf(
 }
 
 /** Posts whose refusals come back at the forms' fields. */
-function refusing(act: (form: FormData) => Promise<AdminActionResult>) {
-  return async (form: FormData): Promise<AdminActionResult> => {
+function refusing(act: (form: FormData) => Promise<ModerationActionResult>) {
+  return async (form: FormData): Promise<ModerationActionResult> => {
     try {
       return await act(form);
     } catch (error) {
-      return refusedByServer(error, ADMIN_FIELD_NAMES);
+      return refusedByServer(error, MODERATION_FIELD_NAMES);
     }
   };
 }
 
 /**
- * The moderators' writes, by the form's intent, for every page that offers them (the moderators'
- * page, the chat's "Hide" and slow mode, the mute buttons); the server refuses anyone else.
+ * A moderator's writes, by the form's intent, for every page that offers them (the moderators'
+ * page, the chat's "Hide" and slow mode); the server refuses anyone else.
  */
 export const MODERATION_INTENTS = {
   moderate: refusing(async (form) => {
@@ -55,9 +54,9 @@ export const MODERATION_INTENTS = {
     const reason = formText(form, 'reason');
     if (!isModerationAction(action) || !isReportKind(targetKind))
       return refusedWith(t('common.errors.unknownAction'));
-    if (reason === '') return refusedFields({ reason: t('admin.moderate.reasonMissing') });
+    if (reason === '') return refusedFields({ reason: t('moderation.act.reasonMissing') });
     const until = untilOf(action, formText(form, 'duration'), new Date());
-    if (until === null) return refusedFields({ until: t('admin.moderate.durationMissing') });
+    if (until === null) return refusedFields({ until: t('moderation.act.durationMissing') });
     const reportId = formText(form, 'reportId');
     await moderate({
       action,
@@ -69,29 +68,16 @@ export const MODERATION_INTENTS = {
     });
     return { kind: 'done', notice: t(DONE_TEXT[action]) };
   }),
-  decideAppeal: refusing(async (form) => {
-    const reason = formText(form, 'reason');
-    if (reason === '') return refusedFields({ reason: t('admin.moderate.reasonMissing') });
-    const upheld = formText(form, 'upheld') === 'true';
-    await decideAppeal(formText(form, 'actionId'), upheld, reason);
-    return { kind: 'done', notice: t(upheld ? 'admin.done.upheld' : 'admin.done.overturned') };
-  }),
-  setRole: refusing(async (form) => {
-    const role = formText(form, 'role');
-    if (!isAssignableRole(role)) return refusedFields({ role: t('admin.people.roleMissing') });
-    await setRole(formText(form, 'userId'), role);
-    return { kind: 'done', notice: t('admin.done.role') };
-  }),
   slowMode: refusing(async (form) => {
     const text = formText(form, 'seconds');
     const seconds = Number(text);
     if (text === '' || !Number.isInteger(seconds)) {
-      return refusedFields({ seconds: t('admin.rooms.secondsInvalid') });
+      return refusedFields({ seconds: t('moderation.slowMode.secondsInvalid') });
     }
     await setSlowMode(formText(form, 'room'), seconds);
-    return { kind: 'done', notice: t('admin.done.slowMode') };
+    return { kind: 'done', notice: t('moderation.done.slowMode') };
   }),
-} satisfies Intents<AdminActionResult>;
+} satisfies Intents<ModerationActionResult>;
 
 /** Muting and unmuting, for the pages whose menus offer it. */
 export const MUTE_INTENTS = {
@@ -103,4 +89,4 @@ export const MUTE_INTENTS = {
     await unmuteUser(formText(form, 'userId'));
     return { kind: 'done', notice: t('moderation.mute.unmuted') };
   },
-} satisfies Intents<AdminActionResult>;
+} satisfies Intents<ModerationActionResult>;

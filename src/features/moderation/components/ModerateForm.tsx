@@ -1,3 +1,4 @@
+import './moderation.css';
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { FormError } from '@/components/FormError';
@@ -7,26 +8,17 @@ import {
   type ModerationActionKind,
   type ReportKind,
 } from '@/domain/moderation';
+import { ACTION_TEXT } from '@/domain/moderationLabels';
 import { useT, type MessageId } from '@/i18n';
 import { refusalIn } from '@/lib/routeActions';
-import type { AdminActionResult } from '../actionResult';
-
-export const ACTION_TEXT: Readonly<Record<ModerationActionKind, MessageId>> = {
-  dismiss: 'admin.actions.dismiss',
-  hide: 'admin.actions.hide',
-  unhide: 'admin.actions.unhide',
-  warn: 'admin.actions.warn',
-  chatMute: 'admin.actions.chatMute',
-  suspend: 'admin.actions.suspend',
-  lift: 'admin.actions.lift',
-};
+import type { ModerationActionResult } from '../actionResult';
 
 const DURATION_TEXT: Readonly<Record<(typeof SANCTION_DURATIONS)[number]['key'] | 'lifted', MessageId>> = {
-  hour: 'admin.durations.hour',
-  day: 'admin.durations.day',
-  week: 'admin.durations.week',
-  month: 'admin.durations.month',
-  lifted: 'admin.durations.lifted',
+  hour: 'moderation.durations.hour',
+  day: 'moderation.durations.day',
+  week: 'moderation.durations.week',
+  month: 'moderation.durations.month',
+  lifted: 'moderation.durations.lifted',
 };
 
 /** Actions that last a while: a chat mute for a time, a suspension for a time or until lifted. */
@@ -45,7 +37,7 @@ export interface ModerateFormProps {
 /** One moderator's action on a report, a message or a person, with its reason (and length). */
 export function ModerateForm({ targetKind, targetId, reportId, actions, describedBy }: ModerateFormProps) {
   const t = useT();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ModerationActionResult>();
   const id = useId();
   const [action, setAction] = useState<ModerationActionKind | undefined>(actions[0]);
   const refusal = fetcher.state === 'idle' ? refusalIn(fetcher.data) : undefined;
@@ -58,7 +50,7 @@ export function ModerateForm({ targetKind, targetId, reportId, actions, describe
       <input type="hidden" name="targetId" value={targetId} />
       {reportId ? <input type="hidden" name="reportId" value={reportId} /> : null}
       <div className="form-field">
-        <label htmlFor={`${id}-action`}>{t('admin.moderate.action')}</label>
+        <label htmlFor={`${id}-action`}>{t('moderation.act.action')}</label>
         <select
           id={`${id}-action`}
           name="action"
@@ -74,7 +66,7 @@ export function ModerateForm({ targetKind, targetId, reportId, actions, describe
       </div>
       {action && TIMED.includes(action) ? (
         <div className="form-field">
-          <label htmlFor={`${id}-duration`}>{t('admin.moderate.duration')}</label>
+          <label htmlFor={`${id}-duration`}>{t('moderation.act.duration')}</label>
           <select id={`${id}-duration`} name="duration" defaultValue="day">
             {SANCTION_DURATIONS.map(({ key }) => (
               <option key={key} value={key}>
@@ -87,7 +79,7 @@ export function ModerateForm({ targetKind, targetId, reportId, actions, describe
         </div>
       ) : null}
       <div className="form-field">
-        <label htmlFor={`${id}-reason`}>{t('admin.moderate.reason')}</label>
+        <label htmlFor={`${id}-reason`}>{t('moderation.act.reason')}</label>
         <textarea
           id={`${id}-reason`}
           name="reason"
@@ -111,7 +103,7 @@ export function ModerateForm({ targetKind, targetId, reportId, actions, describe
       ) : null}
       <div className="form-actions">
         <button type="submit" className="button-primary" disabled={fetcher.state !== 'idle'}>
-          {t('admin.moderate.submit')}
+          {t('moderation.act.submit')}
         </button>
       </div>
     </fetcher.Form>

@@ -4,7 +4,7 @@ import { MoreMenu, type MenuChoice } from '@/components/MoreMenu';
 import { Popup } from '@/components/Popup';
 import type { ReportKind } from '@/domain/moderation';
 import { useT } from '@/i18n';
-import type { AdminActionResult } from '../actionResult';
+import type { ModerationActionResult } from '../actionResult';
 import type { ReportTarget } from '../types';
 import { ModerateForm } from './ModerateForm';
 import { ReportWindow } from './ReportWindow';
@@ -27,7 +27,7 @@ export interface ModerationMenuProps {
  */
 export function ModerationMenu({ label, userId, muted, report, hide }: ModerationMenuProps) {
   const t = useT();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ModerationActionResult>();
   const [reporting, setReporting] = useState(false);
   const [hiding, setHiding] = useState(false);
   const choices: MenuChoice[] = [

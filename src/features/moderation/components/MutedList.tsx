@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router';
 import type { MutedUser } from '@/domain/moderation';
 import { useT } from '@/i18n';
 import { refusalIn } from '@/lib/routeActions';
-import type { AdminActionResult } from '../actionResult';
+import type { ModerationActionResult } from '../actionResult';
 
 /** The people this person muted: their chat messages are hidden here; unmuting shows them again. */
 export function MutedList({ muted }: { muted: readonly MutedUser[] }) {
@@ -25,7 +25,7 @@ export function MutedList({ muted }: { muted: readonly MutedUser[] }) {
 
 function MutedItem({ person }: { person: MutedUser }) {
   const t = useT();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ModerationActionResult>();
   const error = fetcher.state === 'idle' ? refusalIn(fetcher.data)?.formError : undefined;
   const name = person.displayName || person.username;
   return (

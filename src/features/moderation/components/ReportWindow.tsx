@@ -6,21 +6,9 @@ import { useT, type MessageId } from '@/i18n';
 import { toUiError } from '@/lib/errors';
 import { formText } from '@/lib/formValues';
 import { reportContent } from '../api';
-import {
-  REPORT_NOTE_MAX,
-  REPORT_REASONS,
-  isReportReason,
-  type ReportKind,
-  type ReportReason,
-} from '@/domain/moderation';
+import { REPORT_NOTE_MAX, REPORT_REASONS, isReportReason, type ReportKind } from '@/domain/moderation';
+import { REPORT_REASON_TEXT } from '@/domain/moderationLabels';
 import type { ReportOutcome, ReportTarget } from '../types';
-
-const REASON_TEXT: Readonly<Record<ReportReason, MessageId>> = {
-  spam: 'moderation.report.reasons.spam',
-  harassment: 'moderation.report.reasons.harassment',
-  inappropriate: 'moderation.report.reasons.inappropriate',
-  other: 'moderation.report.reasons.other',
-};
 
 const TITLE_TEXT: Readonly<Record<ReportKind, MessageId>> = {
   message: 'moderation.report.titleMessage',
@@ -110,7 +98,7 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
               value={reason}
               autoFocus={index === 0}
             />
-            {t(REASON_TEXT[reason])}
+            {t(REPORT_REASON_TEXT[reason])}
           </label>
         ))}
         {errors.reason ? <p className="field-error">{errors.reason}</p> : null}

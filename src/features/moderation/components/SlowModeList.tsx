@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { useFetcher } from 'react-router';
 import { FormError } from '@/components/FormError';
+import './moderation.css';
 import { SLOW_MODE_MAX_SECONDS, SLOW_MODE_MIN_SECONDS } from '@/domain/moderation';
 import { useT } from '@/i18n';
 import { refusalIn } from '@/lib/routeActions';
-import type { AdminActionResult } from '../actionResult';
+import type { ModerationActionResult } from '../actionResult';
 
 export interface SlowModeRoom {
   room: string;
@@ -16,10 +17,10 @@ export interface SlowModeRoom {
 export function SlowModeList({ rooms }: { rooms: readonly SlowModeRoom[] }) {
   const t = useT();
   return (
-    <section className="card admin-section" aria-labelledby="admin-rooms-heading">
-      <h2 id="admin-rooms-heading">{t('admin.rooms.title')}</h2>
-      <p>{t('admin.rooms.intro', { max: SLOW_MODE_MAX_SECONDS })}</p>
-      <ul className="admin-rooms">
+    <section className="card" aria-labelledby="admin-rooms-heading">
+      <h2 id="admin-rooms-heading">{t('moderation.slowMode.title')}</h2>
+      <p>{t('moderation.slowMode.intro', { max: SLOW_MODE_MAX_SECONDS })}</p>
+      <ul className="slow-mode-list">
         {rooms.map((room) => (
           <SlowModeRow key={room.room} room={room} />
         ))}
@@ -30,18 +31,18 @@ export function SlowModeList({ rooms }: { rooms: readonly SlowModeRoom[] }) {
 
 export function SlowModeRow({ room }: { room: SlowModeRoom }) {
   const t = useT();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ModerationActionResult>();
   const id = useId();
   const refusal = fetcher.state === 'idle' ? refusalIn(fetcher.data) : undefined;
   const done = fetcher.state === 'idle' && fetcher.data?.kind === 'done' ? fetcher.data.notice : null;
   const error = refusal?.fieldErrors?.seconds;
   return (
     <li>
-      <fetcher.Form method="post" className="admin-room">
+      <fetcher.Form method="post" className="slow-mode-row">
         <input type="hidden" name="intent" value="slowMode" />
         <input type="hidden" name="room" value={room.room} />
         <div className="form-field">
-          <label htmlFor={id}>{t('admin.rooms.seconds', { room: room.label })}</label>
+          <label htmlFor={id}>{t('moderation.slowMode.seconds', { room: room.label })}</label>
           <input
             id={id}
             name="seconds"
@@ -61,7 +62,7 @@ export function SlowModeRow({ room }: { room: SlowModeRoom }) {
           ) : null}
         </div>
         <button type="submit" className="button-secondary" disabled={fetcher.state !== 'idle'}>
-          {t('admin.rooms.save')}
+          {t('moderation.slowMode.save')}
         </button>
         <FormError>{refusal?.formError}</FormError>
         {done ? (

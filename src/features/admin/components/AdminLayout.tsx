@@ -1,4 +1,4 @@
-import './moderation.css';
+import './admin.css';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminPath, type AdminSection } from '@/domain/adminSections';

@@ -1,48 +1,25 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminPath } from '@/domain/adminSections';
+import type { ChatLine, QueueReport } from '@/domain/moderation';
 import {
-  ACTION_TARGETS,
-  MODERATION_ACTIONS,
-  type ChatLine,
-  type ModerationActionKind,
-  type QueueReport,
-  type ReportKind,
-  type ReportReason,
-} from '@/domain/moderation';
-import { useT, type MessageId } from '@/i18n';
+  ACTION_TEXT,
+  REPORT_KIND_TEXT as KIND_TEXT,
+  REPORT_REASON_TEXT as REASON_TEXT,
+} from '@/domain/moderationLabels';
+import { useT } from '@/i18n';
 import { shownDateTime } from '../format';
-import { ACTION_TEXT, ModerateForm } from './ModerateForm';
-
-export const KIND_TEXT: Readonly<Record<ReportKind, MessageId>> = {
-  message: 'admin.kinds.message',
-  comment: 'admin.kinds.comment',
-  workout: 'admin.kinds.workout',
-  person: 'admin.kinds.person',
-};
-
-export const REASON_TEXT: Readonly<Record<ReportReason, MessageId>> = {
-  spam: 'moderation.report.reasons.spam',
-  harassment: 'moderation.report.reasons.harassment',
-  inappropriate: 'moderation.report.reasons.inappropriate',
-  other: 'moderation.report.reasons.other',
-};
-
-/** What a report's form offers: what fits its kind, never undoing what is not done. */
-function actionsFor(kind: ReportKind): ModerationActionKind[] {
-  return MODERATION_ACTIONS.filter(
-    (action) => action !== 'unhide' && action !== 'lift' && ACTION_TARGETS[action].includes(kind),
-  );
-}
 
 export interface ReportQueueProps {
   reports: readonly QueueReport[];
   /** The `before` of the next page, null at the end. */
   next: string | null;
+  /** A moderator's actions on one report; `headingId` names the report. */
+  actions: (report: QueueReport, headingId: string) => ReactNode;
 }
 
 /** The open reports, newest first, each with what it is about, the person's history and the actions. */
-export function ReportQueue({ reports, next }: ReportQueueProps) {
+export function ReportQueue({ reports, next, actions }: ReportQueueProps) {
   const t = useT();
   return (
     <section className="card admin-section" aria-labelledby="admin-reports-heading">
@@ -52,7 +29,7 @@ export function ReportQueue({ reports, next }: ReportQueueProps) {
       ) : (
         <ol className="admin-reports">
           {reports.map((report) => (
-            <ReportItem key={report.id} report={report} />
+            <ReportItem key={report.id} report={report} actions={actions} />
           ))}
         </ol>
       )}
@@ -65,7 +42,7 @@ export function ReportQueue({ reports, next }: ReportQueueProps) {
   );
 }
 
-function ReportItem({ report }: { report: QueueReport }) {
+function ReportItem({ report, actions }: { report: QueueReport; actions: ReportQueueProps['actions'] }) {
   const t = useT();
   const headingId = useId();
   const target = report.targetUser?.username ?? t('admin.reports.gone');
@@ -82,13 +59,7 @@ function ReportItem({ report }: { report: QueueReport }) {
       {report.note ? <blockquote className="admin-note">{report.note}</blockquote> : null}
       <ReportContextView report={report} />
       <History report={report} />
-      <ModerateForm
-        targetKind={report.kind}
-        targetId={report.targetId}
-        reportId={report.id}
-        actions={actionsFor(report.kind)}
-        describedBy={headingId}
-      />
+      {actions(report, headingId)}
     </li>
   );
 }

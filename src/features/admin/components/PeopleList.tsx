@@ -1,20 +1,13 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Form, Link, useFetcher } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { adminPath } from '@/domain/adminSections';
-import { ASSIGNABLE_ROLES, type AccountStatus, type AdminUserRow, type Role } from '@/domain/moderation';
+import { ASSIGNABLE_ROLES, type AccountStatus, type AdminUserRow } from '@/domain/moderation';
+import { ROLE_TEXT } from '@/domain/moderationLabels';
 import { useT, type MessageId } from '@/i18n';
 import { refusalIn } from '@/lib/routeActions';
 import type { AdminActionResult } from '../actionResult';
 import { shownDateTime } from '../format';
-import { ModerateForm } from './ModerateForm';
-
-export const ROLE_TEXT: Readonly<Record<Role, MessageId>> = {
-  user: 'admin.roles.user',
-  moderator: 'admin.roles.moderator',
-  admin: 'admin.roles.admin',
-  owner: 'admin.roles.owner',
-};
 
 const STATUS_TEXT: Readonly<Record<AccountStatus, MessageId>> = {
   active: 'admin.people.statuses.active',
@@ -28,10 +21,12 @@ export interface PeopleListProps {
   next: string | null;
   /** Admins change roles; moderators only see them. */
   mayChangeRoles: boolean;
+  /** A moderator's actions on one person (suspend, lift…); `namesId` names them. */
+  actions: (person: AdminUserRow, namesId: string) => ReactNode;
 }
 
 /** People by username or e-mail: when they joined and were last seen, their role and standing. */
-export function PeopleList({ query, people, next, mayChangeRoles }: PeopleListProps) {
+export function PeopleList({ query, people, next, mayChangeRoles, actions }: PeopleListProps) {
   const t = useT();
   const searchId = useId();
   return (
@@ -52,7 +47,12 @@ export function PeopleList({ query, people, next, mayChangeRoles }: PeopleListPr
       ) : (
         <ul className="person-list admin-people">
           {people.map((person) => (
-            <PersonRow key={person.userId} person={person} mayChangeRoles={mayChangeRoles} />
+            <PersonRow
+              key={person.userId}
+              person={person}
+              mayChangeRoles={mayChangeRoles}
+              actions={actions}
+            />
           ))}
         </ul>
       )}
@@ -67,7 +67,13 @@ export function PeopleList({ query, people, next, mayChangeRoles }: PeopleListPr
   );
 }
 
-function PersonRow({ person, mayChangeRoles }: { person: AdminUserRow; mayChangeRoles: boolean }) {
+interface PersonRowProps {
+  person: AdminUserRow;
+  mayChangeRoles: boolean;
+  actions: PeopleListProps['actions'];
+}
+
+function PersonRow({ person, mayChangeRoles, actions }: PersonRowProps) {
   const t = useT();
   const namesId = useId();
   const suspended = person.status === 'suspended';
@@ -97,7 +103,7 @@ function PersonRow({ person, mayChangeRoles }: { person: AdminUserRow; mayChange
               ? ` · ${
                   person.suspendedUntil
                     ? t('admin.people.until', { until: shownDateTime(person.suspendedUntil) })
-                    : t('admin.durations.lifted')
+                    : t('moderation.durations.lifted')
                 }`
               : null}
           </dd>
@@ -105,14 +111,7 @@ function PersonRow({ person, mayChangeRoles }: { person: AdminUserRow; mayChange
       </div>
       <details className="admin-person-actions">
         <summary aria-describedby={namesId}>{t('admin.people.actions')}</summary>
-        <ModerateForm
-          targetKind="person"
-          targetId={person.userId}
-          actions={
-            suspended || person.status === 'chatMuted' ? ['lift', 'suspend'] : ['suspend', 'chatMute', 'warn']
-          }
-          describedBy={namesId}
-        />
+        {actions(person, namesId)}
         {mayChangeRoles && person.role !== 'owner' ? <RoleForm person={person} /> : null}
       </details>
     </li>

@@ -13,8 +13,7 @@ import { useT, type MessageId } from '@/i18n';
 import { refusalIn } from '@/lib/routeActions';
 import type { AdminActionResult } from '../actionResult';
 import { shownDateTime } from '../format';
-import { ACTION_TEXT } from './ModerateForm';
-import { KIND_TEXT } from './ReportQueue';
+import { ACTION_TEXT, REPORT_KIND_TEXT as KIND_TEXT } from '@/domain/moderationLabels';
 
 const APPEAL_TEXT: Readonly<Record<AppealOutcome, MessageId>> = {
   pending: 'admin.log.appealPending',
