@@ -1,33 +1,126 @@
+import { isRole, type Role } from '../src/domain/moderation';
 import { MASTER, Parse, serverOnlyAcl, type ParseUser } from './parse';
 
 /**
- * The role of the people who administer the server. Only the server writes it (`_Role` is closed to
- * clients: cloud/schema/role.ts): at start it holds the accounts ADMIN_USERNAMES names, by id, so an
- * admin who renames stays one, and taking a name makes nobody admin.
+ * The roles of the people who look after the server: `moderator`, `admin` and `owner`, Parse roles
+ * that only the server writes (`_Role` is closed to clients: cloud/schema/role.ts). A person holds
+ * at most one of them; holding none is `user`. ADMIN_USERNAMES makes accounts admins at start, by
+ * id, so an admin who renames stays one, and taking a name makes nobody admin; the operator's
+ * script (`npm run admin`) grants and revokes any of them, and is the only way to make an owner.
  */
 export const ADMIN_ROLE = 'admin';
+export const STAFF_ROLES = ['moderator', 'admin', 'owner'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** Whether `user` holds the admin role. */
+const userOf = (id: string) => Parse.User.createWithoutData(id);
+
+/** The role `name`, made (empty, readable by nobody but the master key) if it does not exist yet. */
+async function roleNamed(name: StaffRole) {
+  const found = await new Parse.Query(Parse.Role).equalTo('name', name).first(MASTER);
+  if (found) return found;
+  const made = new Parse.Role(name, serverOnlyAcl());
+  try {
+    return await made.save(null, MASTER);
+  } catch (error) {
+    // Two nodes making it at once: the other one's is the role.
+    const other = await new Parse.Query(Parse.Role).equalTo('name', name).first(MASTER);
+    if (other) return other;
+    throw error;
+  }
+}
+
+/** The roles of these people, `user` for those who hold none. */
+export async function rolesOf(userIds: readonly string[]): Promise<Map<string, Role>> {
+  const roles = new Map<string, Role>(userIds.map((id) => [id, 'user']));
+  if (userIds.length === 0) return roles;
+  const held = await new Parse.Query(Parse.Role)
+    .containedIn('name', [...STAFF_ROLES])
+    .containedIn('users', userIds.map(userOf))
+    .find(MASTER);
+  const rank = (role: Role) => STAFF_ROLES.indexOf(role as StaffRole);
+  for (const role of held) {
+    const name: unknown = role.get('name');
+    if (!isRole(name)) continue;
+    const members = await role
+      .getUsers()
+      .query()
+      .containedIn('objectId', [...userIds])
+      .find(MASTER);
+    for (const member of members) {
+      const id = member.id ?? '';
+      if (rank(name) > rank(roles.get(id) ?? 'user')) roles.set(id, name);
+    }
+  }
+  return roles;
+}
+
+/** The role of one person: `owner`, `admin`, `moderator`, or `user` for everyone else. */
+export async function roleOf(userId: string | undefined): Promise<Role> {
+  if (!userId) return 'user';
+  const held = await new Parse.Query(Parse.Role)
+    .containedIn('name', [...STAFF_ROLES])
+    .equalTo('users', userOf(userId))
+    .find(MASTER);
+  const names = held.map((role) => String(role.get('name')));
+  return [...STAFF_ROLES].reverse().find((name) => names.includes(name)) ?? 'user';
+}
+
+/** Whether `user` administers the server (an admin or an owner). */
 export async function isServerAdmin(user: ParseUser | undefined): Promise<boolean> {
-  if (!user?.id) return false;
-  const role = await new Parse.Query(Parse.Role)
-    .equalTo('name', ADMIN_ROLE)
-    .equalTo('users', user)
-    .first(MASTER);
-  return role !== undefined;
+  const role = await roleOf(user?.id);
+  return role === 'admin' || role === 'owner';
+}
+
+/** The ids of the people who hold `role`. */
+export async function holdersOf(role: StaffRole): Promise<string[]> {
+  const found = await new Parse.Query(Parse.Role).equalTo('name', role).first(MASTER);
+  if (!found) return [];
+  const users = await found.getUsers().query().select('objectId').limit(10_000).find(MASTER);
+  return users.flatMap((user) => (user.id ? [user.id] : []));
+}
+
+/**
+ * Makes `role` the one role of the person (`user`: none), leaving the others. Only the server calls
+ * it; who may ask is checked by the caller (`setRole`, the operator's script).
+ */
+export async function giveRole(userId: string, role: Role): Promise<void> {
+  const person = userOf(userId);
+  for (const name of STAFF_ROLES) {
+    const existing = await new Parse.Query(Parse.Role).equalTo('name', name).first(MASTER);
+    if (name === role) {
+      const target = existing ?? (await roleNamed(name));
+      const holds = await target.getUsers().query().equalTo('objectId', userId).first(MASTER);
+      if (!holds) {
+        target.getUsers().add(person);
+        await target.save(null, MASTER);
+      }
+    } else if (existing) {
+      const holds = await existing.getUsers().query().equalTo('objectId', userId).first(MASTER);
+      if (holds) {
+        existing.getUsers().remove(person);
+        await existing.save(null, MASTER);
+      }
+    }
+  }
+}
+
+/** How many people administer the server: admins and owners. */
+export async function administratorCount(): Promise<number> {
+  const [admins, owners] = await Promise.all([holdersOf('admin'), holdersOf('owner')]);
+  return new Set([...admins, ...owners]).size;
 }
 
 export interface SettledAdmins {
-  /** The usernames listed that an account has: those accounts hold the role now. */
+  /** The usernames listed that an account has: those accounts are admins (or owners) now. */
   admins: string[];
   /** The usernames listed that no account has: nobody holds the role by them. */
   unclaimed: string[];
 }
 
 /**
- * Makes the admin role hold exactly the accounts that have the listed usernames now: accounts
- * listed before and no longer are leave it. The role's ACL is empty, so only the master key reads
- * or changes it.
+ * Makes the accounts that have the listed usernames admins, unless they are owners already; run at
+ * every start, it changes nothing the second time. Nobody is removed: an admin made through
+ * `setRole` or the operator's script stays one, and the operator revokes with `npm run admin`.
  */
 export async function settleAdminRole(usernames: readonly string[]): Promise<SettledAdmins> {
   const accounts =
@@ -37,18 +130,13 @@ export async function settleAdminRole(usernames: readonly string[]): Promise<Set
           .containedIn('username', [...usernames])
           .limit(usernames.length)
           .find(MASTER);
-  const role =
-    (await new Parse.Query(Parse.Role).equalTo('name', ADMIN_ROLE).first(MASTER)) ??
-    new Parse.Role(ADMIN_ROLE, serverOnlyAcl());
-  const users = role.getUsers();
-  const holders = role.id ? await users.query().limit(1000).find(MASTER) : [];
-  const wanted = new Set(accounts.map((account) => account.id));
-  const held = new Set(holders.map((holder) => holder.id));
-  const leaving = holders.filter((holder) => !wanted.has(holder.id));
-  const joining = accounts.filter((account) => !held.has(account.id));
-  if (leaving.length > 0) users.remove(leaving);
-  if (joining.length > 0) users.add(joining);
-  if (!role.id || leaving.length > 0 || joining.length > 0) await role.save(null, MASTER);
+  await roleNamed(ADMIN_ROLE);
+  const ids = accounts.flatMap((account) => (account.id ? [account.id] : []));
+  const roles = await rolesOf(ids);
+  for (const id of ids) {
+    const role = roles.get(id);
+    if (role !== 'admin' && role !== 'owner') await giveRole(id, 'admin');
+  }
   const named = new Set(accounts.map((account) => String(account.get('username'))));
   return {
     admins: usernames.filter((name) => named.has(name)),

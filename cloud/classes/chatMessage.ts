@@ -2,8 +2,14 @@ import { challengeRoomAccess } from '../functions/challenges';
 import { chatMessageRules } from '../../src/domain/contract';
 import { parseRoomKey, type ChatRoom } from '../../src/domain/chatRooms';
 import { checkFields } from '../../src/domain/fieldRules';
+import { moderates } from '../../src/domain/moderation';
+import { roleOf } from '../admins';
+import { slowModeOf } from '../store/slowMode';
+import { refuseSuspended, shownInstant } from '../suspension';
 import {
+  MASTER,
   Parse,
+  type ParseUser,
   refusal,
   refuseProblem,
   requireUser,
@@ -24,12 +30,43 @@ export async function mayUseRoom(room: ChatRoom, userId: string): Promise<boolea
   return room.userIds.includes(userId) && (await currentReaders(room)).length > 0;
 }
 
+/**
+ * A suspended person writes nowhere, a person a moderator muted writes in no room until the mute
+ * ends, and in a topic room in slow mode a person waits between two messages (moderators do not).
+ * The person is read afresh: the one a session carries may be a few seconds old.
+ */
+async function refuseSilenced(user: ParseUser, room: ChatRoom): Promise<void> {
+  await refuseSuspended(user);
+  const now = new Date();
+  const fresh = await new Parse.Query(Parse.User).get(user.id ?? '', MASTER);
+  const mutedUntil = fresh.get('chatMutedUntil') as Date | undefined;
+  if (mutedUntil && mutedUntil > now) {
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.muted', { until: shownInstant(mutedUntil) });
+  }
+  if (room.kind !== 'topic') return;
+  const seconds = await slowModeOf(room.key);
+  if (seconds === 0 || moderates(await roleOf(user.id))) return;
+  const last = await new Parse.Query('ChatMessage')
+    .equalTo('room', room.key)
+    .equalTo('author', user)
+    .greaterThan('createdAt', new Date(now.getTime() - seconds * 1000))
+    .descending('createdAt')
+    .first(MASTER);
+  if (last?.createdAt) {
+    const wait = Math.max(1, Math.ceil((last.createdAt.getTime() + seconds * 1000 - now.getTime()) / 1000));
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.slowMode', { seconds: wait });
+  }
+}
+
 async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
   const { object } = request;
   if (request.master) return;
   const { user, userId } = requireUser(request.user);
   if (request.original) {
     throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.cannotEdit');
+  }
+  if (object.dirtyKeys().includes('hiddenAt')) {
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.owned.serverField', { field: 'hiddenAt' });
   }
   const [first] = checkFields(chatMessageRules, object.attributes);
   if (first) throw refuseProblem(first);
@@ -43,6 +80,7 @@ async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
   if (!writable) {
     throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.cannotWrite');
   }
+  await refuseSilenced(user, room);
   object.set('author', user);
   const displayName: unknown = user.get('displayName');
   object.set('authorName', typeof displayName === 'string' && displayName ? displayName : user.getUsername());

@@ -18,6 +18,7 @@ import {
   type ParseUser,
   type TriggerRequest,
 } from '../parse';
+import { refuseSuspended } from '../suspension';
 
 /**
  * One rule for every class whose rows belong to a person: the server names the owner and
@@ -58,6 +59,7 @@ function enforceOwnedRow(className: OwnedClassName, rules: FieldRules) {
       return;
     }
     const { user, userId } = requireUser(request.user);
+    await refuseSuspended(user);
     refuseServerFields(className, object);
     const previousOwner = original?.get('user') as ParseUser | undefined;
     if (original && previousOwner?.id !== userId) {
@@ -95,8 +97,14 @@ async function checkAndComplete(
   checkRow(object, rules);
 }
 
+/** A suspended person deletes nothing of theirs but through deleting their account (the master key). */
+async function refuseSuspendedDelete(request: TriggerRequest): Promise<void> {
+  if (!request.master) await refuseSuspended(request.user);
+}
+
 export function registerOwnedClassTriggers(): void {
   for (const className of Object.keys(OWNED_CLASSES) as OwnedClassName[]) {
     Parse.Cloud.beforeSave(className, enforceOwnedRow(className, OWNED_CLASSES[className]));
+    Parse.Cloud.beforeDelete(className, refuseSuspendedDelete);
   }
 }

@@ -12,6 +12,7 @@ import {
   type CloudObject,
   type TriggerRequest,
 } from '../parse';
+import { refuseSuspended } from '../suspension';
 import { signupRules } from '../signupRules';
 import { takeSsoClaims } from '../ssoSignups';
 import { requireStepUp } from '../stepUp';
@@ -112,13 +113,15 @@ async function requireStepUpForCredentials({ object, original, master, user, con
 
 /** A suspension is written by moderators' functions with the master key, never by the person. */
 function refuseSuspensionChange({ object, master }: TriggerRequest): void {
-  if (!master && object.dirtyKeys().includes('suspendedUntil')) {
+  const dirty = object.dirtyKeys();
+  if (!master && (dirty.includes('suspendedUntil') || dirty.includes('chatMutedUntil'))) {
     throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.account.suspensionIsModerators');
   }
 }
 
 async function beforeSaveUser(request: TriggerRequest): Promise<void> {
   refuseSuspensionChange(request);
+  if (request.original && !request.master) await refuseSuspended(request.user);
   refuseFileWithoutUrl(request);
   await requireStepUpForCredentials(request);
   await completeSsoSignup(request);

@@ -1,5 +1,6 @@
 import type { CloudFunctionName, CloudParams, CloudResult } from '../../src/domain/cloudApi';
 import { Parse, type FunctionRequest } from '../parse';
+import { ALLOWED_WHILE_SUSPENDED, refuseSuspended } from '../suspension';
 
 /**
  * What a client sent, by the contract's names: every value is unknown until the handler has checked
@@ -11,10 +12,17 @@ export interface CloudRequest<Name extends CloudFunctionName> extends Omit<Funct
   params: Untrusted<CloudParams<Name>>;
 }
 
-/** Defines the cloud function `name` of the contract (src/domain/cloudApi.ts): its handler answers its result. */
+/**
+ * Defines the cloud function `name` of the contract (src/domain/cloudApi.ts): its handler answers its
+ * result. A suspended person is refused every function but the few they keep (cloud/suspension.ts).
+ */
 export function defineFunction<Name extends CloudFunctionName>(
   name: Name,
   handler: (request: CloudRequest<Name>) => Promise<CloudResult<Name>>,
 ): void {
-  Parse.Cloud.define(name, handler);
+  const open = ALLOWED_WHILE_SUSPENDED.has(name);
+  Parse.Cloud.define(name, async (request: CloudRequest<Name>) => {
+    if (!open && !request.master) await refuseSuspended(request.user);
+    return handler(request);
+  });
 }

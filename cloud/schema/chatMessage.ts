@@ -9,6 +9,9 @@ export const chatMessageClass = {
     // The author's display name (or username) when they wrote, set by the server: other people's
     // accounts are private, so this is how a topic room shows who wrote what.
     authorName: { type: 'String' },
+    // Set by the server when a moderator hides the message: its ACL is then its author's alone, and
+    // this marks it for them.
+    hiddenAt: { type: 'Date' },
   },
   indexes: { chat_room_createdAt: { room: 1, createdAt: -1 } },
   // A message is written once; its author may delete it.

@@ -1,4 +1,5 @@
 import { activityClass } from './activity';
+import { chatRoomRuleClass } from './chatRoomRule';
 import { challengeClass, challengeMemberClass } from './challenge';
 import { chatMessageClass } from './chatMessage';
 import { exerciseClass } from './exercise';
@@ -7,12 +8,14 @@ import { friendshipClass } from './friendship';
 import { installationClass } from './installation';
 import { invitationClass } from './invitation';
 import { mealClass } from './meal';
+import { moderationActionClass } from './moderationAction';
 import { muteClass } from './mute';
 import { notificationClass } from './notification';
 import { originalFileClass } from './originalFile';
 import { pushSubscriptionClass } from './pushSubscription';
 import { roleClass } from './role';
 import { recipeClass } from './recipe';
+import { reportClass } from './report';
 import { routineClass } from './routine';
 import { savedMealClass } from './savedMeal';
 import { settingsClass } from './settings';
@@ -51,6 +54,9 @@ const ours = [
   challengeMemberClass,
   pushSubscriptionClass,
   muteClass,
+  reportClass,
+  moderationActionClass,
+  chatRoomRuleClass,
 ] as const;
 
 export const classDefinitions: ClassDefinition[] = [...ours];

@@ -12,6 +12,8 @@ export const userClass = {
      * `isSuspended`): the end, or a far-future date for "until lifted". Unset when lifted.
      */
     suspendedUntil: { type: 'Date' },
+    /** Set by the server while a moderator's chat mute holds: the person cannot write in chat. */
+    chatMutedUntil: { type: 'Date' },
   },
   classLevelPermissions: signedInPermissions({
     // Signing up is the one write a visitor without a session may make.
@@ -19,6 +21,8 @@ export const userClass = {
     // Nobody lists people directly; searchUsers (a cloud function) returns safe fields only.
     find: {},
     count: {},
-    protectedFields: { '*': ['email', 'emailVerified', 'authData', 'invitation', 'suspendedUntil'] },
+    protectedFields: {
+      '*': ['email', 'emailVerified', 'authData', 'invitation', 'suspendedUntil', 'chatMutedUntil'],
+    },
   }),
 } as const satisfies ClassDefinition;
