@@ -8,8 +8,8 @@ import { callCloud } from '@/lib/cloud';
 type ParseObject = InstanceType<ParseClient['Object']>;
 
 const CLASS_NAME = 'ChatMessage';
-/** Set by the server when a moderator hides a message; then only its author can read it. */
-const HIDDEN_FIELD = 'moderationHidden';
+/** When a moderator hid the message, set by the server; only its author can read it then. */
+const HIDDEN_FIELD = 'hiddenAt';
 /** The server's largest page: a catch-up after a long time offline fetches at most this many. */
 const CATCH_UP_LIMIT = 1000;
 
@@ -29,7 +29,7 @@ function toMessage(object: ParseObject): ChatMessage {
     authorName: typeof authorName === 'string' ? authorName : '',
     text: typeof text === 'string' ? text : '',
     createdAt: (object.createdAt ?? new Date()).toISOString(),
-    hidden: object.get(HIDDEN_FIELD) === true,
+    hidden: object.get(HIDDEN_FIELD) !== undefined,
   };
 }
 
