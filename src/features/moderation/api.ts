@@ -7,8 +7,15 @@ import type {
 } from '@/domain/moderation';
 import { ErrorCode } from '@/domain/errors';
 import { callCloud } from '@/lib/cloud';
+import { getParse } from '@/lib/parse';
 import { hasCode } from '@/lib/errors';
 import type { ReportOutcome } from './types';
+
+/** The session on this device, so that a new log-in (after a suspension ended the last) asks anew. */
+export async function currentSession(): Promise<string> {
+  const Parse = await getParse();
+  return (await Parse.User.currentAsync())?.getSessionToken() ?? '';
+}
 
 /** The signed-in person's role and any sanction on them. */
 export function loadStanding(): Promise<AccountStanding> {

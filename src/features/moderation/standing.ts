@@ -1,17 +1,18 @@
 import type { AccountStanding } from '@/domain/moderation';
-import { loadStanding } from './api';
+import { currentSession, loadStanding } from './api';
 
-let kept: { account: string; standing: Promise<AccountStanding> } | null = null;
+let kept: { session: string; standing: Promise<AccountStanding> } | null = null;
 
 /**
- * The signed-in person's standing, asked once per account while the app runs: the frame's loader
- * runs again after every action, and a role or sanction that changes meanwhile ends the session
- * (a suspension) or shows at the next load. A failed answer is not kept.
+ * The signed-in person's standing, asked once per session while the app runs: the frame's loader
+ * runs again after every action. A suspension ends the person's sessions, so the log-in after it
+ * asks again; a role given meanwhile shows at the next load. A failed answer is not kept.
  */
-export function standingFor(account: string): Promise<AccountStanding> {
-  if (kept?.account !== account) {
+export async function standingFor(account: string): Promise<AccountStanding> {
+  const session = `${account}:${await currentSession()}`;
+  if (kept?.session !== session) {
     const standing = loadStanding();
-    kept = { account, standing };
+    kept = { session, standing };
     standing.catch(() => {
       if (kept?.standing === standing) kept = null;
     });
@@ -19,7 +20,7 @@ export function standingFor(account: string): Promise<AccountStanding> {
   return kept.standing;
 }
 
-/** Asks again at the next load (after an appeal, or a log-out). */
+/** Asks again at the next load (after an appeal). */
 export function forgetStanding(): void {
   kept = null;
 }
