@@ -12,6 +12,7 @@ function toMessage(object: NonNullable<LiveQueryMessage['object']>): ChatMessage
     authorName: typeof object.authorName === 'string' ? object.authorName : '',
     text: typeof object.text === 'string' ? object.text : '',
     createdAt: typeof object.createdAt === 'string' ? object.createdAt : '',
+    hidden: object.hiddenAt !== undefined,
   };
 }
 

@@ -1,17 +1,27 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, redirect, useRevalidator, useRouteLoaderData, type ActionFunctionArgs } from 'react-router';
 import { TopNav } from '@/components/TopNav';
 import { dropWorkoutDraft } from '@/features/activity/draft';
 import { dropOnboardingDraft } from '@/features/settings/onboardingDraft';
-import { currentUser, logOut, verifySession, type SessionUser } from '@/features/auth';
-import { chooseLanguage, languageChoice, useT } from '@/i18n';
+import { currentUser, logOut, verifySession } from '@/features/auth';
+import { chooseLanguage, languageChoice, loadNamespaces, useT } from '@/i18n';
+import { moderates } from '@/domain/moderation';
 import { hasCode, isNetworkFailure } from '@/lib/errors';
 import { ErrorCode } from '@/domain/errors';
 import { onLiveQueryClosed } from '@/lib/liveQuery';
 import { onSynced } from '@/lib/offline/outboxState';
 import { accountChoiceToShow } from '@/lib/deviceChoice';
 import { chooseTheme, themeChoice } from '@/lib/theme';
+import type { FrameUser } from './frameUser';
 import { notFound } from './validity';
+
+/** Only a suspended person's: loaded, with its messages, when the frame finds a suspension. */
+const SuspendedPage = lazy(() =>
+  Promise.all([
+    import('./SuspendedPage'),
+    loadNamespaces(['moderation', 'settings', 'domain', 'account']),
+  ]).then(([module]) => ({ default: module.SuspendedPage })),
+);
 
 /**
  * What this device keeps of a person who logs out: their waiting changes, unless they chose to
@@ -56,7 +66,7 @@ export async function appAction({ request }: ActionFunctionArgs): Promise<Respon
 /** The signed-in frame: top navigation around the current page. Not lazy: every page needs it. */
 export function AppLayout() {
   const t = useT();
-  const user = useRouteLoaderData<SessionUser | null>('app');
+  const user = useRouteLoaderData<FrameUser | null>('app');
   const { revalidate } = useRevalidator();
   const account = user?.id;
 
@@ -102,12 +112,24 @@ export function AppLayout() {
   // Once waiting changes reach the server, the pages load its view, which now includes them.
   useEffect(() => onSynced(() => void revalidate()), [revalidate]);
 
+  const suspension = user?.standing?.suspension;
+  if (suspension) {
+    return (
+      <Suspense fallback={null}>
+        <SuspendedPage suspension={suspension} />
+      </Suspense>
+    );
+  }
+
   return (
     <>
       <a className="skip-link" href="#main">
         {t('frame.nav.skip')}
       </a>
-      <TopNav displayName={user?.displayName ?? ''} />
+      <TopNav
+        displayName={user?.displayName ?? ''}
+        moderator={user?.standing ? moderates(user.standing.role) : false}
+      />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -12,10 +12,11 @@ export const PAGE_MESSAGES = {
   signup: ['auth', 'domain', 'account'],
   resetPassword: ['auth', 'domain', 'account'],
   dashboard: ['domain', 'dashboard', 'activity', 'strength', 'training'],
-  exercisesChat: ['domain', 'chat'],
-  friendsRanking: ['domain', 'friends', 'challenges', 'activity'],
+  exercisesChat: ['domain', 'chat', 'moderation'],
+  friendsRanking: ['domain', 'friends', 'challenges', 'activity', 'moderation'],
   nutritionLog: ['domain', 'nutrition', 'energy'],
   userSettings: ['domain', 'settings', 'imports', 'account'],
   weightTracking: ['domain', 'weight'],
   welcome: ['domain', 'settings'],
+  admin: ['domain', 'admin', 'moderation'],
 } as const satisfies Record<string, readonly Namespace[]>;

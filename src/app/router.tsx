@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadNamespaces, type Namespace } from '@/i18n';
 import { PAGE_MESSAGES } from './pageMessages';
+import { withStanding } from './frameUser';
 import { guardedLoader } from './guards';
 import { BootScreen, RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -112,9 +113,10 @@ export function createRoutes(appGuards: readonly string[] = ['authCheck']): Rout
           id: 'app',
           handle: { namespaces: PAGE_MESSAGES.app } satisfies MessagesHandle,
           loader: async (args) => {
-            // The app's frame (menu, sync state, shared controls) and its notification bell.
+            // The app's frame (menu, sync state, shared controls) and its notification bell; the
+            // person's standing decides whether the frame shows the app or only a suspension.
             const [user] = await Promise.all([
-              guardedLoader(appGuards)(args),
+              guardedLoader(appGuards)(args).then(withStanding),
               loadNamespaces(PAGE_MESSAGES.app).catch(() => undefined),
             ]);
             return user;
@@ -122,6 +124,7 @@ export function createRoutes(appGuards: readonly string[] = ['authCheck']): Rout
           lazy: appFrame,
           children: [
             page(undefined, () => import('./routes/dashboard'), PAGE_MESSAGES.dashboard),
+            page('admin', () => import('./routes/admin'), PAGE_MESSAGES.admin),
             page('exercises-chat', () => import('./routes/exercisesChat'), PAGE_MESSAGES.exercisesChat),
             page('friends-ranking', () => import('./routes/friendsRanking'), PAGE_MESSAGES.friendsRanking),
             page('nutrition-log', () => import('./routes/nutritionLog'), PAGE_MESSAGES.nutritionLog),

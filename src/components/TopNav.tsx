@@ -1,4 +1,13 @@
-import { Apple, House, MessagesSquare, Scale, Settings, Users, type LucideIcon } from 'lucide-react';
+import {
+  Apple,
+  House,
+  MessagesSquare,
+  Scale,
+  Settings,
+  ShieldCheck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Fragment, lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { settingsPath } from '@/domain/settingsSections';
@@ -29,9 +38,11 @@ const NotificationBell = lazy(() => import('@/features/notifications/components/
 
 export interface TopNavProps {
   displayName: string;
+  /** Moderators and admins get a link to the moderators' page; nobody else's app knows of it. */
+  moderator?: boolean;
 }
 
-export function TopNav({ displayName }: TopNavProps) {
+export function TopNav({ displayName, moderator = false }: TopNavProps) {
   const t = useT();
   return (
     <header className="top-nav">
@@ -65,6 +76,16 @@ export function TopNav({ displayName }: TopNavProps) {
         <Suspense fallback={<span className="notification-bell-placeholder" aria-hidden="true" />}>
           <NotificationBell />
         </Suspense>
+        {moderator ? (
+          <Link
+            className="top-nav-admin"
+            to="/admin"
+            aria-label={t('frame.nav.admin')}
+            title={t('frame.nav.admin')}
+          >
+            <ShieldCheck className="icon" aria-hidden="true" />
+          </Link>
+        ) : null}
         <Link className="top-nav-user" to={settingsPath('profile')}>
           {displayName}
         </Link>

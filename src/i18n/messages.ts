@@ -1,5 +1,6 @@
 import type account from '../locales/en/account.json';
 import type activity from '../locales/en/activity.json';
+import type admin from '../locales/en/admin.json';
 import type auth from '../locales/en/auth.json';
 import type challenges from '../locales/en/challenges.json';
 import type chat from '../locales/en/chat.json';
@@ -10,6 +11,7 @@ import type domain from '../locales/en/domain.json';
 import type frame from '../locales/en/frame.json';
 import type friends from '../locales/en/friends.json';
 import type imports from '../locales/en/imports.json';
+import type moderation from '../locales/en/moderation.json';
 import type notifications from '../locales/en/notifications.json';
 import type nutrition from '../locales/en/nutrition.json';
 import type server from '../locales/en/server.json';
@@ -36,11 +38,13 @@ export const NAMESPACES = [
   'energy',
   'server',
   'activity',
+  'admin',
   'challenges',
   'chat',
   'dashboard',
   'friends',
   'imports',
+  'moderation',
   'notifications',
   'nutrition',
   'settings',
@@ -52,6 +56,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 type Catalogue =
   | typeof account
   | typeof activity
+  | typeof admin
   | typeof auth
   | typeof challenges
   | typeof chat
@@ -62,6 +67,7 @@ type Catalogue =
   | typeof frame
   | typeof friends
   | typeof imports
+  | typeof moderation
   | typeof notifications
   | typeof nutrition
   | typeof server

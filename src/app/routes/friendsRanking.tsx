@@ -50,6 +50,8 @@ import {
   type SocialData,
 } from '@/features/friends';
 import type { ChallengeSummary } from '@/domain/challenges';
+import type { MutedUser } from '@/domain/moderation';
+import { ModerationMenu, MutedList, loadMutedUsers, muteUser, unmuteUser } from '@/features/moderation';
 import { ChallengesSection, leaveChallenge, listChallenges, respondChallenge } from '@/features/challenges';
 import { t, useT } from '@/i18n';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
@@ -80,10 +82,20 @@ type PageData =
       friendships: Friendships;
       challenges: ChallengeSummary[];
       feed: FeedState;
+      /** The people this person muted (an extra: empty when it cannot be had). */
+      muted: MutedUser[];
       savedAt: string | null;
       loadError: null;
     }
-  | { ranking: null; friendships: null; challenges: null; feed: null; savedAt: null; loadError: string };
+  | {
+      ranking: null;
+      friendships: null;
+      challenges: null;
+      feed: null;
+      muted: null;
+      savedAt: null;
+      loadError: string;
+    };
 
 type LoaderData = PageData | SearchData | FeedMoreData | SocialData;
 
@@ -164,20 +176,22 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   }
   try {
     const choice = choiceIn(params);
-    const [loaded, feed] = await Promise.all([
+    const [loaded, feed, muted] = await Promise.all([
       loadOrLastLoaded(`friends:${choice.metric}:${choice.period}`, () =>
         Promise.all([loadRanking(choice), listFriendships(), listChallenges()]),
       ),
       firstFeedPage(request),
+      loadMutedUsers().catch(() => []),
     ]);
     const [ranking, friendships, challenges] = loaded.data;
-    return { ranking, friendships, challenges, feed, savedAt: loaded.savedAt, loadError: null };
+    return { ranking, friendships, challenges, feed, muted, savedAt: loaded.savedAt, loadError: null };
   } catch (error) {
     return {
       ranking: null,
       friendships: null,
       challenges: null,
       feed: null,
+      muted: null,
       savedAt: null,
       loadError: loadFailure(request, error),
     };
@@ -208,6 +222,8 @@ const INTENTS = {
   addComment: done((form) => addComment(formText(form, 'activityId'), formText(form, 'text'))),
   editComment: done((form) => editComment(formText(form, 'commentId'), formText(form, 'text'))),
   deleteComment: done((form) => deleteComment(formText(form, 'commentId'))),
+  mute: done((form) => muteUser(formText(form, 'userId'))),
+  unmute: done((form) => unmuteUser(formText(form, 'userId'))),
 } satisfies Intents<FriendActionResult>;
 
 async function kudos(form: FormData, give: boolean): Promise<FriendActionResult> {
@@ -242,6 +258,7 @@ export function Component() {
       friendships={data.friendships}
       challenges={data.challenges}
       feed={data.feed}
+      muted={data.muted}
       savedAt={data.savedAt}
     />
   );
@@ -252,10 +269,11 @@ interface FriendsPageProps {
   friendships: Friendships;
   challenges: readonly ChallengeSummary[];
   feed: FeedState;
+  muted: readonly MutedUser[];
   savedAt: string | null;
 }
 
-function FriendsPage({ ranking, friendships, challenges, feed, savedAt }: FriendsPageProps) {
+function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }: FriendsPageProps) {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -270,6 +288,7 @@ function FriendsPage({ ranking, friendships, challenges, feed, savedAt }: Friend
       : chosen?.over === ranking
         ? chosen.choice
         : null;
+  const mutedIds = useMemo(() => new Set(muted.map((person) => person.userId)), [muted]);
   const incomingRequests = useMemo(
     () => new Map(friendships.incoming.map((request) => [request.userId, request.friendshipId])),
     [friendships.incoming],
@@ -304,8 +323,22 @@ function FriendsPage({ ranking, friendships, challenges, feed, savedAt }: Friend
         <div className="friends-people">
           <FriendSearch incomingRequests={incomingRequests} />
           <FriendRequests incoming={friendships.incoming} outgoing={friendships.outgoing} />
-          <FriendList friends={friendships.friends} />
+          <FriendList
+            friends={friendships.friends}
+            personMenu={(friend) => {
+              const name = friend.displayName || friend.username;
+              return (
+                <ModerationMenu
+                  label={t('friends.list.more', { name })}
+                  userId={friend.userId}
+                  muted={mutedIds.has(friend.userId)}
+                  report={{ kind: 'person', id: friend.userId, name }}
+                />
+              );
+            }}
+          />
           <BlockedList blocked={friendships.blocked} />
+          <MutedList muted={muted} />
         </div>
         <div className="friends-compete">
           <FeedCard feed={feed} />

@@ -8,6 +8,8 @@ import { callCloud } from '@/lib/cloud';
 type ParseObject = InstanceType<ParseClient['Object']>;
 
 const CLASS_NAME = 'ChatMessage';
+/** When a moderator hid the message, set by the server; only its author can read it then. */
+const HIDDEN_FIELD = 'hiddenAt';
 /** The server's largest page: a catch-up after a long time offline fetches at most this many. */
 const CATCH_UP_LIMIT = 1000;
 
@@ -27,11 +29,14 @@ function toMessage(object: ParseObject): ChatMessage {
     authorName: typeof authorName === 'string' ? authorName : '',
     text: typeof text === 'string' ? text : '',
     createdAt: (object.createdAt ?? new Date()).toISOString(),
+    hidden: object.get(HIDDEN_FIELD) !== undefined,
   };
 }
 
 function roomQuery(Parse: ParseClient, room: string) {
-  return new Parse.Query(CLASS_NAME).equalTo('room', room).select('room', 'author', 'authorName', 'text');
+  return new Parse.Query(CLASS_NAME)
+    .equalTo('room', room)
+    .select('room', 'author', 'authorName', 'text', HIDDEN_FIELD);
 }
 
 /** The caller's challenges: each has a room the chat lists beside the friends' rooms. */
@@ -130,6 +135,9 @@ export async function countUnread(
 
 export interface RoomEvents {
   onCreate: (message: ChatMessage) => void;
+  /** A message changed (a moderator hid it, or showed it again). */
+  onUpdate: (message: ChatMessage) => void;
+  /** Deleted, or no longer readable by this person (hidden by a moderator). */
   onDelete: (id: string) => void;
   /** Subscribed, or subscribed again after a lost connection: messages may have been missed. */
   onOpen: () => void;
@@ -149,9 +157,13 @@ export async function subscribeToRoom(room: string, events: RoomEvents): Promise
   // The server accepts a ChatMessage subscription confined to one room it lets this person read.
   const subscription = await new Parse.Query(CLASS_NAME).equalTo('room', room).subscribe(sessionToken);
   subscription.on('create', (object: ParseObject) => events.onCreate(toMessage(object)));
-  subscription.on('delete', (object: ParseObject) => {
+  subscription.on('update', (object: ParseObject) => events.onUpdate(toMessage(object)));
+  subscription.on('enter', (object: ParseObject) => events.onCreate(toMessage(object)));
+  const gone = (object: ParseObject) => {
     if (object.id) events.onDelete(object.id);
-  });
+  };
+  subscription.on('delete', gone);
+  subscription.on('leave', gone);
   subscription.on('open', () => events.onOpen());
   subscription.on('close', () => events.onClose());
   // The client's own 'open' comes when the socket is back, before the subscription is renewed.

@@ -9,6 +9,7 @@ const message = (id: string, createdAt: string, text = id): ChatMessage => ({
   authorName: 'Una',
   text,
   createdAt,
+  hidden: false,
 });
 
 describe('mergeMessages', () => {

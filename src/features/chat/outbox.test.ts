@@ -10,6 +10,7 @@ const saved = (room: string, text: string, id = text): ChatMessage => ({
   authorName: 'Me',
   text,
   createdAt: '2026-03-01T10:00:00.000Z',
+  hidden: false,
 });
 
 function setup(online = { value: true }) {

@@ -9,6 +9,7 @@ const message = (id: string, minute: number): ChatMessage => ({
   authorName: 'Una',
   text: id,
   createdAt: new Date(Date.UTC(2026, 2, 1, 10, minute)).toISOString(),
+  hidden: false,
 });
 
 describe('roomReducer', () => {
@@ -30,6 +31,13 @@ describe('roomReducer', () => {
       messages: [message('b', 2), message('c', 3)],
     });
     expect(afterFetch.messages.map((m) => m.id)).toEqual(['a', 'c']);
+  });
+
+  it('replaces a message that changed, and ignores one it does not hold', () => {
+    const start = initialRoomState({ messages: [message('a', 1)], hasOlder: false });
+    const hidden = roomReducer(start, { type: 'update', message: { ...message('a', 1), hidden: true } });
+    expect(hidden.messages[0]?.hidden).toBe(true);
+    expect(roomReducer(start, { type: 'update', message: message('z', 9) })).toBe(start);
   });
 
   it('answers the same state when a merge adds nothing', () => {

@@ -13,6 +13,7 @@ export interface RoomState {
 
 export type RoomAction =
   | { type: 'merge'; messages: readonly ChatMessage[] }
+  | { type: 'update'; message: ChatMessage }
   | { type: 'remove'; id: string }
   | { type: 'olderLoading' }
   | { type: 'older'; page: MessagePage }
@@ -37,6 +38,15 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
       const messages = mergeMessages(state.messages, notDeleted(state, action.messages));
       return messages === state.messages ? state : { ...state, messages };
     }
+    case 'update':
+      return state.messages.some((message) => message.id === action.message.id)
+        ? {
+            ...state,
+            messages: state.messages.map((message) =>
+              message.id === action.message.id ? action.message : message,
+            ),
+          }
+        : state;
     case 'remove':
       return {
         ...state,

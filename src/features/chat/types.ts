@@ -9,6 +9,8 @@ export interface ChatMessage {
   authorName: string;
   text: string;
   createdAt: string;
+  /** Hidden by a moderator: only its author still reads it, marked so. */
+  hidden: boolean;
 }
 
 /** Messages oldest first, and whether the server holds older ones. */

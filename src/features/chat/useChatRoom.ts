@@ -78,6 +78,12 @@ export function useChatRoom({ room, meId, initial, outbox, online }: UseChatRoom
       onCreate: (message) => {
         if (active) receive([message]);
       },
+      onUpdate: (message) => {
+        if (!active) return;
+        // A message hidden by a moderator leaves everyone's chat but its author's, who sees it marked.
+        if (message.hidden && message.authorId !== meId) dispatch({ type: 'remove', id: message.id });
+        else dispatch({ type: 'update', message });
+      },
       onDelete: (id) => {
         if (active) dispatch({ type: 'remove', id });
       },
@@ -102,7 +108,7 @@ export function useChatRoom({ room, meId, initial, outbox, online }: UseChatRoom
       active = false;
       stop?.();
     };
-  }, [room]);
+  }, [room, meId]);
 
   useEffect(
     () =>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoomEvents } from '../api';
 import { Outbox } from '../outbox';
 import type { ChatMessage, RoomEntry } from '../types';
-import { ChatRoom } from './ChatRoom';
+import { ChatRoom, type ChatRoomProps } from './ChatRoom';
 import { deferred } from '@/test/deferred';
 
 const api = vi.hoisted(() => ({
@@ -33,12 +33,13 @@ const message = (id: string, authorId: string, text: string, minute = 0, authorN
   authorName,
   text,
   createdAt: new Date(Date.UTC(2026, 2, 1, 10, minute)).toISOString(),
+  hidden: false,
 });
 
 let saves: ReturnType<typeof deferred<ChatMessage>>[] = [];
 let online = true;
 
-function renderRoom(messages: ChatMessage[] = []) {
+function renderRoom(messages: ChatMessage[] = [], props: Partial<ChatRoomProps> = {}) {
   const outbox = new Outbox({
     post: () => {
       const save = deferred<ChatMessage>();
@@ -56,6 +57,7 @@ function renderRoom(messages: ChatMessage[] = []) {
       names={{ friend1: 'Anna Berg' }}
       initial={{ messages, hasOlder: false }}
       outbox={outbox}
+      {...props}
     />,
   );
   return { outbox, log: screen.getByRole('log', { name: 'Messages in Running' }) };
@@ -195,6 +197,28 @@ describe('ChatRoom', () => {
     act(() => api.events?.onDelete('m1'));
     expect(within(log).getAllByRole('listitem')).toHaveLength(1);
     expect(log).not.toHaveTextContent('First');
+  });
+
+  it('removes a message a moderator hid, and shows its author that it is hidden', () => {
+    const { log } = renderRoom([message('m1', 'friend1', 'Buy now', 1), message('m2', 'me', 'Mine', 2)]);
+    act(() => {
+      api.events?.onUpdate({ ...message('m1', 'friend1', 'Buy now', 1), hidden: true });
+      api.events?.onUpdate({ ...message('m2', 'me', 'Mine', 2), hidden: true });
+    });
+    expect(log).not.toHaveTextContent('Buy now');
+    expect(within(log).getByText('Hidden by a moderator: only you see it.')).toBeInTheDocument();
+  });
+
+  it('leaves out the messages of people this person muted, and offers the menu on the others', () => {
+    const { log } = renderRoom(
+      [message('m1', 'friend1', 'From Anna', 1), message('m2', 'stranger', 'From a stranger', 2)],
+      {
+        mutedAuthors: new Set(['stranger']),
+        messageMenu: (shown, author) => <button type="button">{`Report ${author} ${shown.id}`}</button>,
+      },
+    );
+    expect(log).not.toHaveTextContent('From a stranger');
+    expect(within(log).getByRole('button', { name: 'Report Anna Berg m1' })).toBeInTheDocument();
   });
 
   it('deletes one’s own message after asking once, and returns focus to the composer', async () => {

@@ -1,9 +1,9 @@
-import { useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useId, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useOnlineStatus } from '@/components/useOnlineStatus';
 import { useT, type MessageId } from '@/i18n';
 import { authorLabel } from '../messages';
 import type { Outbox } from '../outbox';
-import type { MessagePage, RoomEntry } from '../types';
+import type { ChatMessage, MessagePage, RoomEntry } from '../types';
 import { useChatRoom, type LiveStatus } from '../useChatRoom';
 import { Composer } from './Composer';
 import { OutgoingMessage, SavedMessage } from './MessageItem';
@@ -15,6 +15,12 @@ export interface ChatRoomProps {
   names: Readonly<Record<string, string>>;
   initial: MessagePage;
   outbox: Outbox;
+  /** People this person muted: their messages are not shown here. */
+  mutedAuthors?: ReadonlySet<string>;
+  /** The menu of someone else's message, with the name shown for its author. */
+  messageMenu?: (message: ChatMessage, author: string) => ReactNode;
+  /** Shown under the room's heading (a moderator's slow mode). */
+  roomTools?: ReactNode;
 }
 
 const LIVE_TEXT: Readonly<Record<LiveStatus, MessageId>> = {
@@ -27,7 +33,16 @@ const LIVE_TEXT: Readonly<Record<LiveStatus, MessageId>> = {
 const BOTTOM_SLACK_PX = 48;
 
 /** One room: its messages (newest at the bottom), older pages on request, and the composer. */
-export function ChatRoom({ room, meId, names, initial, outbox }: ChatRoomProps) {
+export function ChatRoom({
+  room,
+  meId,
+  names,
+  initial,
+  outbox,
+  mutedAuthors,
+  messageMenu,
+  roomTools,
+}: ChatRoomProps) {
   const t = useT();
   const online = useOnlineStatus();
   const chat = useChatRoom({ room: room.key, meId, initial, outbox, online });
@@ -54,7 +69,11 @@ export function ChatRoom({ room, meId, names, initial, outbox }: ChatRoomProps) 
     }
   }, [chat.messages, outgoing.length]);
 
-  const empty = chat.messages.length === 0 && outgoing.length === 0;
+  // Muting is this person's own filter: the messages stay in the room for everyone else.
+  const shown = mutedAuthors?.size
+    ? chat.messages.filter((message) => !mutedAuthors.has(message.authorId))
+    : chat.messages;
+  const empty = shown.length === 0 && outgoing.length === 0;
 
   return (
     <section className="card chat-room" aria-labelledby={headingId}>
@@ -65,6 +84,7 @@ export function ChatRoom({ room, meId, names, initial, outbox }: ChatRoomProps) 
         </h2>
         <p className={`chat-live-status chat-live-${chat.live}`}>{t(LIVE_TEXT[chat.live])}</p>
       </div>
+      {roomTools}
       <div role="status" className="chat-offline-region">
         {online ? null : <p className="chat-offline">{t('chat.room.offline')}</p>}
       </div>
@@ -100,20 +120,25 @@ export function ChatRoom({ room, meId, names, initial, outbox }: ChatRoomProps) 
           <p className="empty-note chat-empty">{t('chat.room.empty')}</p>
         ) : (
           <ol className="chat-messages">
-            {chat.messages.map((message) => (
-              <SavedMessage
-                key={message.id}
-                author={authorLabel(message, meId, names)}
-                mine={message.authorId === meId}
-                createdAt={message.createdAt}
-                text={message.text}
-                onDelete={async () => {
-                  const failure = await chat.remove(message.id);
-                  if (failure === null) composerRef.current?.focus();
-                  return failure;
-                }}
-              />
-            ))}
+            {shown.map((message) => {
+              const author = authorLabel(message, meId, names);
+              return (
+                <SavedMessage
+                  key={message.id}
+                  author={author}
+                  mine={message.authorId === meId}
+                  createdAt={message.createdAt}
+                  text={message.text}
+                  hidden={message.hidden}
+                  menu={messageMenu?.(message, author)}
+                  onDelete={async () => {
+                    const failure = await chat.remove(message.id);
+                    if (failure === null) composerRef.current?.focus();
+                    return failure;
+                  }}
+                />
+              );
+            })}
             {outgoing.map((item) => (
               <OutgoingMessage
                 key={item.localId}

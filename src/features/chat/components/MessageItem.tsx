@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { currentLanguage, useT, type MessageId } from '@/i18n';
 import type { OutboxItem } from '../outbox';
 import { LinkedText } from './LinkedText';
@@ -35,16 +35,27 @@ export interface SavedMessageProps {
   mine: boolean;
   createdAt: string;
   text: string;
+  /** Hidden by a moderator (only its author sees it, marked so). */
+  hidden: boolean;
   /** Deletes the message; answers the sentence to show when that failed. */
   onDelete: () => Promise<string | null>;
+  /** The menu of someone else's message (report, mute, a moderator's hide). */
+  menu?: ReactNode;
 }
 
 /** A saved message; one's own can be deleted, after a question asked once. */
-export function SavedMessage({ author, mine, createdAt, text, onDelete }: SavedMessageProps) {
+export function SavedMessage({ author, mine, createdAt, text, hidden, onDelete, menu }: SavedMessageProps) {
+  const t = useT();
+  const classes = ['chat-message', mine ? 'chat-mine' : null, hidden ? 'chat-hidden' : null];
   return (
-    <li className={mine ? 'chat-message chat-mine' : 'chat-message'}>
+    <li className={classes.filter(Boolean).join(' ')}>
       <MessageBody author={author} createdAt={createdAt} text={text} />
-      {mine ? <DeleteMessage onDelete={onDelete} /> : null}
+      {hidden ? <p className="chat-status">{t('chat.message.hiddenByModerator')}</p> : null}
+      {mine ? (
+        <DeleteMessage onDelete={onDelete} />
+      ) : menu ? (
+        <div className="chat-actions">{menu}</div>
+      ) : null}
     </li>
   );
 }

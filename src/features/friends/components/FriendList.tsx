@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import type { Friendships } from '@/domain/friends';
 import { useT, type MessageId } from '@/i18n';
@@ -9,8 +9,14 @@ import { refusalIn } from '@/lib/routeActions';
 type Friend = Friendships['friends'][number];
 type Blocked = Friendships['blocked'][number];
 
+export interface FriendListProps {
+  friends: readonly Friend[];
+  /** More actions on a friend (report, mute), beside remove and block. */
+  personMenu?: (friend: Friend) => ReactNode;
+}
+
 /** The person's friends, each removable or blockable after one confirmation. */
-export function FriendList({ friends }: { friends: readonly Friend[] }) {
+export function FriendList({ friends, personMenu }: FriendListProps) {
   const t = useT();
   return (
     <section className="card" aria-labelledby="friends-heading">
@@ -20,7 +26,7 @@ export function FriendList({ friends }: { friends: readonly Friend[] }) {
       ) : (
         <ul className="person-list" aria-labelledby="friends-heading">
           {friends.map((friend) => (
-            <FriendItem key={friend.friendshipId} friend={friend} />
+            <FriendItem key={friend.friendshipId} friend={friend} menu={personMenu?.(friend)} />
           ))}
         </ul>
       )}
@@ -44,7 +50,7 @@ const CONFIRM: Readonly<
   },
 };
 
-function FriendItem({ friend }: { friend: Friend }) {
+function FriendItem({ friend, menu }: { friend: Friend; menu: ReactNode }) {
   const t = useT();
   const fetcher = useFetcher<FriendActionResult>();
   const namesId = useId();
@@ -97,6 +103,7 @@ function FriendItem({ friend }: { friend: Friend }) {
             >
               {t('friends.list.block')}
             </button>
+            {menu}
           </div>
         )}
       </fetcher.Form>

@@ -1,0 +1,185 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ChatPage } from './pages/ChatPage';
+import { violationsOn } from './support/accessibility';
+import {
+  apiClient,
+  createAccount,
+  postChatMessages,
+  runAs,
+  uniqueName,
+  type TestAccount,
+} from './support/api';
+import { openSignedIn } from './support/session';
+
+const contexts: BrowserContext[] = [];
+
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+/** A person on their own device (a browser context of their own), signed in at `path`. */
+async function signedIn(browser: Browser, account: TestAccount, path: string): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await openSignedIn(page, account, path);
+  return page;
+}
+
+/** A new account made a moderator by the operator (the master key, as the admin script does). */
+async function createModerator(): Promise<TestAccount> {
+  const account = await createAccount();
+  const member = {
+    users: {
+      __op: 'AddRelation',
+      objects: [{ __type: 'Pointer', className: '_User', objectId: account.objectId }],
+    },
+  };
+  const where = encodeURIComponent(JSON.stringify({ name: 'moderator' }));
+  const found = await apiClient().request('GET', `/parse/roles?where=${where}`, { masterKey: true });
+  const role = found.body.results?.[0];
+  // The server makes the role when it first gives it; a fresh server may not have it yet.
+  const answer = role
+    ? await apiClient().request('PUT', `/parse/roles/${role.objectId}`, { masterKey: true, body: member })
+    : await apiClient().request('POST', '/parse/roles', {
+        masterKey: true,
+        body: { name: 'moderator', ACL: {}, ...member },
+      });
+  if (answer.status >= 400) throw new Error(`Making a moderator: ${answer.status} ${answer.text}`);
+  return account;
+}
+
+/** Axe finds nothing on the page as it is, in the light and the dark theme. */
+async function expectAccessibleInBothThemes(page: Page, what: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await violationsOn(page), `${what}, ${colorScheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Whether the page fetched the moderators' page's code or its messages (chunks named admin-…). */
+function watchAdminChunk(page: Page): () => boolean {
+  let fetched = false;
+  page.on('request', (request) => {
+    if (/\/assets\/admin-[^/]*\.js$/.test(new URL(request.url()).pathname)) fetched = true;
+  });
+  return () => fetched;
+}
+
+test.describe('moderation', () => {
+  test('a reported chat message is hidden from /admin and leaves a third person’s open chat', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const [author, reporter, reader, moderator] = await Promise.all([
+      createAccount(),
+      createAccount(),
+      createAccount(),
+      createModerator(),
+    ]);
+    const spam = `Cheap pills at spam.example (${uniqueName('m')})`;
+    await postChatMessages(author, 'topic:hike', [spam]);
+
+    // A third person has the room open.
+    const readerPage = await signedIn(browser, reader, '/exercises-chat?room=topic:hike');
+    const readerChat = new ChatPage(readerPage);
+    await readerChat.expectLive();
+    await expect(readerChat.message(spam)).toHaveCount(1);
+
+    // The reporter, who is no moderator, never fetches the moderators' page nor sees its link.
+    const reporterPage = await signedIn(browser, reporter, '/exercises-chat?room=topic:hike');
+    const adminChunkFetched = watchAdminChunk(reporterPage);
+    const reporterChat = new ChatPage(reporterPage);
+    await reporterChat.expectLive();
+    await expect(reporterPage.getByRole('link', { name: 'Moderation' })).toHaveCount(0);
+    const reported = reporterChat.message(spam);
+    await reported.getByRole('button', { name: /^More actions for .*’s message$/ }).click();
+    await reporterPage.getByRole('menuitem', { name: 'Report' }).click();
+    const window = reporterPage.getByRole('dialog', { name: /^Report .*’s message$/ });
+    await expect(window.getByRole('radio', { name: 'Spam' })).toBeFocused();
+    await window.getByRole('radio', { name: 'Spam' }).check();
+    await window.getByLabel(/Anything the moderators should know/).fill('Links to pills, again.');
+    await expectAccessibleInBothThemes(reporterPage, 'the report window');
+    await window.getByRole('button', { name: 'Send report' }).click();
+    await expect(window.getByRole('status')).toContainText('Thank you.');
+    await window.getByRole('button', { name: 'Done' }).click();
+    await expect(window).toBeHidden();
+    expect(adminChunkFetched()).toBe(false);
+    // Typed by hand, the address finds no page: the server would refuse its functions anyway.
+    await reporterPage.goto('/admin');
+    await expect(reporterPage.getByText('This page could not be found')).toBeVisible();
+
+    // The moderator finds the report with the message in its room, and hides it.
+    const moderatorPage = await signedIn(browser, moderator, '/');
+    await moderatorPage.getByRole('link', { name: 'Moderation' }).click();
+    await expect(moderatorPage.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
+    const report = moderatorPage.getByRole('listitem').filter({
+      has: moderatorPage.getByRole('heading', { name: `Chat message by ${author.username}` }),
+    });
+    await expect(report).toContainText('Links to pills, again.');
+    await expect(report.getByRole('list', { name: 'The message and those around it' })).toContainText(spam);
+    for (const width of [1400, 375]) {
+      await moderatorPage.setViewportSize({ width, height: 900 });
+      await expectAccessibleInBothThemes(moderatorPage, `the reports at ${width} px`);
+    }
+    await report.getByLabel('Action').selectOption('hide');
+    await report.getByLabel('Reason (the person is told)').fill('Spam links');
+    await report.getByRole('button', { name: 'Apply' }).click();
+
+    // It leaves the open chat of the third person at once, and the queue.
+    await expect(readerChat.message(spam)).toHaveCount(0);
+    await expect(
+      moderatorPage.getByRole('heading', { name: `Chat message by ${author.username}` }),
+    ).toHaveCount(0);
+
+    // The other sections, at a phone's width (the reports were checked at both).
+    for (const section of ['People', 'Rooms'] as const) {
+      await moderatorPage
+        .getByRole('navigation', { name: 'Moderation sections' })
+        .getByRole('link', { name: section })
+        .click();
+      await expect(
+        moderatorPage.getByRole('heading', { level: 2, name: section === 'People' ? 'People' : 'Slow mode' }),
+      ).toBeVisible();
+      await moderatorPage.setViewportSize({ width: 375, height: 900 });
+      await expectAccessibleInBothThemes(moderatorPage, `${section} at 375 px`);
+    }
+  });
+
+  test('a suspended person sees only the sanction, and appeals once', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const [suspended, moderator] = await Promise.all([createAccount(), createModerator()]);
+    await runAs(moderator, 'moderate', {
+      action: 'suspend',
+      targetKind: 'person',
+      targetId: suspended.objectId,
+      reason: 'Harassing other members',
+    });
+
+    const page = await signedIn(browser, suspended, '/');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account is suspended' })).toBeVisible();
+    await expect(page.getByText('Until a moderator lifts it.')).toBeVisible();
+    await expect(page.getByText('Harassing other members')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Download my data (JSON)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete my account' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expectAccessibleInBothThemes(page, 'the suspension at 375 px');
+
+    await page.getByRole('button', { name: 'Send appeal' }).click();
+    await expect(page.getByText('Write why you appeal.')).toBeVisible();
+    await page.getByLabel('Your appeal').fill('It was a joke between friends; I am sorry.');
+    await page.getByRole('button', { name: 'Send appeal' }).click();
+    await expect(page.getByText('Your appeal is waiting for a moderator.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send appeal' })).toHaveCount(0);
+
+    // Another page of the app shows the same, and nothing else.
+    await page.goto('/nutrition-log');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account is suspended' })).toBeVisible();
+    await expect(page.getByText('Your appeal is waiting for a moderator.')).toBeVisible();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await expectAccessibleInBothThemes(page, 'the suspension at 1400 px');
+  });
+});

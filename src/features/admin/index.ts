@@ -1,0 +1,7 @@
+export { loadAdminUsers, loadQueue, loadRecord } from './api';
+export type { AdminActionResult } from './actionResult';
+export { AdminLayout } from './components/AdminLayout';
+export { ModerationLog } from './components/ModerationLog';
+export { PeopleList } from './components/PeopleList';
+export { ReportQueue } from './components/ReportQueue';
+export { ADMIN_INTENTS } from './intents';
