@@ -164,10 +164,27 @@ const hostileServings = fc.oneof(
   hostileValue,
 );
 
+/** Privacy zones near and past their limits (src/domain/privacyZones.ts), and anything at all. */
+const hostilePrivacyZones = fc.oneof(
+  fc.array(
+    fc.record(
+      {
+        lat: fc.oneof(fc.constantFrom(48.1, -90, 90, 90.01), hostileValue),
+        lon: fc.oneof(fc.constantFrom(11.5, -180, 180, 180.5), hostileValue),
+        radiusM: fc.oneof(fc.constantFrom(100, 1000, 99, 1001, 150.5), hostileValue),
+        name: hostileValue,
+      },
+      { requiredKeys: ['lat', 'lon', 'radiusM'] },
+    ),
+    { maxLength: 6 },
+  ),
+  hostileValue,
+);
+
 const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = {
   Settings: {
     valid: () => ({ units: 'metric', heightCm: 180 }),
-    extra: (cast) => commonExtra(cast, 'Settings'),
+    extra: (cast) => ({ ...commonExtra(cast, 'Settings'), privacyZones: hostilePrivacyZones }),
   },
   Activity: {
     valid: () => ({ type: 'run', startedAt: dateFromNow(0), durationMin: 30 }),

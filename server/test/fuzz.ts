@@ -1,3 +1,4 @@
+import { checkPrivacyZones } from '../../src/domain/privacyZones';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { isValidTimeZone } from '../../src/domain/calendarDays';
@@ -480,6 +481,7 @@ const CLASS_CHECKS: Record<OwnedClassName, RowCheck[]> = {
     OWNER_ONLY,
     (row) =>
       typeof row.timezone === 'string' && !isValidTimeZone(row.timezone) ? `timezone ${row.timezone}` : null,
+    (row) => checkPrivacyZones(row.privacyZones)?.message ?? null,
   ],
   Activity: [OWNER_ONLY],
   Meal: [
