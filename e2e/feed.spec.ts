@@ -53,7 +53,7 @@ test.describe('the friends’ feed, kudos and comments', () => {
       await expect(entry).toContainText('42 min');
       if (width === 375) {
         // On a phone the feed comes right after the search.
-        const search = await page.getByRole('region', { name: 'Find people' }).boundingBox();
+        const search = await page.getByRole('region', { name: 'Add friends' }).boundingBox();
         const feedBox = await feed.boundingBox();
         const ranking = await page.getByRole('heading', { name: 'Ranking' }).boundingBox();
         expect(search && feedBox && search.y < feedBox.y).toBe(true);
@@ -80,8 +80,9 @@ test.describe('the friends’ feed, kudos and comments', () => {
       const ownerPage = await deviceOf(browser, width);
       await openSignedIn(ownerPage, owner, '/friends-ranking');
       await expect(ownerPage.getByRole('region', { name: 'Feed' })).toContainText('Nothing here yet.');
+      // The friend's acceptance, the kudos and the comment.
       const bell = ownerPage.getByRole('button', { name: /^Notifications/ });
-      await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+      await expect(bell).toHaveAccessibleName('Notifications, 3 unread');
       await bell.click();
       const window = ownerPage.getByRole('dialog', { name: 'Notifications' });
       await expect(window).toContainText(`${friend.username} commented on your workout (Running).`);
