@@ -71,7 +71,7 @@ test.describe('moderation', () => {
   test('a reported chat message is hidden from /admin and leaves a third person’s open chat', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const [author, reporter, reader, moderator] = await Promise.all([
       createAccount(),
       createAccount(),

@@ -1,5 +1,5 @@
 import type { AccountStanding } from '@/domain/moderation';
-import type { SessionUser } from '@/features/auth';
+import { currentUser, type SessionUser } from '@/features/auth/api';
 
 /** What the signed-in frame knows of the person: who they are, their role and any sanction. */
 export interface FrameUser extends SessionUser {
@@ -7,11 +7,18 @@ export interface FrameUser extends SessionUser {
   standing: AccountStanding | null;
 }
 
-/** The person's standing, asked once per account (the moderation module loads on demand). */
-export async function withStanding(user: SessionUser | null): Promise<FrameUser | null> {
+/**
+ * The standing of the person signed in on this device, asked beside the guard's check of the
+ * session rather than after it (the moderation module loads on demand); null without one.
+ */
+export async function storedStanding(): Promise<AccountStanding | null> {
+  const user = await currentUser().catch(() => null);
   if (!user) return null;
-  const standing = await import('@/features/moderation/standing')
+  return import('@/features/moderation/standing')
     .then(({ standingFor }) => standingFor(user.id))
     .catch(() => null);
-  return { ...user, standing };
+}
+
+export function frameUser(user: SessionUser | null, standing: AccountStanding | null): FrameUser | null {
+  return user ? { ...user, standing } : null;
 }

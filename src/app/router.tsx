@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadNamespaces, type Namespace } from '@/i18n';
 import { PAGE_MESSAGES } from './pageMessages';
-import { withStanding } from './frameUser';
+import { frameUser, storedStanding } from './frameUser';
 import { guardedLoader } from './guards';
 import { BootScreen, RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -115,11 +115,12 @@ export function createRoutes(appGuards: readonly string[] = ['authCheck']): Rout
           loader: async (args) => {
             // The app's frame (menu, sync state, shared controls) and its notification bell; the
             // person's standing decides whether the frame shows the app or only a suspension.
-            const [user] = await Promise.all([
-              guardedLoader(appGuards)(args).then(withStanding),
+            const [user, standing] = await Promise.all([
+              guardedLoader(appGuards)(args),
+              storedStanding(),
               loadNamespaces(PAGE_MESSAGES.app).catch(() => undefined),
             ]);
-            return user;
+            return frameUser(user, standing);
           },
           lazy: appFrame,
           children: [

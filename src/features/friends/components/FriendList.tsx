@@ -103,10 +103,11 @@ function FriendItem({ friend, menu }: { friend: Friend; menu: ReactNode }) {
             >
               {t('friends.list.block')}
             </button>
-            {menu}
           </div>
         )}
       </fetcher.Form>
+      {/* Beside the form, not in it: the menu's windows hold forms of their own. */}
+      {menu}
       {error ? (
         <p role="alert" className="field-error">
           {error}
