@@ -120,6 +120,7 @@ async function rowsSeenBy(
       subject: textOrNull(row.get('subject')),
       challengeId: row.get('challenge')?.id ?? null,
       ...(row.get('kind') === 'kudos' ? { others: row.get('others') ?? 0 } : {}),
+      ...(row.get('activity')?.id ? { activityId: row.get('activity')?.id } : {}),
       createdAt: (row.createdAt ?? new Date()).toISOString(),
       read: row.get('readAt') instanceof Date,
     };

@@ -212,6 +212,7 @@ describe('sharedWorkout and sharedWorkoutGpx', () => {
       maxHr: null,
       heartRateShared: false,
       commentsOff: false,
+      mine: false,
     });
     expect(Object.keys(result.owner).sort()).toEqual(['avatarUrl', 'displayName', 'userId', 'username']);
     const route = result.route ?? [];
@@ -276,6 +277,7 @@ describe('sharedWorkout and sharedWorkoutGpx', () => {
   it('shows its owner what friends see', async () => {
     const result = (await shared(owner, routeRun)).body.result as SharedWorkout;
     expectTrimmed(result.route ?? [], ZONES);
+    expect(result.mine).toBe(true);
   });
 
   it('answers "not found" to a stranger, to both sides of a block, for a private workout and for no workout, alike', async () => {

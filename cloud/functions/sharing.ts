@@ -30,13 +30,15 @@ import { profiles } from './profiles';
 import { settingsOf } from './requestContext';
 
 /** The workout the caller asks for, when they may see it; else "not found", as for one that does not exist. */
-async function viewable(request: CloudRequest<'sharedWorkout' | 'sharedWorkoutGpx'>): Promise<ActivityRow> {
+async function viewable(
+  request: CloudRequest<'sharedWorkout' | 'sharedWorkoutGpx'>,
+): Promise<{ activity: ActivityRow; userId: string }> {
   const { userId } = requireUser(request.user);
   const { activityId } = request.params;
   if (!isObjectId(activityId)) throw validationError('server.activity.activityId', { field: 'activityId' });
   const activity = await viewableActivity(userId, activityId);
   if (!activity) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.activity.notFound');
-  return activity;
+  return { activity, userId };
 }
 
 /**
@@ -44,7 +46,7 @@ async function viewable(request: CloudRequest<'sharedWorkout' | 'sharedWorkoutGp
  * route only when shared, with its ends and the owner's privacy zones cut. Its owner gets the same
  * answer, so they see what their friends see.
  */
-async function sharedView(activity: ActivityRow): Promise<SharedWorkout> {
+async function sharedView(activity: ActivityRow, viewerId: string): Promise<SharedWorkout> {
   const owner = activity.get('user');
   const ownerId = owner.id ?? '';
   const [settings, found] = await Promise.all([settingsOf(owner), profiles([ownerId])]);
@@ -74,17 +76,20 @@ async function sharedView(activity: ActivityRow): Promise<SharedWorkout> {
     heartRateShared,
     route,
     commentsOff: activity.get('commentsOff') === true,
+    mine: ownerId === viewerId,
   };
 }
 
 /** `sharedWorkout({ activityId })`: a friend's workout as they share it (cloud/store/sharing.ts decides who may). */
 async function sharedWorkout(request: CloudRequest<'sharedWorkout'>): Promise<SharedWorkout> {
-  return sharedView(await viewable(request));
+  const { activity, userId } = await viewable(request);
+  return sharedView(activity, userId);
 }
 
 /** `sharedWorkoutGpx({ activityId })`: the shared, trimmed route as a GPX file; "not found" without one. */
 async function sharedWorkoutGpx(request: CloudRequest<'sharedWorkoutGpx'>): Promise<SharedWorkoutGpx> {
-  const shared = await sharedView(await viewable(request));
+  const { activity, userId } = await viewable(request);
+  const shared = await sharedView(activity, userId);
   if (!shared.route) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.sharing.noRoute');
   const day = shared.startedAt.slice(0, 10);
   const name = `${shared.owner.displayName} · ${shared.type} · ${day}`;

@@ -35,6 +35,16 @@ describe('notifications', () => {
     );
   });
 
+  it('opens the workout that kudos or a comment are about, on the friends page', () => {
+    expect(notificationLink(row({ kind: 'kudos', activityId: 'abc123DEF0' }))).toBe(
+      '/friends-ranking?workout=abc123DEF0',
+    );
+    expect(notificationLink(row({ kind: 'comment', activityId: 'abc123DEF0' }))).toBe(
+      '/friends-ranking?workout=abc123DEF0',
+    );
+    expect(notificationLink(row({ kind: 'comment' }))).toBe('/');
+  });
+
   it('opens the leaderboard of the challenge whose result it is', () => {
     expect(notificationLink(row({ kind: 'challenge-result', challengeId: 'abc123DEF0' }))).toBe(
       '/friends-ranking?challenge=abc123DEF0',

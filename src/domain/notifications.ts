@@ -46,6 +46,8 @@ export interface NotificationRow {
   challengeId: string | null;
   /** How many others besides `actor` gave kudos to the workout (kind `kudos`). */
   others?: number;
+  /** The workout kudos or a comment are about (kinds `kudos`, `comment`). */
+  activityId?: string;
   createdAt: string;
   read: boolean;
 }
@@ -138,8 +140,9 @@ export const challengePath = (challengeId: string) =>
   `/friends-ranking?${new URLSearchParams({ challenge: challengeId }).toString()}`;
 
 /** Where a notification leads in the app. */
-export function notificationLink({ kind, challengeId }: NotificationRow): string {
-  // Kudos and comments are on the person's own workout, which the dashboard lists.
+export function notificationLink({ kind, challengeId, activityId }: NotificationRow): string {
+  // Kudos and comments open the workout on the friends page, as friends see it, with its comments.
+  if ((kind === 'kudos' || kind === 'comment') && activityId) return `/friends-ranking?workout=${activityId}`;
   if (kind === 'personal-record' || kind === 'weekly-summary' || kind === 'kudos' || kind === 'comment') {
     return '/';
   }

@@ -73,6 +73,8 @@ export interface SharedWorkout {
   route: TrackPoint[] | null;
   /** The owner turned comments off for this workout. */
   commentsOff: boolean;
+  /** The caller owns the workout (and sees it as their friends do). */
+  mine: boolean;
 }
 
 /** `sharedWorkoutGpx({ activityId })`: the shared route as a GPX file. */

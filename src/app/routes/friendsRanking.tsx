@@ -31,6 +31,7 @@ import {
   FriendSearch,
   RankingBoard,
   SharedWorkoutWindow,
+  WorkoutSocial,
   blockUser,
   listFriendships,
   loadFeed,
@@ -303,6 +304,11 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
   };
 
   // A friend's shared workout, opened by its address (`?workout=<id>`), e.g. from the feed.
+  const openWorkout = (activityId: string) => {
+    const next = new URLSearchParams(params);
+    next.set('workout', activityId);
+    setParams(next, { preventScrollReset: true });
+  };
   const closeWorkout = () => {
     const next = new URLSearchParams(params);
     next.delete('workout');
@@ -341,7 +347,7 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
           <MutedList muted={muted} />
         </div>
         <div className="friends-compete">
-          <FeedCard feed={feed} />
+          <FeedCard feed={feed} onOpen={openWorkout} />
           <RankingBoard
             ranking={ranking}
             choice={pending ?? { metric: ranking.metric, period: ranking.period }}
@@ -357,7 +363,25 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
           />
         </div>
       </div>
-      <SharedWorkoutWindow activityId={params.get('workout')} onClose={closeWorkout} />
+      <SharedWorkoutWindow activityId={params.get('workout')} onClose={closeWorkout}>
+        {(workout) => (
+          <>
+            <WorkoutSocial activityId={workout.activityId} />
+            {workout.mine ? null : (
+              <ModerationMenu
+                label={t('friends.list.more', { name: workout.owner.displayName || workout.owner.username })}
+                userId={workout.owner.userId}
+                muted={mutedIds.has(workout.owner.userId)}
+                report={{
+                  kind: 'workout',
+                  id: workout.activityId,
+                  name: workout.owner.displayName || workout.owner.username,
+                }}
+              />
+            )}
+          </>
+        )}
+      </SharedWorkoutWindow>
     </PageFrame>
   );
 }

@@ -21,8 +21,8 @@ export interface SharedWorkoutWindowProps {
   onClose: () => void;
   /** The reader's units; metric unless given. */
   units?: Units;
-  /** Shown at the window's foot (kudos and comments). */
-  children?: ReactNode;
+  /** Shown at the window's foot once the workout is loaded (kudos, comments, report). */
+  children?: (workout: SharedWorkout) => ReactNode;
 }
 
 const fixed = (value: number, digits: number) =>
@@ -188,7 +188,7 @@ export function SharedWorkoutWindow({
       {shown === null ? <p className="empty-note">{t('friends.shared.loading')}</p> : null}
       {shown && 'problem' in shown ? <FormError>{shown.problem}</FormError> : null}
       {workout ? <SharedWorkoutBody workout={workout} units={units} /> : null}
-      {workout ? children : null}
+      {workout ? children?.(workout) : null}
     </Popup>
   );
 }
