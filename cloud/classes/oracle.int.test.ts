@@ -248,6 +248,29 @@ async function buildWorld(): Promise<World> {
   });
   expect(invitation.status, invitation.text).toBe(201);
 
+  // A mute, a report and a moderator's action on the owner, and a room's slow mode: server-written rows.
+  await call('muteUser', owner, { userId: stranger.objectId });
+  await call('reportContent', owner, { kind: 'person', targetId: stranger.objectId, reason: 'spam' });
+  const action = await request('POST', '/parse/classes/ModerationAction', {
+    masterKey: true,
+    body: {
+      moderator: userPointer(friend.objectId),
+      moderatorName: friend.username,
+      action: 'warn',
+      targetKind: 'person',
+      targetId: owner.objectId,
+      targetUser: userPointer(owner.objectId),
+      reason: 'Be kind',
+      ACL: {},
+    },
+  });
+  expect(action.status, action.text).toBe(201);
+  const rule = await request('POST', '/parse/classes/ChatRoomRule', {
+    masterKey: true,
+    body: { room: 'topic:other', slowModeSeconds: 0, ACL: {} },
+  });
+  expect(rule.status, rule.text).toBe(201);
+
   const ownerPointer = userPointer(owner.objectId);
   const ownedBy = { user: ownerPointer };
   const where: Record<string, [string, Record<string, unknown>]> = {
@@ -273,6 +296,10 @@ async function buildWorld(): Promise<World> {
     Challenge: ['/parse/classes/Challenge', { createdBy: ownerPointer }],
     ChallengeMember: ['/parse/classes/ChallengeMember', { challenge: pointer('Challenge', challenge.id) }],
     PushSubscription: ['/parse/classes/PushSubscription', ownedBy],
+    Mute: ['/parse/classes/Mute', ownedBy],
+    Report: ['/parse/classes/Report', { reporter: ownerPointer }],
+    ModerationAction: ['/parse/classes/ModerationAction', { targetUser: ownerPointer }],
+    ChatRoomRule: ['/parse/classes/ChatRoomRule', { room: 'topic:other' }],
   };
   const hidden: HiddenRow[] = [];
   for (const [className, [path, condition]] of Object.entries(where)) {
