@@ -8,6 +8,7 @@ import { dmRoomKey, topicRoomKey } from '../../src/domain/chatRooms';
 import type { CloudFunctionName } from '../../src/domain/cloudApi';
 import type { Role } from '../../src/domain/moderation';
 import { LiveQuerySocket } from '../../server/test/liveQuery';
+import { latestMailTo } from '../../server/test/mail';
 import { ROOT } from '../../server/test/serverProcess';
 import {
   callFunction,
@@ -477,6 +478,8 @@ describe('suspension and appeals', () => {
     expect(await notificationKinds(back)).toEqual(
       expect.arrayContaining(['moderation-suspension', 'appeal-overturned']),
     );
+    const mail = await latestMailTo(inject('dataDir'), person.email, { subject: 'moderator' });
+    expect(mail).toContain('A quote, fairly');
   });
 
   it('refuses a moderator acting against an admin, and a moderator against themselves', async () => {
