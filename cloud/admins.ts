@@ -1,4 +1,4 @@
-import { isRole, type Role } from '../src/domain/moderation';
+import { isRole, STAFF_ROLES, type Role, type StaffRole } from '../src/domain/moderation';
 import { MASTER, Parse, serverOnlyAcl, type ParseUser } from './parse';
 
 /**
@@ -9,8 +9,7 @@ import { MASTER, Parse, serverOnlyAcl, type ParseUser } from './parse';
  * script (`npm run admin`) grants and revokes any of them, and is the only way to make an owner.
  */
 export const ADMIN_ROLE = 'admin';
-export const STAFF_ROLES = ['moderator', 'admin', 'owner'] as const satisfies readonly Role[];
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES };
 
 const userOf = (id: string) => Parse.User.createWithoutData(id);
 

@@ -81,6 +81,8 @@ interface CloudHooks {
   afterLogout(handler: (request: TriggerRequest) => Promise<void>): void;
   beforeConnect(handler: (request: ConnectRequest) => Promise<void> | void): void;
   beforeSubscribe(className: string, handler: (request: SubscribeRequest) => Promise<void> | void): void;
+  /** Sends a mail through the server's mail adapter (server/parse/mailAdapter.ts). */
+  sendEmail(mail: { to: string; subject: string; text: string }): Promise<void> | undefined;
 }
 
 type ServerParse = typeof ParseSdk & { Cloud: CloudHooks };

@@ -258,6 +258,29 @@ async function buildWorld(): Promise<World> {
   });
   expect(invitation.status, invitation.text).toBe(201);
 
+  // A mute, a report and a moderator's action on the owner, and a room's slow mode: server-written rows.
+  await call('muteUser', owner, { userId: stranger.objectId });
+  await call('reportContent', owner, { kind: 'person', targetId: stranger.objectId, reason: 'spam' });
+  const action = await request('POST', '/parse/classes/ModerationAction', {
+    masterKey: true,
+    body: {
+      moderator: userPointer(friend.objectId),
+      moderatorName: friend.username,
+      action: 'warn',
+      targetKind: 'person',
+      targetId: owner.objectId,
+      targetUser: userPointer(owner.objectId),
+      reason: 'Be kind',
+      ACL: {},
+    },
+  });
+  expect(action.status, action.text).toBe(201);
+  const rule = await request('POST', '/parse/classes/ChatRoomRule', {
+    masterKey: true,
+    body: { room: 'topic:other', slowModeSeconds: 0, ACL: {} },
+  });
+  expect(rule.status, rule.text).toBe(201);
+
   const ownerPointer = userPointer(owner.objectId);
   const ownedBy = { user: ownerPointer };
   const where: Record<string, [string, Record<string, unknown>]> = {
@@ -285,6 +308,10 @@ async function buildWorld(): Promise<World> {
     PushSubscription: ['/parse/classes/PushSubscription', ownedBy],
     Kudos: ['/parse/classes/Kudos', ownedBy],
     Comment: ['/parse/classes/Comment', { author: ownerPointer }],
+    Mute: ['/parse/classes/Mute', ownedBy],
+    Report: ['/parse/classes/Report', { reporter: ownerPointer }],
+    ModerationAction: ['/parse/classes/ModerationAction', { targetUser: ownerPointer }],
+    ChatRoomRule: ['/parse/classes/ChatRoomRule', { room: 'topic:other' }],
   };
   const hidden: HiddenRow[] = [];
   for (const [className, [path, condition]] of Object.entries(where)) {

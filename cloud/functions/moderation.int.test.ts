@@ -1,8 +1,15 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dmRoomKey, topicRoomKey } from '../../src/domain/chatRooms';
 import type { CloudFunctionName } from '../../src/domain/cloudApi';
 import type { Role } from '../../src/domain/moderation';
 import { LiveQuerySocket } from '../../server/test/liveQuery';
+import { latestMailTo } from '../../server/test/mail';
+import { ROOT } from '../../server/test/serverProcess';
 import {
   callFunction,
   logIn,
@@ -14,6 +21,9 @@ import {
 } from '../../server/test/rest';
 
 const client = { request };
+
+// Roles are the server's, shared by every test: this file alone makes admins and owners, so the
+// tests about the last admin know who administers.
 
 /** Calls a function as `account` (or without a session) and gives the raw answer. */
 async function call(
@@ -468,6 +478,8 @@ describe('suspension and appeals', () => {
     expect(await notificationKinds(back)).toEqual(
       expect.arrayContaining(['moderation-suspension', 'appeal-overturned']),
     );
+    const mail = await latestMailTo(inject('dataDir'), person.email, { subject: 'moderator' });
+    expect(mail).toContain('A quote, fairly');
   });
 
   it('refuses a moderator acting against an admin, and a moderator against themselves', async () => {
@@ -549,6 +561,34 @@ describe('the record', () => {
     expect(kept.actions[0]?.reason).toBe('Be kind');
   });
 
+  it('keeps reports, mutes and rooms’ rules closed to every client', async () => {
+    const [reporter, target] = [await signUp(), await signUp()];
+    await callFunction(client, reporter, 'muteUser', { userId: target.objectId });
+    await callFunction(client, reporter, 'reportContent', {
+      kind: 'person',
+      targetId: target.objectId,
+      reason: 'spam',
+    });
+    const options = { sessionToken: reporter.sessionToken };
+    for (const className of ['Report', 'ChatRoomRule']) {
+      const listed = await request('GET', `/parse/classes/${className}`, options);
+      const made = await request('POST', `/parse/classes/${className}`, {
+        ...options,
+        body: { room: 'topic:run' },
+      });
+      expect(listed.status, listed.text).toBeGreaterThanOrEqual(400);
+      expect(made.status, made.text).toBeGreaterThanOrEqual(400);
+    }
+    const [mute] = (await request('GET', '/parse/classes/Mute', options)).body.results ?? [];
+    const changed = await request('PUT', `/parse/classes/Mute/${mute?.objectId}`, {
+      ...options,
+      body: { muted: userPointer(reporter.objectId) },
+    });
+    const deleted = await request('DELETE', `/parse/classes/Mute/${mute?.objectId}`, options);
+    expect(changed.status).toBeGreaterThanOrEqual(400);
+    expect(deleted.status).toBeGreaterThanOrEqual(400);
+  });
+
   it('lists people for moderators without e-mail addresses, and with them for admins', async () => {
     const person = await signUp();
     const asModerator = await callFunction(client, moderator, 'adminUsers', { query: person.username });
@@ -558,4 +598,52 @@ describe('the record', () => {
     ]);
     expect(asAdmin.users).toMatchObject([{ userId: person.objectId, email: person.email }]);
   });
+});
+
+const run = promisify(execFile);
+
+/** Runs `npm run admin -- …args` against the test server, as an operator would on its host. */
+async function operator(...args: string[]): Promise<{ code: number; output: string }> {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    SERVER_URL: `${inject('baseUrl')}/parse`,
+    APP_ID: inject('appId'),
+    MASTER_KEY: inject('masterKey'),
+    DATA_DIR: await mkdtemp(path.join(tmpdir(), 'fitstreak-admin-')),
+  };
+  try {
+    const { stdout, stderr } = await run(
+      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['scripts/admin.ts', ...args],
+      {
+        cwd: ROOT,
+        env,
+      },
+    );
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+describe('the operator’s npm run admin', () => {
+  it('grants and revokes a role, makes owners, and refuses an unknown account', async () => {
+    const person = await signUp();
+
+    expect((await operator('grant', person.username, 'moderator')).code).toBe(0);
+    expect((await callFunction(client, person, 'accountStanding')).role).toBe('moderator');
+    expect((await operator('grant', person.username, 'owner')).code).toBe(0);
+    expect((await callFunction(client, person, 'accountStanding')).role).toBe('owner');
+    const listed = await operator('list');
+    expect(listed.output).toContain(person.username);
+    // The admin of these tests administers too, so the owner is not the last one.
+    expect((await operator('revoke', person.username, 'owner')).code).toBe(0);
+    expect((await callFunction(client, person, 'accountStanding')).role).toBe('user');
+
+    const unknown = await operator('grant', 'nobody-has-this-name', 'admin');
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('no account');
+    expect((await operator('grant', person.username, 'emperor')).code).toBe(1);
+  }, 60_000);
 });

@@ -32,7 +32,11 @@ import {
   type ReportKind,
   type Role,
 } from '../../src/domain/moderation';
-import type { NotificationKind } from '../../src/domain/notifications';
+import { DEFAULT_LANGUAGE } from '../../src/domain/languages';
+import { notificationSentence, type NotificationKind } from '../../src/domain/notifications';
+import { t } from '../../src/i18n/messages';
+import { inLanguage } from '../../server/http/i18n';
+import { languagesOf } from '../languages';
 import { administratorCount, holdersOf, giveRole, roleOf, rolesOf, STAFF_ROLES } from '../admins';
 import {
   MASTER,
@@ -332,9 +336,26 @@ const NOTIFIED: Partial<Record<ModerationActionKind, NotificationKind>> = {
   lift: 'moderation-lifted',
 };
 
-/** Tells the person acted on, under the bell and by push, and by mail where the server sends mail. */
+/**
+ * Tells the person acted on, under the bell and by push, and by mail in their language (the
+ * server's mail adapter writes it; a failure to mail is logged, the action stands).
+ */
 async function tellPerson(userId: string, kind: NotificationKind, reason: string): Promise<void> {
   await notify(userId, kind, { subject: reason });
+  try {
+    const person = await new Parse.Query(Parse.User).get(userId, MASTER);
+    const email: unknown = person.get('email');
+    if (typeof email !== 'string' || email === '') return;
+    const language = (await languagesOf([userId])).get(userId) ?? DEFAULT_LANGUAGE;
+    const row = { id: '', kind, actor: null, subject: reason, challengeId: null, createdAt: '', read: false };
+    const mail = inLanguage(language, () => ({
+      subject: t('server.mail.moderationSubject', { appName: 'FITSTREAK' }),
+      text: notificationSentence(row),
+    }));
+    await Parse.Cloud.sendEmail({ to: email, ...mail });
+  } catch (error) {
+    console.error(`Could not mail ${userId} about ${kind}:`, error);
+  }
 }
 
 async function moderate(request: CloudRequest<'moderate'>): Promise<{ actionId: string; resolved: number }> {

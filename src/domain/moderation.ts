@@ -11,6 +11,10 @@ export type Role = (typeof ROLES)[number];
 export const isRole = (value: unknown): value is Role =>
   typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
+/** The roles held as Parse roles; `user` is holding none of them. Each person holds at most one. */
+export const STAFF_ROLES = ['moderator', 'admin', 'owner'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 /** The roles an admin may give through `setRole`; an owner is made only by the operator's script. */
 export const ASSIGNABLE_ROLES = ['user', 'moderator', 'admin'] as const satisfies readonly Role[];
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];

@@ -1,0 +1,3 @@
+import { runAdminCommand } from '../server/admin/adminCommand';
+
+await runAdminCommand(process.argv.slice(2));
