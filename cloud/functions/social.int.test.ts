@@ -195,6 +195,23 @@ describe('comments', () => {
   });
 });
 
+describe('comments of muted people', () => {
+  it('are hidden for whoever muted their author, and only for them', async () => {
+    const run = await workout(owner, {}, 180);
+    await result('addComment', friend, { activityId: run, text: 'From friend' });
+    await result('addComment', other, { activityId: run, text: 'From other' });
+    await result('muteUser', other, { userId: friend.objectId });
+    const texts = async (viewer: Account) =>
+      (await result<WorkoutSocialView>('workoutSocial', viewer, { activityId: run })).comments.map(
+        (comment) => comment.text,
+      );
+    expect(await texts(other)).toEqual(['From other']);
+    expect(await texts(owner)).toEqual(['From friend', 'From other']);
+    await result('unmuteUser', other, { userId: friend.objectId });
+    expect(await texts(other)).toEqual(['From friend', 'From other']);
+  });
+});
+
 describe('who is refused', () => {
   it('a stranger, a blocked person, an anonymous caller and a friend on a private workout are refused everything', async () => {
     const comment = await result<SocialComment>('addComment', friend, { activityId: shared, text: 'Mine' });

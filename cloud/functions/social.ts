@@ -30,6 +30,7 @@ import { isSuspended, viewableActivity, type ActivityRow } from '../store/sharin
 import { defineFunction, type CloudRequest } from './define';
 import { notify, notifyKudos } from './notifications';
 import { profiles } from './profiles';
+import { mutedIdsOf } from '../store/mutes';
 
 /**
  * The friends' feed, kudos and comments. Who may see a workout, its kudos and its comments is
@@ -325,7 +326,7 @@ export async function socialOf(
 async function workoutSocial(request: CloudRequest<'workoutSocial'>): Promise<WorkoutSocialView> {
   const { userId } = requireUser(request.user);
   const activity = await viewable(userId, readId(request.params.activityId, 'activityId'));
-  return socialOf(userId, activity);
+  return socialOf(userId, activity, await mutedIdsOf(userId));
 }
 
 /** A deleted workout takes its kudos and comments with it (called from the workout's afterDelete). */
