@@ -373,6 +373,56 @@ describe('a cluster of three nodes on one PostgreSQL, Redis and S3 store', () =>
     expect(blocked.map((answer) => answer.status)).toEqual([429, 429, 429]);
   });
 
+  it('signs a person suspended through A out of B and C at once, and refuses them there after they sign in again', async () => {
+    const [person, moderator] = [await client(a).signUp(), await client(a).signUp()];
+    const role = await client(a).request('POST', '/parse/roles', {
+      masterKey: true,
+      body: {
+        name: 'moderator',
+        ACL: {},
+        users: { __op: 'AddRelation', objects: [userPointer(moderator.objectId)] },
+      },
+    });
+    if (role.status !== 201) {
+      const where = encodeURIComponent(JSON.stringify({ name: 'moderator' }));
+      const found = await client(a).request('GET', `/parse/roles?where=${where}`, { masterKey: true });
+      const added = await client(a).request('PUT', `/parse/roles/${found.body.results?.[0]?.objectId}`, {
+        masterKey: true,
+        body: { users: { __op: 'AddRelation', objects: [userPointer(moderator.objectId)] } },
+      });
+      expect(added.status, added.text).toBe(200);
+    }
+    // The person is signed in on B and C: their session is known (and cached) there, a room open on each.
+    for (const node of [b, c]) {
+      expect(
+        (await client(node).request('GET', '/parse/users/me', { sessionToken: person.sessionToken })).status,
+      ).toBe(200);
+    }
+    const open = await Promise.all([b, c].map((node) => subscribe(node, person, topicRoomKey('walk'))));
+    const closed = open.map(({ socket }) => new Promise<void>((resolve) => socket.onClose(resolve)));
+
+    await callFunction(client(a), moderator, 'moderate', {
+      targetKind: 'person',
+      targetId: person.objectId,
+      action: 'suspend',
+      reason: 'Spam',
+    });
+
+    for (const node of [b, c]) {
+      const me = await client(node).request('GET', '/parse/users/me', { sessionToken: person.sessionToken });
+      expect(me.body.code, me.text).toBe(209);
+    }
+    await Promise.all(closed);
+    const again = await client(c).logIn(person.username, person.password);
+    for (const node of [a, b, c]) {
+      const refused = await client(node).request('POST', '/parse/functions/listFriendships', {
+        sessionToken: again.sessionToken,
+        body: {},
+      });
+      expect(refused.body.code, refused.text).toBe(119);
+    }
+  });
+
   it('serves an avatar uploaded through A from C, and deleting the account through B removes it from the bucket', async () => {
     const person = await client(a).signUp();
     const upload = await client(a).request('POST', '/parse/files/avatar.png', {
