@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadNamespaces, type Namespace } from '@/i18n';
 import { PAGE_MESSAGES } from './pageMessages';
-import { frameUser, storedStanding } from './frameUser';
+import type { FrameUser } from './frameUser';
 import { guardedLoader } from './guards';
 import { BootScreen, RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -117,10 +117,13 @@ export function createRoutes(appGuards: readonly string[] = ['authCheck']): Rout
             // person's standing decides whether the frame shows the app or only a suspension.
             const [user, standing] = await Promise.all([
               guardedLoader(appGuards)(args),
-              storedStanding(),
+              // Asked beside the guard, from a module loaded on demand (not the entry's).
+              import('@/features/moderation/standing')
+                .then(({ signedInStanding }) => signedInStanding())
+                .catch(() => null),
               loadNamespaces(PAGE_MESSAGES.app).catch(() => undefined),
             ]);
-            return frameUser(user, standing);
+            return user ? ({ ...user, standing } satisfies FrameUser) : null;
           },
           lazy: appFrame,
           children: [

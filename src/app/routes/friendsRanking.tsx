@@ -60,6 +60,7 @@ import { loadFailure, requireSignedIn } from '../guards';
 import { isObjectId, requireValidSearch } from '../validity';
 import { refusedByServer, runIntent, type Intents } from '@/lib/routeActions';
 import { formText } from '@/lib/formValues';
+import '@/features/friends/components/feed.css';
 
 const isMetric = (value: string): value is RankingMetric =>
   (RANKING_METRICS as readonly string[]).includes(value);

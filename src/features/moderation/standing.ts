@@ -1,4 +1,5 @@
 import type { AccountStanding } from '@/domain/moderation';
+import { getParse } from '@/lib/parse';
 import { currentSession, loadStanding } from './api';
 
 let kept: { session: string; standing: Promise<AccountStanding> } | null = null;
@@ -23,4 +24,16 @@ export async function standingFor(account: string): Promise<AccountStanding> {
 /** Asks again at the next load (after an appeal). */
 export function forgetStanding(): void {
   kept = null;
+}
+
+/**
+ * The standing of whoever is signed in on this device, null without anyone or when it cannot be
+ * asked (offline: the app then shows as for anyone). The app frame's loader asks it beside the
+ * guard's check of the session, loading this module on demand.
+ */
+export async function signedInStanding(): Promise<AccountStanding | null> {
+  const Parse = await getParse();
+  const user = await Parse.User.currentAsync().catch(() => null);
+  if (!user?.id) return null;
+  return standingFor(user.id).catch(() => null);
 }
