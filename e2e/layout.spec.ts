@@ -109,21 +109,25 @@ test.describe('every signed-in page', () => {
 });
 
 test.describe('the friends page on a wide screen', () => {
-  test('shows people and requests beside the ranking and challenges', async ({ page }) => {
+  test('shows people and requests beside the feed, the ranking and challenges', async ({ page }) => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await openSignedIn(page, await createAccount(), '/friends-ranking');
     const people = page.getByRole('region', { name: 'Add friends' });
+    const feed = page.getByRole('region', { name: 'Feed' });
     const ranking = page.getByRole('region', { name: 'Ranking' });
     const challenges = page.getByRole('region', { name: 'Challenges' });
     await expect(ranking).toBeVisible();
-    const [peopleBox, rankingBox, challengesBox] = await Promise.all(
-      [people, ranking, challenges].map((region) => region.boundingBox()),
+    const [peopleBox, feedBox, rankingBox, challengesBox] = await Promise.all(
+      [people, feed, ranking, challenges].map((region) => region.boundingBox()),
     );
-    if (!peopleBox || !rankingBox || !challengesBox)
+    if (!peopleBox || !feedBox || !rankingBox || !challengesBox)
       throw new Error('A region of the friends page has no box.');
-    // Two columns: the ranking starts right of the people, at the same height; challenges under it.
-    expect(rankingBox.x).toBeGreaterThanOrEqual(peopleBox.x + peopleBox.width);
-    expect(Math.abs(rankingBox.y - peopleBox.y)).toBeLessThan(8);
+    // Two columns: the feed starts right of the people, at the same height; the ranking under it,
+    // and challenges under the ranking.
+    expect(feedBox.x).toBeGreaterThanOrEqual(peopleBox.x + peopleBox.width);
+    expect(Math.abs(feedBox.y - peopleBox.y)).toBeLessThan(8);
+    expect(rankingBox.x).toBe(feedBox.x);
+    expect(rankingBox.y).toBeGreaterThan(feedBox.y + feedBox.height - 1);
     expect(challengesBox.x).toBe(rankingBox.x);
     expect(challengesBox.y).toBeGreaterThan(rankingBox.y + rankingBox.height - 1);
   });
