@@ -1,5 +1,5 @@
 import { isRole, STAFF_ROLES, type Role, type StaffRole } from '../src/domain/moderation';
-import { MASTER, Parse, serverOnlyAcl, type ParseUser } from './parse';
+import { MASTER, Parse, serverOnlyAcl, userPointer, type ParseUser } from './parse';
 
 /**
  * The roles of the people who look after the server: `moderator`, `admin` and `owner`, Parse roles
@@ -10,8 +10,6 @@ import { MASTER, Parse, serverOnlyAcl, type ParseUser } from './parse';
  */
 export const ADMIN_ROLE = 'admin';
 export { STAFF_ROLES };
-
-const userOf = (id: string) => Parse.User.createWithoutData(id);
 
 /** The role `name`, made (empty, readable by nobody but the master key) if it does not exist yet. */
 async function roleNamed(name: StaffRole) {
@@ -34,7 +32,7 @@ export async function rolesOf(userIds: readonly string[]): Promise<Map<string, R
   if (userIds.length === 0) return roles;
   const held = await new Parse.Query(Parse.Role)
     .containedIn('name', [...STAFF_ROLES])
-    .containedIn('users', userIds.map(userOf))
+    .containedIn('users', userIds.map(userPointer))
     .find(MASTER);
   const rank = (role: Role) => STAFF_ROLES.indexOf(role as StaffRole);
   for (const role of held) {
@@ -58,7 +56,7 @@ export async function roleOf(userId: string | undefined): Promise<Role> {
   if (!userId) return 'user';
   const held = await new Parse.Query(Parse.Role)
     .containedIn('name', [...STAFF_ROLES])
-    .equalTo('users', userOf(userId))
+    .equalTo('users', userPointer(userId))
     .find(MASTER);
   const names = held.map((role) => String(role.get('name')));
   return [...STAFF_ROLES].reverse().find((name) => names.includes(name)) ?? 'user';
@@ -83,7 +81,7 @@ export async function holdersOf(role: StaffRole): Promise<string[]> {
  * it; who may ask is checked by the caller (`setRole`, the operator's script).
  */
 export async function giveRole(userId: string, role: Role): Promise<void> {
-  const person = userOf(userId);
+  const person = userPointer(userId);
   for (const name of STAFF_ROLES) {
     const existing = await new Parse.Query(Parse.Role).equalTo('name', name).first(MASTER);
     if (name === role) {

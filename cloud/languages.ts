@@ -1,5 +1,5 @@
 import { isLanguage, type Language } from '../src/domain/languages';
-import { MASTER, Parse } from './parse';
+import { MASTER, userPointer } from './parse';
 import { queryOf } from './schema/rows';
 import { settingsClass } from './schema/settings';
 
@@ -7,7 +7,7 @@ import { settingsClass } from './schema/settings';
 export async function languagesOf(userIds: readonly string[]): Promise<Map<string, Language>> {
   const languages = new Map<string, Language>();
   for (let start = 0; start < userIds.length; start += 1000) {
-    const users = userIds.slice(start, start + 1000).map((id) => Parse.User.createWithoutData(id));
+    const users = userIds.slice(start, start + 1000).map(userPointer);
     const rows = await queryOf(settingsClass)
       .containedIn('user', users)
       .exists('language')

@@ -95,6 +95,9 @@ export const MASTER = { useMasterKey: true } as const;
 /** `findAll`'s options with the master key: pages of a thousand rows. */
 export const MASTER_PAGES = { ...MASTER, batchSize: 1000 } as const;
 
+/** A pointer to a person's account by id, for queries and rows that name them. */
+export const userPointer = (id: string) => Parse.User.createWithoutData(id);
+
 /** A row its owner alone reads and writes. */
 export function ownerAcl(userId: string): InstanceType<typeof ParseSdk.ACL> {
   return new Parse.ACL({ [userId]: { read: true, write: true } });

@@ -9,7 +9,7 @@ import { SETTINGS_DEFAULTS } from '../src/domain/contract';
 import { DEFAULT_LANGUAGE } from '../src/domain/languages';
 import { inLanguage } from '../server/http/i18n';
 import { languagesOf } from './languages';
-import { MASTER, Parse, type CloudObject } from './parse';
+import { MASTER, Parse, userPointer, type CloudObject } from './parse';
 import { pushOptions, type PushOptions } from './pushConfig';
 import { queryOf } from './schema/rows';
 import { pushSubscriptionClass } from './schema/pushSubscription';
@@ -75,9 +75,7 @@ async function devicesOf(userIds: readonly string[]): Promise<Map<string, Device
   const devices = new Map<string, Device[]>();
   const ended: CloudObject[] = [];
   for (let start = 0; start < userIds.length; start += PEOPLE_PER_QUERY) {
-    const users = userIds
-      .slice(start, start + PEOPLE_PER_QUERY)
-      .map((id) => Parse.User.createWithoutData(id));
+    const users = userIds.slice(start, start + PEOPLE_PER_QUERY).map(userPointer);
     const rows = await queryOf(pushSubscriptionClass)
       .containedIn('user', users)
       .limit(users.length * MAX_PUSH_DEVICES)
@@ -155,7 +153,7 @@ export async function pushToPeople(messages: ReadonlyMap<string, PushText>): Pro
 export async function quietAmong(userIds: readonly string[], now: Date): Promise<Set<string>> {
   const quiet = new Set<string>();
   for (let start = 0; start < userIds.length; start += 500) {
-    const users = userIds.slice(start, start + 500).map((id) => Parse.User.createWithoutData(id));
+    const users = userIds.slice(start, start + 500).map(userPointer);
     const rows = await queryOf(settingsClass).containedIn('user', users).limit(users.length).find(MASTER);
     for (const settings of rows) {
       const read = (field: keyof typeof SETTINGS_DEFAULTS): unknown =>

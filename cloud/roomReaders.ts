@@ -1,6 +1,6 @@
 import { parseRoomKey, type ChatRoom } from '../src/domain/chatRooms';
 import type { SqlClient } from './database';
-import { MASTER, Parse, serverOnlyAcl } from './parse';
+import { MASTER, Parse, serverOnlyAcl, userPointer } from './parse';
 import { closeRoomSubscriptions, forgetCachedRoles } from './roomClosing';
 import { queryOf, rowOf } from './schema/rows';
 import { challengeClass, challengeMemberClass } from './schema/challenge';
@@ -26,15 +26,13 @@ export function privateMessageAcl(room: ChatRoom, authorId: string): InstanceTyp
   return acl;
 }
 
-const userOf = (id: string) => Parse.User.createWithoutData(id);
-
 /** Who may read `room` now, read from the rows that grant it. */
 export async function currentReaders(room: ChatRoom): Promise<string[]> {
   if (room.kind === 'topic') return [];
   if (room.kind === 'dm') {
     const [a, b] = room.userIds;
     const pair = (from: string, to: string) =>
-      queryOf(friendshipClass).equalTo('from', userOf(from)).equalTo('to', userOf(to));
+      queryOf(friendshipClass).equalTo('from', userPointer(from)).equalTo('to', userPointer(to));
     const friends = await Parse.Query.or(pair(a, b), pair(b, a)).equalTo('status', 'accepted').first(MASTER);
     return friends ? [a, b] : [];
   }
@@ -74,7 +72,7 @@ async function findOrCreateRole(room: ChatRoom, name: string): Promise<string> {
   if (existing?.id) return existing.id;
   const readers = await currentReaders(room);
   const role = new Parse.Role(name, serverOnlyAcl());
-  if (readers.length > 0) role.getUsers().add(readers.map(userOf));
+  if (readers.length > 0) role.getUsers().add(readers.map(userPointer));
   try {
     await role.save(null, MASTER);
   } catch (error) {
@@ -94,8 +92,8 @@ async function changeReaders(room: ChatRoom, userIds: readonly string[], readers
   const role = new Parse.Object('_Role');
   role.id = await roomRoleId(room);
   const users = role.relation('users');
-  if (readers) users.add(userIds.map(userOf));
-  else users.remove(userIds.map(userOf));
+  if (readers) users.add(userIds.map(userPointer));
+  else users.remove(userIds.map(userPointer));
   await role.save(null, MASTER);
   forgetCachedRoles(userIds);
 }

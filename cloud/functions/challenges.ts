@@ -23,6 +23,7 @@ import {
   refuseProblem,
   requireUser,
   serverOnlyAcl,
+  userPointer,
   validationError,
 } from '../parse';
 import { challengeClass, challengeMemberClass } from '../schema/challenge';
@@ -45,8 +46,6 @@ function readChallengeId(params: Record<string, unknown>): string {
   return challengeId;
 }
 
-const userOf = (id: string) => Parse.User.createWithoutData(id);
-
 type ChallengeRow = RowOf<typeof challengeClass>;
 
 /** A Challenge row known by its id alone, for pointers and saves. */
@@ -56,7 +55,7 @@ const challengeRef = (id: string): ChallengeRow => rowOf(challengeClass, id);
 async function membershipOf(challengeId: string, userId: string) {
   const member = await queryOf(challengeMemberClass)
     .equalTo('challenge', challengeRef(challengeId))
-    .equalTo('user', userOf(userId))
+    .equalTo('user', userPointer(userId))
     .include('challenge')
     .first(MASTER);
   return member ? { member, challenge: member.get('challenge') } : undefined;
@@ -78,8 +77,8 @@ export async function challengeRoomAccess(
 
 /** Whether two people are accepted friends, whichever asked. */
 async function acceptedFriendIds(userId: string, candidates: readonly string[]): Promise<Set<string>> {
-  const me = userOf(userId);
-  const others = candidates.map(userOf);
+  const me = userPointer(userId);
+  const others = candidates.map(userPointer);
   const rows = await Parse.Query.or(
     queryOf(friendshipClass).equalTo('from', me).containedIn('to', others),
     queryOf(friendshipClass).equalTo('to', me).containedIn('from', others),
@@ -203,7 +202,7 @@ async function createChallenge(request: CloudRequest<'createChallenge'>): Promis
   await challenge.save(null, MASTER);
   const memberRows = [userId, ...invitees].map((id) => {
     const member = rowOf(challengeMemberClass);
-    member.set({ challenge, user: userOf(id), status: id === userId ? 'accepted' : 'invited' });
+    member.set({ challenge, user: userPointer(id), status: id === userId ? 'accepted' : 'invited' });
     member.setACL(serverOnlyAcl());
     return member;
   });
@@ -284,7 +283,7 @@ async function listChallenges(request: CloudRequest<'listChallenges'>): Promise<
 /** Who shares their activity with friends; a member who does not is on the board without a value. */
 async function sharingIds(memberIds: readonly string[]): Promise<Set<string>> {
   const settings = await queryOf(settingsClass)
-    .containedIn('user', memberIds.map(userOf))
+    .containedIn('user', memberIds.map(userPointer))
     .select('user', 'shareActivity')
     .limit(memberIds.length)
     .find(MASTER);

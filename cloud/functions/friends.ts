@@ -11,7 +11,16 @@ import {
   type Relation,
   type SearchResult,
 } from '../../src/domain/friends';
-import { MASTER, MASTER_PAGES, Parse, readableBy, refusal, requireUser, validationError } from '../parse';
+import {
+  MASTER,
+  MASTER_PAGES,
+  Parse,
+  readableBy,
+  refusal,
+  requireUser,
+  userPointer,
+  validationError,
+} from '../parse';
 import { notify } from './notifications';
 import { profiles } from './profiles';
 import { computeRanking, readRankingParams } from './ranking';
@@ -25,7 +34,6 @@ type FriendshipRow = RowOf<typeof friendshipClass>;
 
 const HOUR_MS = 3_600_000;
 
-const userPointer = (id: string) => Parse.User.createWithoutData(id);
 const pointerId = (row: { id?: string | undefined }) => row.id ?? '';
 
 function notFound(messageId: MessageId, values?: MessageValues): Error {

@@ -43,6 +43,7 @@ import {
   Parse,
   refusal,
   requireUser,
+  userPointer,
   validationError,
   type CloudObject,
   type ParseUser,
@@ -63,7 +64,6 @@ import { actionRowsOf, appealOf, usernamesOf } from '../store/moderation';
 import { notify } from './notifications';
 import { profiles } from './profiles';
 
-const userOf = (id: string) => Parse.User.createWithoutData(id);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ActionRow = RowOf<typeof moderationActionClass>;
@@ -139,15 +139,15 @@ async function muteUser(request: CloudRequest<'muteUser'>): Promise<{ muted: tru
   const person = await new Parse.Query(Parse.User).get(mutedId, MASTER).catch(() => undefined);
   if (!person) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.moderation.noPerson');
   const existing = await queryOf(muteClass)
-    .equalTo('user', userOf(userId))
-    .equalTo('muted', userOf(mutedId))
+    .equalTo('user', userPointer(userId))
+    .equalTo('muted', userPointer(mutedId))
     .first(MASTER);
   if (existing) return { muted: true };
   if ((await mutedIdsOf(userId)).size >= MAX_MUTES) {
     throw validationError('server.moderation.tooManyMutes', { field: 'userId', max: MAX_MUTES });
   }
   const row = rowOf(muteClass);
-  row.set({ user: userOf(userId), muted: userOf(mutedId) });
+  row.set({ user: userPointer(userId), muted: userPointer(mutedId) });
   const acl = new Parse.ACL();
   acl.setReadAccess(userId, true);
   row.setACL(acl);
@@ -159,8 +159,8 @@ async function unmuteUser(request: CloudRequest<'unmuteUser'>): Promise<{ muted:
   const { userId } = requireUser(request.user);
   const mutedId = readId(request.params.userId, 'userId');
   const rows = await queryOf(muteClass)
-    .equalTo('user', userOf(userId))
-    .equalTo('muted', userOf(mutedId))
+    .equalTo('user', userPointer(userId))
+    .equalTo('muted', userPointer(mutedId))
     .find(MASTER);
   if (rows.length > 0) await Parse.Object.destroyAll(rows, MASTER);
   return { muted: false };
@@ -251,16 +251,16 @@ async function reportContent(request: CloudRequest<'reportContent'>): Promise<{ 
   if (!target) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.moderation.nothingToReport');
   if (target.userId === userId) throw validationError('server.moderation.notYourself', { field: 'targetId' });
   const open = await queryOf(reportClass)
-    .equalTo('reporter', userOf(userId))
+    .equalTo('reporter', userPointer(userId))
     .equalTo('kind', kind)
     .equalTo('targetId', targetId)
     .equalTo('status', 'open')
     .first(MASTER);
   if (open) throw refusal(Parse.Error.DUPLICATE_VALUE, 'server.moderation.alreadyReported');
   const row = rowOf(reportClass);
-  row.set({ reporter: userOf(userId), kind, targetId, reason, status: 'open' });
+  row.set({ reporter: userPointer(userId), kind, targetId, reason, status: 'open' });
   if (note) row.set('note', note);
-  if (target.userId) row.set('targetUser', userOf(target.userId));
+  if (target.userId) row.set('targetUser', userPointer(target.userId));
   row.setACL(new Parse.ACL());
   await row.save(null, MASTER);
   const staff = new Set((await Promise.all(STAFF_ROLES.map(holdersOf))).flat());
@@ -314,7 +314,7 @@ async function setHidden(kind: ReportKind, target: Target, hidden: boolean): Pro
 async function endSessions(userId: string): Promise<void> {
   for (;;) {
     const sessions = await new Parse.Query('_Session')
-      .equalTo('user', userOf(userId))
+      .equalTo('user', userPointer(userId))
       .limit(1000)
       .find(MASTER);
     if (sessions.length === 0) return;
@@ -419,7 +419,7 @@ async function moderate(request: CloudRequest<'moderate'>): Promise<{ actionId: 
 
   const row = rowOf(moderationActionClass);
   row.set({
-    moderator: userOf(userId),
+    moderator: userPointer(userId),
     moderatorName: String(user.get('username')),
     action,
     targetKind,
@@ -427,7 +427,7 @@ async function moderate(request: CloudRequest<'moderate'>): Promise<{ actionId: 
     reason,
   });
   if (personId) {
-    row.set('targetUser', userOf(personId));
+    row.set('targetUser', userPointer(personId));
     const names = await usernamesOf([personId]);
     const name = names.get(personId);
     if (name) row.set('targetName', name);
@@ -558,7 +558,7 @@ async function accountStanding(request: CloudRequest<'accountStanding'>): Promis
   const { userId } = requireUser(request.user);
   const now = new Date();
   const person = await new Parse.Query(Parse.User).get(userId, MASTER);
-  const mine = () => queryOf(moderationActionClass).equalTo('targetUser', userOf(userId));
+  const mine = () => queryOf(moderationActionClass).equalTo('targetUser', userPointer(userId));
   const [role, suspension, warnings] = await Promise.all([
     roleOf(userId),
     isSuspended(person, now)
@@ -643,9 +643,9 @@ async function moderationRecord(request: CloudRequest<'moderationRecord'>): Prom
     .descending('createdAt')
     .limit(RECORD_PAGE + 1);
   if (params.moderatorId !== undefined)
-    query.equalTo('moderator', userOf(readId(params.moderatorId, 'moderatorId')));
+    query.equalTo('moderator', userPointer(readId(params.moderatorId, 'moderatorId')));
   if (params.targetUserId !== undefined) {
-    query.equalTo('targetUser', userOf(readId(params.targetUserId, 'targetUserId')));
+    query.equalTo('targetUser', userPointer(readId(params.targetUserId, 'targetUserId')));
   }
   if (params.action !== undefined)
     query.equalTo('action', readOneOf(params.action, 'action', MODERATION_ACTIONS));
@@ -686,7 +686,7 @@ async function adminUsers(request: CloudRequest<'adminUsers'>): Promise<AdminUse
     ids.length === 0
       ? Promise.resolve([])
       : new Parse.Query('_Session')
-          .containedIn('user', ids.map(userOf))
+          .containedIn('user', ids.map(userPointer))
           .descending('createdAt')
           .select('user', 'createdAt')
           .limit(1000)

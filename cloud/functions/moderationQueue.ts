@@ -9,7 +9,7 @@ import {
   type ReportStatus,
   type WorkoutGlance,
 } from '../../src/domain/moderation';
-import { MASTER, Parse, type CloudObject, type ParseUser } from '../parse';
+import { MASTER, Parse, userPointer, type CloudObject, type ParseUser } from '../parse';
 import { moderationActionClass } from '../schema/moderationAction';
 import { reportClass } from '../schema/report';
 import { queryOf, type RowOf } from '../schema/rows';
@@ -25,7 +25,6 @@ import { actionRowOf, usernamesOf } from '../store/moderation';
 
 type ReportRow = RowOf<typeof reportClass>;
 
-const userOf = (id: string) => Parse.User.createWithoutData(id);
 const idOf = (pointer: unknown) => (pointer as ParseUser | undefined)?.id;
 
 /** Rows of `className` by id, read with the master key. */
@@ -177,7 +176,7 @@ export async function moderationQueue({
   const found = await query.find(MASTER);
   const page = found.slice(0, QUEUE_PAGE);
   const targetIds = [...new Set(page.flatMap((row) => idOf(row.get('targetUser')) ?? []))];
-  const people = targetIds.map(userOf);
+  const people = targetIds.map(userPointer);
   const historyLimit = Math.min(1000, HISTORY_ROWS * Math.max(1, targetIds.length) * 2);
   const [context, earlierReports, actions] = await Promise.all([
     contexts(page),

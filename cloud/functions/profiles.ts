@@ -1,5 +1,5 @@
 import type { PublicProfile } from '../../src/domain/friends';
-import { MASTER, Parse } from '../parse';
+import { MASTER, Parse, userPointer } from '../parse';
 import { friendshipClass } from '../schema/friendship';
 import { asRow, queryOf } from '../schema/rows';
 import { userClass } from '../schema/user';
@@ -45,10 +45,7 @@ export async function profilesSeenBy(
       ? []
       : await queryOf(friendshipClass)
           .equalTo('to', Parse.User.createWithoutData(viewerId))
-          .containedIn(
-            'from',
-            others.map((id) => Parse.User.createWithoutData(id)),
-          )
+          .containedIn('from', others.map(userPointer))
           .equalTo('status', 'blocked')
           .select('from')
           .limit(others.length)

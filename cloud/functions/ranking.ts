@@ -8,7 +8,7 @@ import {
   type RankingMetric,
   type RankingPeriod,
 } from '../../src/domain/friends';
-import { MASTER, Parse, validationError } from '../parse';
+import { MASTER, userPointer, validationError } from '../parse';
 import { queryOf } from '../schema/rows';
 import { settingsClass } from '../schema/settings';
 import {
@@ -52,10 +52,7 @@ function spans(
 
 async function participantsOf(ids: readonly string[], meId: string): Promise<Participant[]> {
   const settings = await queryOf(settingsClass)
-    .containedIn(
-      'user',
-      ids.map((id) => Parse.User.createWithoutData(id)),
-    )
+    .containedIn('user', ids.map(userPointer))
     .limit(ids.length)
     .find(MASTER);
   const byUser = new Map(settings.map((row) => [row.get('user').id ?? '', row]));

@@ -13,10 +13,11 @@ import {
   MASTER,
   MASTER_PAGES,
   Parse,
-  refuseProblem,
   refusal,
+  refuseProblem,
   requireUser,
   serverOnlyAcl,
+  userPointer,
   validationError,
   type TriggerRequest,
 } from '../parse';
@@ -42,8 +43,6 @@ type CommentRow = RowOf<typeof commentClass>;
 
 /** Feeds start from a moment later than any workout. */
 const LATEST = new Date('3000-01-01T00:00:00Z');
-
-const userPointer = (id: string) => Parse.User.createWithoutData(id);
 
 const workoutNotFound = () => refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.activity.notFound');
 const commentNotFound = () => refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.social.commentNotFound');

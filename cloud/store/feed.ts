@@ -1,5 +1,5 @@
 import type { ActivityType } from '../../src/domain/contract';
-import { MASTER_PAGES, Parse } from '../parse';
+import { MASTER_PAGES, Parse, userPointer } from '../parse';
 import { activityClass } from '../schema/activity';
 import { commentClass } from '../schema/comment';
 import { friendshipClass } from '../schema/friendship';
@@ -102,10 +102,7 @@ export const feedRows = storeRead({
     if (owners.length === 0) return [];
 
     const workouts = await queryOf(activityClass)
-      .containedIn(
-        'user',
-        owners.map((id) => Parse.User.createWithoutData(id)),
-      )
+      .containedIn('user', owners.map(userPointer))
       .equalTo('visibility', 'friends')
       .notEqualTo('moderationHidden', true)
       .lessThan('startedAt', before)

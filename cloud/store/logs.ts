@@ -1,5 +1,5 @@
 import type { CountedLog } from '../../src/domain/challenges';
-import { MASTER_PAGES, numberOr, Parse, type CloudObject } from '../parse';
+import { MASTER_PAGES, numberOr, Parse, userPointer, type CloudObject } from '../parse';
 
 /**
  * What counts as a person logging something, for a logging day (the challenges' `loggingDays`, the
@@ -34,7 +34,7 @@ export async function loggedAtByQuery(
   to?: Date,
   kinds: readonly CountedLog['kind'][] = LOG_SOURCES.map(({ kind }) => kind),
 ): Promise<CountedLog[]> {
-  const users = userIds.map((id) => Parse.User.createWithoutData(id));
+  const users = userIds.map(userPointer);
   const found = await Promise.all(
     LOG_SOURCES.filter(({ kind }) => kinds.includes(kind)).map(async ({ kind, className, at }) => {
       const query = new Parse.Query(className).containedIn('user', users).greaterThanOrEqualTo(at, from);

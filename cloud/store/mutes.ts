@@ -1,16 +1,14 @@
-import { MASTER, Parse } from '../parse';
+import { MASTER, userPointer } from '../parse';
 import { muteClass } from '../schema/mute';
 import { queryOf } from '../schema/rows';
 
 /** The most people one person may mute. */
 export const MAX_MUTES = 1000;
 
-const userOf = (id: string) => Parse.User.createWithoutData(id);
-
 /** The ids of the people `userId` has muted: their chat messages and comments are hidden for them. */
 export async function mutedIdsOf(userId: string): Promise<Set<string>> {
   const rows = await queryOf(muteClass)
-    .equalTo('user', userOf(userId))
+    .equalTo('user', userPointer(userId))
     .select('muted')
     .limit(MAX_MUTES)
     .find(MASTER);

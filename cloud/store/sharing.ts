@@ -1,4 +1,4 @@
-import { MASTER, Parse } from '../parse';
+import { MASTER, Parse, userPointer } from '../parse';
 import { activityClass } from '../schema/activity';
 import { friendshipClass } from '../schema/friendship';
 import { queryOf, type RowOf } from '../schema/rows';
@@ -11,8 +11,6 @@ import { queryOf, type RowOf } from '../schema/rows';
 
 export type ActivityRow = RowOf<typeof activityClass>;
 
-const userOf = (id: string) => Parse.User.createWithoutData(id);
-
 /** Whether the account is under a moderator's suspension now (`_User.suspendedUntil` in the future). */
 export function isSuspended(user: { get(key: string): unknown }, now = new Date()): boolean {
   const until = user.get('suspendedUntil');
@@ -22,7 +20,7 @@ export function isSuspended(user: { get(key: string): unknown }, now = new Date(
 /** The relation between two people, if any row holds one: `accepted`, `blocked`, … */
 async function statusesBetween(a: string, b: string): Promise<string[]> {
   const pair = (from: string, to: string) =>
-    queryOf(friendshipClass).equalTo('from', userOf(from)).equalTo('to', userOf(to));
+    queryOf(friendshipClass).equalTo('from', userPointer(from)).equalTo('to', userPointer(to));
   const rows = await Parse.Query.or(pair(a, b), pair(b, a)).find(MASTER);
   return rows.map((row) => row.get('status'));
 }
