@@ -100,10 +100,10 @@ const scenarios = await withBenchServer('bench-moderation', async ({ baseUrl, cl
       roll < 0.6
         ? { kind: 'message', ...pick(messageRows) }
         : roll < 0.8
-          ? { kind: 'workout', ...pick(workoutRows) }
+          ? { kind: 'activity', ...pick(workoutRows) }
           : (() => {
               const person = anyone();
-              return { kind: 'person', id: person.objectId, owner: person.objectId };
+              return { kind: 'user', id: person.objectId, owner: person.objectId };
             })();
     reports.push({
       method: 'POST',
@@ -129,7 +129,7 @@ const scenarios = await withBenchServer('bench-moderation', async ({ baseUrl, cl
         moderator: userPointer(moderator.objectId),
         moderatorName: moderator.username,
         action: 'warn',
-        targetKind: 'person',
+        targetKind: 'user',
         targetId: person.objectId,
         targetUser: userPointer(person.objectId),
         reason: 'Be kind',
@@ -169,8 +169,8 @@ const scenarios = await withBenchServer('bench-moderation', async ({ baseUrl, cl
       loop,
     ),
     await measure(
-      'moderationQueue { before }, 4 000 reports deep',
-      cloudFunction(session, 'moderationQueue', { before }, full),
+      'moderationQueue { page }, 4 000 reports deep',
+      cloudFunction(session, 'moderationQueue', { page: before }, full),
       loop,
     ),
     await measure(

@@ -152,8 +152,8 @@ test.describe('moderation', () => {
     const [suspended, moderator] = await Promise.all([createAccount(), createModerator()]);
     await runAs(moderator, 'moderate', {
       action: 'suspend',
-      targetKind: 'person',
-      targetId: suspended.objectId,
+      kind: 'user',
+      id: suspended.objectId,
       reason: 'Harassing other members',
     });
 

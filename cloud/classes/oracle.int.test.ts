@@ -260,14 +260,14 @@ async function buildWorld(): Promise<World> {
 
   // A mute, a report and a moderator's action on the owner, and a room's slow mode: server-written rows.
   await call('muteUser', owner, { userId: stranger.objectId });
-  await call('reportContent', owner, { kind: 'person', targetId: stranger.objectId, reason: 'spam' });
+  await call('reportContent', owner, { kind: 'user', id: stranger.objectId, reason: 'spam' });
   const action = await request('POST', '/parse/classes/ModerationAction', {
     masterKey: true,
     body: {
       moderator: userPointer(friend.objectId),
       moderatorName: friend.username,
       action: 'warn',
-      targetKind: 'person',
+      targetKind: 'user',
       targetId: owner.objectId,
       targetUser: userPointer(owner.objectId),
       reason: 'Be kind',

@@ -332,30 +332,30 @@ const FUNCTIONS: {
   mutedUsers: () => ({}),
   reportContent: (cast) => ({
     kind: oneOf(REPORT_KINDS),
-    targetId: fc.oneof(userIds(cast), hostileString),
+    id: fc.oneof(userIds(cast), hostileString),
     reason: oneOf([...REPORT_REASONS, 'boring']),
     note: fc.oneof(oneOf(['', 'x'.repeat(1001)]), hostileString, hostileValue),
   }),
   // The fuzzed person moderates nothing: each of these is refused, whatever the parameters.
   moderationQueue: () => ({
     status: oneOf(['open', 'resolved', 'closed']),
-    before: fc.oneof(oneOf([new Date().toISOString(), 'yesterday']), hostileValue),
+    page: fc.oneof(oneOf([new Date().toISOString(), 'yesterday']), hostileValue),
   }),
   moderate: (cast) => ({
-    reportId: fc.oneof(oneOf(['xxxxxxxxxx', '']), hostileValue),
-    targetKind: oneOf(REPORT_KINDS),
-    targetId: userIds(cast),
     action: oneOf(MODERATION_ACTIONS),
+    kind: oneOf(REPORT_KINDS),
+    id: userIds(cast),
     reason: fc.oneof(hostileString, hostileValue),
     until: fc.oneof(oneOf([new Date(Date.now() + 3_600_000).toISOString(), '9999-12-31']), hostileValue),
+    reportId: fc.oneof(oneOf(['xxxxxxxxxx', '']), hostileValue),
   }),
   appealAction: () => ({
     actionId: fc.oneof(oneOf(['xxxxxxxxxx', '']), hostileString, hostileValue),
     text: fc.oneof(oneOf(['', 'x'.repeat(1001)]), hostileString, hostileValue),
   }),
   decideAppeal: () => ({
-    actionId: fc.oneof(oneOf(['xxxxxxxxxx', '']), hostileString, hostileValue),
-    upheld: fc.oneof(fc.boolean(), hostileValue),
+    appealId: fc.oneof(oneOf(['xxxxxxxxxx', '']), hostileString, hostileValue),
+    accept: fc.oneof(fc.boolean(), hostileValue),
     reason: fc.oneof(hostileString, hostileValue),
   }),
   setSlowMode: () => ({
@@ -373,7 +373,7 @@ const FUNCTIONS: {
   }),
   adminUsers: () => ({
     query: fc.oneof(hostileString, hostileValue),
-    before: fc.oneof(oneOf([new Date().toISOString(), 'yesterday']), hostileValue),
+    page: fc.oneof(oneOf([new Date().toISOString(), 'yesterday']), hostileValue),
   }),
   setRole: (cast) => ({ userId: userIds(cast), role: oneOf([...ROLES, 'root']) }),
   // Never the right password: the account must outlive the property.

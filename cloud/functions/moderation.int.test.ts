@@ -125,8 +125,8 @@ beforeAll(async () => {
 describe('who may moderate', () => {
   const moderators: [CloudFunctionName, Record<string, unknown>][] = [
     ['moderationQueue', {}],
-    ['moderate', { targetKind: 'person', targetId: 'aaaaaaaaaa', action: 'warn', reason: 'Spam' }],
-    ['decideAppeal', { actionId: 'aaaaaaaaaa', upheld: true, reason: 'Stands' }],
+    ['moderate', { kind: 'user', id: 'aaaaaaaaaa', action: 'warn', reason: 'Spam' }],
+    ['decideAppeal', { appealId: 'aaaaaaaaaa', accept: false, reason: 'Stands' }],
     ['setSlowMode', { room: topicRoomKey('row'), seconds: 30 }],
     ['adminUsers', {}],
   ];
@@ -233,13 +233,13 @@ describe('reports and the queue', () => {
 
     const { reportId } = await callFunction(client, reporter, 'reportContent', {
       kind: 'message',
-      targetId: messageId,
+      id: messageId,
       reason: 'spam',
       note: 'Posted in every room',
     });
     const again = await call(reporter, 'reportContent', {
       kind: 'message',
-      targetId: messageId,
+      id: messageId,
       reason: 'other',
     });
     expect(again.body.code, again.text).toBe(137);
@@ -274,23 +274,23 @@ describe('reports and the queue', () => {
     });
     for (const [kind, targetId] of [
       ['message', privateMessage],
-      ['workout', String(workout.body.objectId)],
+      ['activity', String(workout.body.objectId)],
       ['comment', 'aaaaaaaaaa'],
-      ['person', 'aaaaaaaaaa'],
+      ['user', 'aaaaaaaaaa'],
     ]) {
-      const answer = await call(reporter, 'reportContent', { kind, targetId, reason: 'spam' });
+      const answer = await call(reporter, 'reportContent', { kind, id: targetId, reason: 'spam' });
       expect(answer.body.code, `${kind}: ${answer.text}`).toBe(101);
     }
     const bad = await call(reporter, 'reportContent', {
-      kind: 'person',
-      targetId: a.objectId,
+      kind: 'user',
+      id: a.objectId,
       reason: 'boring',
     });
     expect(bad.body.code).toBe(142);
     expect(bad.text).toContain('reason');
     const anonymous = await call(undefined, 'reportContent', {
-      kind: 'person',
-      targetId: a.objectId,
+      kind: 'user',
+      id: a.objectId,
       reason: 'spam',
     });
     expect(anonymous.body.code).toBe(209);
@@ -310,14 +310,14 @@ describe('hiding a chat message', () => {
     await socket.created(requestId, messageId, 5_000);
     const { reportId } = await callFunction(client, reporter, 'reportContent', {
       kind: 'message',
-      targetId: messageId,
+      id: messageId,
       reason: 'harassment',
     });
 
     const { resolved } = await callFunction(client, moderator, 'moderate', {
       reportId,
-      targetKind: 'message',
-      targetId: messageId,
+      kind: 'message',
+      id: messageId,
       action: 'hide',
       reason: 'Harassment',
     });
@@ -342,8 +342,8 @@ describe('hiding a chat message', () => {
     expect(await notificationKinds(author)).toContain('moderation-hidden');
 
     await callFunction(client, moderator, 'moderate', {
-      targetKind: 'message',
-      targetId: messageId,
+      kind: 'message',
+      id: messageId,
       action: 'unhide',
       reason: 'Reviewed again',
     });
@@ -374,8 +374,8 @@ describe('chat mute and slow mode', () => {
     const room = topicRoomKey('hiit');
     const until = new Date(Date.now() + 3_600_000).toISOString();
     await callFunction(client, moderator, 'moderate', {
-      targetKind: 'person',
-      targetId: person.objectId,
+      kind: 'user',
+      id: person.objectId,
       action: 'chatMute',
       reason: 'Flooding',
       until,
@@ -389,8 +389,8 @@ describe('chat mute and slow mode', () => {
     expect((await callFunction(client, person, 'accountStanding')).chatMutedUntil).toBe(until);
 
     await callFunction(client, moderator, 'moderate', {
-      targetKind: 'person',
-      targetId: person.objectId,
+      kind: 'user',
+      id: person.objectId,
       action: 'lift',
       reason: 'Served',
     });
@@ -430,8 +430,8 @@ describe('suspension and appeals', () => {
     await grant(secondModerator, 'moderator');
 
     const { actionId } = await callFunction(client, moderator, 'moderate', {
-      targetKind: 'person',
-      targetId: person.objectId,
+      kind: 'user',
+      id: person.objectId,
       action: 'suspend',
       reason: 'Repeated harassment',
     });
@@ -458,17 +458,25 @@ describe('suspension and appeals', () => {
 
     const stranger = await signUp();
     expect((await call(stranger, 'appealAction', { actionId, text: 'Not mine' })).body.code).toBe(101);
-    await callFunction(client, back, 'appealAction', { actionId, text: 'I was quoting someone.' });
+    const appeal = await callFunction(client, back, 'appealAction', {
+      actionId,
+      text: 'I was quoting someone.',
+    });
+    expect(appeal).toEqual({ appealId: actionId, outcome: 'pending' });
     expect((await call(back, 'appealAction', { actionId, text: 'Again' })).body.code).toBe(137);
 
-    const byActor = await call(moderator, 'decideAppeal', { actionId, upheld: false, reason: 'Mine' });
+    const byActor = await call(moderator, 'decideAppeal', {
+      appealId: actionId,
+      accept: true,
+      reason: 'Mine',
+    });
     expect(byActor.body.code, byActor.text).toBe(119);
-    expect((await call(stranger, 'decideAppeal', { actionId, upheld: false, reason: 'x' })).body.code).toBe(
-      119,
-    );
+    expect(
+      (await call(stranger, 'decideAppeal', { appealId: actionId, accept: true, reason: 'x' })).body.code,
+    ).toBe(119);
     await callFunction(client, secondModerator, 'decideAppeal', {
-      actionId,
-      upheld: false,
+      appealId: actionId,
+      accept: true,
       reason: 'A quote, fairly',
     });
 
@@ -486,8 +494,8 @@ describe('suspension and appeals', () => {
     expect(
       (
         await call(moderator, 'moderate', {
-          targetKind: 'person',
-          targetId: admin.objectId,
+          kind: 'user',
+          id: admin.objectId,
           action: 'suspend',
           reason: 'x',
         })
@@ -496,8 +504,8 @@ describe('suspension and appeals', () => {
     expect(
       (
         await call(moderator, 'moderate', {
-          targetKind: 'person',
-          targetId: moderator.objectId,
+          kind: 'user',
+          id: moderator.objectId,
           action: 'warn',
           reason: 'x',
         })
@@ -510,8 +518,8 @@ describe('the record', () => {
   it('lists actions for admins, filtered, and cannot be created, changed or deleted by any client', async () => {
     const person = await signUp();
     const { actionId } = await callFunction(client, moderator, 'moderate', {
-      targetKind: 'person',
-      targetId: person.objectId,
+      kind: 'user',
+      id: person.objectId,
       action: 'warn',
       reason: 'Be kind',
     });
@@ -538,7 +546,7 @@ describe('the record', () => {
         body: {
           moderatorName: 'x',
           action: 'warn',
-          targetKind: 'person',
+          targetKind: 'user',
           targetId: person.objectId,
           reason: 'x',
         },
@@ -565,8 +573,8 @@ describe('the record', () => {
     const [reporter, target] = [await signUp(), await signUp()];
     await callFunction(client, reporter, 'muteUser', { userId: target.objectId });
     await callFunction(client, reporter, 'reportContent', {
-      kind: 'person',
-      targetId: target.objectId,
+      kind: 'user',
+      id: target.objectId,
       reason: 'spam',
     });
     const options = { sessionToken: reporter.sessionToken };

@@ -90,11 +90,11 @@ function readText(value: unknown, field: string, min: number, max: number): stri
   return text;
 }
 
-export function readBefore(value: unknown): Date | undefined {
+/** A page's cursor: the instant the previous page ended at, named `field` in a refusal. */
+export function readBefore(value: unknown, field = 'before'): Date | undefined {
   if (value === undefined || value === null) return undefined;
   const at = typeof value === 'string' ? new Date(value) : undefined;
-  if (!at || Number.isNaN(at.getTime()))
-    throw validationError('server.moderation.instant', { field: 'before' });
+  if (!at || Number.isNaN(at.getTime())) throw validationError('server.moderation.instant', { field });
   return at;
 }
 
@@ -192,11 +192,11 @@ async function targetOf(kind: ReportKind, id: string): Promise<Target | undefine
       const row = await get('Comment');
       return row && { row, userId: (row.get('author') as ParseUser | undefined)?.id };
     }
-    case 'workout': {
+    case 'activity': {
       const row = await get('Activity');
       return row && { row, userId: (row.get('user') as ParseUser | undefined)?.id };
     }
-    case 'person': {
+    case 'user': {
       const row = await new Parse.Query(Parse.User).get(id, MASTER).catch(() => undefined);
       return row && { row, userId: row.id };
     }
@@ -226,12 +226,12 @@ async function reportableBy(reporter: ParseUser, kind: ReportKind, id: string): 
       if (authorId !== reporterId && !(await viewableActivity(reporterId, activityId))) return undefined;
       return { row, userId: authorId };
     }
-    case 'workout': {
+    case 'activity': {
       const row = await viewableActivity(reporterId, id);
       return row && { row, userId: row.get('user').id };
     }
-    case 'person':
-      return targetOf('person', id);
+    case 'user':
+      return targetOf('user', id);
   }
 }
 
@@ -241,7 +241,7 @@ async function reportContent(request: CloudRequest<'reportContent'>): Promise<{ 
   const { user, userId } = requireUser(request.user);
   const { params } = request;
   const kind = readOneOf(params.kind, 'kind', REPORT_KINDS);
-  const targetId = readId(params.targetId, 'targetId');
+  const targetId = readId(params.id, 'id');
   const reason = readOneOf(params.reason, 'reason', REPORT_REASONS);
   if (params.note !== undefined && params.note !== null && typeof params.note !== 'string') {
     throw validationError('server.moderation.textLength', { field: 'note', min: 0, max: REPORT_NOTE_MAX });
@@ -249,7 +249,7 @@ async function reportContent(request: CloudRequest<'reportContent'>): Promise<{ 
   const note = typeof params.note === 'string' ? readText(params.note, 'note', 0, REPORT_NOTE_MAX) : '';
   const target = await reportableBy(user, kind, targetId);
   if (!target) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.moderation.nothingToReport');
-  if (target.userId === userId) throw validationError('server.moderation.notYourself', { field: 'targetId' });
+  if (target.userId === userId) throw validationError('server.moderation.notYourself', { field: 'id' });
   const open = await queryOf(reportClass)
     .equalTo('reporter', userPointer(userId))
     .equalTo('kind', kind)
@@ -363,14 +363,14 @@ async function moderate(request: CloudRequest<'moderate'>): Promise<{ actionId: 
   const { params } = request;
   const now = new Date();
   const action = readOneOf(params.action, 'action', MODERATION_ACTIONS);
-  const targetKind = readOneOf(params.targetKind, 'targetKind', REPORT_KINDS);
+  const targetKind = readOneOf(params.kind, 'kind', REPORT_KINDS);
   if (!ACTION_TARGETS[action].includes(targetKind)) {
     throw validationError('server.params.oneOf', {
-      field: 'targetKind',
+      field: 'kind',
       values: ACTION_TARGETS[action].join(', '),
     });
   }
-  const targetId = readId(params.targetId, 'targetId');
+  const targetId = readId(params.id, 'id');
   const reason = readText(params.reason, 'reason', ACTION_REASON_MIN, ACTION_REASON_MAX);
   const until =
     action === 'chatMute' || (action === 'suspend' && params.until !== undefined && params.until !== null)
@@ -395,7 +395,7 @@ async function moderate(request: CloudRequest<'moderate'>): Promise<{ actionId: 
   const personId = target?.userId;
   if (onPerson(action)) {
     if (!personId) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.moderation.noTarget');
-    if (personId === userId) throw validationError('server.moderation.notYourself', { field: 'targetId' });
+    if (personId === userId) throw validationError('server.moderation.notYourself', { field: 'id' });
     if (RANK[await roleOf(personId)] >= RANK[role]) {
       throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.moderation.outranked');
     }
@@ -465,7 +465,9 @@ async function moderate(request: CloudRequest<'moderate'>): Promise<{ actionId: 
 
 const APPEALABLE: readonly ModerationActionKind[] = ['hide', 'warn', 'chatMute', 'suspend'];
 
-async function appealAction(request: CloudRequest<'appealAction'>): Promise<{ outcome: 'pending' }> {
+async function appealAction(
+  request: CloudRequest<'appealAction'>,
+): Promise<{ appealId: string; outcome: 'pending' }> {
   const { userId } = requireUser(request.user);
   const actionId = readId(request.params.actionId, 'actionId');
   const text = readText(request.params.text, 'text', APPEAL_TEXT_MIN, APPEAL_TEXT_MAX);
@@ -490,7 +492,7 @@ async function appealAction(request: CloudRequest<'appealAction'>): Promise<{ ou
   const staff = new Set((await Promise.all(STAFF_ROLES.map(holdersOf))).flat());
   staff.delete(userId);
   await Promise.all([...staff].map((id) => notify(id, 'report-received')));
-  return { outcome: 'pending' };
+  return { appealId: actionId, outcome: 'pending' };
 }
 
 /**
@@ -501,9 +503,10 @@ async function decideAppeal(
   request: CloudRequest<'decideAppeal'>,
 ): Promise<{ outcome: 'upheld' | 'overturned' }> {
   const { user, userId } = await requireModerator(request);
-  const actionId = readId(request.params.actionId, 'actionId');
-  const { upheld } = request.params;
-  if (typeof upheld !== 'boolean') throw validationError('server.params.trueOrFalse', { field: 'upheld' });
+  const actionId = readId(request.params.appealId, 'appealId');
+  const { accept } = request.params;
+  if (typeof accept !== 'boolean') throw validationError('server.params.trueOrFalse', { field: 'accept' });
+  const upheld = !accept;
   const reason = readText(request.params.reason, 'reason', ACTION_REASON_MIN, ACTION_REASON_MAX);
   const row = await queryOf(moderationActionClass)
     .get(actionId, MASTER)
@@ -511,7 +514,7 @@ async function decideAppeal(
   if (!row) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.moderation.noAction');
   const appeal = appealOf(row);
   if (appeal?.outcome !== 'pending')
-    throw validationError('server.moderation.noPendingAppeal', { field: 'actionId' });
+    throw validationError('server.moderation.noPendingAppeal', { field: 'appealId' });
   const personId = row.get('targetUser')?.id;
   if (personId === userId) throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.moderation.ownAppeal');
   if (row.get('moderator').id === userId) {
@@ -668,7 +671,7 @@ async function adminUsers(request: CloudRequest<'adminUsers'>): Promise<AdminUse
   const { params } = request;
   const text =
     params.query === undefined || params.query === null ? '' : readText(params.query, 'query', 0, 100);
-  const before = readBefore(params.before);
+  const before = readBefore(params.page, 'page');
   const matching = (field: string) => {
     const query = new Parse.Query(Parse.User);
     if (text) query.matches(field, new RegExp(`^${escapeRegExp(text)}`), 'i');
@@ -760,11 +763,11 @@ export function registerModerationFunctions(): void {
   defineFunction('reportContent', reportContent);
   defineFunction('moderationQueue', async (request) => {
     await requireModerator(request);
-    const { status, before } = request.params;
+    const { status, page } = request.params;
     if (status !== undefined && !isReportStatus(status)) {
       throw validationError('server.params.oneOf', { field: 'status', values: 'open, resolved' });
     }
-    return moderationQueue({ status: status ?? 'open', before: readBefore(before) });
+    return moderationQueue({ status: status ?? 'open', before: readBefore(page, 'page') });
   });
   defineFunction('moderate', moderate);
   defineFunction('appealAction', appealAction);

@@ -93,10 +93,10 @@ async function contexts(reports: readonly ReportRow[]): Promise<Map<string, Repo
   const [messages, comments, people] = await Promise.all([
     rowsById('ChatMessage', idsOf('message')),
     rowsById('Comment', idsOf('comment')),
-    rowsById('_User', idsOf('person')),
+    rowsById('_User', idsOf('user')),
   ]);
   const workoutIds = [
-    ...idsOf('workout'),
+    ...idsOf('activity'),
     ...[...comments.values()].flatMap((comment) => {
       const id = (comment.get('activity') as CloudObject | undefined)?.id;
       return id ? [id] : [];
@@ -137,7 +137,7 @@ async function contexts(reports: readonly ReportRow[]): Promise<Map<string, Repo
           : null,
         workout: workout ? workoutGlance(workout) : null,
       });
-    } else if (kind === 'workout') {
+    } else if (kind === 'activity') {
       const workout = workouts.get(id);
       answer.set(report.id ?? '', { kind, workout: workout ? workoutGlance(workout) : null });
     } else {
@@ -145,7 +145,7 @@ async function contexts(reports: readonly ReportRow[]): Promise<Map<string, Repo
       const displayName: unknown = person?.get('displayName');
       const until: unknown = person?.get('suspendedUntil');
       answer.set(report.id ?? '', {
-        kind: 'person',
+        kind: 'user',
         person: person
           ? {
               displayName:
@@ -221,7 +221,7 @@ export async function moderationQueue({
             at: String(resolution.at),
           }
         : null,
-      context: context.get(row.id ?? '') ?? { kind: 'workout', workout: null },
+      context: context.get(row.id ?? '') ?? { kind: 'activity', workout: null },
       history: {
         reports: earlierReports
           .filter((other) => idOf(other.get('targetUser')) === targetUserId && other.id !== row.id)

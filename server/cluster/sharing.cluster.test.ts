@@ -402,8 +402,8 @@ describe('a cluster of three nodes on one PostgreSQL, Redis and S3 store', () =>
     const closed = open.map(({ socket }) => new Promise<void>((resolve) => socket.onClose(resolve)));
 
     await callFunction(client(a), moderator, 'moderate', {
-      targetKind: 'person',
-      targetId: person.objectId,
+      kind: 'user',
+      id: person.objectId,
       action: 'suspend',
       reason: 'Spam',
     });

@@ -189,31 +189,35 @@ export interface CloudApi {
   mutedUsers: { params: None; result: MutedUser[] };
   /** One open report per reporter and target; the target must be something the reporter can see. */
   reportContent: {
-    params: { kind: ReportKind; targetId: string; reason: ReportReason; note?: string };
+    params: { kind: ReportKind; id: string; reason: ReportReason; note?: string };
     result: { reportId: string };
   };
-  /** Moderators: reports newest first (`open` unless asked), `before` is the previous page's `next`. */
-  moderationQueue: { params: { status?: ReportStatus; before?: string }; result: ModerationQueue };
+  /** Moderators: reports newest first (`open` unless asked), `page` is the previous answer's `next`. */
+  moderationQueue: { params: { status?: ReportStatus; page?: string }; result: ModerationQueue };
   /**
    * Moderators: one action, written to the record. `until` (ISO) ends a chat mute (required) or a
    * suspension (absent: until lifted). With `reportId`, every open report on the target is resolved.
    */
   moderate: {
     params: {
-      reportId?: string;
-      targetKind: ReportKind;
-      targetId: string;
       action: ModerationActionKind;
+      kind: ReportKind;
+      id: string;
       reason: string;
       until?: string;
+      reportId?: string;
     };
     result: { actionId: string; resolved: number };
   };
   /** The person an action targets, once per action. */
-  appealAction: { params: { actionId: string; text: string }; result: { outcome: 'pending' } };
-  /** Moderators other than the one who acted (unless none other exists): `upheld: false` undoes it. */
+  /** One appeal per action, so the appeal is named by its action's id (`appealId`). */
+  appealAction: {
+    params: { actionId: string; text: string };
+    result: { appealId: string; outcome: 'pending' };
+  };
+  /** Moderators other than the one who acted (unless none other exists): `accept: true` undoes it. */
   decideAppeal: {
-    params: { actionId: string; upheld: boolean; reason: string };
+    params: { appealId: string; accept: boolean; reason: string };
     result: { outcome: Exclude<AppealOutcome, 'pending'> };
   };
   /** Moderators, topic rooms only: seconds between two messages of one author (0 turns it off). */
@@ -226,7 +230,7 @@ export interface CloudApi {
     result: ModerationRecord;
   };
   /** Admins and moderators: people by username (or e-mail, admins) beginning with `query`, newest first. */
-  adminUsers: { params: { query?: string; before?: string }; result: AdminUsers };
+  adminUsers: { params: { query?: string; page?: string }; result: AdminUsers };
   /** Admins: make a person a moderator, an admin or neither; owners are made by the operator only. */
   setRole: {
     params: { userId: string; role: AssignableRole };

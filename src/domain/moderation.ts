@@ -28,7 +28,7 @@ export const administers = (role: Role): boolean => role === 'admin' || role ===
 
 // Reports
 
-export const REPORT_KINDS = ['message', 'comment', 'workout', 'person'] as const;
+export const REPORT_KINDS = ['message', 'comment', 'activity', 'user'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const isReportKind = (value: unknown): value is ReportKind =>
   typeof value === 'string' && (REPORT_KINDS as readonly string[]).includes(value);
@@ -68,8 +68,8 @@ export const isModerationAction = (value: unknown): value is ModerationActionKin
  */
 export const ACTION_TARGETS: Readonly<Record<ModerationActionKind, readonly ReportKind[]>> = {
   dismiss: REPORT_KINDS,
-  hide: ['message', 'comment', 'workout'],
-  unhide: ['message', 'comment', 'workout'],
+  hide: ['message', 'comment', 'activity'],
+  unhide: ['message', 'comment', 'activity'],
   warn: REPORT_KINDS,
   chatMute: REPORT_KINDS,
   suspend: REPORT_KINDS,
@@ -200,9 +200,9 @@ export type ReportContext =
       comment: { id: string; text: string; createdAt: string; hidden: boolean } | null;
       workout: WorkoutGlance | null;
     }
-  | { kind: 'workout'; workout: WorkoutGlance | null }
+  | { kind: 'activity'; workout: WorkoutGlance | null }
   | {
-      kind: 'person';
+      kind: 'user';
       person: { displayName: string; joined: string; suspendedUntil: string | null } | null;
     };
 

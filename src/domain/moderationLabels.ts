@@ -25,8 +25,8 @@ export const ACTION_TEXT: Readonly<Record<ModerationActionKind, MessageId>> = {
 export const REPORT_KIND_TEXT: Readonly<Record<ReportKind, MessageId>> = {
   message: 'admin.kinds.message',
   comment: 'admin.kinds.comment',
-  workout: 'admin.kinds.workout',
-  person: 'admin.kinds.person',
+  activity: 'admin.kinds.workout',
+  user: 'admin.kinds.person',
 };
 
 export const ROLE_TEXT: Readonly<Record<Role, MessageId>> = {

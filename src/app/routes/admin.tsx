@@ -199,7 +199,7 @@ function SectionView({ shown }: { shown: SectionData }) {
           mayChangeRoles={shown.mayChangeRoles}
           actions={(person, namesId) => (
             <ModerateForm
-              targetKind="person"
+              targetKind="user"
               targetId={person.userId}
               actions={actionsOn(person)}
               describedBy={namesId}

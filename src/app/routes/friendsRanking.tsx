@@ -339,7 +339,7 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
                   label={t('friends.list.more', { name })}
                   userId={friend.userId}
                   muted={mutedIds.has(friend.userId)}
-                  report={{ kind: 'person', id: friend.userId, name }}
+                  report={{ kind: 'user', id: friend.userId, name }}
                 />
               );
             }}
@@ -374,7 +374,7 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
                 userId={workout.owner.userId}
                 muted={mutedIds.has(workout.owner.userId)}
                 report={{
-                  kind: 'workout',
+                  kind: 'activity',
                   id: workout.activityId,
                   name: workout.owner.displayName || workout.owner.username,
                 }}

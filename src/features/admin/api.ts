@@ -7,13 +7,13 @@ import type {
 } from '@/domain/moderation';
 import { callCloud } from '@/lib/cloud';
 
-/** The open reports, newest first, a page before `before` (the previous page's `next`). */
-export function loadQueue(before: string | null): Promise<ModerationQueue> {
-  return callCloud('moderationQueue', before ? { status: 'open', before } : { status: 'open' });
+/** The open reports, newest first; `page` is the previous answer's `next`. */
+export function loadQueue(page: string | null): Promise<ModerationQueue> {
+  return callCloud('moderationQueue', page ? { status: 'open', page } : { status: 'open' });
 }
 
-export function loadAdminUsers(query: string, before: string | null): Promise<AdminUsers> {
-  return callCloud('adminUsers', { ...(query ? { query } : {}), ...(before ? { before } : {}) });
+export function loadAdminUsers(query: string, page: string | null): Promise<AdminUsers> {
+  return callCloud('adminUsers', { ...(query ? { query } : {}), ...(page ? { page } : {}) });
 }
 
 export function loadRecord(filters: {
@@ -27,6 +27,6 @@ export async function setRole(userId: string, role: AssignableRole): Promise<voi
   await callCloud('setRole', { userId, role });
 }
 
-export async function decideAppeal(actionId: string, upheld: boolean, reason: string): Promise<void> {
-  await callCloud('decideAppeal', { actionId, upheld, reason });
+export async function decideAppeal(appealId: string, upheld: boolean, reason: string): Promise<void> {
+  await callCloud('decideAppeal', { appealId, accept: !upheld, reason });
 }

@@ -44,7 +44,7 @@ export async function reportContent(report: {
   try {
     await callCloud('reportContent', {
       kind: report.kind,
-      targetId: report.id,
+      id: report.id,
       reason: report.reason,
       ...(report.note ? { note: report.note } : {}),
     });
@@ -61,8 +61,8 @@ export async function appealAction(actionId: string, text: string): Promise<void
 
 export interface ModerationRequest {
   action: ModerationActionKind;
-  targetKind: ReportKind;
-  targetId: string;
+  kind: ReportKind;
+  id: string;
   reason: string;
   until?: string;
   reportId?: string;

@@ -60,8 +60,8 @@ export const MODERATION_INTENTS = {
     const reportId = formText(form, 'reportId');
     await moderate({
       action,
-      targetKind,
-      targetId: formText(form, 'targetId'),
+      kind: targetKind,
+      id: formText(form, 'targetId'),
       reason,
       ...(until ? { until } : {}),
       ...(reportId ? { reportId } : {}),

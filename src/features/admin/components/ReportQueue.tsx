@@ -101,7 +101,7 @@ function ReportContextView({ report }: { report: QueueReport }) {
       ) : (
         <p className="empty-note">{t('admin.reports.goneContent')}</p>
       );
-    case 'workout':
+    case 'activity':
       return context.workout ? (
         <p>
           {context.workout.title ?? context.workout.type} · {shownDateTime(context.workout.startedAt)}
@@ -110,7 +110,7 @@ function ReportContextView({ report }: { report: QueueReport }) {
       ) : (
         <p className="empty-note">{t('admin.reports.goneContent')}</p>
       );
-    case 'person':
+    case 'user':
       return context.person ? (
         <p>
           {t('admin.reports.person', {

@@ -13,8 +13,8 @@ import type { ReportOutcome, ReportTarget } from '../types';
 const TITLE_TEXT: Readonly<Record<ReportKind, MessageId>> = {
   message: 'moderation.report.titleMessage',
   comment: 'moderation.report.titleComment',
-  workout: 'moderation.report.titleWorkout',
-  person: 'moderation.report.titlePerson',
+  activity: 'moderation.report.titleWorkout',
+  user: 'moderation.report.titlePerson',
 };
 
 export interface ReportWindowProps {
