@@ -1,4 +1,4 @@
-import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import {
@@ -44,7 +44,9 @@ async function ensureIndexHtml(): Promise<(() => Promise<void>) | undefined> {
     throw error;
   }
   return async () => {
-    await rm(file, { force: true });
+    // A build that ran meanwhile replaced the placeholder with the real page: that one stays.
+    const now = await readFile(file, 'utf8').catch(() => undefined);
+    if (now === PLACEHOLDER_INDEX) await rm(file, { force: true });
     if (createdDist) await rmdir(distDir).catch(() => undefined);
   };
 }
