@@ -1,7 +1,7 @@
 import { isObjectId } from '../../src/domain/ids';
 import type { ActivityRow, ActivitySummary, WorkoutDetail } from '../../src/domain/activity';
 import { computeActivityStats } from '../../src/domain/activityStats';
-import { isActivityVisibility } from '../../src/domain/sharing';
+import { isActivityVisibility, type SharedWorkoutDetail } from '../../src/domain/sharing';
 import { setRecordsOf, weekMuscleSets } from './strength';
 import { visibleExercises } from '../store/strength';
 import { readDateParam, readTimeZoneParam, settingsOf, timeZoneOf } from './requestContext';
@@ -25,6 +25,8 @@ import { originalFileClass } from '../schema/originalFile';
 import { queryOf, type RowOf } from '../schema/rows';
 import { trackClass } from '../schema/track';
 import { workoutDayTotals } from '../store/history';
+import { viewableActivity } from '../store/sharing';
+import { sharedView } from './sharing';
 import { defineFunction, type CloudRequest } from './define';
 
 interface SummaryParams {
@@ -151,10 +153,6 @@ async function activitySummary(request: CloudRequest<'activitySummary'>): Promis
   };
 }
 
-/**
- * `workoutDetail({ activityId })`: one of the caller's workouts with its recording's numbers and
- * route. Anyone else's workout, or none, is "not found".
- */
 /** Tracks saved before their best efforts were kept get them now, a batch at a time. */
 async function keepEffortsOfOlderTracks(user: ParseUser): Promise<void> {
   const older = await queryOf(trackClass)
@@ -176,8 +174,15 @@ async function runEffortsOf(user: ParseUser): Promise<{ distanceM: number; secon
   return tracks.map((track) => track.get('bestEfforts') ?? []);
 }
 
-async function workoutDetail(request: CloudRequest<'workoutDetail'>): Promise<WorkoutDetail> {
-  const { user } = requireUser(request.user);
+/**
+ * `workoutDetail({ activityId })`: one of the caller's workouts with its recording's numbers and
+ * route; a friend's workout the caller may see (cloud/store/sharing.ts) as its owner shares it,
+ * trimmed; anything else, or none, is "not found".
+ */
+async function workoutDetail(
+  request: CloudRequest<'workoutDetail'>,
+): Promise<WorkoutDetail | SharedWorkoutDetail> {
+  const { user, userId } = requireUser(request.user);
   const { activityId } = request.params;
   if (!isObjectId(activityId)) {
     throw validationError('server.activity.activityId');
@@ -186,7 +191,11 @@ async function workoutDetail(request: CloudRequest<'workoutDetail'>): Promise<Wo
     .equalTo('user', user)
     .equalTo('objectId', activityId)
     .first({ useMasterKey: true });
-  if (!activity) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.activity.notFound');
+  if (!activity) {
+    const shared = await viewableActivity(userId, activityId);
+    if (!shared) throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.activity.notFound');
+    return { shared: await sharedView(shared, userId) };
+  }
   const track = await queryOf(trackClass)
     .equalTo('user', user)
     .equalTo('activity', activity)

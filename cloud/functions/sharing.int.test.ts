@@ -9,6 +9,7 @@ import {
   type Account,
 } from '../../server/test/rest';
 import { TRIMMED_ENDS_M, type PrivacyZone } from '../../src/domain/privacyZones';
+import type { WorkoutDetail } from '../../src/domain/activity';
 import type { SharedWorkout, SharedWorkoutGpx } from '../../src/domain/sharing';
 import { distanceM, type TrackPoint } from '../../src/domain/track';
 
@@ -272,6 +273,28 @@ describe('sharedWorkout and sharedWorkoutGpx', () => {
     const run = await importedRun(other);
     expect(((await shared(buddy, run)).body.result as SharedWorkout).route).toBeNull();
     expect((await call('sharedWorkoutGpx', buddy, { activityId: run })).body).toMatchObject({ code: 101 });
+  });
+
+  it('answers workoutDetail as sharedWorkout does to a friend, whole to its owner, and "not found" to others', async () => {
+    const detail = await call('workoutDetail', friend, { activityId: routeRun });
+    const asShared = (await shared(friend, routeRun)).body.result as SharedWorkout;
+    const own = await call('workoutDetail', owner, { activityId: routeRun });
+    const missing = await call('workoutDetail', friend, { activityId: 'abcdefghij' });
+    const refusals = await Promise.all([
+      call('workoutDetail', stranger, { activityId: routeRun }),
+      call('workoutDetail', blocker, { activityId: routeRun }),
+      call('workoutDetail', blocked, { activityId: routeRun }),
+      call('workoutDetail', friend, { activityId: privateRun }),
+    ]);
+    const anonymous = await call('workoutDetail', undefined, { activityId: routeRun });
+
+    expect(detail.body.result).toEqual({ shared: asShared });
+    expectTrimmed((detail.body.result as { shared: SharedWorkout }).shared.route ?? [], ZONES);
+    const start = TRACK[0] as TrackPoint;
+    expect((own.body.result as WorkoutDetail).track?.[0]).toMatchObject({ lat: start.lat, lon: start.lon });
+    expect(missing.body).toMatchObject({ code: 101 });
+    for (const refused of refusals) expect(refused.body).toEqual(missing.body);
+    expect(anonymous.body.result).toBeUndefined();
   });
 
   it('shows its owner what friends see', async () => {

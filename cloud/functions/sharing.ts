@@ -46,7 +46,7 @@ async function viewable(
  * route only when shared, with its ends and the owner's privacy zones cut. Its owner gets the same
  * answer, so they see what their friends see.
  */
-async function sharedView(activity: ActivityRow, viewerId: string): Promise<SharedWorkout> {
+export async function sharedView(activity: ActivityRow, viewerId: string): Promise<SharedWorkout> {
   const owner = activity.get('user');
   const ownerId = owner.id ?? '';
   const [settings, found] = await Promise.all([settingsOf(owner), profiles([ownerId])]);

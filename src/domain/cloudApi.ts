@@ -22,7 +22,7 @@ import type { NotificationList } from './notifications';
 import type { FoodRow, HistorySpan, NutritionDay } from './nutrition';
 import type { Language } from './languages';
 import type { RecipeRow } from './recipes';
-import type { SharedWorkout, SharedWorkoutGpx } from './sharing';
+import type { SharedWorkout, SharedWorkoutDetail, SharedWorkoutGpx } from './sharing';
 import type { FeedPage, SocialComment, WorkoutSocialView } from './social';
 import type { InvitationRow, NewInvitation, SignupPolicy } from './signup';
 import type {
@@ -57,7 +57,11 @@ type None = Record<never, never>;
 export interface CloudApi {
   // Workouts
   activitySummary: { params: { month?: string; date?: Day; timeZone?: TimeZone }; result: ActivitySummary };
-  workoutDetail: { params: { activityId: string }; result: WorkoutDetail };
+  /**
+   * The owner's workout whole; a workout a friend may see, as its owner shares it (`{ shared }`,
+   * trimmed as `sharedWorkout` answers it); anything else "not found".
+   */
+  workoutDetail: { params: { activityId: string }; result: WorkoutDetail | SharedWorkoutDetail };
   importWorkouts: { params: { workouts: readonly KeyedWorkout[]; dryRun?: boolean }; result: ImportAnswer };
   // Strength
   searchExercises: {

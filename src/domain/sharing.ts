@@ -77,6 +77,11 @@ export interface SharedWorkout {
   mine: boolean;
 }
 
+/** What `workoutDetail({ activityId })` answers a friend: the workout as its owner shares it. */
+export interface SharedWorkoutDetail {
+  shared: SharedWorkout;
+}
+
 /** `sharedWorkoutGpx({ activityId })`: the shared route as a GPX file. */
 export interface SharedWorkoutGpx {
   fileName: string;

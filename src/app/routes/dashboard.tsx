@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
+  redirect,
   useFetcher,
   useLoaderData,
   useRouteLoaderData,
@@ -65,13 +66,17 @@ type PageData =
 type LoaderData = PageData & { detail: WorkoutDetail | null };
 
 /**
- * `?activity=<id>`: a workout's detail, or "not found" when it is not the person's (the 404 page).
+ * `?activity=<id>`: a workout's detail; a friend's the person may see goes to the friends page;
+ * anything else is "not found" (the 404 page).
  * Without a network, the copy this device kept when it was last opened, else the page's row alone.
  */
-async function detailFor(activityId: string | null): Promise<WorkoutDetail | 'not-found' | null> {
+async function detailFor(
+  activityId: string | null,
+): Promise<WorkoutDetail | 'not-found' | 'a-friends' | null> {
   if (activityId === null) return null;
   try {
-    return (await loadOrLastLoaded(`workout:${activityId}`, () => loadWorkoutDetail(activityId))).data;
+    const answer = await loadOrLastLoaded(`workout:${activityId}`, () => loadWorkoutDetail(activityId));
+    return 'shared' in answer.data ? 'a-friends' : answer.data;
   } catch (error) {
     return hasCode(error, ErrorCode.OBJECT_NOT_FOUND) ? 'not-found' : null;
   }
@@ -102,8 +107,11 @@ async function loadPage(request: Request, params: URLSearchParams): Promise<Page
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
   const params = requireValidSearch(request, { ...MONTH_AND_DATE_PARAMS, activity: isObjectId });
   await requireSignedIn(request);
-  const [page, detail] = await Promise.all([loadPage(request, params), detailFor(params.get('activity'))]);
+  const activityId = params.get('activity');
+  const [page, detail] = await Promise.all([loadPage(request, params), detailFor(activityId)]);
   if (detail === 'not-found') throw notFound();
+  // A friend's workout the person may see opens where friends' workouts do.
+  if (detail === 'a-friends') throw redirect(`/friends-ranking?workout=${activityId ?? ''}`);
   return { ...page, detail };
 }
 

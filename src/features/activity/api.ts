@@ -6,12 +6,16 @@ import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 import type { WorkoutDetail } from '@/domain/activity';
+import type { SharedWorkoutDetail } from '@/domain/sharing';
 import { trackProblem, type TrackPoint } from '@/domain/track';
 import type { ActivityRow, ActivitySummary } from './types';
 import { callCloud } from '@/lib/cloud';
 
-/** One of the person's workouts with its recording and route (`workoutDetail`). */
-export async function loadWorkoutDetail(activityId: string): Promise<WorkoutDetail> {
+/**
+ * One of the person's workouts with its recording and route (`workoutDetail`), or, for a friend's
+ * workout they may see, `{ shared }`: that one opens on the friends page.
+ */
+export async function loadWorkoutDetail(activityId: string): Promise<WorkoutDetail | SharedWorkoutDetail> {
   return callCloud('workoutDetail', { activityId });
 }
 
