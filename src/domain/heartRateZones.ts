@@ -181,23 +181,40 @@ export interface TimeInZones {
   zones: [number, number, number, number, number];
 }
 
+/** One reading and the seconds it holds for, until the next reading of its continuous stretch. */
+export interface HeartRateStretch {
+  hr: number;
+  seconds: number;
+}
+
 /**
- * Seconds spent in each zone: each reading holds until the next, and gaps longer than
- * `MAX_SAMPLE_GAP_S` count nowhere. Readings above zone 5 count in zone 5.
+ * A track as readings that each hold until the next; gaps longer than `MAX_SAMPLE_GAP_S` count
+ * nowhere, nor do readings without a plausible heart rate.
  */
+export function heartRateStretches(
+  track: readonly { t: number; hr?: number | undefined }[],
+): HeartRateStretch[] {
+  const stretches: HeartRateStretch[] = [];
+  for (const run of continuousRuns(cleanSamples(track))) {
+    for (let index = 0; index + 1 < run.length; index += 1) {
+      const sample = run[index] as HeartRateSample;
+      const seconds = ((run[index + 1] as HeartRateSample).t - sample.t) / 1000;
+      if (seconds > 0) stretches.push({ hr: sample.hr, seconds });
+    }
+  }
+  return stretches;
+}
+
+/** Seconds spent in each zone (see `heartRateStretches`); readings above zone 5 count in zone 5. */
 export function timeInZones(
   track: readonly { t: number; hr?: number | undefined }[],
   zones: readonly HeartRateZone[],
 ): TimeInZones {
   const result: TimeInZones = { below: 0, zones: [0, 0, 0, 0, 0] };
-  for (const run of continuousRuns(cleanSamples(track))) {
-    for (let index = 0; index + 1 < run.length; index += 1) {
-      const sample = run[index] as HeartRateSample;
-      const seconds = ((run[index + 1] as HeartRateSample).t - sample.t) / 1000;
-      const zone = zones.findLastIndex(({ fromBpm }) => sample.hr >= fromBpm);
-      if (zone < 0) result.below += seconds;
-      else result.zones[zone] = (result.zones[zone] ?? 0) + seconds;
-    }
+  for (const { hr, seconds } of heartRateStretches(track)) {
+    const zone = zones.findLastIndex(({ fromBpm }) => hr >= fromBpm);
+    if (zone < 0) result.below += seconds;
+    else result.zones[zone] = (result.zones[zone] ?? 0) + seconds;
   }
   return result;
 }
