@@ -124,3 +124,13 @@ describe('timeInZones', () => {
     expect(timeInZones(steady(0, [190, 31]), zones).zones[4]).toBe(30);
   });
 });
+
+describe('sustainedMaxHr on a long track', () => {
+  it('finds the hardest 30 seconds of three hours of readings', () => {
+    const track = Array.from({ length: 10_800 }, (_, second) => ({
+      t: second * 1000,
+      hr: second >= 9000 && second < 9030 ? 182 : 140 + (second % 7),
+    }));
+    expect(sustainedMaxHr(track)).toBe(182);
+  });
+});

@@ -94,8 +94,14 @@ export function sustainedMaxHr(
     const last = times.at(-1) as number;
     if (last - first < windowMs) continue;
     const areaAt = (time: number) => {
+      // The last reading at or before `time`, by bisection: a year of tracks has a million readings.
       let index = 0;
-      while (index + 1 < times.length && (times[index + 1] as number) <= time) index += 1;
+      let after = times.length;
+      while (after - index > 1) {
+        const middle = (index + after) >> 1;
+        if ((times[middle] as number) <= time) index = middle;
+        else after = middle;
+      }
       const sample = run[index] as HeartRateSample;
       return (area[index] as number) + sample.hr * (time - sample.t);
     };
