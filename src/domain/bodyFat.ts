@@ -3,8 +3,7 @@
  * Health Research Center reports 84-11 and 84-29), in the inch form of DoD Instruction 1308.3.
  */
 import type { Sex } from './goals';
-
-export const CM_PER_INCH = 2.54;
+import { CM_PER_INCH } from './units';
 
 /** What the estimate needs, in centimetres; hips only for women. */
 export interface NavyMeasurements {
