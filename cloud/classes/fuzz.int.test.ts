@@ -211,6 +211,10 @@ const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = 
     valid: () => ({ measuredAt: dateFromNow(0), weightKg: 80 }),
     extra: (cast) => commonExtra(cast, 'WeightEntry'),
   },
+  BodyMeasurement: {
+    valid: () => ({ measuredAt: dateFromNow(0), waistCm: 84, neckCm: 38 }),
+    extra: (cast) => commonExtra(cast, 'BodyMeasurement'),
+  },
   Routine: {
     valid: () => ({
       name: 'Legs A',

@@ -213,6 +213,12 @@ async function buildWorld(): Promise<World> {
     weightKg: 78.3,
     note: 'Morning',
   });
+  await create(owner, 'BodyMeasurement', {
+    measuredAt: parseDate(new Date(now)),
+    waistCm: 84.5,
+    neckCm: 38,
+    bodyFatPct: 18.2,
+  });
   const start = now - 2 * 86_400_000;
   await call('importWorkouts', owner, {
     workouts: [
@@ -296,6 +302,7 @@ async function buildWorld(): Promise<World> {
     Recipe: ['/parse/classes/Recipe', ownedBy],
     SavedMeal: ['/parse/classes/SavedMeal', ownedBy],
     WeightEntry: ['/parse/classes/WeightEntry', ownedBy],
+    BodyMeasurement: ['/parse/classes/BodyMeasurement', ownedBy],
     Friendship: ['/parse/classes/Friendship', { $or: [{ from: ownerPointer }, { to: ownerPointer }] }],
     ChatMessage: ['/parse/classes/ChatMessage', { author: ownerPointer }],
     Invitation: ['/parse/classes/Invitation', { createdBy: ownerPointer }],

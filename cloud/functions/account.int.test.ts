@@ -104,6 +104,7 @@ async function seedEverything(person: Account, friend: Account): Promise<Seeded>
     weightKg: 81.7,
     note: texts[2],
   });
+  await created('/parse/classes/BodyMeasurement', person, { measuredAt: at, waistCm: 84.5, neckCm: 38 });
   const topicId = await created('/parse/classes/ChatMessage', person, { room: 'topic:run', text: texts[3] });
   await befriend(person, friend);
   const dmId = await created('/parse/classes/ChatMessage', person, {
@@ -267,6 +268,7 @@ describe('exportMyData', () => {
       caloriesKcal: 200,
     });
     expect(only('weighIns')).toMatchObject({ weightKg: 81.7, note: alices.texts[2] });
+    expect(only('bodyMeasurements')).toMatchObject({ waistCm: 84.5, neckCm: 38 });
     expect(only('exercises')).toMatchObject({
       name: alices.texts[5],
       category: 'other',

@@ -27,6 +27,7 @@ import { settingsClass } from '../schema/settings';
 import { deletionOrder } from '../schema/personalData';
 import type { ClassDefinition } from '../schema/types';
 import { weightEntryClass } from '../schema/weightEntry';
+import { bodyMeasurementClass } from '../schema/bodyMeasurement';
 import { MASTER, Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
 import { defineFunction, type CloudRequest } from './define';
 import { queryOf } from '../schema/rows';
@@ -321,6 +322,7 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   savedMeals: ownedPart(savedMealClass),
   recipes: ownedPart(recipeClass),
   weighIns: ownedPart(weightEntryClass),
+  bodyMeasurements: ownedPart(bodyMeasurementClass),
   friendships: friendshipsPart,
   chatMessages: chatMessagesPart,
   challenges: challengesPart,

@@ -1,4 +1,5 @@
 import { activityClass } from './activity';
+import { bodyMeasurementClass } from './bodyMeasurement';
 import { chatRoomRuleClass } from './chatRoomRule';
 import { challengeClass, challengeMemberClass } from './challenge';
 import { chatMessageClass } from './chatMessage';
@@ -43,6 +44,7 @@ const ours = [
   savedMealClass,
   recipeClass,
   weightEntryClass,
+  bodyMeasurementClass,
   friendshipClass,
   chatMessageClass,
   roleClass,

@@ -525,6 +525,7 @@ const CLASS_CHECKS: Record<OwnedClassName, RowCheck[]> = {
     (row) => checkServings(row.servings)?.message ?? null,
   ],
   WeightEntry: [OWNER_ONLY],
+  BodyMeasurement: [OWNER_ONLY],
   Routine: [
     OWNER_ONLY,
     (row) =>

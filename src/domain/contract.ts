@@ -226,6 +226,21 @@ export const chatMessageRules = {
   text: { kind: 'text', min: 1, max: 1000 },
 } as const satisfies FieldRules;
 
+/**
+ * A person's body measurements on a day, all in centimetres whatever units they are shown in;
+ * `bodyFatPct` is a measured value (scale, calipers), the Navy estimate is computed when shown.
+ */
+export const bodyMeasurementRules = {
+  measuredAt: { kind: 'date', maxDaysAhead: 1 },
+  waistCm: { kind: 'number', min: 30, max: 300, optional: true },
+  hipsCm: { kind: 'number', min: 30, max: 300, optional: true },
+  chestCm: { kind: 'number', min: 30, max: 300, optional: true },
+  neckCm: { kind: 'number', min: 15, max: 100, optional: true },
+  upperArmCm: { kind: 'number', min: 10, max: 100, optional: true },
+  thighCm: { kind: 'number', min: 15, max: 150, optional: true },
+  bodyFatPct: { kind: 'number', min: 2, max: 75, optional: true },
+} as const satisfies FieldRules;
+
 /** Classes whose rows belong to one person: the server sets `user` and an owner-only ACL. */
 export const OWNED_CLASSES = {
   Settings: settingsRules,
@@ -237,5 +252,6 @@ export const OWNED_CLASSES = {
   Routine: routineRules,
   SavedMeal: savedMealRules,
   Recipe: recipeRules,
+  BodyMeasurement: bodyMeasurementRules,
 } as const satisfies Record<string, FieldRules>;
 export type OwnedClassName = keyof typeof OWNED_CLASSES;

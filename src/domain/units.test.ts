@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cmToDisplay,
+  displayToCm,
   displayToKm,
   formatWeight,
   formatWeightChange,
+  girthUnitLabel,
   kgToLb,
   kgToStoneLb,
   kmToDisplay,
@@ -34,5 +37,15 @@ describe('units', () => {
     expect(formatWeight(82.4, 'st')).toBe('12 st 13.7 lb');
     expect(formatWeightChange(-0.5, 'kg')).toBe('−0.50 kg');
     expect(formatWeightChange(0.5, 'st')).toBe('+1.1 lb');
+  });
+});
+
+describe('body measurement units', () => {
+  it('shows centimetres as inches for imperial units and stores what is typed in centimetres', () => {
+    expect(girthUnitLabel('imperial')).toBe('in');
+    expect(girthUnitLabel('metric')).toBe('cm');
+    expect(cmToDisplay(86.36, 'imperial')).toBeCloseTo(34, 10);
+    expect(displayToCm(34, 'imperial')).toBeCloseTo(86.36, 10);
+    expect(displayToCm(84.5, 'metric')).toBe(84.5);
   });
 });

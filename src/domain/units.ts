@@ -19,6 +19,23 @@ export function displayToKm(value: number, units: Units): number {
   return units === 'imperial' ? value * KM_PER_MILE : value;
 }
 
+export const CM_PER_INCH = 2.54;
+
+/** The unit body measurements (waist, neck…) are shown and typed in. */
+export function girthUnitLabel(units: Units): 'cm' | 'in' {
+  return units === 'imperial' ? 'in' : 'cm';
+}
+
+/** A body measurement stored in centimetres, shown in the person's unit. */
+export function cmToDisplay(cm: number, units: Units): number {
+  return units === 'imperial' ? cm / CM_PER_INCH : cm;
+}
+
+/** A body measurement typed in the person's unit, stored in centimetres. */
+export function displayToCm(value: number, units: Units): number {
+  return units === 'imperial' ? value * CM_PER_INCH : value;
+}
+
 export const KG_PER_LB = 0.45359237;
 export const LB_PER_STONE = 14;
 
