@@ -4,11 +4,13 @@ import { violationsOn } from './support/accessibility';
 import {
   apiClient,
   createAccount,
+  latestMailTo,
   postChatMessages,
   runAs,
   uniqueName,
   type TestAccount,
 } from './support/api';
+import { overflowOf } from './support/layout';
 import { openSignedIn } from './support/session';
 
 const contexts: BrowserContext[] = [];
@@ -27,7 +29,12 @@ async function signedIn(browser: Browser, account: TestAccount, path: string): P
 }
 
 /** A new account made a moderator by the operator (the master key, as the admin script does). */
-async function createModerator(): Promise<TestAccount> {
+function createModerator(): Promise<TestAccount> {
+  return createStaff('moderator');
+}
+
+/** A new account given `role` by the operator (the master key, as the admin script does). */
+async function createStaff(roleName: 'moderator' | 'admin'): Promise<TestAccount> {
   const account = await createAccount();
   const member = {
     users: {
@@ -35,7 +42,7 @@ async function createModerator(): Promise<TestAccount> {
       objects: [{ __type: 'Pointer', className: '_User', objectId: account.objectId }],
     },
   };
-  const where = encodeURIComponent(JSON.stringify({ name: 'moderator' }));
+  const where = encodeURIComponent(JSON.stringify({ name: roleName }));
   const found = await apiClient().request('GET', `/parse/roles?where=${where}`, { masterKey: true });
   const role = found.body.results?.[0];
   // The server makes the role when it first gives it; a fresh server may not have it yet.
@@ -43,10 +50,19 @@ async function createModerator(): Promise<TestAccount> {
     ? await apiClient().request('PUT', `/parse/roles/${role.objectId}`, { masterKey: true, body: member })
     : await apiClient().request('POST', '/parse/roles', {
         masterKey: true,
-        body: { name: 'moderator', ACL: {}, ...member },
+        body: { name: roleName, ACL: {}, ...member },
       });
-  if (answer.status >= 400) throw new Error(`Making a moderator: ${answer.status} ${answer.text}`);
+  if (answer.status >= 400) throw new Error(`Making a ${roleName}: ${answer.status} ${answer.text}`);
   return account;
+}
+
+/** Marks the address as confirmed, as following the link in the verification mail does. */
+async function confirmEmail(account: TestAccount): Promise<void> {
+  const answer = await apiClient().request('PUT', `/parse/users/${account.objectId}`, {
+    masterKey: true,
+    body: { emailVerified: true },
+  });
+  if (answer.status >= 400) throw new Error(`Confirming an address: ${answer.status} ${answer.text}`);
 }
 
 /** Axe finds nothing on the page as it is, in the light and the dark theme. */
@@ -181,5 +197,128 @@ test.describe('moderation', () => {
     await expect(page.getByText('Your appeal is waiting for a moderator.')).toBeVisible();
     await page.setViewportSize({ width: 1400, height: 900 });
     await expectAccessibleInBothThemes(page, 'the suspension at 1400 px');
+  });
+
+  test('an admin filters the record by a person, sends a password reset and deletes an account with a reason', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const [admin, moderator, warned, bystander, forgetful, spammer] = await Promise.all([
+      createStaff('admin'),
+      createModerator(),
+      createAccount(),
+      createAccount(),
+      createAccount(),
+      createAccount(),
+    ]);
+    await confirmEmail(forgetful);
+    for (const [person, reason] of [
+      [warned, 'Rude in the run room'],
+      [bystander, 'Off-topic links'],
+    ] as const) {
+      await runAs(moderator, 'moderate', {
+        action: 'warn',
+        kind: 'user',
+        id: person.objectId,
+        reason,
+      });
+    }
+
+    // The record, filtered by the person warned: typed, kept in the address.
+    const page = await signedIn(browser, admin, '/admin?section=log');
+    await expect(page.getByRole('heading', { level: 2, name: 'Record of actions' })).toBeVisible();
+    await page.getByLabel('Person acted on (username)').fill(warned.username);
+    await page.getByLabel('Person acted on (username)').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`[?&]person=${warned.username}(&|$)`));
+    await expect(page.getByText('Rude in the run room')).toBeVisible();
+    await expect(page.getByText('Off-topic links')).toHaveCount(0);
+    await page.getByLabel('Action', { exact: true }).selectOption('deleteAccount');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page.getByText('No actions match these filters.')).toBeVisible();
+    await page.getByRole('link', { name: 'Clear the filters' }).click();
+    // A moderator's name in a row filters by them.
+    await page.getByRole('link', { name: moderator.username }).first().click();
+    await expect(page).toHaveURL(new RegExp(`[?&]moderator=${moderator.username}(&|$)`));
+    await expect(page.getByText('Off-topic links')).toBeVisible();
+
+    // A password reset, with its confirm step.
+    await page
+      .getByRole('navigation', { name: 'Moderation sections' })
+      .getByRole('link', { name: 'People' })
+      .click();
+    await page.getByLabel('Username or e-mail').fill(forgetful.username);
+    await page.getByRole('button', { name: 'Find' }).click();
+    const forgetfulRow = page.getByRole('listitem').filter({ hasText: `@${forgetful.username}` });
+    await forgetfulRow.getByText('Actions', { exact: true }).click();
+    for (const fact of ['Joined', 'Last active', 'Role', 'Status']) {
+      await expect(forgetfulRow.locator('dt').getByText(fact, { exact: true })).toBeVisible();
+    }
+    await forgetfulRow.getByRole('button', { name: 'Send a password reset…' }).click();
+    const resetWindow = page.getByRole('dialog', { name: `Send ${forgetful.username} a password reset` });
+    await expect(resetWindow.getByLabel('Reason (kept in the record)')).toBeFocused();
+    await resetWindow.getByRole('button', { name: 'Send the reset' }).click();
+    await expect(resetWindow.getByText('Give a reason.')).toBeVisible();
+    await resetWindow.getByLabel('Reason (kept in the record)').fill('Asked by mail, locked out');
+    await expectAccessibleInBothThemes(page, 'the password reset window');
+    await resetWindow.getByRole('button', { name: 'Send the reset' }).click();
+    await expect(resetWindow).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'A password reset was sent' })).toContainText(
+      forgetful.username,
+    );
+    await expect(forgetfulRow.getByRole('button', { name: 'Send a password reset…' })).toBeFocused();
+    expect(await latestMailTo(forgetful.email, 'Reset your')).toContain('request_password_reset');
+
+    // An account deleted with a reason, after its username is typed out.
+    await page.getByLabel('Username or e-mail').fill(spammer.username);
+    await page.getByRole('button', { name: 'Find' }).click();
+    const spammerRow = page.getByRole('listitem').filter({ hasText: `@${spammer.username}` });
+    await spammerRow.getByText('Actions', { exact: true }).click();
+    await spammerRow.getByRole('button', { name: 'Delete the account…' }).click();
+    const deleteWindow = page.getByRole('dialog', { name: `Delete ${spammer.username}’s account` });
+    await deleteWindow.getByLabel('Reason (sent to them and kept in the record)').fill('Nothing but spam');
+    await deleteWindow.getByLabel(`Type ${spammer.username} to confirm`).fill('someone else');
+    await deleteWindow.getByRole('button', { name: 'Delete the account for good' }).click();
+    await expect(deleteWindow.getByText(`Type the username exactly: ${spammer.username}`)).toBeVisible();
+    await expect(deleteWindow.getByLabel(`Type ${spammer.username} to confirm`)).toBeFocused();
+    await expectAccessibleInBothThemes(page, 'the deletion window');
+    await deleteWindow.getByLabel(`Type ${spammer.username} to confirm`).fill(spammer.username);
+    await deleteWindow.getByRole('button', { name: 'Delete the account for good' }).click();
+    await expect(deleteWindow).toBeHidden();
+    const deleted = page
+      .getByRole('status')
+      .filter({ hasText: `The account ${spammer.username} was deleted.` });
+    await expect(deleted).toBeFocused();
+    await expect(spammerRow).toHaveCount(0);
+    expect(await latestMailTo(spammer.email, 'was deleted')).toContain('Nothing but spam');
+
+    // The record keeps it, naming the account that is gone.
+    await page
+      .getByRole('navigation', { name: 'Moderation sections' })
+      .getByRole('link', { name: 'Record' })
+      .click();
+    await page.getByLabel('Person acted on (username)').fill(spammer.username);
+    await page.getByRole('button', { name: 'Show' }).click();
+    const deletion = page.getByRole('listitem').filter({ hasText: 'Nothing but spam' });
+    await expect(deletion).toContainText(
+      `${admin.username}: Delete the account, Person of ${spammer.username}`,
+    );
+
+    for (const width of [1400, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessibleInBothThemes(page, `the filtered record at ${width} px`);
+      expect(await overflowOf(page), `the record at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    await page
+      .getByRole('navigation', { name: 'Moderation sections' })
+      .getByRole('link', { name: 'People' })
+      .click();
+    await page.getByLabel('Username or e-mail').fill(forgetful.username);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await forgetfulRow.getByText('Actions', { exact: true }).click();
+    for (const width of [375, 1400]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessibleInBothThemes(page, `the people at ${width} px`);
+      expect(await overflowOf(page), `the people at ${width} px`).toBeLessThanOrEqual(0);
+    }
   });
 });

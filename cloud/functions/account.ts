@@ -437,17 +437,12 @@ async function deleteAvatar(avatar: unknown, userId: string): Promise<void> {
 }
 
 /**
- * Deletes the account and everything that is the person's. Parse has no transaction across
- * classes, so the order makes it restartable: dependents first, then sessions, the avatar, and the
- * user last. Until the user row is gone the person can log in and run this again to finish.
+ * Deletes the account and everything that is the person's, as they themselves or an admin asks.
+ * Parse has no transaction across classes, so the order makes it restartable: dependents first,
+ * then sessions, the avatar, and the user last. Until the user row is gone the person can log in
+ * and run this again to finish.
  */
-async function deleteMyAccount(request: CloudRequest<'deleteMyAccount'>): Promise<{ deleted: true }> {
-  const { userId } = requireUser(request.user);
-  await requireStepUp(requireUser(request.user).user, request.params.password, {
-    field: 'password',
-    needed: 'server.account.passwordNeeded',
-    wrong: 'server.account.wrongPassword',
-  });
+export async function deleteAccountOf(userId: string): Promise<void> {
   const user = await new Parse.Query(Parse.User).get(userId, MASTER);
 
   await deleteOwnedRows(user);
@@ -462,6 +457,16 @@ async function deleteMyAccount(request: CloudRequest<'deleteMyAccount'>): Promis
   } catch (error) {
     if (!onlyAlreadyGone(error)) throw error;
   }
+}
+
+async function deleteMyAccount(request: CloudRequest<'deleteMyAccount'>): Promise<{ deleted: true }> {
+  const { user, userId } = requireUser(request.user);
+  await requireStepUp(user, request.params.password, {
+    field: 'password',
+    needed: 'server.account.passwordNeeded',
+    wrong: 'server.account.wrongPassword',
+  });
+  await deleteAccountOf(userId);
   return { deleted: true };
 }
 

@@ -7,7 +7,13 @@ import type { CloudFunctionName, CloudParams } from '../../src/domain/cloudApi';
 import { MEAL_TYPES } from '../../src/domain/contract';
 import { EXPORT_PARTS } from '../../src/domain/dataExport';
 import { RANKING_METRICS, RANKING_PERIODS } from '../../src/domain/friends';
-import { MODERATION_ACTIONS, REPORT_KINDS, REPORT_REASONS, ROLES } from '../../src/domain/moderation';
+import {
+  MODERATION_ACTIONS,
+  RECORDED_ACTIONS,
+  REPORT_KINDS,
+  REPORT_REASONS,
+  ROLES,
+} from '../../src/domain/moderation';
 import { WEIGHT_RANGES } from '../../src/domain/weight';
 import {
   checkProperty,
@@ -368,7 +374,9 @@ const FUNCTIONS: {
   moderationRecord: (cast) => ({
     moderatorId: userIds(cast),
     targetUserId: userIds(cast),
-    action: oneOf(MODERATION_ACTIONS),
+    moderatorName: fc.oneof(hostileString, hostileValue),
+    targetName: fc.oneof(hostileString, hostileValue),
+    action: oneOf(RECORDED_ACTIONS),
     before: fc.oneof(oneOf([new Date().toISOString(), 'yesterday']), hostileValue),
   }),
   adminUsers: () => ({
@@ -376,6 +384,8 @@ const FUNCTIONS: {
     page: fc.oneof(oneOf([new Date().toISOString(), 'yesterday']), hostileValue),
   }),
   setRole: (cast) => ({ userId: userIds(cast), role: oneOf([...ROLES, 'root']) }),
+  sendPasswordReset: (cast) => ({ userId: userIds(cast), reason: fc.oneof(hostileString, hostileValue) }),
+  deleteAccount: (cast) => ({ userId: userIds(cast), reason: fc.oneof(hostileString, hostileValue) }),
   // Never the right password: the account must outlive the property.
   deleteMyAccount: () => ({ password: fc.oneof(hostileString, hostileValue) }),
 };

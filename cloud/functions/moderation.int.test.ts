@@ -17,6 +17,7 @@ import {
   request,
   signUp,
   userPointer,
+  updateSettings,
   type Account,
 } from '../../server/test/rest';
 
@@ -133,6 +134,8 @@ describe('who may moderate', () => {
   const admins: [CloudFunctionName, Record<string, unknown>][] = [
     ['moderationRecord', {}],
     ['setRole', { userId: 'aaaaaaaaaa', role: 'moderator' }],
+    ['sendPasswordReset', { userId: 'aaaaaaaaaa', reason: 'Asked by mail' }],
+    ['deleteAccount', { userId: 'aaaaaaaaaa', reason: 'Spam only' }],
   ];
 
   it.each([...moderators, ...admins])(
@@ -605,6 +608,148 @@ describe('the record', () => {
       { userId: person.objectId, email: null, role: 'user', status: 'active' },
     ]);
     expect(asAdmin.users).toMatchObject([{ userId: person.objectId, email: person.email }]);
+  });
+});
+
+/** Marks the person's address as confirmed, as following the link in their verification mail does. */
+async function confirmEmail(account: Account): Promise<void> {
+  const answer = await request('PUT', `/parse/users/${account.objectId}`, {
+    masterKey: true,
+    body: { emailVerified: true },
+  });
+  expect(answer.status, answer.text).toBe(200);
+}
+
+async function loginStatus(account: Account): Promise<number> {
+  const { status } = await request('POST', '/parse/login', {
+    body: { username: account.username, password: account.password },
+  });
+  return status;
+}
+
+describe('an admin’s actions on an account', () => {
+  it('sends Parse’s reset mail to a confirmed address, records it, and refuses an address unconfirmed or missing', async () => {
+    const [person, unconfirmed, noAddress] = [await signUp(), await signUp(), await signUp()];
+    await confirmEmail(person);
+    const removed = await request('PUT', `/parse/users/${noAddress.objectId}`, {
+      masterKey: true,
+      body: { email: { __op: 'Delete' } },
+    });
+    expect(removed.status, removed.text).toBe(200);
+
+    const sent = await callFunction(client, admin, 'sendPasswordReset', {
+      userId: person.objectId,
+      reason: 'Locked out, asked by mail',
+    });
+    expect(sent).toEqual({ sent: true });
+    const mail = await latestMailTo(inject('dataDir'), person.email, { subject: 'Reset your' });
+    expect(mail).toContain('/request_password_reset?');
+
+    const notConfirmed = await call(admin, 'sendPasswordReset', {
+      userId: unconfirmed.objectId,
+      reason: 'Locked out',
+    });
+    const missing = await call(admin, 'sendPasswordReset', {
+      userId: noAddress.objectId,
+      reason: 'Locked out',
+    });
+    expect(notConfirmed.body.code, notConfirmed.text).toBe(205);
+    expect(notConfirmed.body.error).toMatch(/not confirmed/);
+    expect(missing.body.code, missing.text).toBe(204);
+    expect(missing.body.error).toMatch(/no e-mail address/);
+
+    const { actions } = await callFunction(client, admin, 'moderationRecord', {
+      targetUserId: person.objectId,
+    });
+    expect(actions).toMatchObject([
+      {
+        action: 'passwordReset',
+        reason: 'Locked out, asked by mail',
+        moderator: { userId: admin.objectId, username: admin.username },
+        targetUser: { userId: person.objectId, username: person.username },
+      },
+    ]);
+    const others = await callFunction(client, admin, 'moderationRecord', {
+      targetUserId: unconfirmed.objectId,
+    });
+    expect(others.actions).toEqual([]);
+  });
+
+  it('deletes an account as its owner’s deletion does, mails why in their language first, and the record keeps it by name', async () => {
+    const person = await signUp();
+    await updateSettings(person, { language: 'de' });
+    const friend = await signUp();
+    await befriend(person, friend);
+
+    const { deleted, actionId } = await callFunction(client, admin, 'deleteAccount', {
+      userId: person.objectId,
+      reason: 'Nothing but spam',
+    });
+    expect(deleted).toBe(true);
+
+    const mail = await latestMailTo(inject('dataDir'), person.email, { subject: 'gelöscht' });
+    expect(mail).toContain('Nothing but spam');
+    expect(await loginStatus(person)).toBe(404);
+    const gone = await request('GET', `/parse/users/${person.objectId}`, { masterKey: true });
+    expect(gone.status).toBe(404);
+    const friendships = await request(
+      'GET',
+      `/parse/classes/Friendship?where=${encodeURIComponent(JSON.stringify({ $or: [{ from: userPointer(person.objectId) }, { to: userPointer(person.objectId) }] }))}`,
+      { masterKey: true },
+    );
+    expect(friendships.body.results).toEqual([]);
+
+    const byName = await callFunction(client, admin, 'moderationRecord', { targetName: person.username });
+    expect(byName.actions).toMatchObject([
+      {
+        id: actionId,
+        action: 'deleteAccount',
+        reason: 'Nothing but spam',
+        moderator: { userId: admin.objectId, username: admin.username },
+        targetUser: { userId: person.objectId, username: person.username },
+      },
+    ]);
+    const byModerator = await callFunction(client, admin, 'moderationRecord', {
+      moderatorName: admin.username,
+      action: 'deleteAccount',
+    });
+    expect(byModerator.actions.map((row) => row.id)).toContain(actionId);
+    const again = await call(admin, 'deleteAccount', { userId: person.objectId, reason: 'Twice' });
+    expect(again.body.code, again.text).toBe(101);
+  });
+
+  it('never deletes an owner, an admin only by an owner, and never the last admin', async () => {
+    const [owner, otherAdmin, reason] = [await signUp(), await signUp(), 'Leaving the team'];
+    await grant(owner, 'owner');
+    await grant(otherAdmin, 'admin');
+
+    const ownerByAdmin = await call(admin, 'deleteAccount', { userId: owner.objectId, reason });
+    const adminByAdmin = await call(admin, 'deleteAccount', { userId: otherAdmin.objectId, reason });
+    const moderatorByModerator = await call(moderator, 'deleteAccount', {
+      userId: otherAdmin.objectId,
+      reason,
+    });
+    expect(ownerByAdmin.body.code, ownerByAdmin.text).toBe(119);
+    expect(adminByAdmin.body.code, adminByAdmin.text).toBe(119);
+    expect(adminByAdmin.body.error).toMatch(/Only an owner/);
+    expect(moderatorByModerator.body.code, moderatorByModerator.text).toBe(119);
+    expect(await loginStatus(owner)).toBe(200);
+    expect(await loginStatus(otherAdmin)).toBe(200);
+
+    await callFunction(client, owner, 'deleteAccount', { userId: otherAdmin.objectId, reason });
+    expect(await loginStatus(otherAdmin)).toBe(404);
+
+    const last = await signUp();
+    await grant(last, 'admin');
+    await onlyAdministrators(last);
+    try {
+      const answer = await call(last, 'deleteAccount', { userId: last.objectId, reason });
+      expect(answer.body.code, answer.text).toBe(119);
+      expect(answer.body.error).toMatch(/last admin/);
+      expect(await loginStatus(last)).toBe(200);
+    } finally {
+      await grant(admin, 'admin');
+    }
   });
 });
 

@@ -16,6 +16,8 @@ import {
   RECENT_WARNING_DAYS,
   RECENT_WARNINGS,
   RECORD_PAGE,
+  RECORDED_ACTIONS,
+  USERNAME_FILTER_MAX,
   REPORT_KINDS,
   REPORT_NOTE_MAX,
   REPORT_REASONS,
@@ -28,6 +30,7 @@ import {
   type AdminUsers,
   type ModerationActionKind,
   type ModerationRecord,
+  type RecordedActionKind,
   type MutedUser,
   type ReportKind,
   type Role,
@@ -82,7 +85,7 @@ function readOneOf<T extends string>(value: unknown, field: string, values: read
   return value as T;
 }
 
-function readText(value: unknown, field: string, min: number, max: number): string {
+export function readText(value: unknown, field: string, min: number, max: number): string {
   const text = typeof value === 'string' ? value.trim() : undefined;
   if (text === undefined || text.length < min || text.length > max) {
     throw validationError('server.moderation.textLength', { field, min, max });
@@ -121,7 +124,7 @@ async function requireModerator(request: { user?: ParseUser | undefined }) {
   return { user, userId, role };
 }
 
-async function requireAdmin(request: { user?: ParseUser | undefined }) {
+export async function requireAdmin(request: { user?: ParseUser | undefined }) {
   const { user, userId } = requireUser(request.user);
   const role = await roleOf(userId);
   if (!administers(role)) throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.moderation.adminsOnly');
@@ -340,7 +343,7 @@ const NOTIFIED: Partial<Record<ModerationActionKind, NotificationKind>> = {
  * Tells the person acted on, under the bell and by push, and by mail in their language (the
  * server's mail adapter writes it; a failure to mail is logged, the action stands).
  */
-async function tellPerson(userId: string, kind: NotificationKind, reason: string): Promise<void> {
+export async function tellPerson(userId: string, kind: NotificationKind, reason: string): Promise<void> {
   await notify(userId, kind, { subject: reason });
   try {
     const person = await new Parse.Query(Parse.User).get(userId, MASTER);
@@ -463,7 +466,7 @@ async function moderate(request: CloudRequest<'moderate'>): Promise<{ actionId: 
 
 // Appeals
 
-const APPEALABLE: readonly ModerationActionKind[] = ['hide', 'warn', 'chatMute', 'suspend'];
+const APPEALABLE: readonly RecordedActionKind[] = ['hide', 'warn', 'chatMute', 'suspend'];
 
 async function appealAction(
   request: CloudRequest<'appealAction'>,
@@ -639,6 +642,21 @@ async function slowMode(request: CloudRequest<'slowMode'>): Promise<{ room: stri
 
 // The record and the people
 
+/**
+ * Narrows the record to the account with this username, or, where no account has it now (a
+ * deleted one), to the rows that kept it as the name of the moderator or the person acted on.
+ */
+async function byName(
+  query: Parse.Query<ActionRow>,
+  username: string,
+  pointer: 'moderator' | 'targetUser',
+  keptName: 'moderatorName' | 'targetName',
+): Promise<void> {
+  const account = await new Parse.Query(Parse.User).equalTo('username', username).first(MASTER);
+  if (account?.id) query.equalTo(pointer, userPointer(account.id));
+  else query.equalTo(keptName, username);
+}
+
 async function moderationRecord(request: CloudRequest<'moderationRecord'>): Promise<ModerationRecord> {
   await requireAdmin(request);
   const { params } = request;
@@ -651,7 +669,15 @@ async function moderationRecord(request: CloudRequest<'moderationRecord'>): Prom
     query.equalTo('targetUser', userPointer(readId(params.targetUserId, 'targetUserId')));
   }
   if (params.action !== undefined)
-    query.equalTo('action', readOneOf(params.action, 'action', MODERATION_ACTIONS));
+    query.equalTo('action', readOneOf(params.action, 'action', RECORDED_ACTIONS));
+  if (params.moderatorName !== undefined) {
+    const name = readText(params.moderatorName, 'moderatorName', 1, USERNAME_FILTER_MAX);
+    await byName(query, name, 'moderator', 'moderatorName');
+  }
+  if (params.targetName !== undefined) {
+    const name = readText(params.targetName, 'targetName', 1, USERNAME_FILTER_MAX);
+    await byName(query, name, 'targetUser', 'targetName');
+  }
   const before = readBefore(params.before);
   if (before) query.lessThan('createdAt', before);
   const rows = await query.find(MASTER);

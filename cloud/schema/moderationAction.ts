@@ -1,4 +1,4 @@
-import type { Appeal, ModerationActionKind, ReportKind } from '../../src/domain/moderation';
+import type { Appeal, RecordedActionKind, ReportKind } from '../../src/domain/moderation';
 import { holds, serverOnlyPermissions, type ClassDefinition } from './types';
 
 /**
@@ -12,7 +12,7 @@ export const moderationActionClass = {
   fields: {
     moderator: { type: 'Pointer', targetClass: '_User', required: true },
     moderatorName: { type: 'String', required: true },
-    action: { type: 'String', required: true, ...holds<ModerationActionKind>() },
+    action: { type: 'String', required: true, ...holds<RecordedActionKind>() },
     targetKind: { type: 'String', required: true, ...holds<ReportKind>() },
     targetId: { type: 'String', required: true },
     targetUser: { type: 'Pointer', targetClass: '_User' },

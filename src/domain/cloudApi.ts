@@ -7,6 +7,7 @@ import type {
   AppealOutcome,
   AssignableRole,
   ModerationActionKind,
+  RecordedActionKind,
   ModerationQueue,
   ModerationRecord,
   MutedUser,
@@ -230,9 +231,24 @@ export interface CloudApi {
   slowMode: { params: { room: string }; result: { room: string; seconds: number } };
   /** Admins: the record of actions, newest first, filtered. */
   moderationRecord: {
-    params: { moderatorId?: string; targetUserId?: string; action?: ModerationActionKind; before?: string };
+    params: {
+      moderatorId?: string;
+      targetUserId?: string;
+      /** A moderator, or the person acted on, by username: a deleted account by the name the record kept. */
+      moderatorName?: string;
+      targetName?: string;
+      action?: RecordedActionKind;
+      before?: string;
+    };
     result: ModerationRecord;
   };
+  /** Admins: Parse's password-reset mail to the person's confirmed address; recorded with the reason. */
+  sendPasswordReset: { params: { userId: string; reason: string }; result: { sent: true } };
+  /**
+   * Admins: delete a person's account as their own deletion does, mailing them why first; never an
+   * owner's, an admin's only by an owner, never the last admin's. The record keeps the action.
+   */
+  deleteAccount: { params: { userId: string; reason: string }; result: { deleted: true; actionId: string } };
   /** Admins and moderators: people by username (or e-mail, admins) beginning with `query`, newest first. */
   adminUsers: { params: { query?: string; page?: string }; result: AdminUsers };
   /** Admins: make a person a moderator, an admin or neither; owners are made by the operator only. */

@@ -62,6 +62,17 @@ export const isModerationAction = (value: unknown): value is ModerationActionKin
   typeof value === 'string' && (MODERATION_ACTIONS as readonly string[]).includes(value);
 
 /**
+ * What the record holds: the moderators' actions, and the admins' own actions on an account (a
+ * password reset sent, an account deleted), which have their own functions and are never `moderate`d.
+ */
+export const ADMIN_ACCOUNT_ACTIONS = ['passwordReset', 'deleteAccount'] as const;
+export type AdminAccountActionKind = (typeof ADMIN_ACCOUNT_ACTIONS)[number];
+export const RECORDED_ACTIONS = [...MODERATION_ACTIONS, ...ADMIN_ACCOUNT_ACTIONS] as const;
+export type RecordedActionKind = (typeof RECORDED_ACTIONS)[number];
+export const isRecordedAction = (value: unknown): value is RecordedActionKind =>
+  typeof value === 'string' && (RECORDED_ACTIONS as readonly string[]).includes(value);
+
+/**
  * What each action may target. `hide`/`unhide` act on content; `warn`, `chatMute`, `suspend` and
  * `lift` act on a person, named directly or as the author of the content reported; `dismiss` only
  * closes a report (it needs `reportId`).
@@ -75,6 +86,9 @@ export const ACTION_TARGETS: Readonly<Record<ModerationActionKind, readonly Repo
   suspend: REPORT_KINDS,
   lift: REPORT_KINDS,
 };
+
+/** Usernames the record is filtered by, in characters. */
+export const USERNAME_FILTER_MAX = 100;
 
 /** A moderator's reason for an action, and for an appeal's decision, in characters (after trimming). */
 export const ACTION_REASON_MIN = 1;
@@ -141,7 +155,7 @@ export interface ModerationActionRow {
   id: string;
   /** Kept by name when the moderator's account is deleted (then `userId` is null). */
   moderator: { userId: string | null; username: string };
-  action: ModerationActionKind;
+  action: RecordedActionKind;
   targetKind: ReportKind;
   targetId: string;
   targetUser: PersonRef | null;

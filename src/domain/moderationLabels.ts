@@ -1,5 +1,5 @@
 import type { MessageId } from '../i18n/messages';
-import type { ModerationActionKind, ReportKind, ReportReason, Role } from './moderation';
+import type { RecordedActionKind, ReportKind, ReportReason, Role } from './moderation';
 
 /**
  * The words of moderation, by message id: the report window, a moderator's forms and the
@@ -12,7 +12,7 @@ export const REPORT_REASON_TEXT: Readonly<Record<ReportReason, MessageId>> = {
   other: 'moderation.report.reasons.other',
 };
 
-export const ACTION_TEXT: Readonly<Record<ModerationActionKind, MessageId>> = {
+export const ACTION_TEXT: Readonly<Record<RecordedActionKind, MessageId>> = {
   dismiss: 'moderation.actions.dismiss',
   hide: 'moderation.actions.hide',
   unhide: 'moderation.actions.unhide',
@@ -20,6 +20,8 @@ export const ACTION_TEXT: Readonly<Record<ModerationActionKind, MessageId>> = {
   chatMute: 'moderation.actions.chatMute',
   suspend: 'moderation.actions.suspend',
   lift: 'moderation.actions.lift',
+  passwordReset: 'moderation.actions.passwordReset',
+  deleteAccount: 'moderation.actions.deleteAccount',
 };
 
 export const REPORT_KIND_TEXT: Readonly<Record<ReportKind, MessageId>> = {

@@ -13,7 +13,7 @@ import {
   ACTION_TARGETS,
   MODERATION_ACTIONS,
   administers,
-  isModerationAction,
+  isRecordedAction,
   moderates,
   type AdminUserRow,
   type ModerationActionKind,
@@ -31,6 +31,7 @@ import {
   loadQueue,
   loadRecord,
   type AdminActionResult,
+  type RecordFilters,
 } from '@/features/admin';
 import {
   MODERATION_INTENTS,
@@ -55,7 +56,7 @@ type SectionData =
       section: 'log';
       actions: ModerationActionRow[];
       next: string | null;
-      filter: ModerationActionKind | null;
+      filters: RecordFilters;
     };
 
 interface LoaderData {
@@ -74,7 +75,9 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   const user = await requireSignedIn(request);
   const params = requireValidSearch(request, {
     section: isAdminSection,
-    action: isModerationAction,
+    action: (value) => value === '' || isRecordedAction(value),
+    moderator: anything,
+    person: anything,
     q: anything,
     before: anything,
   });
@@ -123,12 +126,15 @@ async function loadSection(
     }
     case 'log': {
       const action = params.get('action');
-      const filter = isModerationAction(action) ? action : null;
-      const { actions, next } = await loadRecord({
-        ...(filter ? { action: filter } : {}),
-        ...(before ? { before } : {}),
-      });
-      return { section, actions, next, filter };
+      const moderator = params.get('moderator')?.trim();
+      const person = params.get('person')?.trim();
+      const filters: RecordFilters = {
+        ...(isRecordedAction(action) ? { action } : {}),
+        ...(moderator ? { moderator } : {}),
+        ...(person ? { person } : {}),
+      };
+      const { actions, next } = await loadRecord(filters, before);
+      return { section, actions, next, filters };
     }
   }
 }
@@ -197,6 +203,7 @@ function SectionView({ shown }: { shown: SectionData }) {
           people={shown.people}
           next={shown.next}
           mayChangeRoles={shown.mayChangeRoles}
+          mayManageAccounts={shown.mayChangeRoles}
           actions={(person, namesId) => (
             <ModerateForm
               targetKind="user"
@@ -210,6 +217,6 @@ function SectionView({ shown }: { shown: SectionData }) {
     case 'rooms':
       return <SlowModeList rooms={shown.rooms} />;
     case 'log':
-      return <ModerationLog actions={shown.actions} next={shown.next} filter={shown.filter} />;
+      return <ModerationLog actions={shown.actions} next={shown.next} filters={shown.filters} />;
   }
 }

@@ -1,9 +1,9 @@
 import type {
   AdminUsers,
   AssignableRole,
-  ModerationActionKind,
   ModerationQueue,
   ModerationRecord,
+  RecordedActionKind,
 } from '@/domain/moderation';
 import { callCloud } from '@/lib/cloud';
 
@@ -16,11 +16,28 @@ export function loadAdminUsers(query: string, page: string | null): Promise<Admi
   return callCloud('adminUsers', { ...(query ? { query } : {}), ...(page ? { page } : {}) });
 }
 
-export function loadRecord(filters: {
-  action?: ModerationActionKind;
-  before?: string;
-}): Promise<ModerationRecord> {
-  return callCloud('moderationRecord', filters);
+/** The record's filters, as the page's address holds them: an action, and usernames. */
+export interface RecordFilters {
+  action?: RecordedActionKind;
+  moderator?: string;
+  person?: string;
+}
+
+export function loadRecord(filters: RecordFilters, before: string | null): Promise<ModerationRecord> {
+  return callCloud('moderationRecord', {
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.moderator ? { moderatorName: filters.moderator } : {}),
+    ...(filters.person ? { targetName: filters.person } : {}),
+    ...(before ? { before } : {}),
+  });
+}
+
+export async function sendPasswordReset(userId: string, reason: string): Promise<void> {
+  await callCloud('sendPasswordReset', { userId, reason });
+}
+
+export async function deleteAccount(userId: string, reason: string): Promise<void> {
+  await callCloud('deleteAccount', { userId, reason });
 }
 
 export async function setRole(userId: string, role: AssignableRole): Promise<void> {

@@ -1,4 +1,4 @@
-export { loadAdminUsers, loadQueue, loadRecord } from './api';
+export { loadAdminUsers, loadQueue, loadRecord, type RecordFilters } from './api';
 export type { AdminActionResult } from './actionResult';
 export { AdminLayout } from './components/AdminLayout';
 export { ModerationLog } from './components/ModerationLog';

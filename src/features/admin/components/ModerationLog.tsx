@@ -1,17 +1,20 @@
-import { useId } from 'react';
-import { Form, Link, useFetcher } from 'react-router';
+import { useId, type FormEvent } from 'react';
+import { Link, useFetcher, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { adminPath } from '@/domain/adminSections';
 import {
   ACTION_REASON_MAX,
-  MODERATION_ACTIONS,
+  RECORDED_ACTIONS,
+  USERNAME_FILTER_MAX,
   type AppealOutcome,
-  type ModerationActionKind,
   type ModerationActionRow,
 } from '@/domain/moderation';
 import { useT, type MessageId } from '@/i18n';
+import { T } from '@/i18n/T';
+import { formText } from '@/lib/formValues';
 import { refusalIn } from '@/lib/routeActions';
 import type { AdminActionResult } from '../actionResult';
+import type { RecordFilters } from '../api';
 import { shownDateTime } from '../format';
 import { ACTION_TEXT, REPORT_KIND_TEXT as KIND_TEXT } from '@/domain/moderationLabels';
 
@@ -24,36 +27,101 @@ const APPEAL_TEXT: Readonly<Record<AppealOutcome, MessageId>> = {
 export interface ModerationLogProps {
   actions: readonly ModerationActionRow[];
   next: string | null;
-  /** The action filtered on, if any. */
-  filter: ModerationActionKind | null;
+  /** The filters shown, as the page's address holds them. */
+  filters: RecordFilters;
 }
 
-/** The record of moderators' actions, newest first, filtered by action; appeals decided here. */
-export function ModerationLog({ actions, next, filter }: ModerationLogProps) {
+/** The filters as the page's address holds them, empty ones left out. */
+function filterParams(filters: RecordFilters): Record<string, string> {
+  return {
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.moderator ? { moderator: filters.moderator } : {}),
+    ...(filters.person ? { person: filters.person } : {}),
+  };
+}
+
+/**
+ * The record of moderators' and admins' actions, newest first, filtered by action, moderator and
+ * person acted on (by username); appeals decided here.
+ */
+export function ModerationLog({ actions, next, filters }: ModerationLogProps) {
   const t = useT();
+  const navigate = useNavigate();
   const filterId = useId();
+  const moderatorId = useId();
+  const personId = useId();
+  const filtered = Object.keys(filterParams(filters)).length > 0;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const chosen = Object.fromEntries(
+      (['action', 'moderator', 'person'] as const).flatMap((name) => {
+        const value = formText(form, name);
+        return value ? [[name, value]] : [];
+      }),
+    );
+    void navigate(adminPath('log', chosen));
+  };
+
   return (
     <section className="card admin-section" aria-labelledby="admin-log-heading">
       <h2 id="admin-log-heading">{t('admin.log.title')}</h2>
-      <Form method="get" className="admin-search">
-        <input type="hidden" name="section" value="log" />
+      <form
+        // A new filter starts its fields from the address again.
+        key={JSON.stringify(filters)}
+        className="admin-search"
+        aria-label={t('admin.log.filters')}
+        onSubmit={submit}
+      >
         <div className="form-field">
           <label htmlFor={filterId}>{t('admin.log.filter')}</label>
-          <select id={filterId} name="action" defaultValue={filter ?? ''}>
+          <select id={filterId} name="action" defaultValue={filters.action ?? ''}>
             <option value="">{t('admin.log.all')}</option>
-            {MODERATION_ACTIONS.map((action) => (
+            {RECORDED_ACTIONS.map((action) => (
               <option key={action} value={action}>
                 {t(ACTION_TEXT[action])}
               </option>
             ))}
           </select>
         </div>
+        <div className="form-field">
+          <label htmlFor={moderatorId}>{t('admin.log.moderator')}</label>
+          <input
+            id={moderatorId}
+            name="moderator"
+            type="search"
+            defaultValue={filters.moderator ?? ''}
+            maxLength={USERNAME_FILTER_MAX}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor={personId}>{t('admin.log.person')}</label>
+          <input
+            id={personId}
+            name="person"
+            type="search"
+            defaultValue={filters.person ?? ''}
+            maxLength={USERNAME_FILTER_MAX}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        </div>
         <button type="submit" className="button-secondary">
           {t('admin.log.show')}
         </button>
-      </Form>
+      </form>
+      {filtered ? (
+        <p>
+          <Link to={adminPath('log')}>{t('admin.log.clear')}</Link>
+        </p>
+      ) : null}
       {actions.length === 0 ? (
-        <p className="empty-note">{t('admin.log.empty')}</p>
+        <p className="empty-note">{t(filtered ? 'admin.log.emptyFiltered' : 'admin.log.empty')}</p>
       ) : (
         <ol className="admin-log">
           {actions.map((row) => (
@@ -63,7 +131,7 @@ export function ModerationLog({ actions, next, filter }: ModerationLogProps) {
       )}
       {next ? (
         <p>
-          <Link to={adminPath('log', { ...(filter ? { action: filter } : {}), before: next })}>
+          <Link to={adminPath('log', { ...filterParams(filters), before: next })}>
             {t('admin.log.older')}
           </Link>
         </p>
@@ -78,12 +146,21 @@ function LogRow({ row }: { row: ModerationActionRow }) {
   return (
     <li className="admin-log-row">
       <p id={rowId}>
-        {t('admin.log.row', {
-          moderator: row.moderator.username,
-          action: t(ACTION_TEXT[row.action]),
-          kind: t(KIND_TEXT[row.targetKind]),
-          target: row.targetUser?.username ?? t('admin.reports.gone'),
-        })}
+        <T
+          id="admin.log.row"
+          values={{
+            moderator: row.moderator.username,
+            action: t(ACTION_TEXT[row.action]),
+            kind: t(KIND_TEXT[row.targetKind]),
+            target: row.targetUser?.username ?? t('admin.reports.gone'),
+          }}
+          components={{
+            0: <Link to={adminPath('log', { moderator: row.moderator.username })} />,
+            ...(row.targetUser
+              ? { 1: <Link to={adminPath('log', { person: row.targetUser.username })} /> }
+              : {}),
+          }}
+        />
       </p>
       <p className="admin-meta">
         <time dateTime={row.createdAt}>{shownDateTime(row.createdAt)}</time>

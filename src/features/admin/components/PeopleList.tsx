@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useFetcher } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { adminPath } from '@/domain/adminSections';
@@ -8,6 +8,7 @@ import { useT, type MessageId } from '@/i18n';
 import { refusalIn } from '@/lib/routeActions';
 import type { AdminActionResult } from '../actionResult';
 import { shownDateTime } from '../format';
+import { AccountWindow, type AccountRequest } from './AccountWindow';
 
 const STATUS_TEXT: Readonly<Record<AccountStatus, MessageId>> = {
   active: 'admin.people.statuses.active',
@@ -21,17 +22,36 @@ export interface PeopleListProps {
   next: string | null;
   /** Admins change roles; moderators only see them. */
   mayChangeRoles: boolean;
+  /** Admins send a password reset and delete an account. */
+  mayManageAccounts: boolean;
   /** A moderator's actions on one person (suspend, lift…); `namesId` names them. */
   actions: (person: AdminUserRow, namesId: string) => ReactNode;
 }
 
 /** People by username or e-mail: when they joined and were last seen, their role and standing. */
-export function PeopleList({ query, people, next, mayChangeRoles, actions }: PeopleListProps) {
+export function PeopleList({
+  query,
+  people,
+  next,
+  mayChangeRoles,
+  mayManageAccounts,
+  actions,
+}: PeopleListProps) {
   const t = useT();
   const searchId = useId();
+  const [asked, setAsked] = useState<AccountRequest | null>(null);
+  const [notice, setNotice] = useState<{ text: string; focus: boolean } | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // A deleted person's row is gone, and the button that opened the window with it.
+    if (notice?.focus) noticeRef.current?.focus();
+  }, [notice]);
   return (
     <section className="card admin-section" aria-labelledby="admin-people-heading">
       <h2 id="admin-people-heading">{t('admin.people.title')}</h2>
+      <p className="admin-notice" role="status" ref={noticeRef} tabIndex={-1}>
+        {notice?.text}
+      </p>
       <Form method="get" role="search" className="admin-search">
         <input type="hidden" name="section" value="people" />
         <div className="form-field">
@@ -51,11 +71,20 @@ export function PeopleList({ query, people, next, mayChangeRoles, actions }: Peo
               key={person.userId}
               person={person}
               mayChangeRoles={mayChangeRoles}
+              onAsk={mayManageAccounts ? setAsked : undefined}
               actions={actions}
             />
           ))}
         </ul>
       )}
+      <AccountWindow
+        request={asked}
+        onClose={() => setAsked(null)}
+        onDone={(text, done) => {
+          setAsked(null);
+          setNotice({ text, focus: done.kind === 'delete' });
+        }}
+      />
       {next ? (
         <p>
           <Link to={adminPath('people', { ...(query ? { q: query } : {}), before: next })}>
@@ -70,10 +99,12 @@ export function PeopleList({ query, people, next, mayChangeRoles, actions }: Peo
 interface PersonRowProps {
   person: AdminUserRow;
   mayChangeRoles: boolean;
+  /** Asks for a password reset or a deletion (admins); absent for moderators. */
+  onAsk: ((request: AccountRequest) => void) | undefined;
   actions: PeopleListProps['actions'];
 }
 
-function PersonRow({ person, mayChangeRoles, actions }: PersonRowProps) {
+function PersonRow({ person, mayChangeRoles, onAsk, actions }: PersonRowProps) {
   const t = useT();
   const namesId = useId();
   const suspended = person.status === 'suspended';
@@ -113,6 +144,28 @@ function PersonRow({ person, mayChangeRoles, actions }: PersonRowProps) {
         <summary aria-describedby={namesId}>{t('admin.people.actions')}</summary>
         {actions(person, namesId)}
         {mayChangeRoles && person.role !== 'owner' ? <RoleForm person={person} /> : null}
+        {onAsk ? (
+          <div className="form-actions admin-account-actions">
+            <button
+              type="button"
+              className="button-secondary"
+              aria-describedby={namesId}
+              onClick={() => onAsk({ kind: 'reset', person })}
+            >
+              {t('admin.people.resetPassword')}
+            </button>
+            {person.role !== 'owner' ? (
+              <button
+                type="button"
+                className="button-danger"
+                aria-describedby={namesId}
+                onClick={() => onAsk({ kind: 'delete', person })}
+              >
+                {t('admin.people.deleteAccount')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
       </details>
     </li>
   );
