@@ -52,6 +52,7 @@ import {
 } from '@/features/friends';
 import type { ChallengeSummary } from '@/domain/challenges';
 import type { MutedUser } from '@/domain/moderation';
+import type { SocialComment } from '@/domain/social';
 import { ModerationMenu, MutedList, loadMutedUsers, muteUser, unmuteUser } from '@/features/moderation';
 import { ChallengesSection, leaveChallenge, listChallenges, respondChallenge } from '@/features/challenges';
 import { t, useT } from '@/i18n';
@@ -323,6 +324,18 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
     setParams(next, { replace: true, preventScrollReset: true });
   };
 
+  const commentMenu = (comment: SocialComment) => {
+    const name = comment.author.displayName || comment.author.username;
+    return (
+      <ModerationMenu
+        label={t('friends.social.commentMenu', { name })}
+        userId={comment.author.userId}
+        muted={mutedIds.has(comment.author.userId)}
+        report={{ kind: 'comment', id: comment.commentId, name }}
+      />
+    );
+  };
+
   return (
     <PageFrame title={t('friends.page.title')} intro={t('friends.page.intro')}>
       <StaleNotice savedAt={savedAt} />
@@ -348,7 +361,7 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
           <MutedList muted={muted} />
         </div>
         <div className="friends-compete">
-          <FeedCard feed={feed} onOpen={openWorkout} />
+          <FeedCard feed={feed} onOpen={openWorkout} commentMenu={commentMenu} />
           <RankingBoard
             ranking={ranking}
             choice={pending ?? { metric: ranking.metric, period: ranking.period }}
@@ -367,7 +380,7 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
       <SharedWorkoutWindow activityId={params.get('workout')} onClose={closeWorkout}>
         {(workout) => (
           <>
-            <WorkoutSocial activityId={workout.activityId} />
+            <WorkoutSocial activityId={workout.activityId} commentMenu={commentMenu} />
             {workout.mine ? null : (
               <ModerationMenu
                 label={t('friends.list.more', { name: workout.owner.displayName || workout.owner.username })}
