@@ -386,7 +386,14 @@ describe('chat mute and slow mode', () => {
     });
     expect(refused.body.code).toBe(119);
     expect(refused.text).toContain(until.slice(0, 10));
-    expect((await callFunction(client, person, 'accountStanding')).chatMutedUntil).toBe(until);
+    const standing = await callFunction(client, person, 'accountStanding');
+    expect(standing.chatMutedUntil).toBe(until);
+    expect(standing.chatMute).toMatchObject({ until, reason: 'Flooding', appeal: null });
+    await callFunction(client, person, 'appealAction', {
+      actionId: standing.chatMute?.actionId ?? '',
+      text: 'It was one long message.',
+    });
+    expect((await callFunction(client, person, 'accountStanding')).chatMute?.appeal?.outcome).toBe('pending');
 
     await callFunction(client, moderator, 'moderate', {
       targetKind: 'person',
