@@ -210,6 +210,14 @@ test.describe('moderation', () => {
     const spam = `Follow me at spam.example (${uniqueName('m')})`;
     await postChatMessages(author, 'topic:swim', [spam]);
 
+    // The reader counts in miles: the friend's workout reads so too.
+    const { results } = await requestAs<{ results: { objectId: string }[] }>(
+      reader,
+      'GET',
+      'classes/Settings',
+    );
+    await requestAs(reader, 'PUT', `classes/Settings/${results[0]?.objectId ?? ''}`, { units: 'imperial' });
+
     // The reader reports the comment from the workout's window.
     const page = await signedIn(browser, reader, `/friends-ranking?workout=${workout.objectId}`);
     const workoutWindow = page
@@ -217,6 +225,7 @@ test.describe('moderation', () => {
       .filter({ has: page.getByRole('list', { name: 'Comments' }) });
     const comment = workoutWindow.getByRole('listitem').filter({ hasText: nasty });
     await expect(comment).toHaveCount(1);
+    await expect(workoutWindow).toContainText('4.97 mi');
     for (const width of [1400, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await expectAccessibleInBothThemes(page, `a workout’s comments at ${width} px`);
