@@ -1,6 +1,7 @@
 import { parseRoomKey } from '../src/domain/chatRooms';
 import { mayUseRoom } from './classes/chatMessage';
-import { Parse, refusal, requireUser, type SubscribeRequest } from './parse';
+import { Parse, refusal, requireUser, type LiveQueryEventRequest, type SubscribeRequest } from './parse';
+import { authorSuspendedFor } from './suspension';
 
 /** Reads the room a ChatMessage subscription is confined to, from its `where` clause. */
 function subscribedRoom(request: SubscribeRequest): string | undefined {
@@ -24,5 +25,12 @@ export function registerLiveQueryGuards(): void {
     if (!(await mayUseRoom(room, userId))) {
       throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.cannotRead');
     }
+  });
+
+  // A suspended person's messages reach nobody else's open room while the suspension lasts (a
+  // moderator unhiding one, say); a deletion still goes out, so nothing lingers on a screen.
+  Parse.Cloud.afterLiveQueryEvent('ChatMessage', async (request: LiveQueryEventRequest) => {
+    if (request.event === 'delete' || request.event === 'leave') return;
+    if (await authorSuspendedFor(request.object, request.user?.id)) request.sendEvent = false;
   });
 }

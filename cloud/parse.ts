@@ -38,6 +38,14 @@ export interface SubscribeRequest {
   sessionToken?: string;
 }
 
+/** An event LiveQuery is about to send one subscriber; `sendEvent = false` keeps it back. */
+export interface LiveQueryEventRequest {
+  event: 'create' | 'enter' | 'update' | 'leave' | 'delete';
+  object: CloudObject;
+  user?: ParseUser;
+  sendEvent: boolean;
+}
+
 export interface FindRequest {
   query: ParseQuery;
   user?: ParseUser;
@@ -81,6 +89,7 @@ interface CloudHooks {
   afterLogout(handler: (request: TriggerRequest) => Promise<void>): void;
   beforeConnect(handler: (request: ConnectRequest) => Promise<void> | void): void;
   beforeSubscribe(className: string, handler: (request: SubscribeRequest) => Promise<void> | void): void;
+  afterLiveQueryEvent(className: string, handler: (request: LiveQueryEventRequest) => Promise<void>): void;
   /** Sends a mail through the server's mail adapter (server/parse/mailAdapter.ts). */
   sendEmail(mail: { to: string; subject: string; text: string }): Promise<void> | undefined;
 }

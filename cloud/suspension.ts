@@ -1,5 +1,5 @@
 import { UNTIL_LIFTED } from '../src/domain/moderation';
-import { MASTER, Parse, refusal, type ParseUser } from './parse';
+import { MASTER, MASTER_PAGES, Parse, refusal, type CloudObject, type ParseUser } from './parse';
 import { isSuspended } from './store/sharing';
 
 /**
@@ -34,4 +34,28 @@ export async function refuseSuspended(user: ParseUser | undefined): Promise<void
   throw untilOrLifted(until) === null
     ? refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.moderation.suspendedUntilLifted')
     : refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.moderation.suspended', { until: shownInstant(until) });
+}
+
+/**
+ * The people under suspension now, but `viewerId`: their chat messages are hidden from everyone
+ * else while it lasts (not deleted), and shown again the moment it is lifted or ends. Few accounts
+ * are ever suspended at once, so this reads them all.
+ */
+export async function suspendedOthers(viewerId: string, now = new Date()): Promise<string[]> {
+  const users = await new Parse.Query(Parse.User)
+    .greaterThan('suspendedUntil', now)
+    .select('objectId')
+    .findAll(MASTER_PAGES);
+  return users.map((user) => user.id ?? '').filter((id) => id !== '' && id !== viewerId);
+}
+
+/** Whether the author of a chat message is under suspension now and is not `viewerId`. */
+export async function authorSuspendedFor(
+  message: CloudObject,
+  viewerId: string | undefined,
+): Promise<boolean> {
+  const authorId = (message.get('author') as { id?: string } | undefined)?.id;
+  if (!authorId || authorId === viewerId) return false;
+  const author = await new Parse.Query(Parse.User).get(authorId, MASTER).catch(() => undefined);
+  return author !== undefined && isSuspended(author);
 }

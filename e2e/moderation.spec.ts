@@ -3,9 +3,11 @@ import { ChatPage } from './pages/ChatPage';
 import { violationsOn } from './support/accessibility';
 import {
   apiClient,
+  befriend,
   createAccount,
   latestMailTo,
   postChatMessages,
+  requestAs,
   runAs,
   uniqueName,
   type TestAccount,
@@ -320,5 +322,111 @@ test.describe('moderation', () => {
       await expectAccessibleInBothThemes(page, `the people at ${width} px`);
       expect(await overflowOf(page), `the people at ${width} px`).toBeLessThanOrEqual(0);
     }
+  });
+
+  test('a reported comment’s author is suspended and their comment and message leave others; a warned person sees the warning and appeals', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const [owner, author, reader, moderator, warned] = await Promise.all([
+      createAccount(),
+      createAccount(),
+      createAccount(),
+      createModerator(),
+      createAccount(),
+    ]);
+    await befriend(owner, author);
+    await befriend(owner, reader);
+    const workout = await requestAs<{ objectId: string }>(owner, 'POST', 'classes/Activity', {
+      type: 'run',
+      startedAt: { __type: 'Date', iso: new Date(Date.now() - 3_600_000).toISOString() },
+      durationMin: 40,
+      distanceKm: 8,
+      visibility: 'friends',
+    });
+    const nasty = `You run like a snail (${uniqueName('c')})`;
+    await runAs(author, 'addComment', { activityId: workout.objectId, text: nasty });
+    const spam = `Follow me at spam.example (${uniqueName('m')})`;
+    await postChatMessages(author, 'topic:swim', [spam]);
+
+    // The reader counts in miles: the friend's workout reads so too.
+    const { results } = await requestAs<{ results: { objectId: string }[] }>(
+      reader,
+      'GET',
+      'classes/Settings',
+    );
+    await requestAs(reader, 'PUT', `classes/Settings/${results[0]?.objectId ?? ''}`, { units: 'imperial' });
+
+    // The reader reports the comment from the workout's window.
+    const page = await signedIn(browser, reader, `/friends-ranking?workout=${workout.objectId}`);
+    const workoutWindow = page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('list', { name: 'Comments' }) });
+    const comment = workoutWindow.getByRole('listitem').filter({ hasText: nasty });
+    await expect(comment).toHaveCount(1);
+    await expect(workoutWindow).toContainText('4.97 mi');
+    for (const width of [1400, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessibleInBothThemes(page, `a workout’s comments at ${width} px`);
+    }
+    await comment.getByRole('button', { name: /^More actions for the comment by / }).click();
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    const report = page.getByRole('dialog', { name: /^Report .*’s comment$/ });
+    await report.getByRole('radio', { name: 'Harassment' }).check();
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await expect(report.getByRole('status')).toContainText('Thank you.');
+    await report.getByRole('button', { name: 'Done' }).click();
+
+    // A moderator suspends its author.
+    const { reports } = await runAs(moderator, 'moderationQueue', {});
+    expect(reports.some((row) => row.kind === 'comment' && row.targetUser?.userId === author.objectId)).toBe(
+      true,
+    );
+    await runAs(moderator, 'moderate', {
+      action: 'suspend',
+      kind: 'user',
+      id: author.objectId,
+      reason: 'Insulting people',
+    });
+
+    // The reader sees neither the comment nor the chat message any more.
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Comments' })).toHaveCount(0);
+    await expect(page.getByText('No comments yet.')).toBeVisible();
+    await expect(page.getByText(nasty)).toHaveCount(0);
+    await page.goto('/exercises-chat?room=topic:swim');
+    const chat = new ChatPage(page);
+    await chat.expectLive();
+    await expect(chat.message(spam)).toHaveCount(0);
+
+    // The author sees the sanction and why.
+    const authorPage = await signedIn(browser, author, '/');
+    await expect(
+      authorPage.getByRole('heading', { level: 1, name: 'Your account is suspended' }),
+    ).toBeVisible();
+    await expect(authorPage.getByText('Insulting people')).toBeVisible();
+
+    // A warned person finds the warning in their standing, and appeals it once.
+    await runAs(moderator, 'moderate', {
+      action: 'warn',
+      kind: 'user',
+      id: warned.objectId,
+      reason: 'Keep it friendly in the chat',
+    });
+    const warnedPage = await signedIn(browser, warned, '/user-settings?section=standing');
+    const panel = warnedPage.getByRole('region', { name: 'Your standing' });
+    await expect(panel.getByRole('heading', { name: 'Warnings' })).toBeVisible();
+    await expect(panel).toContainText('Keep it friendly in the chat');
+    for (const width of [1400, 375]) {
+      await warnedPage.setViewportSize({ width, height: 900 });
+      await expectAccessibleInBothThemes(warnedPage, `the standing at ${width} px`);
+    }
+    await panel.getByRole('button', { name: 'Appeal' }).click();
+    await expect(panel.getByLabel('Your appeal')).toBeFocused();
+    await panel.getByLabel('Your appeal').fill('I was quoting a film.');
+    await panel.getByRole('button', { name: 'Send appeal' }).click();
+    await expect(panel.getByText('Your appeal is waiting for a moderator.')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Appeal' })).toHaveCount(0);
+    await expect(warnedPage.getByRole('button', { name: /^Notifications, 1 unread/ })).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@ import { checkFields } from '../../src/domain/fieldRules';
 import { moderates } from '../../src/domain/moderation';
 import { roleOf } from '../admins';
 import { slowModeOf } from '../store/slowMode';
-import { refuseSuspended, shownInstant } from '../suspension';
+import { refuseSuspended, shownInstant, suspendedOthers } from '../suspension';
 import {
   MASTER,
   Parse,
@@ -16,6 +16,7 @@ import {
   validationError,
   type FindRequest,
   type TriggerRequest,
+  userPointer,
 } from '../parse';
 import { currentReaders, privateMessageAcl, roomRoleId } from '../roomReaders';
 
@@ -99,18 +100,26 @@ async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
 
 /**
  * Privacy is the messages' ACL (cloud/roomReaders.ts): a query confined to a room the caller may
- * not read would answer nothing anyway, and is refused with a sentence instead.
+ * not read would answer nothing anyway, and is refused with a sentence instead. Messages by people
+ * under suspension are left out for everyone but their authors (history, catch-up and counts
+ * alike), until the suspension is lifted or ends.
  */
 async function beforeFindChatMessage(request: FindRequest): Promise<void> {
   if (request.master) return;
   const { userId } = requireUser(request.user);
   const { where } = request.query.toJSON() as { where?: Record<string, unknown> };
   const key = where?.room;
-  if (typeof key !== 'string') return;
-  const room = parseRoomKey(key);
-  if (!room || !(await mayUseRoom(room, userId))) {
-    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.cannotRead');
+  if (typeof key === 'string') {
+    const room = parseRoomKey(key);
+    if (!room || !(await mayUseRoom(room, userId))) {
+      throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.chat.cannotRead');
+    }
   }
+  const suspended = await suspendedOthers(userId);
+  if (suspended.length === 0) return;
+  // Only the query's `where` reaches the database from here; its order, limit and keys stay.
+  const notSuspended = { author: { $nin: suspended.map((id) => userPointer(id).toPointer()) } };
+  request.query.withJSON({ where: { $and: [where ?? {}, notSuspended] } });
 }
 
 export function registerChatMessageTriggers(): void {

@@ -389,7 +389,14 @@ describe('chat mute and slow mode', () => {
     });
     expect(refused.body.code).toBe(119);
     expect(refused.text).toContain(until.slice(0, 10));
-    expect((await callFunction(client, person, 'accountStanding')).chatMutedUntil).toBe(until);
+    const standing = await callFunction(client, person, 'accountStanding');
+    expect(standing.chatMutedUntil).toBe(until);
+    expect(standing.chatMute).toMatchObject({ until, reason: 'Flooding', appeal: null });
+    await callFunction(client, person, 'appealAction', {
+      actionId: standing.chatMute?.actionId ?? '',
+      text: 'It was one long message.',
+    });
+    expect((await callFunction(client, person, 'accountStanding')).chatMute?.appeal?.outcome).toBe('pending');
 
     await callFunction(client, moderator, 'moderate', {
       kind: 'user',
@@ -514,6 +521,103 @@ describe('suspension and appeals', () => {
         })
       ).body.code,
     ).toBe(142);
+  });
+});
+
+describe('a suspended person’s content', () => {
+  const roomIds = async (account: Account | undefined, room: string): Promise<unknown> => {
+    const where = encodeURIComponent(JSON.stringify({ room }));
+    const answer = await request('GET', `/parse/classes/ChatMessage?where=${where}&limit=1000`, {
+      ...(account ? { sessionToken: account.sessionToken } : {}),
+    });
+    if (answer.status !== 200) return answer.body.code;
+    return (answer.body.results ?? []).map((row) => row.objectId);
+  };
+  const commentTexts = async (account: Account, activityId: string) =>
+    (await callFunction(client, account, 'workoutSocial', { activityId })).comments.map((row) => row.text);
+
+  it('is hidden from everyone else while it lasts, not deleted, and comes back when lifted', async () => {
+    const [author, owner, reader, stranger, quiet] = [
+      await signUp(),
+      await signUp(),
+      await signUp(),
+      await signUp(),
+      await signUp(),
+    ];
+    await befriend(owner, author);
+    await befriend(owner, reader);
+    await befriend(author, reader);
+    const topic = topicRoomKey('yoga');
+    const friendRoom = dmRoomKey(author.objectId, reader.objectId);
+    const inTopic = await post(author, topic, 'Morning flow, anyone?');
+    const inFriendRoom = await post(author, friendRoom, 'See you at six');
+    const laterShown = await post(author, topic, 'Hidden by a moderator first');
+    const made = await request('POST', '/parse/classes/Activity', {
+      sessionToken: owner.sessionToken,
+      body: {
+        type: 'run',
+        startedAt: { __type: 'Date', iso: new Date(Date.now() - 3_600_000).toISOString() },
+        durationMin: 30,
+        distanceKm: 5,
+        visibility: 'friends',
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    const activityId = String(made.body.objectId);
+    await callFunction(client, author, 'addComment', { activityId, text: 'Strong finish!' });
+    await callFunction(client, moderator, 'moderate', {
+      kind: 'message',
+      id: laterShown,
+      action: 'hide',
+      reason: 'Off topic',
+    });
+    const socket = await LiveQuerySocket.open(inject('baseUrl'), inject('appId'));
+    sockets.push(socket);
+    expect((await socket.connect(stranger.sessionToken)).op).toBe('connected');
+    const { requestId } = await socket.subscribe('ChatMessage', { room: topic }, stranger.sessionToken);
+
+    await callFunction(client, moderator, 'moderate', {
+      kind: 'user',
+      id: author.objectId,
+      action: 'suspend',
+      reason: 'Spam in every room',
+    });
+
+    expect(await roomIds(stranger, topic)).not.toContain(inTopic);
+    expect(await roomIds(reader, topic)).not.toContain(inTopic);
+    expect(await roomIds(reader, friendRoom)).toEqual([]);
+    expect(await roomIds(undefined, topic)).toBe(209);
+    const byId = await request('GET', `/parse/classes/ChatMessage/${inTopic}`, {
+      sessionToken: stranger.sessionToken,
+    });
+    expect(byId.status).toBe(404);
+    expect(await commentTexts(owner, activityId)).toEqual([]);
+    expect(await commentTexts(reader, activityId)).toEqual([]);
+    expect((await call(stranger, 'workoutSocial', { activityId })).body.code).toBe(101);
+    expect((await call(undefined, 'workoutSocial', { activityId })).body.code).toBe(209);
+    const back = await logIn(author.username, author.password);
+    expect(await roomIds(back, topic)).toEqual(expect.arrayContaining([inTopic, laterShown]));
+
+    // Shown again by a moderator while the suspension lasts: still kept from others' open rooms.
+    await callFunction(client, moderator, 'moderate', {
+      kind: 'message',
+      id: laterShown,
+      action: 'unhide',
+      reason: 'Reviewed again',
+    });
+    const sentinel = await post(quiet, topic, 'Namaste');
+    await socket.created(requestId, sentinel);
+    expect(socket.eventsOf(requestId).map((message) => message.object?.objectId)).not.toContain(laterShown);
+
+    await callFunction(client, moderator, 'moderate', {
+      kind: 'user',
+      id: author.objectId,
+      action: 'lift',
+      reason: 'Served',
+    });
+    expect(await roomIds(stranger, topic)).toEqual(expect.arrayContaining([inTopic, laterShown]));
+    expect(await roomIds(reader, friendRoom)).toEqual([inFriendRoom]);
+    expect(await commentTexts(reader, activityId)).toEqual(['Strong finish!']);
   });
 });
 

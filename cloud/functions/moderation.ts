@@ -565,10 +565,15 @@ async function accountStanding(request: CloudRequest<'accountStanding'>): Promis
   const now = new Date();
   const person = await new Parse.Query(Parse.User).get(userId, MASTER);
   const mine = () => queryOf(moderationActionClass).equalTo('targetUser', userPointer(userId));
-  const [role, suspension, warnings] = await Promise.all([
+  const chatMutedUntil = person.get('chatMutedUntil') as Date | undefined;
+  const chatMuted = chatMutedUntil !== undefined && chatMutedUntil > now;
+  const [role, suspension, chatMute, warnings] = await Promise.all([
     roleOf(userId),
     isSuspended(person, now)
       ? mine().equalTo('action', 'suspend').descending('createdAt').first(MASTER)
+      : Promise.resolve(undefined),
+    chatMuted
+      ? mine().equalTo('action', 'chatMute').descending('createdAt').first(MASTER)
       : Promise.resolve(undefined),
     mine()
       .equalTo('action', 'warn')
@@ -577,7 +582,6 @@ async function accountStanding(request: CloudRequest<'accountStanding'>): Promis
       .limit(RECENT_WARNINGS)
       .find(MASTER),
   ]);
-  const chatMutedUntil = person.get('chatMutedUntil') as Date | undefined;
   const suspendedUntil = person.get('suspendedUntil') as Date | undefined;
   return {
     role,
@@ -590,7 +594,16 @@ async function accountStanding(request: CloudRequest<'accountStanding'>): Promis
             appeal: suspension ? appealOf(suspension) : null,
           }
         : null,
-    chatMutedUntil: chatMutedUntil && chatMutedUntil > now ? chatMutedUntil.toISOString() : null,
+    chatMutedUntil: chatMuted ? chatMutedUntil.toISOString() : null,
+    chatMute:
+      chatMuted && chatMute
+        ? {
+            until: chatMutedUntil.toISOString(),
+            reason: chatMute.get('reason'),
+            actionId: chatMute.id ?? '',
+            appeal: appealOf(chatMute),
+          }
+        : null,
     warnings: warnings.map((row) => ({
       actionId: row.id ?? '',
       reason: row.get('reason'),

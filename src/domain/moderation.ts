@@ -178,6 +178,8 @@ export interface AccountStanding {
     appeal: Appeal | null;
   } | null;
   chatMutedUntil: string | null;
+  /** The moderator's mute in chat while it lasts: until when, why, and its appeal. */
+  chatMute: { until: string; reason: string; actionId: string; appeal: Appeal | null } | null;
   /** Recent warnings, newest first (at most RECENT_WARNINGS of the last RECENT_WARNING_DAYS days). */
   warnings: { actionId: string; reason: string; createdAt: string; appeal: Appeal | null }[];
 }

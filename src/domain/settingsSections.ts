@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS = [
   'privacy',
   'sharing',
   'security',
+  'standing',
   'invitations',
   'data',
   'delete',

@@ -11,7 +11,8 @@ import {
   useOutbox,
   type ChatPageData,
 } from '@/features/chat';
-import { moderates } from '@/domain/moderation';
+import { moderates, type AccountStanding } from '@/domain/moderation';
+import { settingsPath } from '@/domain/settingsSections';
 import {
   MODERATION_INTENTS,
   MUTE_INTENTS,
@@ -19,6 +20,7 @@ import {
   SlowModeRow,
   loadMutedUsers,
   loadSlowMode,
+  shownDateTime,
   standingFor,
   type ModerationActionResult,
 } from '@/features/moderation';
@@ -36,6 +38,8 @@ interface Moderation {
   moderator: boolean;
   /** The topic room's slow mode, for a moderator; null elsewhere. */
   slowModeSeconds: number | null;
+  /** A moderator's mute on this person: the composer gives way to until when and why. */
+  chatMute: AccountStanding['chatMute'];
 }
 
 interface LoaderData {
@@ -44,7 +48,7 @@ interface LoaderData {
   loadError: string | null;
 }
 
-const NO_MODERATION: Moderation = { muted: [], moderator: false, slowModeSeconds: null };
+const NO_MODERATION: Moderation = { muted: [], moderator: false, slowModeSeconds: null, chatMute: null };
 
 /** Mutes and standing are extras: the chat shows without them when they cannot be had. */
 async function loadModeration(meId: string, roomKey: string): Promise<Moderation> {
@@ -55,7 +59,8 @@ async function loadModeration(meId: string, roomKey: string): Promise<Moderation
   const moderator = standing ? moderates(standing.role) : false;
   const topic = parseRoomKey(roomKey)?.kind === 'topic';
   const slowModeSeconds = moderator && topic ? await loadSlowMode(roomKey).catch(() => null) : null;
-  return { muted: muted.map((person) => person.userId), moderator, slowModeSeconds };
+  const chatMute = standing?.chatMute ?? null;
+  return { muted: muted.map((person) => person.userId), moderator, slowModeSeconds, chatMute };
 }
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
@@ -122,6 +127,21 @@ function ChatPage({ chat, moderation }: { chat: ChatPageData; moderation: Modera
                 hide={moderation.moderator ? { kind: 'message', id: message.id } : undefined}
               />
             )}
+            composerNotice={
+              moderation.chatMute ? (
+                <div className="chat-muted-notice" role="status">
+                  <p>
+                    {t('moderation.standing.chatMuteUntil', {
+                      until: shownDateTime(moderation.chatMute.until),
+                    })}
+                  </p>
+                  <p>{t('chat.room.mutedReason', { reason: moderation.chatMute.reason })}</p>
+                  <p>
+                    <Link to={settingsPath('standing')}>{t('chat.room.mutedAppeal')}</Link>
+                  </p>
+                </div>
+              ) : undefined
+            }
             roomTools={
               moderation.slowModeSeconds === null ? undefined : (
                 <details className="chat-room-tools">

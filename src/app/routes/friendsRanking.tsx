@@ -36,6 +36,7 @@ import {
   listFriendships,
   loadFeed,
   loadRanking,
+  loadMyUnits,
   loadWorkoutSocial,
   removeFriend,
   respondFriendRequest,
@@ -52,6 +53,8 @@ import {
 } from '@/features/friends';
 import type { ChallengeSummary } from '@/domain/challenges';
 import type { MutedUser } from '@/domain/moderation';
+import type { SocialComment } from '@/domain/social';
+import type { Units } from '@/domain/units';
 import { ModerationMenu, MutedList, loadMutedUsers, muteUser, unmuteUser } from '@/features/moderation';
 import { ChallengesSection, leaveChallenge, listChallenges, respondChallenge } from '@/features/challenges';
 import { t, useT } from '@/i18n';
@@ -86,6 +89,8 @@ type PageData =
       feed: FeedState;
       /** The people this person muted (an extra: empty when it cannot be had). */
       muted: MutedUser[];
+      /** The reader's units, for a friend's workout (metric when they cannot be had). */
+      units: Units;
       savedAt: string | null;
       loadError: null;
     }
@@ -95,6 +100,7 @@ type PageData =
       challenges: null;
       feed: null;
       muted: null;
+      units: null;
       savedAt: null;
       loadError: string;
     };
@@ -178,15 +184,25 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
   }
   try {
     const choice = choiceIn(params);
-    const [loaded, feed, muted] = await Promise.all([
+    const [loaded, feed, muted, units] = await Promise.all([
       loadOrLastLoaded(`friends:${choice.metric}:${choice.period}`, () =>
         Promise.all([loadRanking(choice), listFriendships(), listChallenges()]),
       ),
       firstFeedPage(request),
       loadMutedUsers().catch(() => []),
+      loadMyUnits().catch((): Units => 'metric'),
     ]);
     const [ranking, friendships, challenges] = loaded.data;
-    return { ranking, friendships, challenges, feed, muted, savedAt: loaded.savedAt, loadError: null };
+    return {
+      ranking,
+      friendships,
+      challenges,
+      feed,
+      muted,
+      units,
+      savedAt: loaded.savedAt,
+      loadError: null,
+    };
   } catch (error) {
     return {
       ranking: null,
@@ -194,6 +210,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
       challenges: null,
       feed: null,
       muted: null,
+      units: null,
       savedAt: null,
       loadError: loadFailure(request, error),
     };
@@ -261,6 +278,7 @@ export function Component() {
       challenges={data.challenges}
       feed={data.feed}
       muted={data.muted}
+      units={data.units}
       savedAt={data.savedAt}
     />
   );
@@ -272,10 +290,11 @@ interface FriendsPageProps {
   challenges: readonly ChallengeSummary[];
   feed: FeedState;
   muted: readonly MutedUser[];
+  units: Units;
   savedAt: string | null;
 }
 
-function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }: FriendsPageProps) {
+function FriendsPage({ ranking, friendships, challenges, feed, muted, units, savedAt }: FriendsPageProps) {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -323,6 +342,18 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
     setParams(next, { replace: true, preventScrollReset: true });
   };
 
+  const commentMenu = (comment: SocialComment) => {
+    const name = comment.author.displayName || comment.author.username;
+    return (
+      <ModerationMenu
+        label={t('friends.social.commentMenu', { name })}
+        userId={comment.author.userId}
+        muted={mutedIds.has(comment.author.userId)}
+        report={{ kind: 'comment', id: comment.commentId, name }}
+      />
+    );
+  };
+
   return (
     <PageFrame title={t('friends.page.title')} intro={t('friends.page.intro')}>
       <StaleNotice savedAt={savedAt} />
@@ -348,7 +379,7 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
           <MutedList muted={muted} />
         </div>
         <div className="friends-compete">
-          <FeedCard feed={feed} onOpen={openWorkout} />
+          <FeedCard feed={feed} onOpen={openWorkout} commentMenu={commentMenu} />
           <RankingBoard
             ranking={ranking}
             choice={pending ?? { metric: ranking.metric, period: ranking.period }}
@@ -364,10 +395,10 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
           />
         </div>
       </div>
-      <SharedWorkoutWindow activityId={params.get('workout')} onClose={closeWorkout}>
+      <SharedWorkoutWindow activityId={params.get('workout')} onClose={closeWorkout} units={units}>
         {(workout) => (
           <>
-            <WorkoutSocial activityId={workout.activityId} />
+            <WorkoutSocial activityId={workout.activityId} commentMenu={commentMenu} />
             {workout.mine ? null : (
               <ModerationMenu
                 label={t('friends.list.more', { name: workout.owner.displayName || workout.owner.username })}

@@ -3,6 +3,7 @@ import {
   useSearchParams,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
+  useRevalidator,
 } from 'react-router';
 import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import {
@@ -58,6 +59,7 @@ import {
   type SettingsPatch,
   SETTINGS_FIELD_NAMES,
 } from '@/features/settings';
+import type { AccountStanding } from '@/domain/moderation';
 import type { InvitationRow } from '@/domain/signup';
 import type { TwoFactorStatus } from '@/domain/twoFactor';
 import {
@@ -69,6 +71,7 @@ import {
 import { loadSignupPolicy } from '@/features/auth';
 import { loadLatestRoute, RoutePointPicker } from '@/features/activity';
 import { ImportWorkouts } from '@/features/imports';
+import { forgetStanding, loadStanding, StandingPanel } from '@/features/moderation';
 import type { TrackPoint } from '@/domain/track';
 import { loadWeightSummary } from '@/features/weight';
 import { chooseLanguage, t, useT, type MessageId } from '@/i18n';
@@ -86,6 +89,7 @@ type SectionData =
   /** `route`: the person's latest recorded route, to pick a privacy zone's place on (empty without one). */
   | { section: 'sharing'; settings: MySettings; route: TrackPoint[] }
   | { section: 'security'; sessions: SessionRow[]; twoFactor: TwoFactorStatus }
+  | { section: 'standing'; standing: AccountStanding }
   | { section: 'invitations'; invitations: InvitationRow[]; isAdmin: boolean }
   | { section: 'data' | 'delete' };
 
@@ -160,6 +164,8 @@ async function loadSection(section: Exclude<SettingsSection, 'invitations'>): Pr
       const [sessions, twoFactor] = await Promise.all([listSessions(), loadTwoFactorStatus()]);
       return { section, sessions, twoFactor };
     }
+    case 'standing':
+      return { section, standing: await loadStanding() };
     case 'data':
     case 'delete':
       return { section };
@@ -407,6 +413,8 @@ function SectionView({ shown, linkOutcome }: { shown: SectionData; linkOutcome: 
           <TwoFactorPanel status={shown.twoFactor} />
         </>
       );
+    case 'standing':
+      return <StandingSection standing={shown.standing} />;
     case 'invitations':
       return <InvitationsPanel invitations={shown.invitations} isAdmin={shown.isAdmin} />;
     case 'data':
@@ -419,4 +427,18 @@ function SectionView({ shown, linkOutcome }: { shown: SectionData; linkOutcome: 
     case 'delete':
       return <DeleteAccount />;
   }
+}
+
+/** The person's own standing; an appeal sent reads it again (and the frame's copy with it). */
+function StandingSection({ standing }: { standing: AccountStanding }) {
+  const { revalidate } = useRevalidator();
+  return (
+    <StandingPanel
+      standing={standing}
+      onAppealed={() => {
+        forgetStanding();
+        void revalidate();
+      }}
+    />
+  );
 }

@@ -1,7 +1,9 @@
 import type { Friendships, Ranking, RankingMetric, RankingPeriod, SearchResult } from '@/domain/friends';
 import type { SharedWorkout, SharedWorkoutGpx } from '@/domain/sharing';
 import type { FeedPage, WorkoutSocialView } from '@/domain/social';
+import type { Units } from '@/domain/units';
 import { callCloud } from '@/lib/cloud';
+import { getParse } from '@/lib/parse';
 
 export async function searchUsers(query: string): Promise<SearchResult[]> {
   return callCloud('searchUsers', { query });
@@ -69,4 +71,11 @@ export async function editComment(commentId: string, text: string): Promise<void
 
 export async function deleteComment(commentId: string): Promise<void> {
   await callCloud('deleteComment', { commentId });
+}
+
+/** The reader's own units (their Settings row), so a friend's workout reads as their own do. */
+export async function loadMyUnits(): Promise<Units> {
+  const Parse = await getParse();
+  const row = await new Parse.Query('Settings').select('units').first();
+  return row?.get('units') === 'imperial' ? 'imperial' : 'metric';
 }

@@ -5,6 +5,7 @@ export {
   editComment,
   listFriendships,
   loadFeed,
+  loadMyUnits,
   loadWorkoutSocial,
   loadRanking,
   loadSharedWorkout,

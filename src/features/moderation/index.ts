@@ -1,11 +1,13 @@
-export { loadMutedUsers, loadSlowMode, muteUser, unmuteUser } from './api';
+export { loadMutedUsers, loadSlowMode, loadStanding, muteUser, unmuteUser } from './api';
 export type { ModerationActionResult } from './actionResult';
 export { ModerateForm } from './components/ModerateForm';
 export { ModerationMenu } from './components/ModerationMenu';
 export { MutedList } from './components/MutedList';
 export { ReportWindow } from './components/ReportWindow';
+export { StandingPanel } from './components/StandingPanel';
 export { SlowModeList, SlowModeRow, type SlowModeRoom } from './components/SlowModeList';
 export { SuspendedScreen } from './components/SuspendedScreen';
 export { MODERATION_INTENTS, MUTE_INTENTS } from './intents';
 export { forgetStanding, standingFor } from './standing';
+export { shownDateTime } from './format';
 export type { ReportOutcome, ReportTarget } from './types';

@@ -13,6 +13,7 @@ const standing = (role: AccountStanding['role']): AccountStanding => ({
   role,
   suspension: null,
   chatMutedUntil: null,
+  chatMute: null,
   warnings: [],
 });
 

@@ -221,6 +221,14 @@ describe('ChatRoom', () => {
     expect(within(log).getByRole('button', { name: 'Report Anna Berg m1' })).toBeInTheDocument();
   });
 
+  it('shows a muted person the notice it is given instead of the composer', () => {
+    renderRoom([message('m1', 'friend1', 'Hello', 1)], {
+      composerNotice: <p>You cannot write in chat until tomorrow.</p>,
+    });
+    expect(screen.getByText('You cannot write in chat until tomorrow.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
+  });
+
   it('deletes one’s own message after asking once, and returns focus to the composer', async () => {
     api.deleteMessage.mockResolvedValue(undefined);
     const { log } = renderRoom([message('m1', 'me', 'Oops', 1)]);

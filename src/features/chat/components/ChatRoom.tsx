@@ -21,6 +21,8 @@ export interface ChatRoomProps {
   messageMenu?: (message: ChatMessage, author: string) => ReactNode;
   /** Shown under the room's heading (a moderator's slow mode). */
   roomTools?: ReactNode;
+  /** Shown instead of the composer while this person may not write (a moderator's mute). */
+  composerNotice?: ReactNode;
 }
 
 const LIVE_TEXT: Readonly<Record<LiveStatus, MessageId>> = {
@@ -42,6 +44,7 @@ export function ChatRoom({
   mutedAuthors,
   messageMenu,
   roomTools,
+  composerNotice,
 }: ChatRoomProps) {
   const t = useT();
   const online = useOnlineStatus();
@@ -152,6 +155,8 @@ export function ChatRoom({
       </div>
       {room.kind === 'challenge' && room.ended ? (
         <p className="empty-note">{t('chat.room.challengeEnded')}</p>
+      ) : composerNotice ? (
+        composerNotice
       ) : (
         <Composer
           inputRef={composerRef}

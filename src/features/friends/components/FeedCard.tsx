@@ -9,7 +9,7 @@ import { refusalIn } from '@/lib/routeActions';
 import { FRIENDS_PATH, feedMoreHref } from '../paths';
 import type { FeedMoreData, FriendActionResult } from '../types';
 import { PersonLabel } from './Person';
-import { WorkoutSocial } from './WorkoutSocial';
+import { WorkoutSocial, type WorkoutSocialProps } from './WorkoutSocial';
 
 export type FeedState =
   { page: FeedPage; savedAt: string | null; error: null } | { page: null; savedAt: null; error: string };
@@ -18,10 +18,12 @@ export interface FeedCardProps {
   feed: FeedState;
   /** Opens a workout's window; without it, entries have no "Open" button. */
   onOpen?: (activityId: string) => void;
+  /** The menu beside someone else's comment (report, mute). */
+  commentMenu?: WorkoutSocialProps['commentMenu'];
 }
 
 /** Friends' shared workouts, newest first, a page at a time, each with kudos and comments. */
-export function FeedCard({ feed, onOpen }: FeedCardProps) {
+export function FeedCard({ feed, onOpen, commentMenu }: FeedCardProps) {
   const t = useT();
   const more = useFetcher<FeedMoreData>();
   const [pages, setPages] = useState<FeedPage[]>([]);
@@ -45,7 +47,7 @@ export function FeedCard({ feed, onOpen }: FeedCardProps) {
           ) : (
             <ul className="feed-list" aria-labelledby="feed-heading">
               {items.map((item) => (
-                <FeedEntry key={item.activityId} item={item} onOpen={onOpen} />
+                <FeedEntry key={item.activityId} item={item} onOpen={onOpen} commentMenu={commentMenu} />
               ))}
             </ul>
           )}
@@ -70,7 +72,15 @@ export function FeedCard({ feed, onOpen }: FeedCardProps) {
   );
 }
 
-function FeedEntry({ item, onOpen }: { item: FeedItem; onOpen: FeedCardProps['onOpen'] }) {
+function FeedEntry({
+  item,
+  onOpen,
+  commentMenu,
+}: {
+  item: FeedItem;
+  onOpen: FeedCardProps['onOpen'];
+  commentMenu: FeedCardProps['commentMenu'];
+}) {
   const t = useT();
   const kudos = useFetcher<FriendActionResult>();
   const [open, setOpen] = useState(false);
@@ -132,7 +142,7 @@ function FeedEntry({ item, onOpen }: { item: FeedItem; onOpen: FeedCardProps['on
         </p>
       ) : null}
       <div id={socialId} hidden={!open}>
-        {open ? <WorkoutSocial activityId={item.activityId} /> : null}
+        {open ? <WorkoutSocial activityId={item.activityId} commentMenu={commentMenu} /> : null}
       </div>
     </li>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { COMMENT_MAX_LENGTH, type SocialComment, type WorkoutSocialView } from '@/domain/social';
 import { currentLanguage, useT, type Translator } from '@/i18n';
@@ -19,12 +19,18 @@ export function kudosLine(t: Translator, { count, names }: WorkoutSocialView['ku
     : t('friends.social.kudosNames', { names: list });
 }
 
+export interface WorkoutSocialProps {
+  activityId: string;
+  /** The menu beside someone else's comment (report, mute), from the page that shows it. */
+  commentMenu?: ((comment: SocialComment) => ReactNode) | undefined;
+}
+
 /**
  * A workout's kudos and comments as the person may see them, with a form to comment and, on their
  * own comments, edit and delete. Loads from the friends page's loader and writes through its
  * action, so it can sit in the feed or in a workout's window alike.
  */
-export function WorkoutSocial({ activityId }: { activityId: string }) {
+export function WorkoutSocial({ activityId, commentMenu }: WorkoutSocialProps) {
   const t = useT();
   const { load, data } = useFetcher<SocialData>();
   const href = socialHref(activityId);
@@ -49,7 +55,11 @@ export function WorkoutSocial({ activityId }: { activityId: string }) {
       ) : (
         <ul className="comment-list" aria-label={t('friends.social.commentsLabel')}>
           {view.comments.map((comment) => (
-            <CommentItem key={comment.commentId} comment={comment} />
+            <CommentItem
+              key={comment.commentId}
+              comment={comment}
+              menu={comment.mine ? null : commentMenu?.(comment)}
+            />
           ))}
         </ul>
       )}
@@ -62,7 +72,7 @@ export function WorkoutSocial({ activityId }: { activityId: string }) {
   );
 }
 
-function CommentItem({ comment }: { comment: SocialComment }) {
+function CommentItem({ comment, menu }: { comment: SocialComment; menu: ReactNode }) {
   const t = useT();
   const fetcher = useFetcher<FriendActionResult>();
   const [editing, setEditing] = useState(false);
@@ -77,7 +87,10 @@ function CommentItem({ comment }: { comment: SocialComment }) {
   };
   return (
     <li className="comment-item">
-      <PersonLabel person={comment.author} />
+      <div className="comment-head">
+        <PersonLabel person={comment.author} />
+        {menu}
+      </div>
       {editing ? (
         <CommentForm commentId={comment.commentId} initialText={comment.text} onDone={stopEditing} />
       ) : (

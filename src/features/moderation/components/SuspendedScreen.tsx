@@ -10,7 +10,7 @@ import { APPEAL_TEXT_MAX, type AccountStanding, type AppealOutcome } from '@/dom
 
 type Suspension = NonNullable<AccountStanding['suspension']>;
 
-const APPEAL_TEXT: Readonly<Record<AppealOutcome, MessageId>> = {
+export const APPEAL_TEXT: Readonly<Record<AppealOutcome, MessageId>> = {
   pending: 'moderation.suspended.appealPending',
   upheld: 'moderation.suspended.appealUpheld',
   overturned: 'moderation.suspended.appealOverturned',
@@ -78,7 +78,16 @@ export function SuspendedScreen({
   );
 }
 
-function AppealForm({ actionId, onAppealed }: { actionId: string; onAppealed: () => void }) {
+export function AppealForm({
+  actionId,
+  onAppealed,
+  autoFocus = false,
+}: {
+  actionId: string;
+  onAppealed: () => void;
+  /** Puts the caret in the text at once (when a button has just opened the form). */
+  autoFocus?: boolean;
+}) {
   const t = useT();
   const textId = useId();
   const [busy, setBusy] = useState(false);
@@ -113,6 +122,7 @@ function AppealForm({ actionId, onAppealed }: { actionId: string; onAppealed: ()
           name="text"
           rows={4}
           maxLength={APPEAL_TEXT_MAX}
+          autoFocus={autoFocus}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${textId}-error` : undefined}
         />

@@ -19,6 +19,7 @@ const SECTION_TEXT: Readonly<Record<SettingsSection, { title: MessageId; summary
   privacy: { title: 'settings.sections.privacy.title', summary: 'settings.sections.privacy.summary' },
   sharing: { title: 'settings.sections.sharing.title', summary: 'settings.sections.sharing.summary' },
   security: { title: 'settings.sections.security.title', summary: 'settings.sections.security.summary' },
+  standing: { title: 'settings.sections.standing.title', summary: 'settings.sections.standing.summary' },
   invitations: {
     title: 'settings.sections.invitations.title',
     summary: 'settings.sections.invitations.summary',
