@@ -376,6 +376,10 @@ const FUNCTIONS: {
     before: fc.oneof(oneOf([new Date().toISOString(), 'yesterday']), hostileValue),
   }),
   setRole: (cast) => ({ userId: userIds(cast), role: oneOf([...ROLES, 'root']) }),
+  // Admins only: the fuzzed person is refused each, whatever the parameters.
+  signupSettings: () => ({}),
+  setSignupMode: () => ({ mode: fc.oneof(oneOf(['open', 'invite', 'closed', 'OPEN']), hostileValue) }),
+  serverStatus: () => ({}),
   // Never the right password: the account must outlive the property.
   deleteMyAccount: () => ({ password: fc.oneof(hostileString, hostileValue) }),
 };
