@@ -32,10 +32,20 @@ let admin: Account;
 let moderator: Account;
 let member: Account;
 
+/** Puts `account` in the server's role (the operator's master key, as `npm run admin` does). */
 async function grant(account: Account, role: 'moderator' | 'admin'): Promise<void> {
-  const made = await one.request('POST', '/parse/roles', { masterKey: true, body: { name: role, ACL: {} } });
-  expect(made.status, made.text).toBe(201);
-  const added = await one.request('PUT', `/parse/roles/${made.body.objectId}`, {
+  const where = encodeURIComponent(JSON.stringify({ name: role }));
+  const found = await one.request('GET', `/parse/roles?where=${where}`, { masterKey: true });
+  let roleId = found.body.results?.[0]?.objectId;
+  if (!roleId) {
+    const made = await one.request('POST', '/parse/roles', {
+      masterKey: true,
+      body: { name: role, ACL: {} },
+    });
+    expect(made.status, made.text).toBe(201);
+    roleId = made.body.objectId;
+  }
+  const added = await one.request('PUT', `/parse/roles/${String(roleId)}`, {
     masterKey: true,
     body: { users: { __op: 'AddRelation', objects: [userPointer(account.objectId)] } },
   });
@@ -46,10 +56,11 @@ beforeAll(async () => {
   const firstDir = await createDataDir('server-admin-1');
   const secondDir = await createDataDir('server-admin-2');
   dataDirs = [firstDir, secondDir];
-  first = await startServerProcess({ dataDir: firstDir });
+  first = await startServerProcess({ dataDir: firstDir, readyTimeoutMs: 240_000 });
   const masterKey = await readMasterKey(firstDir);
   second = await startServerProcess({
     dataDir: secondDir,
+    readyTimeoutMs: 240_000,
     env: { DATABASE_URI: await databaseUri(firstDir), MASTER_KEY: masterKey },
   });
   one = await restClientFor(first);
@@ -57,7 +68,7 @@ beforeAll(async () => {
   [admin, moderator, member] = await Promise.all([one.signUp(), one.signUp(), one.signUp()]);
   await grant(admin, 'admin');
   await grant(moderator, 'moderator');
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await second?.stop();

@@ -5,6 +5,8 @@ import type {
   ModerationQueue,
   ModerationRecord,
 } from '@/domain/moderation';
+import type { ServerStatus, SignupSettings } from '@/domain/serverAdmin';
+import type { SignupMode } from '@/domain/signup';
 import { callCloud } from '@/lib/cloud';
 
 /** The open reports, newest first, a page before `before` (the previous page's `next`). */
@@ -29,4 +31,16 @@ export async function setRole(userId: string, role: AssignableRole): Promise<voi
 
 export async function decideAppeal(actionId: string, upheld: boolean, reason: string): Promise<void> {
   await callCloud('decideAppeal', { actionId, upheld, reason });
+}
+
+export function loadSignupSettings(): Promise<SignupSettings> {
+  return callCloud('signupSettings');
+}
+
+export async function setSignupMode(mode: SignupMode): Promise<void> {
+  await callCloud('setSignupMode', { mode });
+}
+
+export function loadServerStatus(): Promise<ServerStatus> {
+  return callCloud('serverStatus');
 }

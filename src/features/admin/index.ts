@@ -1,7 +1,9 @@
-export { loadAdminUsers, loadQueue, loadRecord } from './api';
+export { loadAdminUsers, loadQueue, loadRecord, loadServerStatus, loadSignupSettings } from './api';
 export type { AdminActionResult } from './actionResult';
 export { AdminLayout } from './components/AdminLayout';
 export { ModerationLog } from './components/ModerationLog';
 export { PeopleList } from './components/PeopleList';
 export { ReportQueue } from './components/ReportQueue';
 export { ADMIN_INTENTS } from './intents';
+export { ServerSection } from './components/ServerSection';
+export { SignupSection } from './components/SignupSection';
