@@ -118,7 +118,9 @@ async function serverStatus(request: CloudRequest<'serverStatus'>): Promise<Serv
   const [nodes, postgres, catalogueFoods, lastImport, lastBackup] = await Promise.all([
     nodesOf(sql),
     sql
-      ? sql.query<{ version: string }>('SHOW server_version', []).then(({ rows }) => rows[0]?.version ?? null)
+      ? sql
+          .query<{ version: string }>("SELECT current_setting('server_version') AS version", [])
+          .then(({ rows }) => rows[0]?.version ?? null)
       : null,
     sql ? catalogueEstimate(sql) : null,
     sql ? lastImportOf(sql) : null,
