@@ -1,8 +1,8 @@
 import type { ServerStatus } from '@/domain/serverAdmin';
-import { t as translate, useT } from '@/i18n';
-import { formatDate } from '@/i18n/dates';
+import { useT } from '@/i18n';
+import { shownDateTime } from '../format';
 
-const when = (iso: string) => formatDate(new Date(iso), translate('settings.dateTimePattern'));
+const when = shownDateTime;
 
 /** Megabytes with one decimal, in the page's language. */
 const megabytes = (bytes: number) =>

@@ -2,8 +2,8 @@ import { useFetcher } from 'react-router';
 import { FormError } from '@/components/FormError';
 import type { SignupSettings } from '@/domain/serverAdmin';
 import { SIGNUP_MODES, type InvitationRow, type SignupMode } from '@/domain/signup';
-import { t as translate, useT, type MessageId } from '@/i18n';
-import { formatDate } from '@/i18n/dates';
+import { useT, type MessageId } from '@/i18n';
+import { shownDateTime } from '../format';
 import { refusalIn } from '@/lib/routeActions';
 import { InvitationsPanel } from '@/features/settings';
 import type { AdminActionResult } from '../actionResult';
@@ -39,7 +39,7 @@ export function SignupSection({
           {changed
             ? t('admin.signup.changed', {
                 who: changed.by,
-                when: formatDate(new Date(changed.at), translate('settings.dateTimePattern')),
+                when: shownDateTime(changed.at),
               })
             : t('admin.signup.configured')}
         </p>
