@@ -40,3 +40,9 @@ export async function claimScheduledSends(
   );
   return new Set(rows.map((row) => row.user));
 }
+
+/** Each node's heartbeat: one row per node, written every half minute (server/cluster/heartbeat.ts). */
+export const SERVER_NODE_TABLE = 'fitstreak_server_node';
+
+/** One row per finished food import (server/foods/importFoods.ts), for the admins' page. */
+export const FOOD_IMPORT_RECORD_TABLE = 'fitstreak_food_import_record';

@@ -1,12 +1,16 @@
 import { ErrorCode } from '../src/domain/errors';
+import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import http from 'node:http';
+import { createRequire } from 'node:module';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type express from 'express';
 import pg from 'pg';
 import { provideSqlClient } from '../cloud/database';
+import { provideServerFacts, type ServerFacts } from '../cloud/serverFacts';
 import { provideFoodLookup } from '../cloud/foodLookupConfig';
 import { providePush } from '../cloud/pushConfig';
 import { createSsoTicketTable, oidcAuthAdapter, oidcRoutes } from './auth/oidc';
@@ -57,9 +61,28 @@ import { schemaDifferences } from './parse/schemaCheck';
 import { loadOrCreateSecrets } from './secrets';
 import { SharedCache } from './cluster/sharedCache';
 import { shareWeightChanges, type WeightChanges } from './cluster/weightChanges';
+import { beatHeart, createServerNodeTable } from './cluster/heartbeat';
 import { writeGuard } from './http/writeGuard';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const requireJson = createRequire(import.meta.url);
+const versionOf = (manifest: string): string => {
+  const { version } = requireJson(manifest) as { version?: unknown };
+  return typeof version === 'string' ? version : 'unknown';
+};
+
+/** This node as the admins' page lists it: a new id at every start, its machine, its versions. */
+function thisNode(config: AppConfig): ServerFacts {
+  return {
+    nodeId: randomUUID().slice(0, 8),
+    host: hostname(),
+    startedAt: new Date(),
+    appVersion: versionOf('../package.json'),
+    parseServerVersion: versionOf('parse-server/package.json'),
+    dataDir: config.databaseUri ? undefined : config.dataDir,
+  };
+}
 
 /** How often a node looks for people whose week has ended; each summary is sent once whatever the node. */
 const SUMMARY_INTERVAL_MS = 10 * 60_000;
@@ -211,6 +234,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
   // Where request ids are recorded once Parse has created their table (PostgreSQL only).
   let requestIdSql: pg.Pool | undefined;
   let idempotencyCleanup: RecurringTask | undefined;
+  let heartbeat: RecurringTask | undefined;
   let weeklySummaries: RecurringTask | undefined;
   let reminders: RecurringTask | undefined;
   let schemaHooks: SchemaHooksWatch | undefined;
@@ -269,6 +293,8 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     }
     const sql = pool;
     provideSignupRules(config.signup);
+    const node = thisNode(config);
+    provideServerFacts(node);
     providePush(vapidKeys && { ...vapidKeys, subject: config.vapidSubject, services: config.pushServices });
     provideFoodLookup(config.foodLookup);
     if (config.signup.mode !== 'open')
@@ -293,6 +319,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
       if (!sql) return;
       await createClientKeyIndexes(sql);
       await createScheduledSendTable(sql);
+      await createServerNodeTable(sql);
       if (config.oidc) await createSsoTicketTable(sql);
       // Parse makes `_Session` with the first session; the trigger on it is wanted from the start.
       await (await parseServer.config.databaseController.loadSchema()).enforceClassExists('_Session');
@@ -305,6 +332,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     });
     const adapter = parseServer.config.databaseController.adapter;
     if (listensForSchemaChanges(adapter)) schemaHooks = keepListeningForSchemaChanges(adapter, log);
+    if (sql) heartbeat = beatHeart(sql, node, log);
     idempotencyCleanup = scheduleIdempotencyCleanup(pool, IDEMPOTENCY_TTL_S * 1000, log, (work) =>
       unlessClusterLockHeld(sql, 'idempotency-cleanup', work),
     );
@@ -418,6 +446,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
         await closeDatabaseAdapter(parseServer);
         provideSqlClient(undefined);
         await idempotencyCleanup?.stop();
+        await heartbeat?.stop();
         await pool?.end();
         if (redis) await closeRedis(redis);
         await database?.stop();
@@ -434,6 +463,7 @@ export async function startServer(config: AppConfig, log: (line: string) => void
     await sessionSockets?.stop();
     await weightChanges?.stop();
     await idempotencyCleanup?.stop();
+    await heartbeat?.stop();
     await weeklySummaries?.stop();
     await reminders?.stop();
     await pool?.end().catch(() => undefined);

@@ -4,7 +4,7 @@ import { MASTER, Parse, refusal, validationError, type CloudObject, type Trigger
 import { invitationClass } from '../schema/invitation';
 import { asRow, queryOf, rowOf, setFields } from '../schema/rows';
 import { userClass } from '../schema/user';
-import { signupRules } from '../signupRules';
+import { currentSignupRules } from '../store/signupMode';
 
 /** Only an invitation's hash is stored, so a leaked table opens no sign-up. */
 export const invitationCodeHash = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -21,7 +21,7 @@ export async function checkSignup(request: TriggerRequest): Promise<void> {
     if (object.dirty('invitation')) throw validationError('server.invitation.setByServer');
     return;
   }
-  const { mode } = signupRules();
+  const { mode } = await currentSignupRules();
   if (mode === 'open') {
     if (object.get('invitation') !== undefined) throw validationError('server.invitation.setByServer');
     return;

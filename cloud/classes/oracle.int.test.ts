@@ -286,6 +286,11 @@ async function buildWorld(): Promise<World> {
     body: { room: 'topic:other', slowModeSeconds: 0, ACL: {} },
   });
   expect(rule.status, rule.text).toBe(201);
+  const setting = await request('POST', '/parse/classes/ServerSetting', {
+    masterKey: true,
+    body: { key: 'signupMode', value: 'open', changedBy: friend.username, ACL: {} },
+  });
+  expect(setting.status, setting.text).toBe(201);
 
   const ownerPointer = userPointer(owner.objectId);
   const ownedBy = { user: ownerPointer };
@@ -319,6 +324,7 @@ async function buildWorld(): Promise<World> {
     Report: ['/parse/classes/Report', { reporter: ownerPointer }],
     ModerationAction: ['/parse/classes/ModerationAction', { targetUser: ownerPointer }],
     ChatRoomRule: ['/parse/classes/ChatRoomRule', { room: 'topic:other' }],
+    ServerSetting: ['/parse/classes/ServerSetting', { key: 'signupMode' }],
   };
   const hidden: HiddenRow[] = [];
   for (const [className, [path, condition]] of Object.entries(where)) {

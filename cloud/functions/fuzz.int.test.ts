@@ -386,6 +386,10 @@ const FUNCTIONS: {
   setRole: (cast) => ({ userId: userIds(cast), role: oneOf([...ROLES, 'root']) }),
   sendPasswordReset: (cast) => ({ userId: userIds(cast), reason: fc.oneof(hostileString, hostileValue) }),
   deleteAccount: (cast) => ({ userId: userIds(cast), reason: fc.oneof(hostileString, hostileValue) }),
+  // Admins only: the fuzzed person is refused each, whatever the parameters.
+  signupSettings: () => ({}),
+  setSignupMode: () => ({ mode: fc.oneof(oneOf(['open', 'invite', 'closed', 'OPEN']), hostileValue) }),
+  serverStatus: () => ({}),
   // Never the right password: the account must outlive the property.
   deleteMyAccount: () => ({ password: fc.oneof(hostileString, hostileValue) }),
 };

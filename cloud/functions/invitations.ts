@@ -21,7 +21,7 @@ import {
   type FunctionRequest,
   type ParseUser,
 } from '../parse';
-import { signupRules } from '../signupRules';
+import { currentSignupRules } from '../store/signupMode';
 import { defineFunction, type CloudRequest } from './define';
 import { queryOf, rowOf, type RowOf } from '../schema/rows';
 import { invitationClass } from '../schema/invitation';
@@ -45,7 +45,7 @@ async function callerOf(user: ParseUser | undefined): Promise<Caller> {
 
 /** `signupPolicy()`: who may sign up here, and whether the caller may invite; asked with or without a session. */
 async function signupPolicy(request: CloudRequest<'signupPolicy'>): Promise<SignupPolicy> {
-  const rules = signupRules();
+  const rules = await currentSignupRules();
   const caller = await callerOf(request.user);
   return {
     mode: rules.mode,
@@ -67,7 +67,7 @@ async function requireInviter(
   request: FunctionRequest,
 ): Promise<{ user: ParseUser; username: string; admin: boolean }> {
   const { user } = requireUser(request.user);
-  const rules = signupRules();
+  const rules = await currentSignupRules();
   if (rules.mode !== 'invite') {
     throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.invitations.notUsed', { mode: rules.mode });
   }

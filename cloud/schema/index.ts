@@ -21,6 +21,7 @@ import { recipeClass } from './recipe';
 import { reportClass } from './report';
 import { routineClass } from './routine';
 import { savedMealClass } from './savedMeal';
+import { serverSettingClass } from './serverSetting';
 import { settingsClass } from './settings';
 import { trackClass } from './track';
 import { twoFactorClass } from './twoFactor';
@@ -63,6 +64,7 @@ const ours = [
   reportClass,
   moderationActionClass,
   chatRoomRuleClass,
+  serverSettingClass,
 ] as const;
 
 export const classDefinitions: ClassDefinition[] = [...ours];

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBackupRecord } from '../../cloud/backupRecord';
 import { s3ClientFor } from './backupFiles';
 import type { S3Config } from '../config';
 import { parseDate, restClientFor, type Account, type RestClient } from '../test/rest';
@@ -168,6 +169,12 @@ describe('npm run backup while the app takes writes, then npm run restore into a
         /^\[fitstreak\] Backup written to .*: base backup of the running database, 1 file and secrets\.json;/,
       ),
     ]);
+  });
+
+  it('notes the backup in DATA_DIR for the admin page: when, its size and its file', async () => {
+    const record = await readBackupRecord(sourceDir);
+    expect(record).toMatchObject({ file: archive, bytes: (await stat(archive)).size });
+    expect(Date.parse(record?.at ?? '')).not.toBeNaN();
   });
 
   it('took the backup while weigh-ins kept being saved, and none failed', () => {

@@ -11,6 +11,7 @@ import {
   type DatabaseCopyMethod,
 } from './backupArchive';
 import { fileStoreFor } from './backupFiles';
+import { writeBackupRecord } from '../../cloud/backupRecord';
 import { copyRunningCluster, copyStoppedCluster } from './baseBackup';
 import type { AppConfig } from '../config';
 import { clusterDirOf, runningCluster } from '../database/embeddedCluster';
@@ -95,12 +96,15 @@ export async function backUp(config: AppConfig, file: string): Promise<BackupRep
     const files = await store.copyInto(archive);
     await archive.finish();
     await rename(partial, file);
+    const archiveBytes = (await stat(file)).size;
+    // What the admins' page shows as the last backup.
+    await writeBackupRecord(dataDir, { at: new Date().toISOString(), bytes: archiveBytes, file });
     return {
       file,
       method,
       files,
       bytesIn: archive.bytesIn,
-      archiveBytes: (await stat(file)).size,
+      archiveBytes,
       durationMs: performance.now() - startedAt,
     };
   } catch (error) {

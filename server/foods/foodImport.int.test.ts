@@ -3,6 +3,7 @@ import { zipSync } from 'fflate';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOOD_IMPORT_RECORD_TABLE } from '../../cloud/database';
 import type { Language } from '../../src/domain/languages';
 import type { FoodRow } from '../../src/domain/nutrition';
 import {
@@ -233,6 +234,24 @@ describe('npm run foods:import of an Open Food Facts export', () => {
       updated: 0,
       unchanged: GENERATED - GENERATED / 50 + 2,
     });
+  });
+
+  it('records each finished import for the admin page: when, which source, how many', async () => {
+    const { rows } = await sql.query<{
+      source: string;
+      imported: string;
+      updated: string;
+      finished_at: Date;
+    }>(
+      `SELECT source, imported, updated, finished_at FROM ${FOOD_IMPORT_RECORD_TABLE}
+       WHERE file = $1 ORDER BY finished_at DESC LIMIT 2`,
+      [path.basename(firstFile)],
+    );
+    expect(rows.map(({ source, imported, updated }) => ({ source, imported, updated }))).toEqual([
+      { source: 'off', imported: '0', updated: '0' },
+      { source: 'off', imported: String(GENERATED - GENERATED / 50 + 2), updated: '0' },
+    ]);
+    expect(rows[0]?.finished_at).toBeInstanceOf(Date);
   });
 
   it('stores a UPC-A as its EAN-13, names per language, brand, values per 100 g and the source', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { newestByKey, newObjectId, upsertCatalogueFoods } from '../../cloud/catalogue/catalogueUpsert';
 import { catalogueKeyOf, type ImportedFood, type RefusalReason } from '../../cloud/catalogue/importedFood';
-import type { SqlClient } from '../../cloud/database';
+import { FOOD_IMPORT_RECORD_TABLE, type SqlClient } from '../../cloud/database';
 import { offCsvProduct, readOffProduct } from '../../cloud/catalogue/openFoodFacts';
 import type { Language } from '../../src/domain/languages';
 import { unlessClusterLockHeld } from '../cluster/clusterLock';
@@ -92,6 +92,11 @@ async function checkDatabase(client: pg.PoolClient): Promise<void> {
     `CREATE UNLOGGED TABLE IF NOT EXISTS ${SEEN_TABLE} (run text NOT NULL, key text NOT NULL)`,
   );
   await client.query(`CREATE INDEX IF NOT EXISTS ${SEEN_TABLE}_run_key ON ${SEEN_TABLE} (run, key)`);
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS ${FOOD_IMPORT_RECORD_TABLE} (
+       finished_at timestamptz NOT NULL DEFAULT now(), source text NOT NULL, file text NOT NULL,
+       imported bigint NOT NULL, updated bigint NOT NULL, pruned bigint NOT NULL)`,
+  );
 }
 
 /** The same file as far as a resumed run can tell: its name, size and modification time. */
@@ -203,6 +208,11 @@ async function importHoldingLock(pool: pg.Pool, options: FoodImportOptions): Pro
     if (!dryRun) {
       await client.query(`DELETE FROM ${PROGRESS_TABLE} WHERE file_key = $1`, [fileKey]);
       await client.query(`DELETE FROM ${SEEN_TABLE} WHERE run = $1`, [run]);
+      // What the admins' page shows as the catalogue's last import.
+      await client.query(
+        `INSERT INTO ${FOOD_IMPORT_RECORD_TABLE} (source, file, imported, updated, pruned) VALUES ($1, $2, $3, $4, $5)`,
+        [source, path.basename(file), summary.imported, summary.updated, summary.pruned],
+      );
     }
     summary.durationMs = performance.now() - startedAt;
     return summary;

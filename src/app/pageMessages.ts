@@ -18,5 +18,5 @@ export const PAGE_MESSAGES = {
   userSettings: ['domain', 'settings', 'imports', 'account'],
   weightTracking: ['domain', 'weight'],
   welcome: ['domain', 'settings'],
-  admin: ['domain', 'admin', 'moderation'],
+  admin: ['domain', 'admin', 'moderation', 'settings'],
 } as const satisfies Record<string, readonly Namespace[]>;

@@ -1,10 +1,14 @@
 /**
  * The sections of the moderators' page, in the order its list shows them, each addressed by the
- * query string (`/admin?section=people`) as the settings' sections are. The record is the admins'.
+ * query string (`/admin?section=people`) as the settings' sections are. The record, sign-up and the
+ * server are the admins'.
  */
-export const ADMIN_SECTIONS = ['reports', 'people', 'rooms', 'log'] as const;
+export const ADMIN_SECTIONS = ['reports', 'people', 'rooms', 'log', 'signup', 'server'] as const;
 
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+/** The sections moderators do not have. */
+export const ADMINS_ONLY_SECTIONS: readonly AdminSection[] = ['log', 'signup', 'server'];
 
 export const FIRST_ADMIN_SECTION: AdminSection = 'reports';
 

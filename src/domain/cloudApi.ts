@@ -25,7 +25,8 @@ import type { Language } from './languages';
 import type { RecipeRow } from './recipes';
 import type { SharedWorkout, SharedWorkoutDetail, SharedWorkoutGpx } from './sharing';
 import type { FeedPage, SocialComment, WorkoutSocialView } from './social';
-import type { InvitationRow, NewInvitation, SignupPolicy } from './signup';
+import type { ServerStatus, SignupSettings } from './serverAdmin';
+import type { InvitationRow, NewInvitation, SignupMode, SignupPolicy } from './signup';
 import type {
   ExerciseProgress,
   ExerciseRow,
@@ -256,6 +257,12 @@ export interface CloudApi {
     params: { userId: string; role: AssignableRole };
     result: { userId: string; role: AssignableRole };
   };
+  /** Admins: the sign-up mode in force, the operator's SIGNUP and the last change. */
+  signupSettings: { params: None; result: SignupSettings };
+  /** Admins: the sign-up mode from now on, on every node, overriding SIGNUP; each change recorded. */
+  setSignupMode: { params: { mode: SignupMode }; result: SignupSettings };
+  /** Admins: the nodes, versions, food catalogue and last backup. */
+  serverStatus: { params: None; result: ServerStatus };
   // The operator's (master key only): what the scheduler runs, at a moment a test chooses.
   sendReminders: { params: { now?: string }; result: { weighIn: number; streak: number } };
   sendWeeklySummaries: { params: { now?: string }; result: { sent: number } };

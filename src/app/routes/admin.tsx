@@ -3,6 +3,7 @@ import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import { ACTIVITY_TYPE_INFO } from '@/domain/activity';
 import {
   ADMIN_SECTIONS,
+  ADMINS_ONLY_SECTIONS,
   FIRST_ADMIN_SECTION,
   isAdminSection,
   type AdminSection,
@@ -27,12 +28,24 @@ import {
   ModerationLog,
   PeopleList,
   ReportQueue,
+  ServerSection,
+  SignupSection,
   loadAdminUsers,
   loadQueue,
   loadRecord,
+  loadServerStatus,
+  loadSignupSettings,
   type AdminActionResult,
   type RecordFilters,
 } from '@/features/admin';
+import {
+  createInvitation,
+  listInvitations,
+  revokeInvitation,
+  type SettingsActionResult,
+} from '@/features/settings';
+import type { ServerStatus, SignupSettings } from '@/domain/serverAdmin';
+import type { InvitationRow } from '@/domain/signup';
 import {
   MODERATION_INTENTS,
   ModerateForm,
@@ -42,7 +55,8 @@ import {
   type ModerationActionResult,
   type SlowModeRoom,
 } from '@/features/moderation';
-import { useT } from '@/i18n';
+import { t, useT } from '@/i18n';
+import { formText } from '@/lib/formValues';
 import { runIntent } from '@/lib/routeActions';
 import { loadFailure, requireSignedIn } from '../guards';
 import { notFound, requireValidSearch } from '../validity';
@@ -57,7 +71,9 @@ type SectionData =
       actions: ModerationActionRow[];
       next: string | null;
       filters: RecordFilters;
-    };
+    }
+  | { section: 'signup'; settings: SignupSettings; invitations: InvitationRow[] | null }
+  | { section: 'server'; status: ServerStatus };
 
 interface LoaderData {
   sections: AdminSection[];
@@ -88,7 +104,9 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
     return { sections: [], shown: null, loadError: loadFailure(request, error) };
   }
   if (!moderates(role)) throw notFound();
-  const sections = ADMIN_SECTIONS.filter((section) => section !== 'log' || administers(role));
+  const sections = ADMIN_SECTIONS.filter(
+    (section) => !ADMINS_ONLY_SECTIONS.includes(section) || administers(role),
+  );
   const named = params.get('section');
   const section = isAdminSection(named) ? named : FIRST_ADMIN_SECTION;
   if (!sections.includes(section)) throw notFound();
@@ -136,13 +154,37 @@ async function loadSection(
       const { actions, next } = await loadRecord(filters, before);
       return { section, actions, next, filters };
     }
+    case 'signup': {
+      const settings = await loadSignupSettings();
+      // Invitations mean something only while sign-up is by invitation.
+      const invitations = settings.mode === 'invite' ? await listInvitations() : null;
+      return { section, settings, invitations };
+    }
+    case 'server':
+      return { section, status: await loadServerStatus() };
   }
 }
 
-type PageActionResult = AdminActionResult | ModerationActionResult;
+type PageActionResult = AdminActionResult | ModerationActionResult | SettingsActionResult;
+
+/** The settings' invitations panel posts these, here as on the settings page. */
+const INVITATION_INTENTS = {
+  invite: async (): Promise<SettingsActionResult> => ({
+    kind: 'invited',
+    invitation: await createInvitation(),
+  }),
+  revokeInvitation: async (form: FormData): Promise<SettingsActionResult> => {
+    await revokeInvitation(formText(form, 'invitationId'));
+    return { kind: 'saved', notice: t('settings.notices.invitationRevoked') };
+  },
+};
 
 export async function action({ request }: ActionFunctionArgs): Promise<PageActionResult> {
-  return runIntent<PageActionResult>(await request.formData(), { ...MODERATION_INTENTS, ...ADMIN_INTENTS });
+  return runIntent<PageActionResult>(await request.formData(), {
+    ...MODERATION_INTENTS,
+    ...ADMIN_INTENTS,
+    ...INVITATION_INTENTS,
+  });
 }
 
 /** What a report's form offers: what fits its kind, never undoing what is not done. */
@@ -218,5 +260,9 @@ function SectionView({ shown }: { shown: SectionData }) {
       return <SlowModeList rooms={shown.rooms} />;
     case 'log':
       return <ModerationLog actions={shown.actions} next={shown.next} filters={shown.filters} />;
+    case 'signup':
+      return <SignupSection settings={shown.settings} invitations={shown.invitations} />;
+    case 'server':
+      return <ServerSection status={shown.status} />;
   }
 }

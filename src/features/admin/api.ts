@@ -5,6 +5,8 @@ import type {
   ModerationRecord,
   RecordedActionKind,
 } from '@/domain/moderation';
+import type { ServerStatus, SignupSettings } from '@/domain/serverAdmin';
+import type { SignupMode } from '@/domain/signup';
 import { callCloud } from '@/lib/cloud';
 
 /** The open reports, newest first; `page` is the previous answer's `next`. */
@@ -46,4 +48,16 @@ export async function setRole(userId: string, role: AssignableRole): Promise<voi
 
 export async function decideAppeal(appealId: string, upheld: boolean, reason: string): Promise<void> {
   await callCloud('decideAppeal', { appealId, accept: !upheld, reason });
+}
+
+export function loadSignupSettings(): Promise<SignupSettings> {
+  return callCloud('signupSettings');
+}
+
+export async function setSignupMode(mode: SignupMode): Promise<void> {
+  await callCloud('setSignupMode', { mode });
+}
+
+export function loadServerStatus(): Promise<ServerStatus> {
+  return callCloud('serverStatus');
 }

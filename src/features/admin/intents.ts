@@ -1,9 +1,10 @@
 import { isAssignableRole } from '@/domain/moderation';
+import { isSignupMode } from '@/domain/signup';
 import { t } from '@/i18n';
 import { formText } from '@/lib/formValues';
 import { refusedByServer, refusedFields, type Intents } from '@/lib/routeActions';
 import { ADMIN_FIELD_NAMES, type AdminActionResult } from './actionResult';
-import { decideAppeal, setRole } from './api';
+import { decideAppeal, setRole, setSignupMode } from './api';
 
 /** Posts whose refusals come back at the forms' fields. */
 function refusing(act: (form: FormData) => Promise<AdminActionResult>) {
@@ -30,5 +31,11 @@ export const ADMIN_INTENTS = {
     if (!isAssignableRole(role)) return refusedFields({ role: t('admin.people.roleMissing') });
     await setRole(formText(form, 'userId'), role);
     return { kind: 'done', notice: t('moderation.done.role') };
+  }),
+  setSignupMode: refusing(async (form) => {
+    const mode = formText(form, 'mode');
+    if (!isSignupMode(mode)) return refusedFields({ mode: t('admin.signup.modeMissing') });
+    await setSignupMode(mode);
+    return { kind: 'done', notice: t('admin.signup.saved') };
   }),
 } satisfies Intents<AdminActionResult>;

@@ -9,6 +9,8 @@ const SECTION_TEXT: Readonly<Record<AdminSection, MessageId>> = {
   people: 'admin.sections.people',
   rooms: 'admin.sections.rooms',
   log: 'admin.sections.log',
+  signup: 'admin.sections.signup',
+  server: 'admin.sections.server',
 };
 
 export interface AdminLayoutProps {
