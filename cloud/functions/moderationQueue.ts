@@ -16,6 +16,7 @@ import { queryOf, type RowOf } from '../schema/rows';
 import { isSuspended } from '../store/sharing';
 import { untilOrLifted } from '../suspension';
 import { actionRowOf, usernamesOf } from '../store/moderation';
+import { shownName } from './profiles';
 
 /**
  * The moderators' queue: a page of reports, each with what it is about as it is now and the
@@ -142,14 +143,12 @@ async function contexts(reports: readonly ReportRow[]): Promise<Map<string, Repo
       answer.set(report.id ?? '', { kind, workout: workout ? workoutGlance(workout) : null });
     } else {
       const person = people.get(id);
-      const displayName: unknown = person?.get('displayName');
       const until: unknown = person?.get('suspendedUntil');
       answer.set(report.id ?? '', {
         kind: 'user',
         person: person
           ? {
-              displayName:
-                typeof displayName === 'string' && displayName ? displayName : String(person.get('username')),
+              displayName: shownName(person),
               joined: (person.createdAt ?? new Date()).toISOString(),
               suspendedUntil: isSuspended(person) && until instanceof Date ? untilOrLifted(until) : null,
             }

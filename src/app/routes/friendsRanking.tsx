@@ -333,7 +333,7 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
           <FriendList
             friends={friendships.friends}
             personMenu={(friend) => {
-              const name = friend.displayName || friend.username;
+              const name = friend.displayName;
               return (
                 <ModerationMenu
                   label={t('friends.list.more', { name })}
@@ -370,13 +370,13 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, savedAt }:
             <WorkoutSocial activityId={workout.activityId} />
             {workout.mine ? null : (
               <ModerationMenu
-                label={t('friends.list.more', { name: workout.owner.displayName || workout.owner.username })}
+                label={t('friends.list.more', { name: workout.owner.displayName })}
                 userId={workout.owner.userId}
                 muted={mutedIds.has(workout.owner.userId)}
                 report={{
                   kind: 'activity',
                   id: workout.activityId,
-                  name: workout.owner.displayName || workout.owner.username,
+                  name: workout.owner.displayName,
                 }}
               />
             )}

@@ -441,7 +441,7 @@ function LeaderboardWindow({
                   {t('challenges.board.won', {
                     count: winners.length,
                     names: winners
-                      .map((row) => row.displayName || row.username)
+                      .map((row) => row.displayName)
                       .reduce((first, second) => t('challenges.board.namesAnd', { first, second })),
                   })}
                 </>
