@@ -16,7 +16,7 @@ import {
   type Leaderboard,
 } from '@/domain/challenges';
 import type { PublicProfile } from '@/domain/friends';
-import { PersonLabel } from '@/features/friends';
+import { PersonLabel } from '@/components/PersonLabel';
 import { useT, type MessageId, type Translator } from '@/i18n';
 import { T } from '@/i18n/T';
 import { formatDate } from '@/i18n/dates';
