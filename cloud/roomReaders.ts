@@ -4,7 +4,7 @@ import { MASTER, Parse, serverOnlyAcl, userPointer } from './parse';
 import { closeRoomSubscriptions, forgetCachedRoles } from './roomClosing';
 import { queryOf, rowOf } from './schema/rows';
 import { challengeClass, challengeMemberClass } from './schema/challenge';
-import { friendshipClass } from './schema/friendship';
+import { relationBetween } from './store/people';
 
 /**
  * Who may read a private room (a friend room, a challenge's room) is a role, and its messages'
@@ -31,10 +31,7 @@ export async function currentReaders(room: ChatRoom): Promise<string[]> {
   if (room.kind === 'topic') return [];
   if (room.kind === 'dm') {
     const [a, b] = room.userIds;
-    const pair = (from: string, to: string) =>
-      queryOf(friendshipClass).equalTo('from', userPointer(from)).equalTo('to', userPointer(to));
-    const friends = await Parse.Query.or(pair(a, b), pair(b, a)).equalTo('status', 'accepted').first(MASTER);
-    return friends ? [a, b] : [];
+    return (await relationBetween(a, b)).friends ? [a, b] : [];
   }
   const challenge = rowOf(challengeClass, room.challengeId);
   const members = await queryOf(challengeMemberClass)

@@ -1,4 +1,5 @@
 import { challengeRoomAccess } from '../functions/challenges';
+import { shownName } from '../functions/profiles';
 import { chatMessageRules } from '../../src/domain/contract';
 import { parseRoomKey, type ChatRoom } from '../../src/domain/chatRooms';
 import { checkFields } from '../../src/domain/fieldRules';
@@ -83,8 +84,7 @@ async function beforeSaveChatMessage(request: TriggerRequest): Promise<void> {
   }
   await refuseSilenced(user, room);
   object.set('author', user);
-  const displayName: unknown = user.get('displayName');
-  object.set('authorName', typeof displayName === 'string' && displayName ? displayName : user.getUsername());
+  object.set('authorName', shownName(user));
   if (room.kind === 'topic') {
     // Signed-in only: the class-level permissions require a session for every read.
     const acl = new Parse.ACL();

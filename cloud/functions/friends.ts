@@ -26,11 +26,9 @@ import { profiles } from './profiles';
 import { computeRanking, readRankingParams } from './ranking';
 import type { MessageId, MessageValues } from '../../src/i18n/messages';
 import { defineFunction, type CloudRequest } from './define';
-import { queryOf, rowOf, setFields, type RowOf } from '../schema/rows';
-import { friendIdsOf, peopleMatching } from '../store/people';
+import { queryOf, rowOf, setFields } from '../schema/rows';
+import { friendIdsOf, peopleMatching, relationBetween, type FriendshipRow } from '../store/people';
 import { friendshipClass } from '../schema/friendship';
-
-type FriendshipRow = RowOf<typeof friendshipClass>;
 
 const HOUR_MS = 3_600_000;
 
@@ -57,12 +55,6 @@ async function relationshipsOf(userId: string): Promise<FriendshipRow[]> {
     queryOf(friendshipClass).equalTo('from', me),
     queryOf(friendshipClass).equalTo('to', me),
   ).findAll(MASTER_PAGES);
-}
-
-async function relationshipBetween(a: string, b: string): Promise<FriendshipRow | undefined> {
-  const pair = (from: string, to: string) =>
-    queryOf(friendshipClass).equalTo('from', userPointer(from)).equalTo('to', userPointer(to));
-  return Parse.Query.or(pair(a, b), pair(b, a)).first(MASTER);
 }
 
 function otherParty(row: FriendshipRow, userId: string): string {
@@ -173,7 +165,7 @@ async function sendFriendRequest(
   const other = await new Parse.Query(Parse.User).equalTo('username', username).first(MASTER);
   if (!other?.id) throw unknown;
   if (other.id === userId) throw validationError('server.friends.requestToYourself');
-  const existing = await relationshipBetween(userId, other.id);
+  const existing = (await relationBetween(userId, other.id)).row;
   if (existing) {
     const relation = relationSeenBy(existing, userId);
     if (relation === null) throw unknown;
@@ -221,7 +213,7 @@ async function respondFriendRequest(
 async function removeFriend(request: CloudRequest<'removeFriend'>): Promise<{ removed: true }> {
   const { userId } = requireUser(request.user);
   const otherId = readId(request.params.userId, 'userId');
-  const row = await relationshipBetween(userId, otherId);
+  const row = (await relationBetween(userId, otherId)).row;
   if (!row || relationSeenBy(row, userId) === null) throw notFound('server.friends.nothingBetween');
   await row.destroy(MASTER);
   return { removed: true };
@@ -233,7 +225,7 @@ async function blockUser(request: CloudRequest<'blockUser'>): Promise<{ blocked:
   if (otherId === userId) throw validationError('server.friends.blockYourself');
   const other = await new Parse.Query(Parse.User).get(otherId, MASTER).catch(() => undefined);
   if (!other) throw notFound('server.friends.noSuchPerson');
-  const existing = await relationshipBetween(userId, otherId);
+  const existing = (await relationBetween(userId, otherId)).row;
   if (existing && relationSeenBy(existing, userId) === null) return { blocked: true };
   if (existing) await existing.destroy(MASTER);
   const row = friendship(userId, otherId, 'blocked');

@@ -65,7 +65,7 @@ import { defineFunction, type CloudRequest } from './define';
 import { moderationQueue } from './moderationQueue';
 import { actionRowsOf, appealOf, usernamesOf } from '../store/moderation';
 import { notify } from './notifications';
-import { profiles } from './profiles';
+import { profiles, shownName } from './profiles';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -747,13 +747,11 @@ async function adminUsers(request: CloudRequest<'adminUsers'>): Promise<AdminUse
     const chatMutedUntil = user.get('chatMutedUntil') as Date | undefined;
     const suspended = isSuspended(user, now);
     const muted = chatMutedUntil !== undefined && chatMutedUntil > now;
-    const displayName: unknown = user.get('displayName');
     const email: unknown = user.get('email');
     return {
       userId: id,
       username: String(user.get('username')),
-      displayName:
-        typeof displayName === 'string' && displayName ? displayName : String(user.get('username')),
+      displayName: shownName(user),
       email: mayReadEmail && typeof email === 'string' ? email : null,
       joined: (user.createdAt ?? now).toISOString(),
       lastActive: lastActive.get(id) ?? null,

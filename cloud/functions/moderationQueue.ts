@@ -1,8 +1,6 @@
 import {
   HISTORY_ROWS,
-  MESSAGE_CONTEXT,
   QUEUE_PAGE,
-  type ChatLine,
   type ModerationQueue,
   type QueueReport,
   type ReportContext,
@@ -15,12 +13,13 @@ import { reportClass } from '../schema/report';
 import { queryOf, type RowOf } from '../schema/rows';
 import { isSuspended } from '../store/sharing';
 import { untilOrLifted } from '../suspension';
-import { actionRowOf, usernamesOf } from '../store/moderation';
+import { actionRowOf, chatLine, messagesAround, usernamesOf } from '../store/moderation';
+import { shownName } from './profiles';
 
 /**
  * The moderators' queue: a page of reports, each with what it is about as it is now and the
  * reported person's earlier reports and actions. Every kind of context is read in one query per page
- * (the messages around a reported one in two per message), never one per report and field.
+ * (the messages around every reported one in one statement), never one per report and field.
  */
 
 type ReportRow = RowOf<typeof reportClass>;
@@ -35,17 +34,6 @@ async function rowsById(className: string, ids: readonly string[]): Promise<Map<
     .limit(ids.length)
     .find(MASTER);
   return new Map(rows.map((row) => [row.id ?? '', row]));
-}
-
-function chatLine(row: CloudObject): ChatLine {
-  return {
-    id: row.id ?? '',
-    authorId: idOf(row.get('author')) ?? null,
-    authorName: String(row.get('authorName') ?? ''),
-    text: String(row.get('text') ?? ''),
-    createdAt: (row.createdAt ?? new Date()).toISOString(),
-    hidden: row.get('hiddenAt') instanceof Date,
-  };
 }
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -66,27 +54,6 @@ function workoutGlance(row: CloudObject): WorkoutGlance {
   };
 }
 
-/** The messages just before and after `message` in its room, oldest first. */
-async function around(message: CloudObject): Promise<{ before: ChatLine[]; after: ChatLine[] }> {
-  const at = message.createdAt ?? new Date();
-  const room = String(message.get('room'));
-  const [before, after] = await Promise.all([
-    new Parse.Query('ChatMessage')
-      .equalTo('room', room)
-      .lessThan('createdAt', at)
-      .descending('createdAt')
-      .limit(MESSAGE_CONTEXT)
-      .find(MASTER),
-    new Parse.Query('ChatMessage')
-      .equalTo('room', room)
-      .greaterThan('createdAt', at)
-      .ascending('createdAt')
-      .limit(MESSAGE_CONTEXT)
-      .find(MASTER),
-  ]);
-  return { before: before.reverse().map(chatLine), after: after.map(chatLine) };
-}
-
 async function contexts(reports: readonly ReportRow[]): Promise<Map<string, ReportContext>> {
   const idsOf = (kind: string) =>
     reports.filter((row) => row.get('kind') === kind).map((row) => row.get('targetId'));
@@ -103,11 +70,7 @@ async function contexts(reports: readonly ReportRow[]): Promise<Map<string, Repo
     }),
   ];
   const workouts = await rowsById('Activity', workoutIds);
-  const surroundings = new Map(
-    await Promise.all(
-      [...messages.values()].map(async (message) => [message.id ?? '', await around(message)] as const),
-    ),
-  );
+  const surroundings = await messagesAround([...messages.values()]);
   const answer = new Map<string, ReportContext>();
   for (const report of reports) {
     const id = report.get('targetId');
@@ -142,14 +105,12 @@ async function contexts(reports: readonly ReportRow[]): Promise<Map<string, Repo
       answer.set(report.id ?? '', { kind, workout: workout ? workoutGlance(workout) : null });
     } else {
       const person = people.get(id);
-      const displayName: unknown = person?.get('displayName');
       const until: unknown = person?.get('suspendedUntil');
       answer.set(report.id ?? '', {
         kind: 'user',
         person: person
           ? {
-              displayName:
-                typeof displayName === 'string' && displayName ? displayName : String(person.get('username')),
+              displayName: shownName(person),
               joined: (person.createdAt ?? new Date()).toISOString(),
               suspendedUntil: isSuspended(person) && until instanceof Date ? untilOrLifted(until) : null,
             }

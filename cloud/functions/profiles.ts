@@ -4,6 +4,13 @@ import { friendshipClass } from '../schema/friendship';
 import { asRow, queryOf } from '../schema/rows';
 import { userClass } from '../schema/user';
 
+/** The name others see of a person: their display name, else their username. */
+export function shownName(user: { get(key: string): unknown }): string {
+  const [displayName, username] = [user.get('displayName'), user.get('username')];
+  if (typeof displayName === 'string' && displayName) return displayName;
+  return typeof username === 'string' ? username : '';
+}
+
 /** Name and picture of people, and nothing else: no email, no settings, no data. */
 export async function profiles(ids: readonly string[]): Promise<Map<string, PublicProfile>> {
   if (ids.length === 0) return new Map();
@@ -15,15 +22,13 @@ export async function profiles(ids: readonly string[]): Promise<Map<string, Publ
   return new Map(
     users.map((found) => {
       const user = asRow(userClass, found);
-      const username = found.getUsername() ?? '';
-      const displayName = user.get('displayName');
       const avatar = user.get('avatar');
       return [
         user.id ?? '',
         {
           userId: user.id ?? '',
-          username,
-          displayName: displayName || username,
+          username: found.getUsername() ?? '',
+          displayName: shownName(found),
           avatarUrl: avatar?.url() ?? null,
         },
       ];

@@ -1,8 +1,14 @@
-import type { Appeal, ModerationActionRow } from '../../src/domain/moderation';
-import { MASTER, Parse, type CloudObject } from '../parse';
+import {
+  MESSAGE_CONTEXT,
+  type Appeal,
+  type ChatLine,
+  type ModerationActionRow,
+} from '../../src/domain/moderation';
+import { MASTER, Parse, type CloudObject, type ParseUser } from '../parse';
 import type { moderationActionClass } from '../schema/moderationAction';
 import type { RowOf } from '../schema/rows';
 import { untilOrLifted } from '../suspension';
+import { storeRead } from './read';
 
 /** Rows of the moderation record as moderators, admins and the person acted on read them. */
 
@@ -62,3 +68,94 @@ export async function actionRowsOf(rows: readonly ActionRow[]): Promise<Moderati
   );
   return rows.map((row) => actionRowOf(row, names));
 }
+
+/** A chat message as a moderator reads it beside a report. */
+export function chatLine(row: CloudObject): ChatLine {
+  return {
+    id: row.id ?? '',
+    authorId: (row.get('author') as ParseUser | undefined)?.id ?? null,
+    authorName: String(row.get('authorName') ?? ''),
+    text: String(row.get('text') ?? ''),
+    createdAt: (row.createdAt ?? new Date()).toISOString(),
+    hidden: row.get('hiddenAt') instanceof Date,
+  };
+}
+
+export interface MessageSurroundings {
+  before: ChatLine[];
+  after: ChatLine[];
+}
+
+/**
+ * The `MESSAGE_CONTEXT` messages just before and after each of `messages` in its room, oldest
+ * first, by the message's id: one statement for a whole page of reports.
+ */
+export const messagesAround = storeRead({
+  async bySql(sql, messages: readonly CloudObject[]): Promise<Map<string, MessageSurroundings>> {
+    const answer = new Map<string, MessageSurroundings>(
+      messages.map((message) => [message.id ?? '', { before: [], after: [] }]),
+    );
+    if (messages.length === 0) return answer;
+    const { rows } = await sql.query<{
+      reported: string;
+      side: 'before' | 'after';
+      objectId: string;
+      author: string | null;
+      authorName: string | null;
+      text: string | null;
+      createdAt: Date;
+      hiddenAt: Date | null;
+    }>(
+      `SELECT reported."objectId" AS reported, near.side, near."objectId", near.author, near."authorName",
+              near.text, near."createdAt", near."hiddenAt"
+         FROM "ChatMessage" AS reported
+        CROSS JOIN LATERAL (
+          (SELECT 'before' AS side, m.* FROM "ChatMessage" AS m
+            WHERE m.room = reported.room AND m."createdAt" < reported."createdAt"
+            ORDER BY m."createdAt" DESC LIMIT $2)
+          UNION ALL
+          (SELECT 'after' AS side, m.* FROM "ChatMessage" AS m
+            WHERE m.room = reported.room AND m."createdAt" > reported."createdAt"
+            ORDER BY m."createdAt" LIMIT $2)
+        ) AS near
+        WHERE reported."objectId" = ANY($1::text[])
+        ORDER BY near."createdAt"`,
+      [messages.map((message) => message.id ?? ''), MESSAGE_CONTEXT],
+    );
+    for (const row of rows) {
+      answer.get(row.reported)?.[row.side].push({
+        id: row.objectId,
+        authorId: row.author,
+        authorName: row.authorName ?? '',
+        text: row.text ?? '',
+        createdAt: row.createdAt.toISOString(),
+        hidden: row.hiddenAt !== null,
+      });
+    }
+    return answer;
+  },
+  async byQueries(messages: readonly CloudObject[]): Promise<Map<string, MessageSurroundings>> {
+    const around = async (message: CloudObject): Promise<MessageSurroundings> => {
+      const at = message.createdAt ?? new Date();
+      const room = String(message.get('room'));
+      const [before, after] = await Promise.all([
+        new Parse.Query('ChatMessage')
+          .equalTo('room', room)
+          .lessThan('createdAt', at)
+          .descending('createdAt')
+          .limit(MESSAGE_CONTEXT)
+          .find(MASTER),
+        new Parse.Query('ChatMessage')
+          .equalTo('room', room)
+          .greaterThan('createdAt', at)
+          .ascending('createdAt')
+          .limit(MESSAGE_CONTEXT)
+          .find(MASTER),
+      ]);
+      return { before: before.reverse().map(chatLine), after: after.map(chatLine) };
+    };
+    return new Map(
+      await Promise.all(messages.map(async (message) => [message.id ?? '', await around(message)] as const)),
+    );
+  },
+});

@@ -1,7 +1,26 @@
-import { MASTER_PAGES, Parse } from '../parse';
+import { MASTER, MASTER_PAGES, Parse, userPointer } from '../parse';
 import { friendshipClass } from '../schema/friendship';
-import { queryOf } from '../schema/rows';
+import { queryOf, type RowOf } from '../schema/rows';
 import { storeRead } from './read';
+
+export type FriendshipRow = RowOf<typeof friendshipClass>;
+
+/** What lies between two people, read from the Friendship rows either of them wrote. */
+export interface RelationBetween {
+  /** The row that holds it (normally the only one), to change or remove; none for strangers. */
+  row: FriendshipRow | undefined;
+  /** Accepted friends, with no block either way. */
+  friends: boolean;
+}
+
+/** The relation between `a` and `b`: friends, blocked, pending or declined, whichever of them asked. */
+export async function relationBetween(a: string, b: string): Promise<RelationBetween> {
+  const pair = (from: string, to: string) =>
+    queryOf(friendshipClass).equalTo('from', userPointer(from)).equalTo('to', userPointer(to));
+  const rows = await Parse.Query.or(pair(a, b), pair(b, a)).find(MASTER);
+  const statuses = rows.map((row) => row.get('status'));
+  return { row: rows[0], friends: statuses.includes('accepted') && !statuses.includes('blocked') };
+}
 
 /**
  * Who a person's friends are, and who a search finds, answering the same through SQL and through

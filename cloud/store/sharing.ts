@@ -1,7 +1,7 @@
-import { MASTER, Parse, userPointer } from '../parse';
+import { MASTER, Parse } from '../parse';
 import { activityClass } from '../schema/activity';
-import { friendshipClass } from '../schema/friendship';
 import { queryOf, type RowOf } from '../schema/rows';
+import { relationBetween } from './people';
 
 /**
  * Who may see a workout besides its owner. Workouts are owner-only by their ACL; a friend sees one
@@ -17,14 +17,6 @@ export function isSuspended(user: { get(key: string): unknown }, now = new Date(
   return until instanceof Date && until.getTime() > now.getTime();
 }
 
-/** The relation between two people, if any row holds one: `accepted`, `blocked`, … */
-async function statusesBetween(a: string, b: string): Promise<string[]> {
-  const pair = (from: string, to: string) =>
-    queryOf(friendshipClass).equalTo('from', userPointer(from)).equalTo('to', userPointer(to));
-  const rows = await Parse.Query.or(pair(a, b), pair(b, a)).find(MASTER);
-  return rows.map((row) => row.get('status'));
-}
-
 /**
  * Whether `viewerId` may see `activity`: its owner always; anyone else only when it is shared with
  * friends, they are friends (no block either way), the owner is not suspended and no moderator has
@@ -34,8 +26,7 @@ export async function mayView(viewerId: string, activity: ActivityRow): Promise<
   const ownerId = activity.get('user').id ?? '';
   if (ownerId === viewerId) return true;
   if (activity.get('visibility') !== 'friends' || activity.get('moderationHidden') === true) return false;
-  const statuses = await statusesBetween(viewerId, ownerId);
-  if (!statuses.includes('accepted') || statuses.includes('blocked')) return false;
+  if (!(await relationBetween(viewerId, ownerId)).friends) return false;
   const owner = await new Parse.Query(Parse.User).get(ownerId, MASTER).catch(() => undefined);
   return owner !== undefined && !isSuspended(owner);
 }

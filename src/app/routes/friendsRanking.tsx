@@ -364,7 +364,7 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, units, sav
           <FriendList
             friends={friendships.friends}
             personMenu={(friend) => {
-              const name = friend.displayName || friend.username;
+              const name = friend.displayName;
               return (
                 <ModerationMenu
                   label={t('friends.list.more', { name })}
@@ -401,13 +401,13 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, units, sav
             <WorkoutSocial activityId={workout.activityId} commentMenu={commentMenu} />
             {workout.mine ? null : (
               <ModerationMenu
-                label={t('friends.list.more', { name: workout.owner.displayName || workout.owner.username })}
+                label={t('friends.list.more', { name: workout.owner.displayName })}
                 userId={workout.owner.userId}
                 muted={mutedIds.has(workout.owner.userId)}
                 report={{
                   kind: 'activity',
                   id: workout.activityId,
-                  name: workout.owner.displayName || workout.owner.username,
+                  name: workout.owner.displayName,
                 }}
               />
             )}

@@ -39,9 +39,7 @@ export async function loadChatPage(meId: string, roomKey: string): Promise<ChatP
     rooms,
     current,
     page: current && page ? page : { messages: [], hasOlder: false },
-    names: Object.fromEntries(
-      friends.map((friend) => [friend.userId, friend.displayName || friend.username]),
-    ),
+    names: Object.fromEntries(friends.map((friend) => [friend.userId, friend.displayName])),
     unread,
   };
 }

@@ -3,10 +3,10 @@ import { dmRoomKey } from '@/domain/chatRooms';
 import { markSeen, readLastSeen, roomEntries, unreadBadgeText } from './rooms';
 
 describe('roomEntries', () => {
-  it('lists one room per activity type, then one per friend', () => {
+  it('lists one room per activity type, then one per friend by the name the server shows', () => {
     const rooms = roomEntries('me1', [
       { userId: 'ann1', username: 'anna', displayName: 'Anna Berg', avatarUrl: null },
-      { userId: 'zed9', username: 'zed', displayName: '', avatarUrl: null },
+      { userId: 'zed9', username: 'zed9x', displayName: 'zed', avatarUrl: null },
     ]);
     expect(rooms.slice(0, 2)).toEqual([
       { kind: 'topic', key: 'topic:run', label: 'Running', activityType: 'run' },

@@ -29,7 +29,7 @@ export function roomEntries(
     .map((friend) => ({
       kind: 'dm',
       key: dmRoomKey(meId, friend.userId),
-      label: friend.displayName || friend.username,
+      label: friend.displayName,
       friend,
     }));
   const challengeRooms: RoomEntry[] = challenges

@@ -20,7 +20,6 @@ export { WorkoutSocial } from './components/WorkoutSocial';
 export { BlockedList, FriendList } from './components/FriendList';
 export { FriendRequests } from './components/FriendRequests';
 export { FriendSearch } from './components/FriendSearch';
-export { Avatar, PersonLabel } from './components/Person';
 export { RankingBoard } from './components/RankingBoard';
 export { SharedWorkoutWindow, type SharedWorkoutWindowProps } from './components/SharedWorkoutWindow';
 export type { RankingChoice } from './components/RankingControls';

@@ -1,5 +1,5 @@
 import { sortedMembers, type ChallengeSummary, type MemberStatus } from '@/domain/challenges';
-import { Avatar } from '@/features/friends';
+import { Avatar } from '@/components/PersonLabel';
 import { useT, type MessageId } from '@/i18n';
 
 const STATUS_NAMES: Readonly<Record<MemberStatus, MessageId>> = {

@@ -16,7 +16,7 @@ import {
   type Leaderboard,
 } from '@/domain/challenges';
 import type { PublicProfile } from '@/domain/friends';
-import { PersonLabel } from '@/features/friends';
+import { PersonLabel } from '@/components/PersonLabel';
 import { useT, type MessageId, type Translator } from '@/i18n';
 import { T } from '@/i18n/T';
 import { formatDate } from '@/i18n/dates';
@@ -441,7 +441,7 @@ function LeaderboardWindow({
                   {t('challenges.board.won', {
                     count: winners.length,
                     names: winners
-                      .map((row) => row.displayName || row.username)
+                      .map((row) => row.displayName)
                       .reduce((first, second) => t('challenges.board.namesAnd', { first, second })),
                   })}
                 </>

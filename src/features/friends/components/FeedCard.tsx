@@ -8,7 +8,7 @@ import { formatNumber } from '@/i18n/numbers';
 import { refusalIn } from '@/lib/routeActions';
 import { FRIENDS_PATH, feedMoreHref } from '../paths';
 import type { FeedMoreData, FriendActionResult } from '../types';
-import { PersonLabel } from './Person';
+import { PersonLabel } from '@/components/PersonLabel';
 import { WorkoutSocial, type WorkoutSocialProps } from './WorkoutSocial';
 
 export type FeedState =

@@ -3,7 +3,8 @@ import { useFetcher } from 'react-router';
 import type { Friendships } from '@/domain/friends';
 import { useT, type MessageId } from '@/i18n';
 import type { FriendActionResult } from '../types';
-import { PersonLabel } from './Person';
+import { PersonLabel } from '@/components/PersonLabel';
+import { PersonRow } from '@/components/PersonRow';
 import { refusalIn } from '@/lib/routeActions';
 
 type Friend = Friendships['friends'][number];
@@ -53,67 +54,66 @@ const CONFIRM: Readonly<
 function FriendItem({ friend, menu }: { friend: Friend; menu: ReactNode }) {
   const t = useT();
   const fetcher = useFetcher<FriendActionResult>();
-  const namesId = useId();
   const [confirming, setConfirming] = useState<'remove' | 'block' | null>(null);
   const busy = fetcher.state !== 'idle';
   const error = fetcher.state === 'idle' ? refusalIn(fetcher.data)?.formError : undefined;
   return (
-    <li className="person-item">
-      <PersonLabel person={friend} namesId={namesId} />
-      <fetcher.Form method="post" className="person-actions">
-        <input type="hidden" name="userId" value={friend.userId} />
-        {confirming ? (
-          // Keyed apart from the actions, so the click that asked to confirm cannot become a submit.
-          <div
-            key="confirm"
-            className="confirm-delete"
-            role="group"
-            aria-label={t(CONFIRM[confirming].label)}
-          >
-            <p>{t(CONFIRM[confirming].question, { name: friend.displayName })}</p>
-            <button
-              type="submit"
-              name="intent"
-              value={confirming}
-              className="button-danger"
-              disabled={busy}
-              autoFocus
-            >
-              {t(CONFIRM[confirming].button)}
-            </button>
-            <button type="button" className="button-secondary" onClick={() => setConfirming(null)}>
-              {t('friends.list.keep')}
-            </button>
-          </div>
-        ) : (
-          <div key="actions" className="form-actions">
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={() => setConfirming('remove')}
-              aria-describedby={namesId}
-            >
-              {t('friends.list.remove')}
-            </button>
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={() => setConfirming('block')}
-              aria-describedby={namesId}
-            >
-              {t('friends.list.block')}
-            </button>
-          </div>
-        )}
-      </fetcher.Form>
-      {/* Beside the form, not in it: the menu's windows hold forms of their own. */}
-      {menu}
-      {error ? (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </li>
+    <PersonRow
+      person={friend}
+      error={error}
+      actions={(namesId) => (
+        <>
+          <fetcher.Form method="post" className="person-actions">
+            <input type="hidden" name="userId" value={friend.userId} />
+            {confirming ? (
+              // Keyed apart from the actions, so the click that asked to confirm cannot become a submit.
+              <div
+                key="confirm"
+                className="confirm-delete"
+                role="group"
+                aria-label={t(CONFIRM[confirming].label)}
+              >
+                <p>{t(CONFIRM[confirming].question, { name: friend.displayName })}</p>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={confirming}
+                  className="button-danger"
+                  disabled={busy}
+                  autoFocus
+                >
+                  {t(CONFIRM[confirming].button)}
+                </button>
+                <button type="button" className="button-secondary" onClick={() => setConfirming(null)}>
+                  {t('friends.list.keep')}
+                </button>
+              </div>
+            ) : (
+              <div key="actions" className="form-actions">
+                <button
+                  type="button"
+                  className="button-secondary"
+                  onClick={() => setConfirming('remove')}
+                  aria-describedby={namesId}
+                >
+                  {t('friends.list.remove')}
+                </button>
+                <button
+                  type="button"
+                  className="button-secondary"
+                  onClick={() => setConfirming('block')}
+                  aria-describedby={namesId}
+                >
+                  {t('friends.list.block')}
+                </button>
+              </div>
+            )}
+          </fetcher.Form>
+          {/* Beside the form, not in it: the menu's windows hold forms of their own. */}
+          {menu}
+        </>
+      )}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import type { Friendships } from '@/domain/friends';
 import { useT } from '@/i18n';
 import type { FriendActionResult } from '../types';
-import { PersonLabel } from './Person';
+import { PersonLabel } from '@/components/PersonLabel';
 import { refusalIn } from '@/lib/routeActions';
 
 type Request = Friendships['incoming'][number];

@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, type SearchResult } from '@/domain/friends';
 import { useT } from '@/i18n';
 import type { FriendActionResult, SearchData } from '../types';
-import { PersonLabel } from './Person';
+import { PersonLabel } from '@/components/PersonLabel';
 import { FormError } from '@/components/FormError';
 import { refusalIn } from '@/lib/routeActions';
 

@@ -1,7 +1,7 @@
 import type { Ranking } from '@/domain/friends';
 import { useT } from '@/i18n';
 import { METRIC_IN_SENTENCE, PERIOD_IN_SENTENCE, formatValue, movement } from '../format';
-import { PersonLabel } from './Person';
+import { PersonLabel } from '@/components/PersonLabel';
 
 /** Everyone ranked, the person's own row marked; movement is against the previous period. */
 export function RankingTable({ ranking }: { ranking: Ranking }) {

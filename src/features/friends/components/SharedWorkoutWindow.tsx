@@ -13,7 +13,7 @@ import { formatNumber } from '@/i18n/numbers';
 import { errorSentence } from '@/lib/errors';
 import { saveFile } from '@/lib/saveFile';
 import { loadSharedWorkout, loadSharedWorkoutGpx } from '../api';
-import { PersonLabel } from './Person';
+import { PersonLabel } from '@/components/PersonLabel';
 
 export interface SharedWorkoutWindowProps {
   /** The workout to show, or null for the window closed. */

@@ -6,7 +6,7 @@ import { formatDate } from '@/i18n/dates';
 import { refusalIn } from '@/lib/routeActions';
 import { FRIENDS_PATH, socialHref } from '../paths';
 import type { FriendActionResult, SocialData } from '../types';
-import { PersonLabel } from './Person';
+import { PersonLabel } from '@/components/PersonLabel';
 
 /** "Sam and 3 others": who gave kudos, as many names as the server gave, then how many more. */
 export function kudosLine(t: Translator, { count, names }: WorkoutSocialView['kudos']): string {

@@ -1,4 +1,5 @@
 import { useFetcher } from 'react-router';
+import { PersonRow } from '@/components/PersonRow';
 import type { MutedUser } from '@/domain/moderation';
 import { useT } from '@/i18n';
 import { refusalIn } from '@/lib/routeActions';
@@ -27,31 +28,26 @@ function MutedItem({ person }: { person: MutedUser }) {
   const t = useT();
   const fetcher = useFetcher<ModerationActionResult>();
   const error = fetcher.state === 'idle' ? refusalIn(fetcher.data)?.formError : undefined;
-  const name = person.displayName || person.username;
+  const name = person.displayName;
   return (
-    <li className="person-item">
-      <span className="person-names">
-        <span className="person-name">{name}</span>{' '}
-        <span className="person-username">@{person.username}</span>
-      </span>
-      <fetcher.Form method="post" className="person-actions">
-        <input type="hidden" name="userId" value={person.userId} />
-        <button
-          type="submit"
-          name="intent"
-          value="unmute"
-          className="button-secondary"
-          disabled={fetcher.state !== 'idle'}
-          aria-label={t('moderation.muted.unmuteName', { name })}
-        >
-          {t('moderation.muted.unmute')}
-        </button>
-      </fetcher.Form>
-      {error ? (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </li>
+    <PersonRow
+      person={person}
+      error={error}
+      actions={() => (
+        <fetcher.Form method="post" className="person-actions">
+          <input type="hidden" name="userId" value={person.userId} />
+          <button
+            type="submit"
+            name="intent"
+            value="unmute"
+            className="button-secondary"
+            disabled={fetcher.state !== 'idle'}
+            aria-label={t('moderation.muted.unmuteName', { name })}
+          >
+            {t('moderation.muted.unmute')}
+          </button>
+        </fetcher.Form>
+      )}
+    />
   );
 }

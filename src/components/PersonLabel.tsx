@@ -8,7 +8,7 @@ export function Avatar({ person }: { person: PublicProfile }) {
     <img className="avatar" src={person.avatarUrl} alt="" width={40} height={40} loading="lazy" />
   ) : (
     <span className="avatar avatar-initials" aria-hidden="true">
-      {initials(person.displayName || person.username)}
+      {initials(person.displayName)}
     </span>
   );
 }
