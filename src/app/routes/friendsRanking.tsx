@@ -343,7 +343,7 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, units, sav
   };
 
   const commentMenu = (comment: SocialComment) => {
-    const name = comment.author.displayName || comment.author.username;
+    const name = comment.author.displayName;
     return (
       <ModerationMenu
         label={t('friends.social.commentMenu', { name })}

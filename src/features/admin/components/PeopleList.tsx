@@ -112,7 +112,7 @@ function PersonRow({ person, mayChangeRoles, onAsk, actions }: PersonRowProps) {
     <li className="person-item admin-person">
       <div id={namesId}>
         <p className="person-name">
-          {person.displayName || person.username} <span className="person-username">@{person.username}</span>
+          {person.displayName} <span className="person-username">@{person.username}</span>
         </p>
         <dl className="admin-facts">
           {person.email ? (
