@@ -14,6 +14,7 @@ export {
 } from './components/ActivityEditWindow';
 export { DayActivities } from './components/DayActivities';
 export { WeekSummary } from './components/WeekSummary';
+export { WorkoutStats } from './components/WorkoutStats';
 export { WorkoutSummaryWindow } from './components/WorkoutSummaryWindow';
 export { RouteCharts, RouteLine } from './components/WorkoutRecording';
 export { RoutePointPicker } from './components/RoutePointPicker';

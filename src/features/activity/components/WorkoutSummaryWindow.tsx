@@ -4,15 +4,13 @@ import { ActivityTypeIcon } from '@/components/ActivityTypeIcon';
 import { MoreMenu } from '@/components/MoreMenu';
 import { Popup } from '@/components/Popup';
 import { ACTIVITY_TYPE_INFO, type ActivityRow, type WorkoutDetail } from '@/domain/activity';
-import { clockText, paceOrSpeed } from '@/domain/pace';
 import type { ExerciseRow } from '@/domain/strength';
-import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
+import type { Units } from '@/domain/units';
 import { useT } from '@/i18n';
 import { formatDate } from '@/i18n/dates';
-import { formatNumber } from '@/i18n/numbers';
-import { formatMinutes } from '../days';
 import { WorkoutLifts } from './WorkoutLifts';
 import { WorkoutRecording } from './WorkoutRecording';
+import { WorkoutStats } from './WorkoutStats';
 
 export interface WorkoutSummaryWindowProps {
   /** The workout to show, or null for the window closed. */
@@ -27,10 +25,6 @@ export interface WorkoutSummaryWindowProps {
   /** Asked once in the window, then called to delete the workout. */
   onDelete: (activity: ActivityRow) => void;
 }
-
-/** A number with `digits` decimals in the language shown ("12.50", "12,50"). */
-const fixed = (value: number, digits: number) =>
-  formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 
 /**
  * One workout to read: when, how long, how far, its pace or speed and energy; a strength workout's
@@ -55,9 +49,6 @@ export function WorkoutSummaryWindow({
       })
     : t('activity.detail.untitled');
   const recording = activity && detail?.activity.id === activity.id ? detail : null;
-  const unit = distanceUnitLabel(units);
-  const seconds = recording?.movingTimeS ?? (activity ? activity.durationMin * 60 : 0);
-  const average = activity ? paceOrSpeed(activity.type, activity.distanceKm, seconds, units) : null;
   return (
     <Popup
       open={activity !== null}
@@ -110,77 +101,18 @@ export function WorkoutSummaryWindow({
               time: formatDate(new Date(activity.startedAt), 'HH:mm'),
             })}
           </p>
-          <dl className="stat-list">
-            <div>
-              <dt>
-                {recording?.movingTimeS != null
-                  ? t('activity.detail.elapsed')
-                  : t('activity.summary.duration')}
-              </dt>
-              <dd>{formatMinutes(activity.durationMin)}</dd>
-            </div>
-            {recording?.movingTimeS != null ? (
-              <div>
-                <dt>{t('activity.detail.movingTime')}</dt>
-                <dd>{clockText(recording.movingTimeS)}</dd>
-              </div>
-            ) : null}
-            {activity.distanceKm !== null ? (
-              <div>
-                <dt>{t('activity.detail.distance')}</dt>
-                <dd>
-                  {fixed(kmToDisplay(activity.distanceKm, units), 2)} {unit}
-                </dd>
-              </div>
-            ) : null}
-            {average?.kind === 'pace' ? (
-              <div>
-                <dt>{t('activity.summary.pace')}</dt>
-                <dd>{t('activity.summary.paceValue', { pace: clockText(average.secondsPerUnit), unit })}</dd>
-              </div>
-            ) : null}
-            {average?.kind === 'speed' ? (
-              <div>
-                <dt>{t('activity.summary.speed')}</dt>
-                <dd>
-                  {fixed(average.perHour, 1)} {units === 'imperial' ? 'mph' : 'km/h'}
-                </dd>
-              </div>
-            ) : null}
-            {activity.caloriesKcal !== null ? (
-              <div>
-                <dt>{t('activity.summary.calories')}</dt>
-                <dd>
-                  {activity.caloriesEstimated
-                    ? t('activity.day.kcalEstimated', { kcal: activity.caloriesKcal })
-                    : t('activity.summary.kcal', { kcal: activity.caloriesKcal })}
-                </dd>
-              </div>
-            ) : null}
-            {recording?.elevationGainM != null ? (
-              <div>
-                <dt>{t('activity.detail.climb')}</dt>
-                <dd>
-                  {units === 'imperial'
-                    ? `${Math.round(recording.elevationGainM * 3.28084)} ft`
-                    : `${recording.elevationGainM} m`}
-                </dd>
-              </div>
-            ) : null}
-            {recording?.avgHr != null ? (
-              <div>
-                <dt>{t('activity.detail.heartRate')}</dt>
-                <dd>
-                  {recording.maxHr !== null
-                    ? t('activity.detail.heartRateAverageMax', {
-                        average: recording.avgHr,
-                        max: recording.maxHr,
-                      })
-                    : t('activity.detail.heartRateAverage', { average: recording.avgHr })}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
+          <WorkoutStats
+            type={activity.type}
+            durationMin={activity.durationMin}
+            movingTimeS={recording?.movingTimeS ?? null}
+            distanceKm={activity.distanceKm}
+            caloriesKcal={activity.caloriesKcal}
+            caloriesEstimated={activity.caloriesEstimated}
+            elevationGainM={recording?.elevationGainM ?? null}
+            avgHr={recording?.avgHr ?? null}
+            maxHr={recording?.maxHr ?? null}
+            units={units}
+          />
           {activity.notes ? (
             <>
               <h3>{t('activity.summary.notes')}</h3>

@@ -3,13 +3,11 @@ import { ActivityTypeIcon } from '@/components/ActivityTypeIcon';
 import { FormError } from '@/components/FormError';
 import { Popup } from '@/components/Popup';
 import { ACTIVITY_TYPE_INFO } from '@/domain/activity';
-import { clockText, paceOrSpeed } from '@/domain/pace';
 import type { SharedWorkout } from '@/domain/sharing';
-import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
-import { RouteCharts, RouteLine } from '@/features/activity';
+import type { Units } from '@/domain/units';
+import { RouteCharts, RouteLine, WorkoutStats } from '@/features/activity';
 import { useT } from '@/i18n';
 import { formatDate } from '@/i18n/dates';
-import { formatNumber } from '@/i18n/numbers';
 import { errorSentence } from '@/lib/errors';
 import { saveFile } from '@/lib/saveFile';
 import { loadSharedWorkout, loadSharedWorkoutGpx } from '../api';
@@ -24,9 +22,6 @@ export interface SharedWorkoutWindowProps {
   /** Shown at the window's foot once the workout is loaded (kudos, comments, report). */
   children?: (workout: SharedWorkout) => ReactNode;
 }
-
-const fixed = (value: number, digits: number) =>
-  formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 
 type Loaded = { activityId: string } & ({ workout: SharedWorkout } | { problem: string });
 
@@ -60,9 +55,6 @@ function GpxDownload({ activityId }: { activityId: string }) {
 /** What a friend's workout shows: its numbers, and its route and charts when they share them. */
 function SharedWorkoutBody({ workout, units }: { workout: SharedWorkout; units: Units }) {
   const t = useT();
-  const unit = distanceUnitLabel(units);
-  const seconds = workout.movingTimeS ?? workout.durationMin * 60;
-  const average = paceOrSpeed(workout.type, workout.distanceKm, seconds, units);
   const started = new Date(workout.startedAt);
   return (
     <div className="workout-summary">
@@ -77,66 +69,7 @@ function SharedWorkoutBody({ workout, units }: { workout: SharedWorkout; units: 
           time: formatDate(started, 'HH:mm'),
         })}
       </p>
-      <dl className="stat-list">
-        <div>
-          <dt>{t('activity.summary.duration')}</dt>
-          <dd>{clockText(workout.durationMin * 60)}</dd>
-        </div>
-        {workout.movingTimeS !== null ? (
-          <div>
-            <dt>{t('activity.detail.movingTime')}</dt>
-            <dd>{clockText(workout.movingTimeS)}</dd>
-          </div>
-        ) : null}
-        {workout.distanceKm !== null ? (
-          <div>
-            <dt>{t('activity.detail.distance')}</dt>
-            <dd>
-              {fixed(kmToDisplay(workout.distanceKm, units), 2)} {unit}
-            </dd>
-          </div>
-        ) : null}
-        {average?.kind === 'pace' ? (
-          <div>
-            <dt>{t('activity.summary.pace')}</dt>
-            <dd>{t('activity.summary.paceValue', { pace: clockText(average.secondsPerUnit), unit })}</dd>
-          </div>
-        ) : null}
-        {average?.kind === 'speed' ? (
-          <div>
-            <dt>{t('activity.summary.speed')}</dt>
-            <dd>
-              {fixed(average.perHour, 1)} {units === 'imperial' ? 'mph' : 'km/h'}
-            </dd>
-          </div>
-        ) : null}
-        {workout.caloriesKcal !== null ? (
-          <div>
-            <dt>{t('activity.summary.calories')}</dt>
-            <dd>{t('activity.summary.kcal', { kcal: workout.caloriesKcal })}</dd>
-          </div>
-        ) : null}
-        {workout.elevationGainM !== null ? (
-          <div>
-            <dt>{t('activity.detail.climb')}</dt>
-            <dd>
-              {units === 'imperial'
-                ? `${Math.round(workout.elevationGainM * 3.28084)} ft`
-                : `${workout.elevationGainM} m`}
-            </dd>
-          </div>
-        ) : null}
-        {workout.avgHr !== null ? (
-          <div>
-            <dt>{t('activity.detail.heartRate')}</dt>
-            <dd>
-              {workout.maxHr !== null
-                ? t('activity.detail.heartRateAverageMax', { average: workout.avgHr, max: workout.maxHr })
-                : t('activity.detail.heartRateAverage', { average: workout.avgHr })}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <WorkoutStats {...workout} units={units} />
       {workout.route ? (
         <div className="workout-detail">
           <RouteLine points={workout.route} label={t('friends.shared.routeLabel')} />
