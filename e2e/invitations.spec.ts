@@ -1,44 +1,74 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
+  connectDatabase,
   createDataDir,
   databaseUri,
   removeDataDir,
   startServerProcess,
   type ServerProcess,
 } from '../server/test/serverProcess';
+import { restClient } from '../server/test/restClient';
 import { LoginPage } from './pages/LoginPage';
 import { SignupPage } from './pages/SignupPage';
 import { violationsOn } from './support/accessibility';
-import { createAccount, e2eServer, uniqueName, type TestAccount } from './support/api';
+import { e2eServer, uniqueName } from './support/api';
 
 /**
- * Nodes on the end-to-end database, as an operator would run them: one invite-only with an admin,
- * one closed. The accounts of the shared server exist on them too.
+ * Nodes of one server, as an operator would run them: one invite-only with an admin, one closed.
+ * They have a database of their own: the nodes of a server share its sign-up mode once an admin
+ * picks one on the admin page, and the shared end-to-end server's admins do.
  */
 interface Node {
   server: ServerProcess;
   dataDir: string;
 }
 
+interface Person {
+  username: string;
+  password: string;
+}
+
+let database: string;
 let inviteOnly: Node;
 let closed: Node;
-let admin: TestAccount;
+let admin: Person;
 
 async function startNode(prefix: string, env: Record<string, string>): Promise<Node> {
-  const { dataDir: sharedDataDir, masterKey } = e2eServer();
+  const { masterKey } = e2eServer();
   const dataDir = await createDataDir(prefix);
   const server = await startServerProcess({
     dataDir,
-    env: { DATABASE_URI: await databaseUri(sharedDataDir), MASTER_KEY: masterKey, ...env },
+    env: { DATABASE_URI: database, MASTER_KEY: masterKey, ...env },
   });
   return { server, dataDir };
 }
 
+/** An account made by the operator (the master key), as on a server whose sign-up is not open. */
+async function accountOn(node: Node): Promise<Person> {
+  const person = { username: uniqueName('member'), password: `pw-${uniqueName('x')}` };
+  const answer = await restClient({ ...e2eServer(), baseUrl: node.server.baseUrl }).request(
+    'POST',
+    '/parse/users',
+    { masterKey: true, body: person },
+  );
+  if (answer.status >= 400) throw new Error(`Could not make ${person.username}: ${answer.text}`);
+  return person;
+}
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  admin = await createAccount();
-  // Each node settles the admin role by its own ADMIN_USERNAMES at start: the one that lists the admin starts last.
+  const { dataDir } = e2eServer();
+  const name = uniqueName('invitations').toLowerCase();
+  const client = await connectDatabase(dataDir);
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  database = await databaseUri(dataDir, name);
   closed = await startNode('e2e-closed', { SIGNUP: 'closed' });
+  admin = await accountOn(closed);
+  // Each node settles the admin role by its own ADMIN_USERNAMES at start: the one that lists the admin starts last.
   inviteOnly = await startNode('e2e-invite', { SIGNUP: 'invite', ADMIN_USERNAMES: admin.username });
 });
 
@@ -130,7 +160,7 @@ test.describe('invitations', () => {
   });
 
   test('someone who is not an admin sees no invitations in settings', async ({ browser }) => {
-    const member = await createAccount();
+    const member = await accountOn(inviteOnly);
     const page = await visitor(browser, inviteOnly);
     await new LoginPage(page).goto(`?from=${encodeURIComponent('/user-settings?section=security')}`);
     await new LoginPage(page).logIn(member.username, member.password);
