@@ -48,8 +48,6 @@ export function ModerationLog({ actions, next, filters }: ModerationLogProps) {
   const t = useT();
   const navigate = useNavigate();
   const filterId = useId();
-  const moderatorId = useId();
-  const personId = useId();
   const filtered = Object.keys(filterParams(filters)).length > 0;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -85,32 +83,8 @@ export function ModerationLog({ actions, next, filters }: ModerationLogProps) {
             ))}
           </select>
         </div>
-        <div className="form-field">
-          <label htmlFor={moderatorId}>{t('admin.log.moderator')}</label>
-          <input
-            id={moderatorId}
-            name="moderator"
-            type="search"
-            defaultValue={filters.moderator ?? ''}
-            maxLength={USERNAME_FILTER_MAX}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor={personId}>{t('admin.log.person')}</label>
-          <input
-            id={personId}
-            name="person"
-            type="search"
-            defaultValue={filters.person ?? ''}
-            maxLength={USERNAME_FILTER_MAX}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        </div>
+        <UsernameFilter name="moderator" label={t('admin.log.moderator')} value={filters.moderator} />
+        <UsernameFilter name="person" label={t('admin.log.person')} value={filters.person} />
         <button type="submit" className="button-secondary">
           {t('admin.log.show')}
         </button>
@@ -209,5 +183,25 @@ function DecideForm({ actionId, describedBy }: { actionId: string; describedBy: 
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** A filter by a person's username, as typed (a deleted account's by the name the record kept). */
+function UsernameFilter({ name, label, value }: { name: string; label: string; value: string | undefined }) {
+  const id = useId();
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="search"
+        defaultValue={value ?? ''}
+        maxLength={USERNAME_FILTER_MAX}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+    </div>
   );
 }
