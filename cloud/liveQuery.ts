@@ -28,9 +28,11 @@ export function registerLiveQueryGuards(): void {
   });
 
   // A suspended person's messages reach nobody else's open room while the suspension lasts (a
-  // moderator unhiding one, say); a deletion still goes out, so nothing lingers on a screen.
+  // moderator unhiding one, say); a deletion still goes out, so nothing lingers on a screen. A new
+  // message is never a suspended person's (refused when sent), so only a change or an entry into
+  // a subscriber's view costs a look at its author.
   Parse.Cloud.afterLiveQueryEvent('ChatMessage', async (request: LiveQueryEventRequest) => {
-    if (request.event === 'delete' || request.event === 'leave') return;
+    if (request.event !== 'update' && request.event !== 'enter') return;
     if (await authorSuspendedFor(request.object, request.user?.id)) request.sendEvent = false;
   });
 }

@@ -15,6 +15,8 @@ export const userClass = {
     /** Set by the server while a moderator's chat mute holds: the person cannot write in chat. */
     chatMutedUntil: { type: 'Date' },
   },
+  // Every chat read asks who is suspended now (cloud/suspension.ts `suspendedOthers`).
+  indexes: { user_suspendedUntil: { suspendedUntil: 1 } },
   classLevelPermissions: signedInPermissions({
     // Signing up is the one write a visitor without a session may make.
     create: { '*': true },
