@@ -50,6 +50,8 @@ test.describe('two-factor sign-in', () => {
     page,
     browser,
   }) => {
+    // Four log-ins in fresh browsers: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const account = await createAccount();
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await new LoginPage(page).goto(`?from=${encodeURIComponent('/user-settings?section=security')}`);
