@@ -218,6 +218,8 @@ async function workoutDetail(
     avgHr: numberOr(activity.get('avgHr'), null),
     maxHr: numberOr(activity.get('maxHr'), null),
     track: points.length > 0 ? points : null,
+    timeInZones: null,
+    load: null,
   };
 }
 

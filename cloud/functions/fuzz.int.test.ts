@@ -241,6 +241,13 @@ const FUNCTIONS: {
   revokeInvitation: (cast) => ({
     invitationId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
   }),
+  heartRateZones: () => ({}),
+  trainingLoad: () => ({
+    from: fc.oneof(date(), oneOf([day(-731), day(-3000), '2024-02-30']), hostileValue),
+    to: fc.oneof(date(), oneOf([day(1), day(400), '9999-12-31']), hostileValue),
+    timeZone: timeZone(),
+  }),
+  racePredictions: () => ({ timeZone: timeZone() }),
   workoutDetail: (cast) => ({
     activityId: fc.oneof(oneOf([cast.me.objectId, 'xxxxxxxxxx', '']), hostileString, hostileValue),
   }),

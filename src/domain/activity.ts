@@ -2,8 +2,10 @@ import { t, type MessageId } from '../i18n/messages';
 import type { ActivityStats } from './activityStats';
 import type { ActivitySource, ActivityType, ActivityVisibility } from './contract';
 import type { ExerciseRow, LoggedExercise, Muscle, RecordKind } from './strength';
+import type { TimeInZones } from './heartRateZones';
 import type { SyncState } from './sync';
 import type { TrackPoint } from './track';
+import type { LoadSource } from './trainingLoad';
 import type { Units } from './units';
 
 /** How each activity type is named, and its energy cost. */
@@ -96,6 +98,8 @@ export interface ActivityRow {
   showHeartRate?: boolean;
   /** Friends may not comment on it. */
   commentsOff?: boolean;
+  /** How hard it felt, 1–10 (`activityRules.effort`). */
+  effort?: number;
 }
 
 /** One workout with what a recording adds, and its route: what its summary window shows. */
@@ -111,6 +115,10 @@ export interface WorkoutDetail {
   personalBests: { distanceM: number; seconds: number }[];
   /** The file the workout was imported from, when the person kept it; downloadable by them only. */
   original: { name: string; url: string } | null;
+  /** Seconds in each of the person's zones; null without a heart-rate track or a maximum. */
+  timeInZones: TimeInZones | null;
+  /** Its training load and where it comes from; null with neither heart rate nor effort. */
+  load: { value: number; source: LoadSource } | null;
 }
 
 /** The answer of the activitySummary cloud function. */

@@ -35,7 +35,10 @@ import type {
   RecentExercises,
   WorkoutRecords,
 } from './strength';
+import type { PersonHeartRateZones } from './heartRateZones';
+import type { RacePredictionsAnswer } from './racePredictions';
 import type { ImportAnswer, KeyedWorkout } from './track';
+import type { TrainingLoadSeries } from './trainingLoad';
 import type { TwoFactorEnrolment, TwoFactorStatus } from './twoFactor';
 import type { WeighInImportResult, WeightRange, WeightSummary } from './weight';
 
@@ -65,6 +68,11 @@ export interface CloudApi {
    */
   workoutDetail: { params: { activityId: string }; result: WorkoutDetail | SharedWorkoutDetail };
   importWorkouts: { params: { workouts: readonly KeyedWorkout[]; dryRun?: boolean }; result: ImportAnswer };
+  // Insight
+  heartRateZones: { params: None; result: PersonHeartRateZones };
+  /** Days as `YYYY-MM-DD` in `timeZone` (else the settings' zone); at most 731 days. */
+  trainingLoad: { params: { from: Day; to: Day; timeZone?: TimeZone }; result: TrainingLoadSeries };
+  racePredictions: { params: { timeZone?: TimeZone }; result: RacePredictionsAnswer };
   // Strength
   searchExercises: {
     params: { query: string; muscle?: Muscle; equipment?: string; limit?: number; language?: Language };

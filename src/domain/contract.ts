@@ -89,6 +89,10 @@ export const settingsRules = {
   quietHoursEnd: { kind: 'text', min: 5, max: 5, pattern: TIME_OF_DAY_PATTERN, optional: true },
   /** The person's day the goal was last set from the measured expenditure, YYYY-MM-DD. */
   calorieGoalSetOn: { kind: 'text', min: 10, max: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, optional: true },
+  /** Beats a minute at rest, for heart-rate zones and training load; unset counts as 60. */
+  restingHr: { kind: 'number', min: 25, max: 120, integer: true, optional: true },
+  // `zoneBounds`, the six rising bounds of the five zones in % of heart-rate reserve (unset: 50 … 100),
+  // is an array: cloud/classes/settings.ts checks it with `zoneBoundsProblem` (heartRateZones.ts).
 } as const satisfies FieldRules;
 
 /**
@@ -143,6 +147,11 @@ export const activityRules = {
   showHeartRate: { kind: 'boolean', optional: true },
   /** Friends may not comment on this workout (comments already there stay readable). */
   commentsOff: { kind: 'boolean', optional: true },
+  /**
+   * How hard it felt, Borg's CR-10 as Foster uses it: 1 very easy … 10 maximal. Gives the workout a
+   * training load when it has no heart rate (src/domain/trainingLoad.ts).
+   */
+  effort: { kind: 'number', min: 1, max: 10, integer: true, optional: true },
 } as const satisfies FieldRules;
 
 export const mealRules = {

@@ -2,6 +2,7 @@
  * Heart-rate zones: the maximum heart rate (the person's own or Tanaka's estimate), five zones by
  * heart-rate reserve (Karvonen), and the time a heart-rate track spends in each.
  */
+import { settingsRules } from './contract';
 import { fieldError, fieldProblem, type FieldError } from './fieldRules';
 
 /** One heart-rate reading of a track: `t` in milliseconds since the epoch, `hr` in beats a minute. */
@@ -31,7 +32,7 @@ export const PLAUSIBLE_HR = { min: 25, max: 250 } as const;
 export const DEFAULT_RESTING_HR = 60;
 
 /** Resting heart rate as settings take it, beats a minute. */
-export const RESTING_HR_RULE = { kind: 'number', min: 25, max: 120, integer: true, optional: true } as const;
+export const RESTING_HR_RULE = settingsRules.restingHr;
 
 /**
  * Zone bounds in percent of heart-rate reserve: the lower bound of zone 1, then the upper bound of
@@ -223,4 +224,21 @@ export function timeInZones(
     else result.zones[zone] = (result.zones[zone] ?? 0) + seconds;
   }
   return result;
+}
+
+/** What `heartRateZones()` answers: the person's zones and where each number comes from. */
+export interface PersonHeartRateZones {
+  restingHr: number;
+  /** False while the resting heart rate is the default (`DEFAULT_RESTING_HR`). */
+  restingHrSet: boolean;
+  /** Null with neither a track with heart rate nor a birth year. */
+  maxHr: number | null;
+  /** `tracks`: the highest 30-second average of their workouts; `age`: Tanaka's estimate. */
+  maxHrSource: 'tracks' | 'age' | null;
+  /** The workout the maximum comes from, when it comes from tracks. */
+  maxHrActivityId: string | null;
+  bounds: ZoneBounds;
+  boundsEdited: boolean;
+  /** Null when there is no maximum. */
+  zones: HeartRateZone[] | null;
 }

@@ -120,3 +120,11 @@ export function racePredictions<E extends DatedEffort>(
   });
   return { vdot: vdot(best.distanceM, best.seconds), vdotFrom: best, predictions };
 }
+
+/** A best effort as `racePredictions()` answers it: which run it comes from. */
+export interface RaceEffort extends DatedEffort {
+  activityId: string;
+}
+
+/** What `racePredictions()` answers: null with fewer than two efforts in the last 90 days. */
+export type RacePredictionsAnswer = RacePredictions<RaceEffort> | null;

@@ -3,6 +3,7 @@
  * on the same scale), and fitness, fatigue and form from the daily loads.
  */
 import { addDays, localDay } from './calendarDays';
+import { activityRules } from './contract';
 import type { Sex } from './goals';
 import { heartRateStretches } from './heartRateZones';
 
@@ -47,7 +48,7 @@ export function banisterTrimp(
 }
 
 /** The effort a workout form takes: Borg's CR-10 scale as Foster uses it, 1 (very easy) to 10 (maximal). */
-export const EFFORT_RULE = { kind: 'number', min: 1, max: 10, integer: true, optional: true } as const;
+export const EFFORT_RULE = activityRules.effort;
 
 /**
  * Foster's session RPE (Foster et al. 2001, J Strength Cond Res 15:109–115): effort × minutes, in
@@ -180,4 +181,19 @@ export function weekLoad(loads: ReadonlyMap<string, number>, day: string): WeekL
     fourWeekAverage,
     warning: fourWeekAverage > 0 && week > WEEK_LOAD_WARNING_RATIO * fourWeekAverage,
   };
+}
+
+/** Where a workout's load comes from. */
+export type LoadSource = 'heartRate' | 'effort';
+
+/** What `trainingLoad({ from, to })` answers: one entry per day from `from` to `to`, both included. */
+export interface TrainingLoadSeries {
+  from: string;
+  to: string;
+  timeZone: string;
+  days: LoadDay[];
+  /** The seven days ending on `to` against the four weeks before them. */
+  week: WeekLoad;
+  /** Workouts in the range by where their load comes from, and those with none (no heart rate, no effort). */
+  workouts: { heartRate: number; effort: number; none: number };
 }

@@ -102,6 +102,8 @@ describe('WorkoutSummaryWindow', () => {
       avgHr: 150,
       maxHr: 172,
       track: null,
+      timeInZones: null,
+      load: null,
       personalBests: [],
       original: null,
     };
