@@ -8,9 +8,8 @@ import { t } from '../../src/i18n/messages';
 import { inLanguage } from '../../server/http/i18n';
 import { administratorCount, roleOf } from '../admins';
 import { languagesOf } from '../languages';
-import { MASTER, Parse, refusal, userPointer, validationError, type ParseUser } from '../parse';
-import { moderationActionClass } from '../schema/moderationAction';
-import { rowOf } from '../schema/rows';
+import { MASTER, Parse, refusal, validationError, type ParseUser } from '../parse';
+import { recordAction } from '../store/moderation';
 import { deleteAccountOf } from './account';
 import { defineFunction, type CloudRequest } from './define';
 import { readId, readText, requireAdmin } from './moderation';
@@ -26,26 +25,9 @@ async function personOf(userId: string): Promise<ParseUser> {
   return person;
 }
 
-async function record(
-  admin: ParseUser,
-  action: AdminAccountActionKind,
-  person: ParseUser,
-  reason: string,
-): Promise<string> {
-  const row = rowOf(moderationActionClass);
-  row.set({
-    moderator: userPointer(admin.id ?? ''),
-    moderatorName: String(admin.get('username')),
-    action,
-    targetKind: 'user',
-    targetId: person.id ?? '',
-    targetUser: userPointer(person.id ?? ''),
-    targetName: String(person.get('username')),
-    reason,
-  });
-  row.setACL(new Parse.ACL());
-  await row.save(null, MASTER);
-  return row.id ?? '';
+function record(admin: ParseUser, action: AdminAccountActionKind, person: ParseUser, reason: string) {
+  const personId = person.id ?? '';
+  return recordAction({ moderator: admin, action, targetKind: 'user', targetId: personId, reason, personId });
 }
 
 /**

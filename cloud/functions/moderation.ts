@@ -63,7 +63,7 @@ import { untilOrLifted } from '../suspension';
 import { slowModeOf } from '../store/slowMode';
 import { defineFunction, type CloudRequest } from './define';
 import { moderationQueue } from './moderationQueue';
-import { actionRowsOf, appealOf, usernamesOf } from '../store/moderation';
+import { actionRowsOf, appealOf, recordAction } from '../store/moderation';
 import { notify } from './notifications';
 import { profiles, shownName } from './profiles';
 
@@ -420,27 +420,16 @@ async function moderate(request: CloudRequest<'moderate'>): Promise<{ actionId: 
     });
   }
 
-  const row = rowOf(moderationActionClass);
-  row.set({
-    moderator: userPointer(userId),
-    moderatorName: String(user.get('username')),
+  const actionId = await recordAction({
+    moderator: user,
     action,
     targetKind,
     targetId,
     reason,
+    personId,
+    until: action === 'suspend' ? (until ?? UNTIL_LIFTED) : until,
+    reportId: report?.id,
   });
-  if (personId) {
-    row.set('targetUser', userPointer(personId));
-    const names = await usernamesOf([personId]);
-    const name = names.get(personId);
-    if (name) row.set('targetName', name);
-  }
-  if (until) row.set('until', until);
-  if (action === 'suspend' && !until) row.set('until', UNTIL_LIFTED);
-  if (report?.id) row.set('report', report.id);
-  row.setACL(new Parse.ACL());
-  await row.save(null, MASTER);
-  const actionId = row.id ?? '';
 
   let resolved = 0;
   if (report) {

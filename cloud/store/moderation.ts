@@ -3,10 +3,12 @@ import {
   type Appeal,
   type ChatLine,
   type ModerationActionRow,
+  type RecordedActionKind,
+  type ReportKind,
 } from '../../src/domain/moderation';
-import { MASTER, Parse, type CloudObject, type ParseUser } from '../parse';
-import type { moderationActionClass } from '../schema/moderationAction';
-import type { RowOf } from '../schema/rows';
+import { MASTER, Parse, userPointer, type CloudObject, type ParseUser } from '../parse';
+import { moderationActionClass } from '../schema/moderationAction';
+import { rowOf, type RowOf } from '../schema/rows';
 import { untilOrLifted } from '../suspension';
 import { storeRead } from './read';
 
@@ -70,6 +72,43 @@ export async function actionRowsOf(rows: readonly ActionRow[]): Promise<Moderati
 }
 
 /** A chat message as a moderator reads it beside a report. */
+/** One entry of the moderation record, as the moderator's function knows it. */
+export interface RecordedAction {
+  moderator: ParseUser;
+  action: RecordedActionKind;
+  targetKind: ReportKind;
+  targetId: string;
+  reason: string;
+  /** The person acted on; the record names them by their username now, so it outlives the account. */
+  personId?: string | undefined;
+  /** The end of a chat mute or a suspension. */
+  until?: Date | undefined;
+  reportId?: string | undefined;
+}
+
+/** Writes an entry to the moderation record, closed to every client; answers its id. */
+export async function recordAction(entry: RecordedAction): Promise<string> {
+  const row = rowOf(moderationActionClass);
+  row.set({
+    moderator: userPointer(entry.moderator.id ?? ''),
+    moderatorName: String(entry.moderator.get('username')),
+    action: entry.action,
+    targetKind: entry.targetKind,
+    targetId: entry.targetId,
+    reason: entry.reason,
+  });
+  if (entry.personId) {
+    row.set('targetUser', userPointer(entry.personId));
+    const name = (await usernamesOf([entry.personId])).get(entry.personId);
+    if (name) row.set('targetName', name);
+  }
+  if (entry.until) row.set('until', entry.until);
+  if (entry.reportId) row.set('report', entry.reportId);
+  row.setACL(new Parse.ACL());
+  await row.save(null, MASTER);
+  return row.id ?? '';
+}
+
 export function chatLine(row: CloudObject): ChatLine {
   return {
     id: row.id ?? '',
