@@ -379,7 +379,7 @@ function FriendsPage({ ranking, friendships, challenges, feed, muted, units, sav
           <MutedList muted={muted} />
         </div>
         <div className="friends-compete">
-          <FeedCard feed={feed} onOpen={openWorkout} commentMenu={commentMenu} />
+          <FeedCard feed={feed} onOpen={openWorkout} commentMenu={commentMenu} units={units} />
           <RankingBoard
             ranking={ranking}
             choice={pending ?? { metric: ranking.metric, period: ranking.period }}

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { ACTIVITY_TYPE_INFO } from '@/domain/activity';
 import type { FeedItem, FeedPage } from '@/domain/social';
-import { useT } from '@/i18n';
+import { distanceUnitLabel, kmToDisplay, type Units } from '@/domain/units';
+import { useT, type Translator } from '@/i18n';
 import { formatDate } from '@/i18n/dates';
 import { formatNumber } from '@/i18n/numbers';
 import { refusalIn } from '@/lib/routeActions';
@@ -20,10 +21,12 @@ export interface FeedCardProps {
   onOpen?: (activityId: string) => void;
   /** The menu beside someone else's comment (report, mute). */
   commentMenu?: WorkoutSocialProps['commentMenu'];
+  /** The reader's units; metric unless given. */
+  units?: Units;
 }
 
 /** Friends' shared workouts, newest first, a page at a time, each with kudos and comments. */
-export function FeedCard({ feed, onOpen, commentMenu }: FeedCardProps) {
+export function FeedCard({ feed, onOpen, commentMenu, units = 'metric' }: FeedCardProps) {
   const t = useT();
   const more = useFetcher<FeedMoreData>();
   const [pages, setPages] = useState<FeedPage[]>([]);
@@ -47,7 +50,13 @@ export function FeedCard({ feed, onOpen, commentMenu }: FeedCardProps) {
           ) : (
             <ul className="feed-list" aria-labelledby="feed-heading">
               {items.map((item) => (
-                <FeedEntry key={item.activityId} item={item} onOpen={onOpen} commentMenu={commentMenu} />
+                <FeedEntry
+                  key={item.activityId}
+                  item={item}
+                  onOpen={onOpen}
+                  commentMenu={commentMenu}
+                  units={units}
+                />
               ))}
             </ul>
           )}
@@ -72,14 +81,30 @@ export function FeedCard({ feed, onOpen, commentMenu }: FeedCardProps) {
   );
 }
 
+/** An entry's line: the sport, the distance in the reader's units, the minutes. */
+export function feedFacts(t: Translator, item: FeedItem, units: Units): string[] {
+  return [
+    ACTIVITY_TYPE_INFO[item.type].label,
+    item.distanceKm === null
+      ? null
+      : t('friends.feed.distance', {
+          distance: formatNumber(kmToDisplay(item.distanceKm, units), { maximumFractionDigits: 1 }),
+          unit: distanceUnitLabel(units),
+        }),
+    t('friends.feed.minutes', { minutes: item.durationMin }),
+  ].filter((fact) => fact !== null);
+}
+
 function FeedEntry({
   item,
   onOpen,
   commentMenu,
+  units,
 }: {
   item: FeedItem;
   onOpen: FeedCardProps['onOpen'];
   commentMenu: FeedCardProps['commentMenu'];
+  units: Units;
 }) {
   const t = useT();
   const kudos = useFetcher<FriendActionResult>();
@@ -92,13 +117,7 @@ function FeedEntry({
   const given = sending ? sending === 'giveKudos' : (answered?.given ?? item.kudosGiven);
   const count = answered?.count ?? item.kudosCount + (given === item.kudosGiven ? 0 : given ? 1 : -1);
   const error = kudos.state === 'idle' ? refusalIn(kudos.data)?.formError : undefined;
-  const facts = [
-    ACTIVITY_TYPE_INFO[item.type].label,
-    item.distanceKm === null
-      ? null
-      : t('friends.feed.km', { km: formatNumber(item.distanceKm, { maximumFractionDigits: 1 }) }),
-    t('friends.feed.minutes', { minutes: item.durationMin }),
-  ].filter((fact) => fact !== null);
+  const facts = feedFacts(t, item, units);
 
   return (
     <li className="feed-entry">
