@@ -13,8 +13,10 @@ import {
   type ExportValue,
 } from '../../src/domain/dataExport';
 import { isParseLikeError } from '../../src/domain/errors';
+import { administers } from '../../src/domain/moderation';
 import { isAvatarFileOf } from '../../src/domain/images';
 import { SCHEDULED_SEND_TABLE, sqlClient } from '../database';
+import { administratorCount, roleOf } from '../admins';
 import { requireStepUp } from '../stepUp';
 import { activityClass } from '../schema/activity';
 import { exerciseClass } from '../schema/exercise';
@@ -28,7 +30,15 @@ import { deletionOrder } from '../schema/personalData';
 import type { ClassDefinition } from '../schema/types';
 import { weightEntryClass } from '../schema/weightEntry';
 import { bodyMeasurementClass } from '../schema/bodyMeasurement';
-import { MASTER, Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
+import {
+  MASTER,
+  Parse,
+  refusal,
+  requireUser,
+  validationError,
+  type CloudObject,
+  type ParseUser,
+} from '../parse';
 import { defineFunction, type CloudRequest } from './define';
 import { queryOf } from '../schema/rows';
 import { challengeClass, challengeMemberClass } from '../schema/challenge';
@@ -466,6 +476,10 @@ async function deleteMyAccount(request: CloudRequest<'deleteMyAccount'>): Promis
     needed: 'server.account.passwordNeeded',
     wrong: 'server.account.wrongPassword',
   });
+  // Admin rights come back only through the operator's ADMINS list at a restart: keep one.
+  if (administers(await roleOf(userId)) && (await administratorCount()) <= 1) {
+    throw refusal(Parse.Error.OPERATION_FORBIDDEN, 'server.account.lastAdmin');
+  }
   await deleteAccountOf(userId);
   return { deleted: true };
 }

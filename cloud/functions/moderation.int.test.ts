@@ -850,6 +850,9 @@ describe('an admin’s actions on an account', () => {
       const answer = await call(last, 'deleteAccount', { userId: last.objectId, reason });
       expect(answer.body.code, answer.text).toBe(119);
       expect(answer.body.error).toMatch(/last admin/);
+      const own = await call(last, 'deleteMyAccount', { password: last.password });
+      expect(own.body.code, own.text).toBe(119);
+      expect(own.body.error).toMatch(/last admin/);
       expect(await loginStatus(last)).toBe(200);
     } finally {
       await grant(admin, 'admin');
