@@ -3,11 +3,15 @@ import type { SqlClient } from '../database';
 import { parseDate, request, signUp, type Account } from '../../server/test/rest';
 import { storeHarness } from '../../server/test/store';
 import type * as feedStore from './feed';
+import type * as sharingStore from './sharing';
 
 let store: typeof feedStore;
+let sharing: typeof sharingStore;
 let sql: SqlClient;
 let close: () => Promise<void>;
 let me: Account;
+/** Everyone the matrix test reads the feed as. */
+let viewers: Record<string, Account>;
 const made: Record<string, string> = {};
 
 async function call(name: string, account: Account, params: Record<string, unknown>) {
@@ -49,7 +53,13 @@ async function master(path: string, body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  ({ store, sql, close } = await storeHarness(() => import('./feed')));
+  let modules: [typeof feedStore, typeof sharingStore];
+  ({
+    store: modules,
+    sql,
+    close,
+  } = await storeHarness(() => Promise.all([import('./feed'), import('./sharing')])));
+  [store, sharing] = modules;
   const [ada, ben, cai, dan, eve, fay] = await Promise.all([
     signUp(),
     signUp(),
@@ -59,6 +69,7 @@ beforeAll(async () => {
     signUp(),
   ]);
   me = ada;
+  viewers = { ada, ben, cai, dan, eve, fay };
   // Ben and Cai are friends; Dan is blocked by me after befriending; Eve is suspended; Fay is a stranger.
   await befriend(me, ben);
   await befriend(cai, me);
@@ -132,5 +143,30 @@ describe('the feed store answers the same through SQL and through Parse queries'
       kudosCount: 0,
       kudosGiven: false,
     });
+  });
+});
+
+describe('the feed and the sharing rule agree', () => {
+  it('lists exactly the others’ workouts that mayView lets each viewer see', async () => {
+    const now = new Date();
+    const seen: number[] = [];
+    for (const [name, viewer] of Object.entries(viewers)) {
+      const rows = await store.feedRows.bySql(sql, {
+        viewerId: viewer.objectId,
+        before: new Date('3000-01-01'),
+        limit: 50,
+        now,
+      });
+      const listed = new Set(rows.map((row) => row.activityId));
+      const allowed = new Set<string>();
+      for (const id of Object.values(made)) {
+        const activity = await sharing.viewableActivity(viewer.objectId, id);
+        if (activity && activity.get('user').id !== viewer.objectId) allowed.add(id);
+      }
+      expect([...listed].sort(), name).toEqual([...allowed].sort());
+      seen.push(listed.size);
+    }
+    // Not a matrix of empty feeds: Ada sees Ben's six and Cai's one, Ben sees Cai's and Dan's.
+    expect(seen.slice(0, 2)).toEqual([7, 2]);
   });
 });
