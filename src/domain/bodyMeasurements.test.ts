@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatMeasurement,
+  formatMeasurementChange,
   hasAnyValue,
   latestMeasurements,
   measurementSeries,
@@ -110,5 +112,16 @@ describe('hasAnyValue', () => {
   it('is true with one value and false with none', () => {
     expect(hasAnyValue({ thighCm: 55 })).toBe(true);
     expect(hasAnyValue({ waistCm: null })).toBe(false);
+  });
+});
+
+describe('formatMeasurement', () => {
+  it('shows girths in the person’s units and body fat in percent, changes with their sign', () => {
+    expect(formatMeasurement('waistCm', 84.5, 'metric')).toBe('84.5 cm');
+    expect(formatMeasurement('waistCm', inches(33.3), 'imperial')).toBe('33.3 in');
+    expect(formatMeasurement('bodyFatPct', 21.43, 'metric')).toBe('21.4 %');
+    expect(formatMeasurementChange('waistCm', -1.5, 'metric')).toBe('−1.5 cm');
+    expect(formatMeasurementChange('neckCm', 2.54, 'imperial')).toBe('+1.0 in');
+    expect(formatMeasurementChange('bodyFatPct', 0.01, 'metric')).toBe('±0.0 %');
   });
 });

@@ -2,7 +2,9 @@
 import { navyBodyFatPct } from './bodyFat';
 import { localDay } from './calendarDays';
 import type { Sex } from './goals';
+import { formatDecimal } from './labels';
 import type { SyncState } from './sync';
+import { cmToDisplay, girthUnitLabel, type Units } from './units';
 import { trendOf } from './weight';
 
 /** Circumferences, stored in centimetres and shown in the person's units. */
@@ -34,7 +36,7 @@ export type MeasurementImportRow = { measuredAt: string } & Partial<Record<Measu
 export interface MeasurementImportResult {
   imported: number;
   wouldImport: number;
-  /** 1-based positions in the rows sent that repeat a saved row's day or an earlier row's. */
+  /** 1-based positions in the rows sent that repeat a saved row or an earlier one (the same minute). */
   duplicates: number[];
 }
 
@@ -133,4 +135,17 @@ export function navyEstimate(
 /** A row with none of the values is no measurement: the form and the import refuse it. */
 export function hasAnyValue(values: Partial<Record<MeasurementField, number | null>>): boolean {
   return MEASUREMENT_FIELDS.some((field) => typeof values[field] === 'number');
+}
+
+/** A value as the person reads it: "84.5 cm", "33.3 in", "21.4 %" (with the language's decimal sign). */
+export function formatMeasurement(field: MeasurementField, value: number, units: Units): string {
+  if (field === 'bodyFatPct') return `${formatDecimal(value, 1)} %`;
+  return `${formatDecimal(cmToDisplay(value, units), 1)} ${girthUnitLabel(units)}`;
+}
+
+/** A change with its sign: "−1.5 cm", "+0.4 in", "±0.0 %". */
+export function formatMeasurementChange(field: MeasurementField, change: number, units: Units): string {
+  const rounded = Math.round((field === 'bodyFatPct' ? change : cmToDisplay(change, units)) * 10) / 10;
+  const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '±';
+  return `${sign}${formatMeasurement(field, Math.abs(change), units)}`;
 }
