@@ -30,17 +30,7 @@ import {
   type WeightActionResult,
   WEIGHT_FIELD_NAMES,
 } from '@/features/weight';
-import {
-  deleteBodyMeasurement,
-  importBodyMeasurements,
-  loadBodyMeasurements,
-  MEASUREMENT_FIELD_NAMES,
-  parseMeasurementForm,
-  saveBodyMeasurement,
-  withWaitingMeasurements,
-  type MeasurementActionResult,
-  type MeasurementsView,
-} from '@/features/measurements';
+import type { MeasurementActionResult, MeasurementsView } from '@/features/measurements';
 import { t, useT, type MessageId, type Translator } from '@/i18n';
 import { formText } from '@/lib/formValues';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
@@ -52,6 +42,8 @@ import { refusedByServer, refusedFields, refusedWith, runIntent, type Intents } 
 
 const WeightChart = lazy(() => import('@/features/weight/components/WeightChart'));
 const MeasurementsSection = lazy(() => import('@/features/measurements/components/MeasurementsSection'));
+/** The measurements' reads and writes, fetched beside the page's own code so its first chunk stays small. */
+const measurementsFeature = () => import('@/features/measurements');
 
 /** What the page's windows are answered: a weigh-in's, the goal's, the unit's or the measurements'. */
 type WeightPageResult = WeightActionResult | MeasurementActionResult;
@@ -111,13 +103,18 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
     const [loaded, waiting, measured] = await Promise.all([
       loadOrLastLoaded(`weight:${query.range}:${query.page}`, () => loadWeightSummary(query)),
       waitingChanges(),
-      loadOrLastLoaded(`measurements:${query.range}`, () =>
-        loadBodyMeasurements(rangeStart(query.range)),
-      ).catch(() => null),
+      measurementsFeature()
+        .then(async (feature) => {
+          const { data } = await loadOrLastLoaded(`measurements:${query.range}`, () =>
+            feature.loadBodyMeasurements(rangeStart(query.range)),
+          );
+          return feature.withWaitingMeasurements(data, await waitingChanges());
+        })
+        .catch(() => null),
     ]);
     return {
       summary: withWaitingWeighIns(loaded.data, waiting),
-      measurements: measured ? withWaitingMeasurements(measured.data, waiting) : null,
+      measurements: measured,
       savedAt: loaded.savedAt,
       loadError: null,
     };
@@ -140,6 +137,7 @@ function readRows<Row>(form: FormData): Row[] {
 const unitsOf = (form: FormData): Units => (form.get('units') === 'imperial' ? 'imperial' : 'metric');
 
 async function importMeasurementRows(form: FormData, dryRun: boolean): Promise<MeasurementActionResult> {
+  const { importBodyMeasurements } = await measurementsFeature();
   const result = await importBodyMeasurements(readRows<MeasurementImportRow>(form), dryRun);
   return dryRun
     ? { kind: 'checked', wouldImport: result.wouldImport, duplicates: result.duplicates }
@@ -188,6 +186,7 @@ const INTENTS = {
   importPreview: (form) => importRows(form, true),
   import: (form) => importRows(form, false),
   measurementSave: async (form) => {
+    const { parseMeasurementForm, saveBodyMeasurement } = await measurementsFeature();
     const parsed = parseMeasurementForm(form, unitsOf(form));
     if ('fieldErrors' in parsed) {
       return parsed.formError ? refusedWith(parsed.formError) : refusedFields(parsed.fieldErrors);
@@ -198,7 +197,7 @@ const INTENTS = {
   },
   measurementDelete: async (form) => {
     const id = form.get('id');
-    if (typeof id === 'string' && id) await deleteBodyMeasurement(id);
+    if (typeof id === 'string' && id) await (await measurementsFeature()).deleteBodyMeasurement(id);
     return { kind: 'done' };
   },
   measurementImportPreview: (form) => importMeasurementRows(form, true),
@@ -209,7 +208,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<WeightPag
   const form = await request.formData();
   // The measurement windows' fields go by the measurements' names, the others' by the weigh-in's.
   const names = formText(form, 'intent').startsWith('measurement')
-    ? MEASUREMENT_FIELD_NAMES
+    ? (await measurementsFeature()).MEASUREMENT_FIELD_NAMES
     : WEIGHT_FIELD_NAMES;
   return runIntent<WeightPageResult>(form, INTENTS, (error) => refusedByServer(error, names));
 }
