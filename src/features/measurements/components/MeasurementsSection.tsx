@@ -123,9 +123,9 @@ export default function MeasurementsSection({ view, rangeLabel }: MeasurementsSe
           </Suspense>
         </>
       )}
-      <BodyFatEstimate view={view} />
       {view.rows.length > 0 ? (
         <>
+          <BodyFatEstimate view={view} />
           <h3>{t('weight.measurements.days')}</h3>
           <ul className="measurement-days">
             {view.rows.map((row) => {
