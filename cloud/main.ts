@@ -30,6 +30,7 @@ import { registerStrengthFunctions } from './functions/strength';
 import { registerSummaryFunctions } from './functions/summaries';
 import { registerTwoFactorFunctions } from './functions/twoFactor';
 import { registerWeightFunctions } from './functions/weight';
+import { registerBodyMeasurementFunctions } from './functions/bodyMeasurements';
 import { registerLiveQueryGuards } from './liveQuery';
 
 registerUserTriggers();
@@ -44,6 +45,7 @@ registerModerationActionTriggers();
 registerLiveQueryGuards();
 registerActivityFunctions();
 registerWeightFunctions();
+registerBodyMeasurementFunctions();
 registerNutritionFunctions();
 registerSavedMealFunctions();
 registerRecipeFunctions();

@@ -296,7 +296,7 @@ describe('the migration at start', () => {
     const repeated = await create(owner);
 
     expect(await clientKeyIndexes(running)).toEqual(
-      ['Activity', 'Meal', 'Recipe', 'SavedMeal', 'WeightEntry'].map((className) => ({
+      ['Activity', 'BodyMeasurement', 'Meal', 'Recipe', 'SavedMeal', 'WeightEntry'].map((className) => ({
         indexname: `${className}_unique_clientKey_user`,
         columns: '("user", "clientKey")',
       })),

@@ -115,6 +115,24 @@ const weighIn = fc.record(
   { requiredKeys: [] },
 );
 
+const bodyMeasurement = fc.record(
+  {
+    measuredAt: fc.oneof(
+      near(new Date().toISOString(), '2020-01-01T00:00:00Z', '-004714-11-23T00:00:00Z', 'garbage'),
+      hostileValue,
+    ),
+    waistCm: fc.oneof(near(30, 84.5, 300, 29.99, 300.01), hostileValue),
+    hipsCm: fc.oneof(near(98, 301), hostileValue),
+    neckCm: fc.oneof(near(15, 38, 101), hostileValue),
+    upperArmCm: fc.oneof(near(10, 9), hostileValue),
+    thighCm: fc.oneof(near(55, 151), hostileValue),
+    chestCm: fc.oneof(near(100), hostileValue),
+    bodyFatPct: fc.oneof(near(2, 75, 80), hostileValue),
+    user: fc.oneof(hostileString, hostileValue),
+  },
+  { requiredKeys: [] },
+);
+
 /**
  * Each cloud function of the contract and each of its parameters, near what it accepts or anything
  * at all: a function or parameter added to src/domain/cloudApi.ts and missing here fails to compile.
@@ -139,6 +157,16 @@ const FUNCTIONS: {
       fc.array(weighIn, { maxLength: 5 }),
       fc.constant(
         Array.from({ length: 3001 }, () => ({ measuredAt: new Date().toISOString(), weightKg: 80 })),
+      ),
+      hostileValue,
+    ),
+    dryRun: fc.oneof(fc.boolean(), hostileValue),
+  }),
+  importBodyMeasurements: () => ({
+    rows: fc.oneof(
+      fc.array(bodyMeasurement, { maxLength: 5 }),
+      fc.constant(
+        Array.from({ length: 2001 }, () => ({ measuredAt: new Date().toISOString(), waistCm: 80 })),
       ),
       hostileValue,
     ),

@@ -13,6 +13,8 @@ export const bodyMeasurementClass = {
     upperArmCm: { type: 'Number' },
     thighCm: { type: 'Number' },
     bodyFatPct: { type: 'Number' },
+    /** The creating client's key for the row (see clientKeyRule in src/domain/contract.ts); unique per person. */
+    clientKey: { type: 'String' },
   },
   indexes: { measurement_user_measuredAt: { user: 1, measuredAt: -1 } },
   classLevelPermissions: signedInPermissions(),

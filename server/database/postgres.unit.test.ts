@@ -23,7 +23,14 @@ describe('createClientKeyIndexes', () => {
 
     await createClientKeyIndexes(sql);
 
-    expect(CLIENT_KEY_CLASSES).toEqual(['Activity', 'Meal', 'SavedMeal', 'Recipe', 'WeightEntry']);
+    expect(CLIENT_KEY_CLASSES).toEqual([
+      'Activity',
+      'Meal',
+      'SavedMeal',
+      'Recipe',
+      'WeightEntry',
+      'BodyMeasurement',
+    ]);
     expect(statements).toEqual([
       'CREATE UNIQUE INDEX IF NOT EXISTS "Activity_unique_clientKey_user" ON "Activity" ("user", "clientKey")',
       'DROP INDEX IF EXISTS "Activity_unique_clientKey"',
@@ -35,6 +42,8 @@ describe('createClientKeyIndexes', () => {
       'DROP INDEX IF EXISTS "Recipe_unique_clientKey"',
       'CREATE UNIQUE INDEX IF NOT EXISTS "WeightEntry_unique_clientKey_user" ON "WeightEntry" ("user", "clientKey")',
       'DROP INDEX IF EXISTS "WeightEntry_unique_clientKey"',
+      'CREATE UNIQUE INDEX IF NOT EXISTS "BodyMeasurement_unique_clientKey_user" ON "BodyMeasurement" ("user", "clientKey")',
+      'DROP INDEX IF EXISTS "BodyMeasurement_unique_clientKey"',
     ]);
   });
 });

@@ -31,6 +31,14 @@ const ENTRY_KINDS: Readonly<
       delete: 'frame.change.weighInDeletion',
     },
   },
+  BodyMeasurement: {
+    dateField: 'measuredAt',
+    names: {
+      create: 'frame.change.measurementNew',
+      update: 'frame.change.measurementEdit',
+      delete: 'frame.change.measurementDeletion',
+    },
+  },
   SavedMeal: {
     // A saved meal has no date of its own: its name says which it is.
     dateField: 'createdAt',

@@ -1,4 +1,5 @@
 import type { ActivitySummary, WorkoutDetail } from './activity';
+import type { MeasurementImportResult, MeasurementImportRow } from './bodyMeasurements';
 import type { ChallengeMetric, ChallengeSummary, Leaderboard, MemberStatus } from './challenges';
 import type { ActivityVisibility, MealType } from './contract';
 import type {
@@ -89,6 +90,11 @@ export interface CloudApi {
   importWeightEntries: {
     params: { rows: readonly { measuredAt: string; weightKg: number }[]; dryRun?: boolean };
     result: WeighInImportResult;
+  };
+  /** Body measurements in cm, all or nothing; rows repeating a saved one's minute are skipped. */
+  importBodyMeasurements: {
+    params: { rows: readonly MeasurementImportRow[]; dryRun?: boolean };
+    result: MeasurementImportResult;
   };
   // Food and energy
   /** With `recipes`, the person's own recipes that match come too, as rows whose `recipe` is set. */

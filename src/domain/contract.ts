@@ -248,6 +248,7 @@ export const bodyMeasurementRules = {
   upperArmCm: { kind: 'number', min: 10, max: 100, optional: true },
   thighCm: { kind: 'number', min: 15, max: 150, optional: true },
   bodyFatPct: { kind: 'number', min: 2, max: 75, optional: true },
+  clientKey: clientKeyRule,
 } as const satisfies FieldRules;
 
 /** Classes whose rows belong to one person: the server sets `user` and an owner-only ACL. */

@@ -9,7 +9,8 @@ import {
 import { PageFrame, PageLoadFailure } from '@/components/PageFrame';
 import { StaleNotice } from '@/components/StaleNotice';
 import { WEIGHT_UNITS } from '@/domain/contract';
-import type { WeightUnit } from '@/domain/units';
+import type { Units, WeightUnit } from '@/domain/units';
+import type { MeasurementImportRow } from '@/domain/bodyMeasurements';
 import { WEIGHT_RANGES, type WeightEntryRow, type WeightRange, type WeightSummary } from '@/domain/weight';
 import { saveMySettings } from '@/features/settings';
 import {
@@ -29,7 +30,9 @@ import {
   type WeightActionResult,
   WEIGHT_FIELD_NAMES,
 } from '@/features/weight';
+import type { MeasurementActionResult, MeasurementsView } from '@/features/measurements';
 import { t, useT, type MessageId, type Translator } from '@/i18n';
+import { formText } from '@/lib/formValues';
 import { loadOrLastLoaded } from '@/lib/offline/lastLoaded';
 import { waitingChanges } from '@/lib/offline/outbox';
 import { loadFailure, requireSignedIn } from '../guards';
@@ -38,6 +41,12 @@ import { useLogRequest } from '../logRequest';
 import { refusedByServer, refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
 
 const WeightChart = lazy(() => import('@/features/weight/components/WeightChart'));
+const MeasurementsSection = lazy(() => import('@/features/measurements/components/MeasurementsSection'));
+/** The measurements' reads and writes, fetched beside the page's own code so its first chunk stays small. */
+const measurementsFeature = () => import('@/features/measurements');
+
+/** What the page's windows are answered: a weigh-in's, the goal's, the unit's or the measurements'. */
+type WeightPageResult = WeightActionResult | MeasurementActionResult;
 
 const RANGE_LABELS: Readonly<Record<WeightRange, MessageId>> = {
   '1m': 'weight.range.oneMonth',
@@ -62,8 +71,21 @@ const isPage = (value: string) => /^[1-9]\d{0,4}$/.test(value);
 const isUnit = (value: unknown): value is WeightUnit =>
   typeof value === 'string' && (WEIGHT_UNITS as readonly string[]).includes(value);
 
+/** How far back each range reaches, as the weight summary counts it (cloud/functions/weight.ts). */
+const RANGE_DAYS: Readonly<Record<Exclude<WeightRange, 'all'>, number>> = { '1m': 30, '3m': 91, '1y': 365 };
+
+function rangeStart(range: WeightRange, now = new Date()): Date | null {
+  if (range === 'all') return null;
+  const start = new Date(now);
+  start.setDate(start.getDate() - RANGE_DAYS[range]);
+  start.setHours(0, 0, 0, 0);
+  return start;
+}
+
 interface LoaderData {
   summary: WeightSummary | null;
+  /** The body measurements of the range; null when they could not be loaded (the weights still show). */
+  measurements: MeasurementsView | null;
   /** When the summary shown was loaded, if it is this device's copy (offline). */
   savedAt: string | null;
   loadError: string | null;
@@ -78,24 +100,48 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
       range: isRange(range) ? range : '3m',
       page: Number(params.get('page') ?? '1') - 1,
     } as const;
-    const [loaded, waiting] = await Promise.all([
+    const [loaded, waiting, measured] = await Promise.all([
       loadOrLastLoaded(`weight:${query.range}:${query.page}`, () => loadWeightSummary(query)),
       waitingChanges(),
+      measurementsFeature()
+        .then(async (feature) => {
+          const { data } = await loadOrLastLoaded(`measurements:${query.range}`, () =>
+            feature.loadBodyMeasurements(rangeStart(query.range)),
+          );
+          return feature.withWaitingMeasurements(data, await waitingChanges());
+        })
+        .catch(() => null),
     ]);
-    return { summary: withWaitingWeighIns(loaded.data, waiting), savedAt: loaded.savedAt, loadError: null };
+    return {
+      summary: withWaitingWeighIns(loaded.data, waiting),
+      measurements: measured,
+      savedAt: loaded.savedAt,
+      loadError: null,
+    };
   } catch (error) {
-    return { summary: null, savedAt: null, loadError: loadFailure(request, error) };
+    return { summary: null, measurements: null, savedAt: null, loadError: loadFailure(request, error) };
   }
 }
 
-function readRows(form: FormData): { measuredAt: string; weightKg: number }[] {
+/** The rows an import window sends; the server checks each. */
+function readRows<Row>(form: FormData): Row[] {
   const value = form.get('rows');
   try {
     const rows: unknown = typeof value === 'string' ? JSON.parse(value) : [];
-    return Array.isArray(rows) ? (rows as { measuredAt: string; weightKg: number }[]) : [];
+    return Array.isArray(rows) ? (rows as Row[]) : [];
   } catch {
     return [];
   }
+}
+
+const unitsOf = (form: FormData): Units => (form.get('units') === 'imperial' ? 'imperial' : 'metric');
+
+async function importMeasurementRows(form: FormData, dryRun: boolean): Promise<MeasurementActionResult> {
+  const { importBodyMeasurements } = await measurementsFeature();
+  const result = await importBodyMeasurements(readRows<MeasurementImportRow>(form), dryRun);
+  return dryRun
+    ? { kind: 'checked', wouldImport: result.wouldImport, duplicates: result.duplicates }
+    : { kind: 'imported', count: result.imported };
 }
 
 /** The unit the form's weights are in (kg when it names none). */
@@ -105,7 +151,7 @@ function unitOf(form: FormData): WeightUnit {
 }
 
 async function importRows(form: FormData, dryRun: boolean): Promise<WeightActionResult> {
-  const result = await importWeighIns(readRows(form), dryRun);
+  const result = await importWeighIns(readRows<{ measuredAt: string; weightKg: number }>(form), dryRun);
   return dryRun
     ? { kind: 'checked', wouldImport: result.wouldImport, duplicates: result.duplicates }
     : { kind: 'imported', count: result.imported };
@@ -139,17 +185,37 @@ const INTENTS = {
   },
   importPreview: (form) => importRows(form, true),
   import: (form) => importRows(form, false),
-} satisfies Intents<WeightActionResult>;
+  measurementSave: async (form) => {
+    const { parseMeasurementForm, saveBodyMeasurement } = await measurementsFeature();
+    const parsed = parseMeasurementForm(form, unitsOf(form));
+    if ('fieldErrors' in parsed) {
+      return parsed.formError ? refusedWith(parsed.formError) : refusedFields(parsed.fieldErrors);
+    }
+    const id = form.get('id');
+    await saveBodyMeasurement(parsed.input, typeof id === 'string' && id ? id : undefined);
+    return { kind: 'done' };
+  },
+  measurementDelete: async (form) => {
+    const id = form.get('id');
+    if (typeof id === 'string' && id) await (await measurementsFeature()).deleteBodyMeasurement(id);
+    return { kind: 'done' };
+  },
+  measurementImportPreview: (form) => importMeasurementRows(form, true),
+  measurementImport: (form) => importMeasurementRows(form, false),
+} satisfies Intents<WeightPageResult>;
 
-export async function action({ request }: ActionFunctionArgs): Promise<WeightActionResult> {
-  return runIntent<WeightActionResult>(await request.formData(), INTENTS, (error) =>
-    refusedByServer(error, WEIGHT_FIELD_NAMES),
-  );
+export async function action({ request }: ActionFunctionArgs): Promise<WeightPageResult> {
+  const form = await request.formData();
+  // The measurement windows' fields go by the measurements' names, the others' by the weigh-in's.
+  const names = formText(form, 'intent').startsWith('measurement')
+    ? (await measurementsFeature()).MEASUREMENT_FIELD_NAMES
+    : WEIGHT_FIELD_NAMES;
+  return runIntent<WeightPageResult>(form, INTENTS, (error) => refusedByServer(error, names));
 }
 
 export function Component() {
   const t = useT();
-  const { summary, savedAt, loadError } = useLoaderData<LoaderData>();
+  const { summary, measurements, savedAt, loadError } = useLoaderData<LoaderData>();
   if (!summary) {
     return (
       <PageLoadFailure
@@ -159,12 +225,20 @@ export function Component() {
       />
     );
   }
-  return <WeightPage summary={summary} savedAt={savedAt} />;
+  return <WeightPage summary={summary} measurements={measurements} savedAt={savedAt} />;
 }
 
 type Window = { kind: 'entry'; entry: WeightEntryRow | null } | { kind: 'goal' } | { kind: 'import' } | null;
 
-function WeightPage({ summary, savedAt }: { summary: WeightSummary; savedAt: string | null }) {
+function WeightPage({
+  summary,
+  measurements,
+  savedAt,
+}: {
+  summary: WeightSummary;
+  measurements: MeasurementsView | null;
+  savedAt: string | null;
+}) {
   const t = useT();
   const [params] = useSearchParams();
   const [open, setOpen] = useState<Window>(null);
@@ -234,6 +308,16 @@ function WeightPage({ summary, savedAt }: { summary: WeightSummary; savedAt: str
           onEdit={(entry) => setOpen({ kind: 'entry', entry })}
         />
       </div>
+      {measurements ? (
+        <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
+          <MeasurementsSection
+            view={measurements}
+            rangeLabel={summary.range === 'all' ? null : t(RANGE_LABELS[summary.range])}
+          />
+        </Suspense>
+      ) : (
+        <p className="empty-note">{t('weight.measurements.loadFailed')}</p>
+      )}
       <WeightEditWindow
         open={open?.kind === 'entry'}
         onClose={close}

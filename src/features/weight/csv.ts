@@ -2,6 +2,7 @@ import { weightEntryRules } from '@/domain/contract';
 import { checkField } from '@/domain/fieldRules';
 import { lbToKg, type WeightUnit } from '@/domain/units';
 import { t, type MessageId } from '@/i18n';
+import { readCsvDate, splitCsvLine } from '@/lib/csvLines';
 
 export interface CsvWeighIn {
   /** 1-based line in the file. */
@@ -21,34 +22,6 @@ export interface ParsedCsv {
   rejected: CsvRejection[];
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-
-/** A local date or date and time, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM[:SS]`; a date alone is 08:00. */
-function readDate(text: string): Date | null {
-  const match = DATE_TIME.exec(text);
-  if (!match) return null;
-  const [year, month, day, hours = '08', minutes = '00', seconds = '00'] = match.slice(1);
-  const date = new Date(
-    Number(year),
-    Number(month) - 1,
-    Number(day),
-    Number(hours),
-    Number(minutes),
-    Number(seconds),
-  );
-  const sameDay =
-    date.getFullYear() === Number(year) &&
-    date.getMonth() === Number(month) - 1 &&
-    date.getDate() === Number(day);
-  return sameDay && Number(hours) < 24 && Number(minutes) < 60 ? date : null;
-}
-
-function splitLine(line: string): string[] {
-  // Semicolons separate cells where a comma is the decimal mark ("79,9").
-  const separator = line.includes(';') ? ';' : line.includes('\t') ? '\t' : ',';
-  return line.split(separator).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
-}
-
 /**
  * Reads `date, weight[, unit]` lines (a header line is skipped; unit kg or lb, else the
  * person's unit, with stones read as pounds). Every line is either a row or a rejection with a reason.
@@ -60,11 +33,11 @@ export function parseWeightCsv(text: string, unit: WeightUnit, now: Date = new D
     const line = index + 1;
     const content = raw.trim();
     if (!content) return;
-    const [dateText = '', weightText = '', unitText = ''] = splitLine(content);
+    const [dateText = '', weightText = '', unitText = ''] = splitCsvLine(content);
     if (index === 0 && !/\d/.test(dateText)) return; // header
     const reject = (reason: MessageId) =>
       rejected.push({ line, text: content.slice(0, 80), reason: t(reason) });
-    const measuredAt = readDate(dateText);
+    const measuredAt = readCsvDate(dateText);
     if (!measuredAt) return reject('weight.csv.badDate');
     const value = Number(weightText.replace(',', '.'));
     if (!weightText || !Number.isFinite(value)) return reject('weight.csv.badNumber');

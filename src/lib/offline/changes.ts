@@ -1,5 +1,5 @@
 /** The classes whose entries can be logged, edited and deleted without a network. */
-export type OfflineClass = 'Activity' | 'Meal' | 'WeightEntry' | 'SavedMeal' | 'Recipe';
+export type OfflineClass = 'Activity' | 'Meal' | 'WeightEntry' | 'SavedMeal' | 'Recipe' | 'BodyMeasurement';
 
 /** A field value as Parse's REST API takes it; null unsets the field. */
 export type RestValue =
