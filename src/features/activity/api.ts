@@ -6,6 +6,7 @@ import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 import type { WorkoutDetail } from '@/domain/activity';
+import type { PersonHeartRateZones } from '@/domain/heartRateZones';
 import type { SharedWorkoutDetail } from '@/domain/sharing';
 import { trackProblem, type TrackPoint } from '@/domain/track';
 import type { ActivityRow, ActivitySummary } from './types';
@@ -17,6 +18,11 @@ import { callCloud } from '@/lib/cloud';
  */
 export async function loadWorkoutDetail(activityId: string): Promise<WorkoutDetail | SharedWorkoutDetail> {
   return callCloud('workoutDetail', { activityId });
+}
+
+/** The person's heart-rate zones now: the bpm ranges a workout's time in zones is counted in. */
+export async function loadHeartRateZones(): Promise<PersonHeartRateZones> {
+  return callCloud('heartRateZones');
 }
 
 /**
