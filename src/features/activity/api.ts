@@ -63,9 +63,11 @@ export interface ActivityInput {
   showRoute: boolean | null;
   showHeartRate: boolean | null;
   commentsOff: boolean;
+  /** How hard it felt, 1–10; null for not said. */
+  effort: number | null;
 }
 
-function activityFields(input: ActivityInput): RestFields {
+function activityFields(input: ActivityInput, update: boolean): RestFields {
   return {
     type: input.type,
     startedAt: restDate(input.startedAt),
@@ -78,6 +80,8 @@ function activityFields(input: ActivityInput): RestFields {
     showRoute: input.showRoute,
     showHeartRate: input.showHeartRate,
     commentsOff: input.commentsOff,
+    // A new workout without an effort leaves the field out; a change may take it away.
+    ...(input.effort !== null || update ? { effort: input.effort } : {}),
   };
 }
 
@@ -87,7 +91,7 @@ export async function saveActivity(input: ActivityInput, id?: string): Promise<S
     className: 'Activity',
     op: id ? 'update' : 'create',
     target: id,
-    fields: activityFields(input),
+    fields: activityFields(input, id !== undefined),
   } as const;
   return saveOrQueue(write);
 }
@@ -110,6 +114,7 @@ export function inputFromRow(row: ActivityRow): ActivityInput {
     showRoute: row.showRoute ?? null,
     showHeartRate: row.showHeartRate ?? null,
     commentsOff: row.commentsOff ?? false,
+    effort: row.effort ?? null,
   };
 }
 
