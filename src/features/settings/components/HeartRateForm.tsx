@@ -15,6 +15,9 @@ import type { SettingsActionResult } from '../actionResult';
 import { ZONE_BOUND_FIELDS } from '../form';
 import { SaveButton, SettingsSection } from './SettingsSection';
 
+/** A zone bound as `zoneBoundsProblem` takes it: a whole percent of reserve. */
+const ZONE_BOUND_RULE = { kind: 'number', min: 0, max: 100, integer: true } as const;
+
 /** What each of the six bounds is: the start of zone 1, the end of each zone (and start of the next). */
 const BOUND_LABELS: readonly MessageId[] = [
   'insight.heartRate.bound0',
@@ -106,9 +109,7 @@ export function HeartRateForm({ zones }: { zones: PersonHeartRateZones }) {
                 name={name}
                 type="number"
                 inputMode="numeric"
-                min={0}
-                max={100}
-                step={1}
+                {...inputLimits(ZONE_BOUND_RULE)}
                 value={bounds[index] ?? ''}
                 onChange={(event) =>
                   setBounds((current) =>
