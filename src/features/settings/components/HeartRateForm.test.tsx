@@ -18,9 +18,18 @@ const FROM_TRACKS: PersonHeartRateZones = {
 };
 
 function renderForm(zones: PersonHeartRateZones) {
-  const router = createMemoryRouter([{ path: '/user-settings', element: <HeartRateForm zones={zones} /> }], {
-    initialEntries: ['/user-settings?section=heartRate'],
-  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/user-settings',
+        element: <HeartRateForm zones={zones} />,
+        action: () => ({ kind: 'saved', notice: 'The zones are back to the defaults.' }),
+      },
+    ],
+    {
+      initialEntries: ['/user-settings?section=heartRate'],
+    },
+  );
   render(<RouterProvider router={router} />);
 }
 
@@ -57,15 +66,26 @@ describe('HeartRateForm', () => {
 
     expect(within(zones).getAllByRole('listitem')[0]).toHaveTextContent('Zone 1: recovery: 120–134 bpm');
     expect(within(zones).getAllByRole('listitem')[4]).toHaveTextContent('Zone 5: maximum: 176–190 bpm');
-    expect(screen.queryByRole('button', { name: 'Reset the zones to the defaults' })).not.toBeInTheDocument();
   });
 
-  it('offers the defaults back once the zones were edited, and names an estimate from age', () => {
-    renderForm({ ...FROM_TRACKS, maxHr: 180, maxHrSource: 'age', maxHrActivityId: null, boundsEdited: true });
+  it('names an estimate from age, and puts the default bounds back at once when asked', async () => {
+    renderForm({
+      ...FROM_TRACKS,
+      maxHr: 180,
+      maxHrSource: 'age',
+      maxHrActivityId: null,
+      bounds: [55, 65, 75, 85, 92, 100],
+      boundsEdited: true,
+    });
 
     expect(screen.getByText(/estimated at 180 bpm from your age/)).toBeVisible();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reset the zones to the defaults' })).toBeVisible();
+    expect(screen.getByLabelText('Zone 1 starts at')).toHaveValue(55);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset the zones to the defaults' }));
+
+    expect(screen.getByLabelText('Zone 1 starts at')).toHaveValue(50);
+    expect(await screen.findByText('The zones are back to the defaults.')).toBeVisible();
   });
 });
 

@@ -147,19 +147,18 @@ export function HeartRateForm({ zones }: { zones: PersonHeartRateZones }) {
         ) : null}
         <SaveButton busy={fetcher.state !== 'idle'} label={t('insight.heartRate.save')} />
       </fetcher.Form>
-      {zones.boundsEdited ? (
-        <defaults.Form method="post">
-          <input type="hidden" name="intent" value="heartRateDefaults" />
-          <button
-            type="submit"
-            className="button-secondary"
-            disabled={defaults.state !== 'idle'}
-            onClick={() => setBounds(DEFAULT_ZONE_BOUNDS.map(String))}
-          >
-            {t('insight.heartRate.defaults')}
-          </button>
-        </defaults.Form>
-      ) : null}
+      {/* Always there, so the focus has a place to stay after the reset. */}
+      <defaults.Form method="post">
+        <input type="hidden" name="intent" value="heartRateDefaults" />
+        <button
+          type="submit"
+          className="button-secondary"
+          disabled={defaults.state !== 'idle'}
+          onClick={() => setBounds(DEFAULT_ZONE_BOUNDS.map(String))}
+        >
+          {t('insight.heartRate.defaults')}
+        </button>
+      </defaults.Form>
     </SettingsSection>
   );
 }
