@@ -1,5 +1,4 @@
 import { addDays, localDay } from '@/domain/calendarDays';
-import type { PersonHeartRateZones } from '@/domain/heartRateZones';
 import type { RacePredictionsAnswer } from '@/domain/racePredictions';
 import type { TrainingLoadSeries } from '@/domain/trainingLoad';
 import { callCloud } from '@/lib/cloud';
@@ -23,9 +22,4 @@ export async function loadTrainingLoad(months: LoadMonths): Promise<TrainingLoad
 /** Predicted race times from the person's best efforts of the last 90 days; null from fewer than two. */
 export async function loadRacePredictions(): Promise<RacePredictionsAnswer> {
   return callCloud('racePredictions', { timeZone: browserTimeZone() });
-}
-
-/** The person's maximum, resting heart rate and zones. */
-export async function loadHeartRateZones(): Promise<PersonHeartRateZones> {
-  return callCloud('heartRateZones');
 }

@@ -1,3 +1,3 @@
-export { loadHeartRateZones, loadRacePredictions, loadTrainingLoad } from './api';
+export { loadRacePredictions, loadTrainingLoad } from './api';
 export { RacePredictionsCard } from './components/RacePredictionsCard';
 export { TrainingLoadCard } from './components/TrainingLoadCard';
