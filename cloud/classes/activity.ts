@@ -1,6 +1,7 @@
 import { caloriesFromMetKcal, DEFAULT_BODY_WEIGHT_KG, estimateCaloriesKcal } from '../../src/domain/activity';
 import { ACTIVITY_TYPES, type ActivityType } from '../../src/domain/contract';
 import { defaultVisibility } from '../../src/domain/sharing';
+import { effortLoad } from '../../src/domain/trainingLoad';
 import { checkExercises, workoutMet, type LoggedExercise } from '../../src/domain/strength';
 import { latestWeightKg } from '../latestWeights';
 import { MASTER, refuseProblem, validationError, type CloudObject, type ParseUser } from '../parse';
@@ -94,8 +95,42 @@ export async function completeVisibility(object: CloudObject, original: CloudObj
   object.set('visibility', defaultVisibility(settings?.attributes));
 }
 
-/** What the server fills in on a workout: its visibility when new, and its calories. */
+/**
+ * A workout's training load from its effort (Foster's session RPE on TRIMP's scale), when it has no
+ * heart-rate load: the server sets that one from the track (cloud/functions/imports.ts) and keeps it
+ * whatever the effort says. Runs again when the effort or the duration change; the contract checks
+ * both after this, so a refused effort stores nothing.
+ */
+export async function completeLoad(object: CloudObject, original: CloudObject | undefined) {
+  if (object.get('loadSource') === 'heartRate') return;
+  if (original && !object.dirty('effort') && !object.dirty('durationMin')) return;
+  const effort: unknown = object.get('effort');
+  const durationMin: unknown = object.get('durationMin');
+  if (
+    typeof effort !== 'number' ||
+    typeof durationMin !== 'number' ||
+    !Number.isFinite(effort * durationMin)
+  ) {
+    // A trigger's unset is not stored: null is how a load goes.
+    if (original?.get('trainingLoad') !== undefined || object.get('trainingLoad') !== undefined) {
+      object.set('trainingLoad', null);
+      object.set('loadSource', null);
+    }
+    return;
+  }
+  const owner = object.get('user') as ParseUser | undefined;
+  const settings = owner?.id ? await queryOf(settingsClass).equalTo('user', owner).first(MASTER) : undefined;
+  const sex: unknown = settings?.get('sex');
+  object.set(
+    'trainingLoad',
+    effortLoad(effort, durationMin, sex === 'male' || sex === 'female' || sex === 'other' ? sex : undefined),
+  );
+  object.set('loadSource', 'effort');
+}
+
+/** What the server fills in on a workout: its visibility when new, its calories and its load. */
 export async function completeActivity(object: CloudObject, original: CloudObject | undefined) {
   await completeVisibility(object, original);
   await estimateActivityCalories(object, original);
+  await completeLoad(object, original);
 }

@@ -38,9 +38,12 @@ const COMPLETIONS: Partial<Record<OwnedClassName, Completion>> = {
   Settings: completeSettings,
 };
 
-/** Fields of a class that only the server writes (a moderator's hiding), refused from a person. */
+/**
+ * Fields of a class that only the server writes (a moderator's hiding, a workout's training load and
+ * what its track says of the heart), refused from a person.
+ */
 const SERVER_FIELDS: Partial<Record<OwnedClassName, readonly string[]>> = {
-  Activity: ['moderationHidden'],
+  Activity: ['moderationHidden', 'trainingLoad', 'loadSource', 'sustainedMaxHr'],
 };
 
 function refuseServerFields(className: OwnedClassName, object: CloudObject): void {

@@ -1,6 +1,7 @@
 import { addDays, isValidTimeZone } from '../../src/domain/calendarDays';
 import { isIsoDate } from '../../src/domain/dates';
 import { ADAPTIVE_GOAL_INTERVAL_DAYS } from '../../src/domain/goals';
+import { zoneBoundsProblem } from '../../src/domain/heartRateZones';
 import { checkPrivacyZones } from '../../src/domain/privacyZones';
 import { Parse, refusal, refuseProblem, validationError, type CloudObject, type ParseUser } from '../parse';
 import { queryOf } from '../schema/rows';
@@ -14,6 +15,10 @@ export async function completeSettings(
   const timezone: unknown = object.get('timezone');
   if (typeof timezone === 'string' && !isValidTimeZone(timezone)) {
     throw validationError('server.params.timeZone', { field: 'timezone' });
+  }
+  if (object.dirty('zoneBounds') && (object.get('zoneBounds') ?? null) !== null) {
+    const problem = zoneBoundsProblem(object.get('zoneBounds'));
+    if (problem) throw refuseProblem(problem);
   }
   if (object.dirty('privacyZones')) {
     const problem = checkPrivacyZones(object.get('privacyZones'));

@@ -1,3 +1,4 @@
+import { LOAD_HELD } from '../store/trainingLoad';
 import { isObjectId } from '../../src/domain/ids';
 import type ParseSdk from 'parse';
 import { parseRoomKey } from '../../src/domain/chatRooms';
@@ -384,7 +385,8 @@ async function destroyAllFound(makeQuery: () => ObjectQuery): Promise<number> {
     const batch = await makeQuery().select('objectId').limit(DELETE_BATCH).find(MASTER);
     if (batch.length === 0) return destroyed;
     try {
-      await Parse.Object.destroyAll(batch, MASTER);
+      // Deleted with the account, a workout leaves its training-load days alone: they go too.
+      await Parse.Object.destroyAll(batch, { ...MASTER, context: { [LOAD_HELD]: true } });
     } catch (error) {
       // A second run (another tab, a retry) may have deleted some of these a moment ago.
       if (!onlyAlreadyGone(error)) throw error;

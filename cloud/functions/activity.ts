@@ -10,7 +10,9 @@ import { isIsoMonth } from '../../src/domain/dates';
 import type { ExerciseRow } from '../../src/domain/strength';
 import type { Units } from '../../src/domain/units';
 import { ACTIVITY_SOURCES, SETTINGS_DEFAULTS } from '../../src/domain/contract';
-import { effortsOf, personalBests } from '../../src/domain/track';
+import { effortsOf, personalBests, type TrackPoint } from '../../src/domain/track';
+import { heartRateStretches, timeInZones, type TimeInZones } from '../../src/domain/heartRateZones';
+import { insightPersonOf, zonesOf } from '../store/trainingLoad';
 import {
   MASTER_PAGES,
   numberOr,
@@ -72,6 +74,7 @@ export function toActivityRow(activity: RowOf<typeof activityClass>): ActivityRo
     notes: activity.get('notes') ?? '',
     ...(exercises.length > 0 ? { exercises } : {}),
     ...(source !== undefined && source !== 'manual' ? { source } : {}),
+    ...(typeof activity.get('effort') === 'number' ? { effort: activity.get('effort') } : {}),
     ...sharingOf(activity),
   };
 }
@@ -218,9 +221,23 @@ async function workoutDetail(
     avgHr: numberOr(activity.get('avgHr'), null),
     maxHr: numberOr(activity.get('maxHr'), null),
     track: points.length > 0 ? points : null,
-    timeInZones: null,
-    load: null,
+    timeInZones: await timeInZonesOf(user, points),
+    load: loadOf(activity),
   };
+}
+
+/** Seconds of a track in each of the person's zones; null without heart rate or a maximum. */
+async function timeInZonesOf(user: ParseUser, points: readonly TrackPoint[]): Promise<TimeInZones | null> {
+  if (heartRateStretches(points).length === 0) return null;
+  const zones = zonesOf(await insightPersonOf(user));
+  return zones ? timeInZones(points, zones) : null;
+}
+
+/** The load the server stored on the workout, and where it comes from. */
+function loadOf(activity: RowOf<typeof activityClass>): WorkoutDetail['load'] {
+  const value = numberOr(activity.get('trainingLoad'), null);
+  const source = activity.get('loadSource');
+  return value !== null && (source === 'heartRate' || source === 'effort') ? { value, source } : null;
 }
 
 export function registerActivityFunctions(): void {

@@ -29,6 +29,15 @@ import { t } from '../../src/i18n/messages';
 import { deleteSocialOf } from './social';
 import { defineFunction, type CloudRequest } from './define';
 import { settingsOf } from './requestContext';
+import { followDeletedWorkout } from './insight';
+import {
+  insightPersonOf,
+  LOAD_HELD,
+  loadOfWorkout,
+  recomputeAllLoad,
+  trackMaxHr,
+  updateLoadFrom,
+} from '../store/trainingLoad';
 
 /** Two workouts of one type started this close are the same workout imported twice. */
 const SAME_START_MS = 2 * 60_000;
@@ -139,6 +148,42 @@ async function savedNear(user: ParseUser, workouts: readonly ImportedWorkout[]) 
   };
 }
 
+/**
+ * Each workout's highest sustained heart rate and training load (TRIMP from its track, with the
+ * person's maximum raised by the batch where it does), and whether the batch raises the maximum.
+ */
+async function withLoads(
+  workouts: readonly ImportedWorkout[],
+  user: ParseUser,
+  settings: Awaited<ReturnType<typeof settingsOf>>,
+): Promise<{ loaded: ImportedWorkout[]; raisesMax: boolean }> {
+  const person = await insightPersonOf(user, { settings });
+  const maxima = workouts.map((workout) => trackMaxHr(workout.track));
+  const batchMax = Math.max(...maxima.map((value) => value ?? -Infinity));
+  const raisesMax =
+    Number.isFinite(batchMax) && (person.max?.source !== 'tracks' || batchMax > person.max.bpm);
+  const counted = raisesMax
+    ? { ...person, max: { bpm: batchMax, source: 'tracks' as const, activityId: null } }
+    : person;
+  const loaded = workouts.map((workout, index) => {
+    const load = loadOfWorkout(
+      { durationMin: workout.fields.durationMin, effort: undefined },
+      workout.track,
+      counted,
+    );
+    const sustained = maxima[index];
+    return {
+      ...workout,
+      fields: {
+        ...workout.fields,
+        ...(sustained !== null && sustained !== undefined ? { sustainedMaxHr: sustained } : {}),
+        ...(load ? { trainingLoad: load.value, loadSource: load.source } : {}),
+      },
+    };
+  });
+  return { loaded, raisesMax };
+}
+
 /** How many workouts of a batch are being saved at one moment. */
 const SAVING_AT_ONCE = 20;
 
@@ -153,7 +198,8 @@ async function saveWhole(workout: ImportedWorkout, user: ParseUser, userId: stri
   activity.set({ ...workout.fields, user });
   activity.setACL(ownerAcl(userId));
   try {
-    await activity.save(null, MASTER);
+    // The batch's training load is updated once, after it (`importWorkouts`).
+    await activity.save(null, { ...MASTER, context: { [LOAD_HELD]: true } });
   } catch (error) {
     if ((error as { code?: unknown }).code === Parse.Error.DUPLICATE_VALUE) return false;
     throw error;
@@ -269,9 +315,14 @@ async function importWorkouts(request: CloudRequest<'importWorkouts'>): Promise<
     return { imported: 0, wouldImport: fresh.length, duplicates, refused };
   }
   // The person's default visibility read once for the batch, not by each workout's beforeSave.
-  const visibility = defaultVisibility((await settingsOf(user))?.attributes);
-  const shared = fresh.map((workout) => ({ ...workout, fields: { ...workout.fields, visibility } }));
+  const settings = await settingsOf(user);
+  const visibility = defaultVisibility(settings?.attributes);
+  const { loaded, raisesMax } = await withLoads(fresh, user, settings);
+  const shared = loaded.map((workout) => ({ ...workout, fields: { ...workout.fields, visibility } }));
   const taken = await saveWorkouts(shared, user, userId);
+  // The stored days once for the batch: from its earliest workout on, or all when it raised the maximum.
+  if (raisesMax) await recomputeAllLoad(user);
+  else await updateLoadFrom(user, new Date(Math.min(...fresh.map((workout) => workout.startedAt.getTime()))));
   duplicates.push(...taken.map((index) => index + 1));
   duplicates.sort((a, b) => a - b);
   const imported = fresh.length - taken.length;
@@ -282,6 +333,7 @@ async function importWorkouts(request: CloudRequest<'importWorkouts'>): Promise<
 async function deleteTrack(request: TriggerRequest): Promise<void> {
   const activity = asRow(activityClass, request.object);
   await deleteSocialOf(request);
+  await followDeletedWorkout(request);
   const tracks = await queryOf(trackClass).equalTo('activity', activity).find(MASTER);
   if (tracks.length > 0) await Parse.Object.destroyAll(tracks, MASTER);
   await deleteOriginalsOf(String(activity.id));

@@ -15,6 +15,7 @@ import { challengeClass } from '../schema/challenge';
 import { pushToPerson } from '../push';
 import { profilesSeenBy } from './profiles';
 import { setRecordsOf } from './strength';
+import { followWorkoutLoad } from './insight';
 import { defineFunction, type CloudRequest } from './define';
 
 const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
@@ -189,7 +190,11 @@ async function notifyRecords(request: TriggerRequest): Promise<void> {
 export function registerNotificationFunctions(): void {
   defineFunction('listNotifications', listNotifications);
   defineFunction('markNotificationsRead', markNotificationsRead);
-  Parse.Cloud.afterSave('Activity', notifyRecords);
+  // Parse keeps one afterSave per class: a workout's records, then its training load.
+  Parse.Cloud.afterSave('Activity', async (request) => {
+    await notifyRecords(request);
+    await followWorkoutLoad(request);
+  });
   Parse.Cloud.beforeSubscribe('Notification', (request) => {
     requireUser(request.user);
   });

@@ -24,6 +24,7 @@ import { savedMealClass } from './savedMeal';
 import { serverSettingClass } from './serverSetting';
 import { settingsClass } from './settings';
 import { trackClass } from './track';
+import { trainingLoadDayClass } from './trainingLoadDay';
 import { twoFactorClass } from './twoFactor';
 import type { ClassDefinition } from './types';
 import { userClass } from './user';
@@ -54,6 +55,7 @@ const ours = [
   twoFactorClass,
   notificationClass,
   trackClass,
+  trainingLoadDayClass,
   originalFileClass,
   challengeClass,
   challengeMemberClass,

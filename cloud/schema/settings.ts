@@ -1,5 +1,6 @@
 import { SETTINGS_DEFAULTS } from '../../src/domain/contract';
-import { ownerPointer, signedInPermissions, type ClassDefinition } from './types';
+import type { ZoneBounds } from '../../src/domain/heartRateZones';
+import { holds, ownerPointer, signedInPermissions, type ClassDefinition } from './types';
 
 export const settingsClass = {
   className: 'Settings',
@@ -23,6 +24,10 @@ export const settingsClass = {
     /** Places cut from every route shown to others: `{ lat, lon, radiusM }` (src/domain/privacyZones.ts). */
     privacyZones: { type: 'Array' },
     timezone: { type: 'String' },
+    /** Beats a minute at rest (`settingsRules.restingHr`); unset counts as `DEFAULT_RESTING_HR`. */
+    restingHr: { type: 'Number' },
+    /** The six rising bounds of the five heart-rate zones, % of reserve (checked with `zoneBoundsProblem`). */
+    zoneBounds: { type: 'Array', ...holds<ZoneBounds>() },
     weightUnit: { type: 'String' },
     theme: { type: 'String', defaultValue: SETTINGS_DEFAULTS.theme },
     language: { type: 'String' },

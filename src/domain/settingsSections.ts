@@ -6,6 +6,7 @@
 export const SETTINGS_SECTIONS = [
   'profile',
   'goals',
+  'heartRate',
   'preferences',
   'notifications',
   'privacy',

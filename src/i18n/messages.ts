@@ -11,6 +11,7 @@ import type domain from '../locales/en/domain.json';
 import type frame from '../locales/en/frame.json';
 import type friends from '../locales/en/friends.json';
 import type imports from '../locales/en/imports.json';
+import type insight from '../locales/en/insight.json';
 import type moderation from '../locales/en/moderation.json';
 import type notifications from '../locales/en/notifications.json';
 import type nutrition from '../locales/en/nutrition.json';
@@ -44,6 +45,7 @@ export const NAMESPACES = [
   'dashboard',
   'friends',
   'imports',
+  'insight',
   'moderation',
   'notifications',
   'nutrition',
@@ -67,6 +69,7 @@ type Catalogue =
   | typeof frame
   | typeof friends
   | typeof imports
+  | typeof insight
   | typeof moderation
   | typeof notifications
   | typeof nutrition

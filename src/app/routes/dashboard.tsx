@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   redirect,
   useFetcher,
@@ -57,6 +57,14 @@ import {
   runIntent,
   type Intents,
 } from '@/lib/routeActions';
+
+// Training load and race predictions come with their own chunk, after the page's first screen.
+const TrainingLoadCard = lazy(() =>
+  import('@/features/insight').then((module) => ({ default: module.TrainingLoadCard })),
+);
+const RacePredictionsCard = lazy(() =>
+  import('@/features/insight').then((module) => ({ default: module.RacePredictionsCard })),
+);
 
 type PageData =
   | { summary: ActivitySummary; daily: DashboardSummary; savedAt: string | null; loadError: null }
@@ -278,6 +286,10 @@ function ActivityPage({ summary, daily, savedAt, detail }: ActivityPageProps) {
           weeklyGoalMin={summary.weeklyGoalMin}
           streaks={summary.streaks}
         />
+        <Suspense fallback={null}>
+          <TrainingLoadCard revision={summary} />
+          <RacePredictionsCard revision={summary} />
+        </Suspense>
         <section className="card" aria-labelledby="calendar-heading">
           <h2 id="calendar-heading">{t('dashboard.page.calendarHeading')}</h2>
           <ActivityCalendar

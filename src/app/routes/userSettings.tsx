@@ -10,6 +10,7 @@ import {
   AppearanceForm,
   AvatarEditor,
   BodyGoalsForm,
+  HeartRateForm,
   DeleteAccount,
   ExportData,
   InvitationsPanel,
@@ -30,11 +31,13 @@ import {
   currentAvatarUrl,
   listInvitations,
   listSessions,
+  loadHeartRateZones,
   loadMySettings,
   loadProfile,
   loadTwoFactorStatus,
   parseAppearanceForm,
   parseBodyForm,
+  parseHeartRateForm,
   parseLanguageForm,
   parsePasswordForm,
   parseNotificationsForm,
@@ -59,6 +62,7 @@ import {
   type SettingsPatch,
   SETTINGS_FIELD_NAMES,
 } from '@/features/settings';
+import type { PersonHeartRateZones } from '@/domain/heartRateZones';
 import type { AccountStanding } from '@/domain/moderation';
 import type { InvitationRow } from '@/domain/signup';
 import type { TwoFactorStatus } from '@/domain/twoFactor';
@@ -85,6 +89,7 @@ import { refusedByServer, refusedFields, runIntent, type Intents } from '@/lib/r
 type SectionData =
   | { section: 'profile'; profile: Profile; avatarUrl: string | null }
   | { section: 'goals'; settings: MySettings; currentWeightKg: number | null }
+  | { section: 'heartRate'; zones: PersonHeartRateZones }
   | { section: 'preferences' | 'notifications' | 'privacy'; settings: MySettings }
   /** `route`: the person's latest recorded route, to pick a privacy zone's place on (empty without one). */
   | { section: 'sharing'; settings: MySettings; route: TrackPoint[] }
@@ -152,6 +157,8 @@ async function loadSection(section: Exclude<SettingsSection, 'invitations'>): Pr
       ]);
       return { section, settings, currentWeightKg: weight.trendKg };
     }
+    case 'heartRate':
+      return { section, zones: await loadHeartRateZones() };
     case 'preferences':
     case 'notifications':
     case 'privacy':
@@ -226,6 +233,11 @@ const INTENTS = {
       kind: 'saved',
       notice: t('settings.notices.bodySaved'),
     };
+  },
+  heartRate: savesSettings(parseHeartRateForm, 'insight.heartRate.saved'),
+  heartRateDefaults: async () => {
+    await saveMySettings({ zoneBounds: null });
+    return { kind: 'saved', notice: t('insight.heartRate.defaultsSaved') };
   },
   privacy: async (form) => {
     await saveMySettings(parsePrivacyForm(form));
@@ -380,6 +392,8 @@ function SectionView({ shown, linkOutcome }: { shown: SectionData; linkOutcome: 
           year={new Date().getFullYear()}
         />
       );
+    case 'heartRate':
+      return <HeartRateForm zones={shown.zones} />;
     case 'preferences':
       return (
         <>

@@ -6,6 +6,7 @@ import { saveOrQueue, type SaveOutcome } from '@/lib/offline/outbox';
 import { getParse } from '@/lib/parse';
 import { browserTimeZone } from '@/lib/timeZone';
 import type { WorkoutDetail } from '@/domain/activity';
+import type { PersonHeartRateZones } from '@/domain/heartRateZones';
 import type { SharedWorkoutDetail } from '@/domain/sharing';
 import { trackProblem, type TrackPoint } from '@/domain/track';
 import type { ActivityRow, ActivitySummary } from './types';
@@ -17,6 +18,11 @@ import { callCloud } from '@/lib/cloud';
  */
 export async function loadWorkoutDetail(activityId: string): Promise<WorkoutDetail | SharedWorkoutDetail> {
   return callCloud('workoutDetail', { activityId });
+}
+
+/** The person's heart-rate zones now: the bpm ranges a workout's time in zones is counted in. */
+export async function loadHeartRateZones(): Promise<PersonHeartRateZones> {
+  return callCloud('heartRateZones');
 }
 
 /**
@@ -57,9 +63,11 @@ export interface ActivityInput {
   showRoute: boolean | null;
   showHeartRate: boolean | null;
   commentsOff: boolean;
+  /** How hard it felt, 1–10; null for not said. */
+  effort: number | null;
 }
 
-function activityFields(input: ActivityInput): RestFields {
+function activityFields(input: ActivityInput, update: boolean): RestFields {
   return {
     type: input.type,
     startedAt: restDate(input.startedAt),
@@ -72,6 +80,8 @@ function activityFields(input: ActivityInput): RestFields {
     showRoute: input.showRoute,
     showHeartRate: input.showHeartRate,
     commentsOff: input.commentsOff,
+    // A new workout without an effort leaves the field out; a change may take it away.
+    ...(input.effort !== null || update ? { effort: input.effort } : {}),
   };
 }
 
@@ -81,7 +91,7 @@ export async function saveActivity(input: ActivityInput, id?: string): Promise<S
     className: 'Activity',
     op: id ? 'update' : 'create',
     target: id,
-    fields: activityFields(input),
+    fields: activityFields(input, id !== undefined),
   } as const;
   return saveOrQueue(write);
 }
@@ -104,6 +114,7 @@ export function inputFromRow(row: ActivityRow): ActivityInput {
     showRoute: row.showRoute ?? null,
     showHeartRate: row.showHeartRate ?? null,
     commentsOff: row.commentsOff ?? false,
+    effort: row.effort ?? null,
   };
 }
 

@@ -31,8 +31,19 @@ describe('parseActivityForm', () => {
         showRoute: null,
         showHeartRate: null,
         commentsOff: false,
+        effort: null,
       },
     });
+  });
+
+  it('reads an effort from 1 to 10 and refuses any other at its field', () => {
+    const hard = parseActivityForm(form({ effort: '7' }), 'metric', NOW);
+    expect('input' in hard && hard.input.effort).toBe(7);
+    for (const effort of ['0', '11', '5.5', 'hard']) {
+      expect(parseActivityForm(form({ effort }), 'metric', NOW)).toEqual({
+        fieldErrors: { effort: 'Choose an effort from 1 to 10, or none.' },
+      });
+    }
   });
 
   it('reads who sees the workout and its own choices over the settings', () => {

@@ -9,7 +9,7 @@ import { formText, readLocalDateTime } from '@/lib/formValues';
 import type { ActivityInput } from './api';
 
 export type ActivityField =
-  'type' | 'date' | 'time' | 'durationMin' | 'distance' | 'caloriesKcal' | 'notes' | 'exercises';
+  'type' | 'date' | 'time' | 'durationMin' | 'distance' | 'caloriesKcal' | 'notes' | 'exercises' | 'effort';
 export type ActivityFieldErrors = Partial<Record<ActivityField, string>>;
 
 /** The workout window's fields by the names the server's rules give them, for its refusals. */
@@ -19,6 +19,7 @@ export const ACTIVITY_FIELD_NAMES = {
   durationMin: { field: 'durationMin', label: 'activity.edit.duration' },
   caloriesKcal: { field: 'caloriesKcal', label: 'activity.edit.calories' },
   notes: { field: 'notes', label: 'activity.edit.notes' },
+  effort: { field: 'effort', label: 'insight.effort.label' },
 } as const satisfies FormFieldNames<ActivityField>;
 
 export type ParsedActivityForm = { input: ActivityInput } | { fieldErrors: ActivityFieldErrors };
@@ -120,6 +121,11 @@ export function parseActivityForm(form: FormData, units: Units, now: Date = new 
   const notes = formText(form, 'notes');
   if (checkField('Notes', activityRules.notes, notes)) errors.notes = t('activity.form.notesTooLong');
 
+  const effort = optionalNumber(formText(form, 'effort'));
+  if (effort !== null && checkField('Effort', activityRules.effort, effort)) {
+    errors.effort = t('insight.effort.range');
+  }
+
   let exercises: LoggedExercise[] | null = null;
   if (type === 'strength') {
     const read = readExercises(form);
@@ -137,6 +143,7 @@ export function parseActivityForm(form: FormData, units: Units, now: Date = new 
       caloriesKcal: caloriesKcal === null ? null : Math.round(caloriesKcal),
       notes,
       exercises,
+      effort,
       ...readSharing(form),
     },
   };

@@ -66,6 +66,24 @@ describe('withWaitingActivities', () => {
       expect.objectContaining({ id: 'a1', type: 'walk', durationMin: 45, sync: 'waiting' }),
     ]);
 
+    const effortGiven = pendingChange({
+      className: 'Activity',
+      op: 'update',
+      target: 'a1',
+      fields: { effort: 6 },
+    });
+    expect(withWaitingActivities(summary, [effortGiven]).dayActivities).toEqual([
+      expect.objectContaining({ id: 'a1', type: 'run', effort: 6, sync: 'waiting' }),
+    ]);
+    const effortTaken = pendingChange({
+      className: 'Activity',
+      op: 'update',
+      target: 'a1',
+      fields: { effort: null },
+    });
+    const withEffort = { ...summary, dayActivities: [{ ...morningRun, effort: 6 }] };
+    expect(withWaitingActivities(withEffort, [effortTaken]).dayActivities[0]).not.toHaveProperty('effort');
+
     const deletion = pendingChange({ className: 'Activity', op: 'delete', target: 'a1' });
     expect(withWaitingActivities(summary, [deletion]).dayActivities).toEqual([]);
   });

@@ -19,6 +19,10 @@ function exercisesOf(value: unknown, saved: ActivityRow | undefined): Pick<Activ
   return saved?.exercises ? { exercises: saved.exercises } : {};
 }
 
+/** The effort a waiting change leaves a workout with, when any. */
+const effortOf = (effort: number | null | undefined): Pick<ActivityRow, 'effort'> =>
+  typeof effort === 'number' ? { effort } : {};
+
 function rowOf(entry: PendingEntry, saved: ActivityRow | undefined): ActivityRow | null {
   const { fields } = entry;
   const type = isActivityType(fields.type) ? fields.type : saved?.type;
@@ -37,6 +41,7 @@ function rowOf(entry: PendingEntry, saved: ActivityRow | undefined): ActivityRow
     caloriesEstimated: false,
     notes: 'notes' in fields ? stringOf(fields.notes) : (saved?.notes ?? ''),
     ...exercisesOf(fields.exercises, saved),
+    ...effortOf('effort' in fields ? numberOf(fields.effort) : saved?.effort),
     sync: entry.refusal ? 'refused' : 'waiting',
   };
 }

@@ -34,5 +34,6 @@ export function parseActivityRow(json: string): ActivityRow | null {
     ...(typeof row.showRoute === 'boolean' ? { showRoute: row.showRoute } : {}),
     ...(typeof row.showHeartRate === 'boolean' ? { showHeartRate: row.showHeartRate } : {}),
     ...(typeof row.commentsOff === 'boolean' ? { commentsOff: row.commentsOff } : {}),
+    ...(typeof row.effort === 'number' ? { effort: row.effort } : {}),
   };
 }

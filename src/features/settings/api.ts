@@ -4,6 +4,7 @@ import { defaultVisibility } from '@/domain/sharing';
 import { isLanguage, type Language } from '@/domain/languages';
 import { TIME_OF_DAY_PATTERN } from '@/domain/reminders';
 import type { ExportPage, ExportRequest } from '@/domain/dataExport';
+import type { PersonHeartRateZones } from '@/domain/heartRateZones';
 import type { InvitationRow, NewInvitation } from '@/domain/signup';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@/domain/twoFactor';
 import { getParse } from '@/lib/parse';
@@ -11,7 +12,7 @@ import { replacingSession } from '@/lib/sessionChange';
 import type { MySettings, Profile, SessionRow } from './types';
 import { callCloud } from '@/lib/cloud';
 
-export type SettingsPatch = Readonly<Record<string, string | number | boolean | null>>;
+export type SettingsPatch = Readonly<Record<string, string | number | boolean | readonly number[] | null>>;
 
 /**
  * Changes some of the person's settings on the Settings row made at sign-up. `null` removes a
@@ -35,6 +36,11 @@ export async function saveMySettings(patch: SettingsPatch): Promise<void> {
     if ((error as { code?: number }).code !== Parse.Error.DUPLICATE_VALUE) throw error;
     await apply();
   }
+}
+
+/** The person's resting and maximum heart rate, where the maximum comes from, and their zones. */
+export async function loadHeartRateZones(): Promise<PersonHeartRateZones> {
+  return callCloud('heartRateZones');
 }
 
 type Stored = { get(field: string): unknown };

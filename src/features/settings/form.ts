@@ -9,6 +9,7 @@ import {
 } from '@/domain/privacyZones';
 import { isActivityVisibility } from '@/domain/sharing';
 import { checkField } from '@/domain/fieldRules';
+import { DEFAULT_ZONE_BOUNDS, zoneBoundsProblem } from '@/domain/heartRateZones';
 import { isLanguage, type Language } from '@/domain/languages';
 import { TIME_OF_DAY_PATTERN } from '@/domain/reminders';
 import type { WeightUnit } from '@/domain/units';
@@ -44,7 +45,9 @@ export type SettingsFieldErrors = Partial<
     | 'quietHoursEnd'
     | 'zoneLat'
     | 'zoneLon'
-    | 'zoneRadius',
+    | 'zoneRadius'
+    | 'restingHr'
+    | 'zoneBounds',
     string
   >
 >;
@@ -62,9 +65,40 @@ export const SETTINGS_FIELD_NAMES = {
   weeklyActiveMinutesGoal: { field: 'weeklyActiveMinutesGoal', label: 'settings.body.activeMinutes' },
   weekStartsOn: { field: 'weekStartsOn', label: 'settings.units.weekStartsOn' },
   timezone: { field: 'timezone', label: 'settings.units.timeZone' },
+  restingHr: { field: 'restingHr', label: 'insight.heartRate.resting' },
+  zoneBounds: { field: 'zoneBounds', label: 'insight.heartRate.bounds' },
 } as const satisfies FormFieldNames<keyof SettingsFieldErrors>;
 
 type Parsed<T> = { value: T } | { fieldErrors: SettingsFieldErrors };
+
+/** The zone bounds' inputs, `bound0` (zone 1's lower bound) to `bound5` (zone 5's upper). */
+export const ZONE_BOUND_FIELDS = DEFAULT_ZONE_BOUNDS.map((_, index) => `bound${index}`);
+
+/**
+ * The heart-rate section: the resting heart rate (empty leaves the default) and the six zone
+ * bounds in % of reserve (the defaults are stored as none, so later defaults reach the person).
+ */
+export function parseHeartRateForm(
+  form: FormData,
+): Parsed<{ restingHr: number | null; zoneBounds: readonly number[] | null }> {
+  const errors: SettingsFieldErrors = {};
+  const restingText = formText(form, 'restingHr');
+  const restingHr = restingText === '' ? null : Number(restingText.replace(',', '.'));
+  if (restingHr !== null && checkField('restingHr', settingsRules.restingHr, restingHr)) {
+    errors.restingHr = t('insight.heartRate.restingRange', {
+      min: settingsRules.restingHr.min,
+      max: settingsRules.restingHr.max,
+    });
+  }
+  const bounds = ZONE_BOUND_FIELDS.map((name) => {
+    const text = formText(form, name);
+    return text === '' ? Number.NaN : Number(text.replace(',', '.'));
+  });
+  if (zoneBoundsProblem(bounds)) errors.zoneBounds = t('insight.heartRate.boundsInvalid');
+  if (Object.keys(errors).length > 0) return { fieldErrors: errors };
+  const edited = bounds.some((bound, index) => bound !== DEFAULT_ZONE_BOUNDS[index]);
+  return { value: { restingHr, zoneBounds: edited ? bounds : null } };
+}
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

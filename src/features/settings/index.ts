@@ -6,6 +6,7 @@ export {
   listInvitations,
   listSessions,
   loadAppearance,
+  loadHeartRateZones,
   loadMySettings,
   loadTwoFactorStatus,
   loadProfile,
@@ -22,6 +23,7 @@ export {
 export type { SettingsActionResult, SettingsRefused } from './actionResult';
 export { AppearanceForm } from './components/AppearanceForm';
 export { BodyGoalsForm } from './components/BodyGoalsForm';
+export { HeartRateForm } from './components/HeartRateForm';
 export { InvitationsPanel } from './components/InvitationsPanel';
 export { NotificationsForm } from './components/NotificationsForm';
 export { PrivacyForm } from './components/PrivacyForm';
@@ -35,6 +37,7 @@ export { TwoFactorPanel } from './components/TwoFactorPanel';
 export { UnitsForm } from './components/UnitsForm';
 export {
   parseAppearanceForm,
+  parseHeartRateForm,
   parseBodyForm,
   parseLanguageForm,
   parsePasswordForm,

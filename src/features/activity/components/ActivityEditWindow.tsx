@@ -18,6 +18,7 @@ import type { ActivityRow } from '../types';
 import { dayToDate } from '../days';
 import { inputLimits } from '@/domain/fieldRules';
 import { FormError } from '@/components/FormError';
+import { EffortField } from './EffortField';
 import { refusalIn, type Refused } from '@/lib/routeActions';
 
 export const ACTIVITY_FETCHER_KEY = 'activity-edit';
@@ -59,6 +60,7 @@ const DRAFT_FIELDS = [
   'caloriesKcal',
   'notes',
   'exercises',
+  'effort',
 ];
 
 /** A draft's exercises, or none when what was kept is not a list (the server checks the rest). */
@@ -311,6 +313,8 @@ function ActivityForm({
           onStarted={offerDuration}
         />
       ) : null}
+
+      <EffortField defaultValue={activity?.effort ?? draft?.effort ?? ''} error={errors.effort} />
 
       <div className="form-field">
         <label htmlFor={ids.notes}>{t('activity.edit.notes')}</label>

@@ -11,6 +11,7 @@ import { formatDate } from '@/i18n/dates';
 import { WorkoutLifts } from './WorkoutLifts';
 import { WorkoutRecording } from './WorkoutRecording';
 import { WorkoutStats } from './WorkoutStats';
+import { WorkoutZones } from './WorkoutZones';
 
 export interface WorkoutSummaryWindowProps {
   /** The workout to show, or null for the window closed. */
@@ -113,6 +114,10 @@ export function WorkoutSummaryWindow({
             maxHr={recording?.maxHr ?? null}
             units={units}
           />
+          {recording ? (
+            // A copy kept on this device before zones existed lacks them.
+            <WorkoutZones timeInZones={recording.timeInZones ?? null} load={recording.load ?? null} />
+          ) : null}
           {activity.notes ? (
             <>
               <h3>{t('activity.summary.notes')}</h3>

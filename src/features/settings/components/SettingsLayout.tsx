@@ -8,6 +8,7 @@ import { useT, type MessageId } from '@/i18n';
 const SECTION_TEXT: Readonly<Record<SettingsSection, { title: MessageId; summary: MessageId }>> = {
   profile: { title: 'settings.sections.profile.title', summary: 'settings.sections.profile.summary' },
   goals: { title: 'settings.sections.goals.title', summary: 'settings.sections.goals.summary' },
+  heartRate: { title: 'insight.heartRate.title', summary: 'insight.heartRate.summary' },
   preferences: {
     title: 'settings.sections.preferences.title',
     summary: 'settings.sections.preferences.summary',

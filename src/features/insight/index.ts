@@ -1,0 +1,3 @@
+export { loadRacePredictions, loadTrainingLoad } from './api';
+export { RacePredictionsCard } from './components/RacePredictionsCard';
+export { TrainingLoadCard } from './components/TrainingLoadCard';
