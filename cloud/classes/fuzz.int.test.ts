@@ -184,7 +184,14 @@ const hostilePrivacyZones = fc.oneof(
 const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = {
   Settings: {
     valid: () => ({ units: 'metric', heightCm: 180 }),
-    extra: (cast) => ({ ...commonExtra(cast, 'Settings'), privacyZones: hostilePrivacyZones }),
+    extra: (cast) => ({
+      ...commonExtra(cast, 'Settings'),
+      privacyZones: hostilePrivacyZones,
+      zoneBounds: fc.oneof(
+        fc.array(fc.oneof(fc.integer({ min: -10, max: 120 }), hostileValue), { maxLength: 7 }),
+        hostileValue,
+      ),
+    }),
   },
   Activity: {
     valid: () => ({ type: 'run', startedAt: dateFromNow(0), durationMin: 30 }),
@@ -192,6 +199,10 @@ const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = 
       ...commonExtra(cast, 'Activity'),
       caloriesEstimated: hostileValue,
       exercises: hostileExercises,
+      // Written by the server only: a client's value is refused.
+      trainingLoad: hostileValue,
+      loadSource: fc.oneof(fc.constantFrom('heartRate', 'effort'), hostileValue),
+      sustainedMaxHr: hostileValue,
     }),
   },
   Meal: {

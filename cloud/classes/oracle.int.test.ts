@@ -167,6 +167,8 @@ async function buildWorld(): Promise<World> {
     durationMin: 42,
     distanceKm: 8.4,
     notes: 'Hill repeats',
+    // An effort gives the workout a training load, and the owner a stored day of it.
+    effort: 7,
   });
   await create(owner, 'Meal', {
     eatenAt: parseDate(new Date(now)),
@@ -314,6 +316,7 @@ async function buildWorld(): Promise<World> {
     TwoFactor: ['/parse/classes/TwoFactor', ownedBy],
     Notification: ['/parse/classes/Notification', ownedBy],
     Track: ['/parse/classes/Track', ownedBy],
+    TrainingLoadDay: ['/parse/classes/TrainingLoadDay', ownedBy],
     OriginalFile: ['/parse/classes/OriginalFile', ownedBy],
     Challenge: ['/parse/classes/Challenge', { createdBy: ownerPointer }],
     ChallengeMember: ['/parse/classes/ChallengeMember', { challenge: pointer('Challenge', challenge.id) }],

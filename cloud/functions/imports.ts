@@ -55,6 +55,7 @@ const IMPORTED_FIELDS = [
   'elevationGainM',
   'avgHr',
   'maxHr',
+  'effort',
 ] as const;
 
 interface ImportedWorkout {
@@ -167,7 +168,7 @@ async function withLoads(
     : person;
   const loaded = workouts.map((workout, index) => {
     const load = loadOfWorkout(
-      { durationMin: workout.fields.durationMin, effort: undefined },
+      { durationMin: workout.fields.durationMin, effort: workout.fields.effort },
       workout.track,
       counted,
     );

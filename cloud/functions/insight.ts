@@ -1,4 +1,4 @@
-import { addDays, daysBetween, localDay } from '../../src/domain/calendarDays';
+import { addDays, daysBetween, localDay, startOfLocalDay } from '../../src/domain/calendarDays';
 import type { PersonHeartRateZones } from '../../src/domain/heartRateZones';
 import {
   racePredictions as predictRaces,
@@ -22,6 +22,7 @@ import {
   storedZoneOf,
   topSustainedHr,
   updateLoadFrom,
+  workoutCounts,
   zonesOf,
 } from '../store/trainingLoad';
 import { defineFunction, type CloudRequest } from './define';
@@ -68,23 +69,11 @@ async function trainingLoad(request: CloudRequest<'trainingLoad'>): Promise<Trai
   const readFrom = weekFrom < from ? weekFrom : from;
   const [{ before, loads }, workouts] = await Promise.all([
     storedLoadDays(user, readFrom, to),
-    queryOf(activityClass)
-      .equalTo('user', user)
-      .greaterThanOrEqualTo('startedAt', new Date(`${addDays(from, -1)}T00:00:00Z`))
-      .lessThan('startedAt', new Date(`${addDays(to, 2)}T00:00:00Z`))
-      .select('startedAt', 'loadSource')
-      .findAll(MASTER_PAGES),
+    workoutCounts(user, startOfLocalDay(from, timeZone), startOfLocalDay(addDays(to, 1), timeZone)),
   ]);
-  const counts = { heartRate: 0, effort: 0, none: 0 };
-  for (const workout of workouts) {
-    const day = localDay(workout.get('startedAt'), timeZone);
-    if (day < from || day > to) continue;
-    const source = workout.get('loadSource');
-    counts[source === 'heartRate' || source === 'effort' ? source : 'none'] += 1;
-  }
   // The state before the range is the last stored day before it, carried forward.
   const days = loadDaysFrom(before, loads, to).filter((day) => day.date >= from);
-  return { from, to, timeZone, days, week: weekLoad(loads, to), workouts: counts };
+  return { from, to, timeZone, days, week: weekLoad(loads, to), workouts };
 }
 
 /**

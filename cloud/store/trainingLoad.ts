@@ -32,6 +32,8 @@ import {
   type LoadState,
 } from '../../src/domain/trainingLoad';
 import type { TrackPoint } from '../../src/domain/track';
+import type { SqlClient } from '../database';
+import { storeRead } from './read';
 import { MASTER, MASTER_PAGES, numberOr, Parse, type ParseUser } from '../parse';
 import { activityClass } from '../schema/activity';
 import { queryOf, rowOf, type RowOf } from '../schema/rows';
@@ -312,21 +314,69 @@ async function recomputeWorkoutLoads(user: ParseUser, person: InsightPerson): Pr
   }
 }
 
-/** Reads the rows of `[from, to]` with the state before `from`, for `trainingLoad`. */
-export async function storedLoadDays(
+interface StoredLoadDays {
+  before: LoadState;
+  loads: Map<string, number>;
+}
+
+/**
+ * The rows of `[from, to]` with the state before `from`, for `trainingLoad`: one statement by SQL
+ * (the row before and the range's loads), two queries without.
+ */
+export const storedLoadDays = storeRead({
+  bySql: async (sql: SqlClient, user: ParseUser, from: string, to: string): Promise<StoredLoadDays> => {
+    const { rows } = await sql.query<{
+      date: string;
+      load: number;
+      fitness: number | null;
+      fatigue: number | null;
+    }>(
+      `(SELECT "date", "load", "fitness", "fatigue" FROM "TrainingLoadDay"
+         WHERE "user" = $1 AND "date" < $2 ORDER BY "date" DESC LIMIT 1)
+       UNION ALL
+       (SELECT "date", "load", NULL, NULL FROM "TrainingLoadDay"
+         WHERE "user" = $1 AND "date" >= $2 AND "date" <= $3)`,
+      [user.id, from, to],
+    );
+    let before = emptyStateBefore(from);
+    const loads = new Map<string, number>();
+    for (const row of rows) {
+      if (row.date < from)
+        before = { date: row.date, fitness: Number(row.fitness), fatigue: Number(row.fatigue) };
+      else loads.set(row.date, Number(row.load));
+    }
+    return { before, loads };
+  },
+  byQueries: async (user: ParseUser, from: string, to: string): Promise<StoredLoadDays> => {
+    const [before, rows] = await Promise.all([
+      stateBefore(user, from),
+      queryOf(trainingLoadDayClass)
+        .equalTo('user', user)
+        .greaterThanOrEqualTo('date', from)
+        .lessThanOrEqualTo('date', to)
+        .select('date', 'load')
+        .limit(1000)
+        .find(MASTER),
+    ]);
+    return { before, loads: new Map(rows.map((row) => [row.get('date'), row.get('load')])) };
+  },
+});
+
+/** The person's workouts from `start` to before `end` by where their load comes from: three counts. */
+export async function workoutCounts(
   user: ParseUser,
-  from: string,
-  to: string,
-): Promise<{ before: LoadState; loads: Map<string, number> }> {
-  const [before, rows] = await Promise.all([
-    stateBefore(user, from),
-    queryOf(trainingLoadDayClass)
+  start: Date,
+  end: Date,
+): Promise<{ heartRate: number; effort: number; none: number }> {
+  const within = () =>
+    queryOf(activityClass)
       .equalTo('user', user)
-      .greaterThanOrEqualTo('date', from)
-      .lessThanOrEqualTo('date', to)
-      .select('date', 'load')
-      .limit(1000)
-      .find(MASTER),
+      .greaterThanOrEqualTo('startedAt', start)
+      .lessThan('startedAt', end);
+  const [all, heartRate, effort] = await Promise.all([
+    within().count(MASTER),
+    within().equalTo('loadSource', 'heartRate').count(MASTER),
+    within().equalTo('loadSource', 'effort').count(MASTER),
   ]);
-  return { before, loads: new Map(rows.map((row) => [row.get('date'), row.get('load')])) };
+  return { heartRate, effort, none: all - heartRate - effort };
 }

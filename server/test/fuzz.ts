@@ -2,6 +2,7 @@ import { checkPrivacyZones } from '../../src/domain/privacyZones';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { isValidTimeZone } from '../../src/domain/calendarDays';
+import { zoneBoundsProblem } from '../../src/domain/heartRateZones';
 import { parseRoomKey } from '../../src/domain/chatRooms';
 import {
   chatMessageRules,
@@ -482,8 +483,23 @@ const CLASS_CHECKS: Record<OwnedClassName, RowCheck[]> = {
     (row) =>
       typeof row.timezone === 'string' && !isValidTimeZone(row.timezone) ? `timezone ${row.timezone}` : null,
     (row) => checkPrivacyZones(row.privacyZones)?.message ?? null,
+    (row) =>
+      row.zoneBounds === undefined || row.zoneBounds === null
+        ? null
+        : (zoneBoundsProblem(row.zoneBounds)?.message ?? null),
   ],
-  Activity: [OWNER_ONLY],
+  Activity: [
+    OWNER_ONLY,
+    // Only the server writes a workout's load, from its effort or its track.
+    (row) =>
+      row.trainingLoad === undefined || row.trainingLoad === null || row.loadSource === 'effort'
+        ? null
+        : `trainingLoad ${JSON.stringify(row.trainingLoad)} from ${JSON.stringify(row.loadSource)}`,
+    (row) =>
+      row.sustainedMaxHr === undefined || row.sustainedMaxHr === null
+        ? null
+        : `sustainedMaxHr ${JSON.stringify(row.sustainedMaxHr)} without a track`,
+  ],
   Meal: [
     OWNER_ONLY,
     async (row) => {
@@ -593,6 +609,18 @@ export async function storedRowProblems(userIds: readonly string[]): Promise<str
           ? null
           : `status ${String(friendship.status)}`,
       (friendship) => (idOf(friendship.from) === idOf(friendship.to) ? 'from and to are one person' : null),
+    ]);
+  }
+  for (const row of await rowsWhere('TrainingLoadDay', { user: people })) {
+    await hold('TrainingLoadDay', row, {}, [
+      (day) =>
+        JSON.stringify(day.ACL ?? {}) === '{}' ? null : `ACL ${JSON.stringify(day.ACL)} is not closed`,
+      (day) =>
+        [day.load, day.fitness, day.fatigue].every(
+          (value) => typeof value === 'number' && Number.isFinite(value),
+        )
+          ? null
+          : 'numbers that are not finite',
     ]);
   }
   for (const row of await rowsWhere('_User', { objectId: { $in: [...userIds] } }))
