@@ -28,6 +28,7 @@ import { deletionOrder } from '../schema/personalData';
 import type { ClassDefinition } from '../schema/types';
 import { weightEntryClass } from '../schema/weightEntry';
 import { bodyMeasurementClass } from '../schema/bodyMeasurement';
+import { progressPhotoClass } from '../schema/progressPhoto';
 import { MASTER, Parse, requireUser, validationError, type CloudObject, type ParseUser } from '../parse';
 import { defineFunction, type CloudRequest } from './define';
 import { queryOf } from '../schema/rows';
@@ -323,6 +324,7 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   recipes: ownedPart(recipeClass),
   weighIns: ownedPart(weightEntryClass),
   bodyMeasurements: ownedPart(bodyMeasurementClass),
+  progressPhotos: ownedPart(progressPhotoClass),
   friendships: friendshipsPart,
   chatMessages: chatMessagesPart,
   challenges: challengesPart,
