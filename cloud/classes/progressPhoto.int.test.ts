@@ -193,4 +193,24 @@ describe('a progress photo', () => {
     expect(deleted.body).toEqual({});
     expect((await download(file.url, alice)).status).not.toBe(200);
   });
+
+  it('goes with the account, file and all', async () => {
+    const person = await signUp();
+    const file = await uploaded(person);
+    expect((await create(person, photo(file))).status).toBe(201);
+    const filePath = new URL(file.url).pathname;
+    expect((await request('GET', filePath, { masterKey: true })).status).toBe(200);
+
+    const { body } = await request('POST', '/parse/functions/deleteMyAccount', {
+      sessionToken: person.sessionToken,
+      body: { password: person.password },
+    });
+
+    expect(body.code).toBeUndefined();
+    expect((await download(file.url, person)).status).not.toBe(200);
+    const rows = await request('GET', '/parse/classes/ProgressPhoto', { masterKey: true });
+    const names = (rows.body.results ?? []).map((row) => (row.file as StoredFile | undefined)?.name);
+    expect(names).not.toContain(file.name);
+    expect((await request('GET', filePath, { masterKey: true })).status).toBe(404);
+  });
 });
