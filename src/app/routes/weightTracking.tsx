@@ -38,6 +38,8 @@ import { useLogRequest } from '../logRequest';
 import { refusedByServer, refusedFields, refusedWith, runIntent, type Intents } from '@/lib/routeActions';
 
 const WeightChart = lazy(() => import('@/features/weight/components/WeightChart'));
+// Photos load their own rows and pictures in a chunk of their own, after the page shows.
+const ProgressPhotos = lazy(() => import('@/features/photos/ProgressPhotos'));
 
 const RANGE_LABELS: Readonly<Record<WeightRange, MessageId>> = {
   '1m': 'weight.range.oneMonth',
@@ -234,6 +236,9 @@ function WeightPage({ summary, savedAt }: { summary: WeightSummary; savedAt: str
           onEdit={(entry) => setOpen({ kind: 'entry', entry })}
         />
       </div>
+      <Suspense fallback={null}>
+        <ProgressPhotos />
+      </Suspense>
       <WeightEditWindow
         open={open?.kind === 'entry'}
         onClose={close}
