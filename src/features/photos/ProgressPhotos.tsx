@@ -129,7 +129,6 @@ export default function ProgressPhotos() {
   const [viewing, setViewing] = useState<ProgressPhoto | null>(null);
   const [beforeId, setBeforeId] = useState('');
   const [afterId, setAfterId] = useState('');
-  const fileRef = useRef<HTMLInputElement>(null);
   const pictures = usePictures(photos ?? []);
 
   const reload = () =>
@@ -218,7 +217,6 @@ export default function ProgressPhotos() {
         <div className="form-field">
           <label htmlFor={`${formId}-picture`}>{t('weight.photos.picture')}</label>
           <input
-            ref={fileRef}
             id={`${formId}-picture`}
             name="picture"
             type="file"
