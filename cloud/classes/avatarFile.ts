@@ -6,6 +6,7 @@ import {
   isAvatarFileOf,
 } from '../../src/domain/images';
 import { checkOriginalUpload, isOriginalUpload } from './originalFile';
+import { checkPhotoUpload, isPhotoUpload } from './progressPhoto';
 import {
   Parse,
   refuseProblem,
@@ -50,9 +51,11 @@ export async function deleteAvatarFile(file: unknown, userId: string): Promise<v
   }
 }
 
-/** Every upload is an avatar, or a kept original workout file when its name says so. */
+/** Every upload is an avatar, or a kept original workout file or a progress photo when its name says so. */
 export function registerAvatarFileTriggers(): void {
-  Parse.Cloud.beforeSave(Parse.File, (request) =>
-    isOriginalUpload(request) ? checkOriginalUpload(request) : checkAvatarUpload(request),
-  );
+  Parse.Cloud.beforeSave(Parse.File, (request) => {
+    if (isOriginalUpload(request)) return checkOriginalUpload(request);
+    if (isPhotoUpload(request)) return checkPhotoUpload(request);
+    return checkAvatarUpload(request);
+  });
 }

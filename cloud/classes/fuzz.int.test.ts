@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chatMessageRules, OWNED_CLASSES, userRules, type OwnedClassName } from '../../src/domain/contract';
 import type { FieldRules } from '../../src/domain/fieldRules';
+import { greyJpeg } from '../../e2e/support/photos';
 import {
   dateFromNow,
   describeRequest,
@@ -226,6 +227,27 @@ const OWNED: Record<OwnedClassName, Omit<FuzzedClass, 'className' | 'rules'>> = 
     valid: () => ({ measuredAt: dateFromNow(0), waistCm: 84, neckCm: 38 }),
     extra: (cast) => commonExtra(cast, 'BodyMeasurement'),
   },
+  ProgressPhoto: {
+    // Each person's standing row names their own upload (castFor); this one is mine.
+    valid: () => ({
+      file: photoFiles.mine,
+      takenOn: dateFromNow(0),
+      pose: 'side',
+      width: 8,
+      height: 8,
+      bytes: 200,
+    }),
+    extra: (cast) => ({
+      ...commonExtra(cast, 'ProgressPhoto'),
+      file: fc.oneof(
+        fc.constant(undefined).map(() => photoFiles.mine),
+        fc.constant(undefined).map(() => photoFiles.theirs),
+        fc.constant(undefined).map(() => ({ ...photoFiles.mine, name: `photo-${cast.me.objectId}-x.exe` })),
+        fc.constant({ __type: 'File', name: 'avatar.png' }),
+        hostileValue,
+      ),
+    }),
+  },
   Routine: {
     valid: () => ({
       name: 'Legs A',
@@ -332,9 +354,33 @@ async function createRow(
   return String(body.objectId);
 }
 
+/** The progress photos the standing rows name: one uploaded by each person of the cast. */
+const photoFiles: { mine: Record<string, unknown>; theirs: Record<string, unknown> } = {
+  mine: {},
+  theirs: {},
+};
+
+async function uploadPhoto(account: Account): Promise<Record<string, unknown>> {
+  const { status, body, text } = await request('POST', '/parse/files/progress-photo.jpg', {
+    sessionToken: account.sessionToken,
+    raw: greyJpeg(),
+    headers: { 'Content-Type': 'image/jpeg' },
+  });
+  expect(status, text).toBe(201);
+  return { __type: 'File', name: body.name, url: body.url };
+}
+
 /** The standing rows of both people: a row of the class each (Settings: their own), and a food each. */
 async function castFor(fuzzed: FuzzedClass): Promise<Cast> {
   const [me, other] = [await signUp(), await signUp()];
+  if (fuzzed.className === 'ProgressPhoto') {
+    photoFiles.theirs = await uploadPhoto(other);
+    photoFiles.mine = photoFiles.theirs;
+    const theirs = await createRow(other, 'ProgressPhoto', fuzzed.valid());
+    photoFiles.mine = await uploadPhoto(me);
+    const mine = await createRow(me, 'ProgressPhoto', fuzzed.valid());
+    return { me, other, mine, theirs, myFoodId: '', otherFoodId: '' };
+  }
   const food = OWNED.Food.valid();
   const [myFoodId, otherFoodId] = [await createRow(me, 'Food', food), await createRow(other, 'Food', food)];
   const rowOf = async (account: Account) => {

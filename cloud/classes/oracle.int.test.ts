@@ -20,6 +20,7 @@ import {
 import { challengeRoomKey, type ChallengeSummary } from '../../src/domain/challenges';
 import { dmRoomKey, topicRoomKey } from '../../src/domain/chatRooms';
 import { ACTIVITY_TYPES } from '../../src/domain/contract';
+import { greyJpeg } from '../../e2e/support/photos';
 import { classDefinitions } from '../schema';
 
 /**
@@ -221,6 +222,20 @@ async function buildWorld(): Promise<World> {
     neckCm: 38,
     bodyFatPct: 18.2,
   });
+  const photo = await request('POST', '/parse/files/progress-photo.jpg', {
+    sessionToken: owner.sessionToken,
+    raw: greyJpeg(),
+    headers: { 'Content-Type': 'image/jpeg' },
+  });
+  expect(photo.status, photo.text).toBe(201);
+  await create(owner, 'ProgressPhoto', {
+    file: { __type: 'File', name: photo.body.name, url: photo.body.url },
+    takenOn: parseDate(new Date(now)),
+    pose: 'front',
+    width: 8,
+    height: 8,
+    bytes: 200,
+  });
   const start = now - 2 * 86_400_000;
   await call('importWorkouts', owner, {
     workouts: [
@@ -310,6 +325,7 @@ async function buildWorld(): Promise<World> {
     SavedMeal: ['/parse/classes/SavedMeal', ownedBy],
     WeightEntry: ['/parse/classes/WeightEntry', ownedBy],
     BodyMeasurement: ['/parse/classes/BodyMeasurement', ownedBy],
+    ProgressPhoto: ['/parse/classes/ProgressPhoto', ownedBy],
     Friendship: ['/parse/classes/Friendship', { $or: [{ from: ownerPointer }, { to: ownerPointer }] }],
     ChatMessage: ['/parse/classes/ChatMessage', { author: ownerPointer }],
     Invitation: ['/parse/classes/Invitation', { createdBy: ownerPointer }],

@@ -6,6 +6,7 @@ import {
   originalOwnerOf,
   originalUploadKind,
 } from '../../src/domain/originals';
+import { photoOwnerOf } from '../../src/domain/progressPhotos';
 import {
   MASTER,
   Parse,
@@ -50,9 +51,13 @@ export async function checkOriginalUpload(request: FileTriggerRequest): Promise<
   );
 }
 
-/** A kept original is downloaded by its owner only (with their session); anyone else is refused. */
+/**
+ * A kept original or a progress photo is downloaded by its owner only (with their session); anyone
+ * else, the URL in hand or not, is refused.
+ */
 export function guardOriginalDownload(request: FileTriggerRequest): void {
-  const owner = originalOwnerOf(request.file.name());
+  const name = request.file.name();
+  const owner = originalOwnerOf(name) ?? photoOwnerOf(name);
   if (owner === null || request.master) return;
   if (request.user?.id !== owner) {
     throw refusal(Parse.Error.OBJECT_NOT_FOUND, 'server.originalFile.notFound');

@@ -4,6 +4,7 @@ import { completeActivity } from './activity';
 import { completeExercise } from './exercise';
 import { completeFood } from './food';
 import { completeMeal } from './meal';
+import { completeProgressPhoto } from './progressPhoto';
 import { completeRecipe } from './recipe';
 import { completeRoutine } from './routine';
 import { completeSavedMeal } from './savedMeal';
@@ -32,6 +33,7 @@ const COMPLETIONS: Partial<Record<OwnedClassName, Completion>> = {
   Exercise: completeExercise,
   Food: completeFood,
   Meal: completeMeal,
+  ProgressPhoto: completeProgressPhoto,
   Recipe: completeRecipe,
   Routine: completeRoutine,
   SavedMeal: completeSavedMeal,

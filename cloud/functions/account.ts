@@ -31,6 +31,7 @@ import { deletionOrder } from '../schema/personalData';
 import type { ClassDefinition } from '../schema/types';
 import { weightEntryClass } from '../schema/weightEntry';
 import { bodyMeasurementClass } from '../schema/bodyMeasurement';
+import { progressPhotoClass } from '../schema/progressPhoto';
 import {
   MASTER,
   Parse,
@@ -334,6 +335,7 @@ const PART_READERS: Readonly<Record<ExportPart, PartReader>> = {
   recipes: ownedPart(recipeClass),
   weighIns: ownedPart(weightEntryClass),
   bodyMeasurements: ownedPart(bodyMeasurementClass),
+  progressPhotos: ownedPart(progressPhotoClass),
   friendships: friendshipsPart,
   chatMessages: chatMessagesPart,
   challenges: challengesPart,

@@ -1,5 +1,6 @@
 import { activityClass } from './activity';
 import { bodyMeasurementClass } from './bodyMeasurement';
+import { progressPhotoClass } from './progressPhoto';
 import { chatRoomRuleClass } from './chatRoomRule';
 import { challengeClass, challengeMemberClass } from './challenge';
 import { chatMessageClass } from './chatMessage';
@@ -47,6 +48,7 @@ const ours = [
   recipeClass,
   weightEntryClass,
   bodyMeasurementClass,
+  progressPhotoClass,
   friendshipClass,
   chatMessageClass,
   roleClass,

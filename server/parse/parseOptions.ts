@@ -102,7 +102,7 @@ export function buildParseOptions({
       enableForPublic: false,
       enableForAnonymousUser: false,
       enableForAuthenticatedUser: true,
-      // Pictures for avatars, and gzipped workout files kept as they were imported (cloud/classes/originalFile.ts).
+      // Pictures for avatars and progress photos, and gzipped workout files kept as they were imported (cloud/classes/originalFile.ts).
       fileExtensions: ['^(png|jpe?g|webp|gif|gz)$'],
       // Files are stored by name only; a File value may carry a URL of this app (as the SDK sends it), no other.
       allowedFileUrlDomains: [new URL(config.publicUrl).hostname],

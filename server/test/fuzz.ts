@@ -1,4 +1,5 @@
 import { checkPrivacyZones } from '../../src/domain/privacyZones';
+import { photoOwnerOf } from '../../src/domain/progressPhotos';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { isValidTimeZone } from '../../src/domain/calendarDays';
@@ -542,6 +543,15 @@ const CLASS_CHECKS: Record<OwnedClassName, RowCheck[]> = {
   ],
   WeightEntry: [OWNER_ONLY],
   BodyMeasurement: [OWNER_ONLY],
+  ProgressPhoto: [
+    OWNER_ONLY,
+    (row) => {
+      const name = (row.file as { name?: unknown } | undefined)?.name;
+      return typeof name === 'string' && photoOwnerOf(name) === idOf(row.user)
+        ? null
+        : `file ${JSON.stringify(row.file)} is not the owner's photo`;
+    },
+  ],
   Routine: [
     OWNER_ONLY,
     (row) =>

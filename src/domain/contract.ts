@@ -3,6 +3,7 @@ import { TIME_OF_DAY_PATTERN } from './reminders';
 import { EXERCISE_CATEGORIES, MEASURES } from './strength';
 import { LANGUAGES } from './languages';
 import { THEMES } from './theme';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, PHOTO_POSES } from './progressPhotos';
 
 export { THEMES, type Theme } from './theme';
 
@@ -251,6 +252,19 @@ export const bodyMeasurementRules = {
   clientKey: clientKeyRule,
 } as const satisfies FieldRules;
 
+/**
+ * A progress photo: the stored picture (`file`, a Parse File the browser uploaded as
+ * `progress-photo.<ext>`, checked and renamed by the server; src/domain/progressPhotos.ts), the day
+ * it was taken, the pose, and the picture's size as the browser stored it.
+ */
+export const progressPhotoRules = {
+  takenOn: { kind: 'date', maxDaysAhead: 1 },
+  pose: { kind: 'choice', values: PHOTO_POSES },
+  width: { kind: 'number', min: 1, max: MAX_PHOTO_SIDE, integer: true },
+  height: { kind: 'number', min: 1, max: MAX_PHOTO_SIDE, integer: true },
+  bytes: { kind: 'number', min: 1, max: MAX_PHOTO_BYTES, integer: true },
+} as const satisfies FieldRules;
+
 /** Classes whose rows belong to one person: the server sets `user` and an owner-only ACL. */
 export const OWNED_CLASSES = {
   Settings: settingsRules,
@@ -263,5 +277,6 @@ export const OWNED_CLASSES = {
   SavedMeal: savedMealRules,
   Recipe: recipeRules,
   BodyMeasurement: bodyMeasurementRules,
+  ProgressPhoto: progressPhotoRules,
 } as const satisfies Record<string, FieldRules>;
 export type OwnedClassName = keyof typeof OWNED_CLASSES;

@@ -47,6 +47,8 @@ const measurementsFeature = () => import('@/features/measurements');
 
 /** What the page's windows are answered: a weigh-in's, the goal's, the unit's or the measurements'. */
 type WeightPageResult = WeightActionResult | MeasurementActionResult;
+// Photos load their own rows and pictures in a chunk of their own, after the page shows.
+const ProgressPhotos = lazy(() => import('@/features/photos/ProgressPhotos'));
 
 const RANGE_LABELS: Readonly<Record<WeightRange, MessageId>> = {
   '1m': 'weight.range.oneMonth',
@@ -318,6 +320,9 @@ function WeightPage({
       ) : (
         <p className="empty-note">{t('weight.measurements.loadFailed')}</p>
       )}
+      <Suspense fallback={null}>
+        <ProgressPhotos />
+      </Suspense>
       <WeightEditWindow
         open={open?.kind === 'entry'}
         onClose={close}

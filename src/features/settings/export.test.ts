@@ -11,6 +11,7 @@ import {
   progressText,
   tablesOf,
   zipOfCsv,
+  photoFileName,
   type ExportProgress,
 } from './export';
 
@@ -204,6 +205,23 @@ describe('zipOfCsv', () => {
         'm2,2024-03-02T12:00:00.000Z,lunch,Soup,320\r\n',
     );
     expect(strFromU8(files['profile.csv'] ?? new Uint8Array())).toContain('"Ana, ""the runner"""');
+  });
+});
+
+describe('zipOfCsv with progress photos', () => {
+  it('holds each photo’s picture as downloaded, named by its day, pose and id', async () => {
+    const picture = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+    const row = {
+      id: 'p1',
+      takenOn: '2024-03-01T12:00:00.000Z',
+      pose: 'side',
+      file: 'https://x/photo-a.jpg',
+    };
+
+    const files = unzipSync(await zipOfCsv(samplePages(), [[photoFileName(row), picture]]));
+
+    expect(photoFileName(row)).toBe('photos/2024-03-01-side-p1.jpg');
+    expect([...(files['photos/2024-03-01-side-p1.jpg'] ?? [])]).toEqual([...picture]);
   });
 });
 

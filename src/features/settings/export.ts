@@ -8,6 +8,8 @@ import {
 } from '@/domain/dataExport';
 import { trackToGpx, type TrackPoint } from '@/domain/track';
 import { t } from '@/i18n';
+import type { Zippable } from 'fflate';
+import { getParse } from '@/lib/parse';
 import { saveFile } from '@/lib/saveFile';
 import { exportMyData } from './api';
 
@@ -41,6 +43,7 @@ const ORDER_BY: Partial<Record<ExportPart, string>> = {
   meals: 'eatenAt',
   weighIns: 'measuredAt',
   bodyMeasurements: 'measuredAt',
+  progressPhotos: 'takenOn',
   foods: 'createdAt',
   friendships: 'createdAt',
   chatMessages: 'createdAt',
@@ -116,6 +119,7 @@ export const CSV_FILE_NAMES: Readonly<Record<Exclude<ExportPart, 'tracks'>, stri
   recipes: 'recipes.csv',
   weighIns: 'weigh-ins.csv',
   bodyMeasurements: 'body-measurements.csv',
+  progressPhotos: 'progress-photos.csv',
   friendships: 'friendships.csv',
   chatMessages: 'chat-messages.csv',
   challenges: 'challenges.csv',
@@ -144,19 +148,51 @@ function gpxFilesOf(table: ExportTable | undefined): [string, string][] {
   });
 }
 
+/** A progress photo's picture in the zip: `photos/<day>-<pose>-<id>.<extension of the stored file>`. */
+export function photoFileName(row: ExportRow): string {
+  const day = String(row.takenOn ?? '').slice(0, 10);
+  const extension = /\.(jpg|webp|png)$/.exec(String(row.file ?? ''))?.[1] ?? 'jpg';
+  return `photos/${day}-${String(row.pose)}-${String(row.id)}.${extension}`;
+}
+
 /**
- * A zip of one CSV file per part and a GPX file per route; the zip code loads only when someone
- * asks for it.
+ * The pictures of the person's progress photos, downloaded by this browser with the person's
+ * session (the server answers a photo's file to its owner only), one after another.
  */
-export async function zipOfCsv(pages: readonly ExportPage[]): Promise<Uint8Array<ArrayBuffer>> {
+async function photoFilesOf(table: ExportTable | undefined): Promise<[string, Uint8Array][]> {
+  const rows = (table?.rows ?? []).filter((row) => typeof row.file === 'string');
+  if (rows.length === 0) return [];
+  const Parse = await getParse();
+  const sessionToken = (await Parse.User.currentAsync())?.getSessionToken();
+  const files: [string, Uint8Array][] = [];
+  for (const row of rows) {
+    const response = await fetch(String(row.file), {
+      headers: sessionToken ? { 'X-Parse-Session-Token': sessionToken } : {},
+    });
+    if (!response.ok) throw new Error(t('account.exportPhotoFailed'));
+    files.push([photoFileName(row), new Uint8Array(await response.arrayBuffer())]);
+  }
+  return files;
+}
+
+/**
+ * A zip of one CSV file per part, a GPX file per route and the pictures of the progress photos
+ * (`pictures`, already downloaded); the zip code loads only when someone asks for it.
+ */
+export async function zipOfCsv(
+  pages: readonly ExportPage[],
+  pictures: readonly (readonly [string, Uint8Array])[] = [],
+): Promise<Uint8Array<ArrayBuffer>> {
   const { strToU8, zipSync } = await import('fflate');
   const tables = tablesOf(pages);
-  const files = Object.fromEntries([
+  const files: Zippable = Object.fromEntries([
     ...[...tables].flatMap(([part, table]) =>
       part === 'tracks' ? [] : [[CSV_FILE_NAMES[part], strToU8(BOM + csvOf(table))] as const],
     ),
     ...gpxFilesOf(tables.get('tracks')).map(([name, gpx]) => [name, strToU8(gpx)] as const),
   ]);
+  // Pictures are compressed already: stored as they are.
+  for (const [name, bytes] of pictures) files[name] = [bytes, { level: 0 }];
   return zipSync(files, { level: 6 });
 }
 
@@ -183,7 +219,8 @@ export async function downloadMyData(
     const json = new Blob([exportDocument(pages, exportedAt)], { type: 'application/json' });
     saveFile(json, `fitstreak-data-${day}.json`);
   } else {
-    const zip = new Blob([await zipOfCsv(pages)], { type: 'application/zip' });
+    const pictures = await photoFilesOf(tablesOf(pages).get('progressPhotos'));
+    const zip = new Blob([await zipOfCsv(pages, pictures)], { type: 'application/zip' });
     saveFile(zip, `fitstreak-data-${day}.zip`);
   }
 }
