@@ -220,8 +220,9 @@ export default function ProgressPhotos() {
             id={`${formId}-picture`}
             name="picture"
             type="file"
-            accept="image/jpeg,image/png,image/webp"
-            capture="user"
+            // Any picture the browser can decode: it is drawn again as a JPEG before upload. No
+            // `capture`, so phones offer the camera and the gallery both.
+            accept="image/*"
             disabled={busy}
           />
         </div>
