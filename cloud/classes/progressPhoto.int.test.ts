@@ -117,7 +117,7 @@ describe('a progress photo', () => {
     expect(Buffer.from(ownFile.bytes).equals(greyJpeg())).toBe(true);
   });
 
-  it('cannot name another person’s file, nor change its file', async () => {
+  it('cannot name another person’s file, nor change its file, nor name a file another row names', async () => {
     const [mine, theirs, another] = await Promise.all([uploaded(alice), uploaded(stranger), uploaded(alice)]);
 
     const refused = await create(alice, photo(theirs));
@@ -130,11 +130,14 @@ describe('a progress photo', () => {
       sessionToken: alice.sessionToken,
       body: { file: another },
     });
+    const twice = await create(alice, photo(mine));
 
     expect(refused.body).toMatchObject({ code: 142, error: 'file must be a photo you uploaded yourself.' });
     expect(forged.body.code).toBe(142);
     expect(created.status).toBe(201);
     expect(changed.body).toMatchObject({ code: 142, error: expect.stringContaining('file') as unknown });
+    // A second row would share the file, and deleting either would take the other's picture.
+    expect(twice.body).toMatchObject({ code: 142, error: expect.stringContaining('file') as unknown });
   });
 
   it.each([

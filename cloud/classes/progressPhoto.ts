@@ -8,6 +8,7 @@ import {
 } from '../../src/domain/progressPhotos';
 import {
   MASTER,
+  MASTER_PAGES,
   Parse,
   refuseProblem,
   requireUser,
@@ -51,7 +52,7 @@ export async function checkPhotoUpload(request: FileTriggerRequest): Promise<Par
  * A row names a photo its owner uploaded, and keeps it: a new picture is a new row, so no file is
  * left behind that no row names.
  */
-export function completeProgressPhoto(
+export async function completeProgressPhoto(
   object: CloudObject,
   original: CloudObject | undefined,
 ): Promise<void> {
@@ -64,7 +65,18 @@ export function completeProgressPhoto(
   if (before instanceof Parse.File && before.name() !== file.name()) {
     throw validationError('server.photo.fileFixed', { field: 'file' });
   }
-  return Promise.resolve();
+  // One row per file: deleting a row deletes its file, which must not take another row's picture.
+  // A file carries its uploader's id, so only the owner's rows can name it; PostgreSQL cannot query
+  // a File field by value, so their names are compared here.
+  if (!original) {
+    const rows = await new Parse.Query('ProgressPhoto')
+      .equalTo('user', object.get('user'))
+      .select('file')
+      .findAll(MASTER_PAGES);
+    if (rows.some((row) => (row.get('file') as ParseFile | undefined)?.name() === file.name())) {
+      throw validationError('server.photo.fileTaken', { field: 'file' });
+    }
+  }
 }
 
 /** A deleted row, by its owner or with the account, takes its stored file with it. */
