@@ -278,6 +278,41 @@ describe('StrengthExercises', () => {
     expect(screen.getByLabelText('Routine')).toHaveDisplayValue('Leg day');
   });
 
+  it('offers the last workout’s length once it is known, when a routine was started before', async () => {
+    const user = userEvent.setup();
+    const legDay = {
+      id: 'r1',
+      name: 'Leg day',
+      exercises: [{ exerciseId: 'squat', sets: [{ reps: 5, weightKg: 100 }] }],
+    };
+    let answer: (value: RecentExercises) => void = () => undefined;
+    const onStarted = vi.fn();
+    renderExercises({
+      initial: [],
+      known: [SQUAT],
+      loadRecent: vi.fn(
+        () =>
+          new Promise<RecentExercises>((resolve) => {
+            answer = resolve;
+          }),
+      ),
+      routines: { ...NO_ROUTINES, load: () => Promise.resolve([legDay]) },
+      onStarted,
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Leg day' }));
+    expect(onStarted).not.toHaveBeenCalled();
+    answer({
+      exercises: [SQUAT],
+      lastSets: {},
+      named: [SQUAT],
+      lastWorkout: { durationMin: 50, exercises: legDay.exercises },
+    });
+
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith(50));
+    expect(onStarted).toHaveBeenCalledTimes(1);
+  });
+
   it('names exercises from what this device remembers when the server cannot be reached', async () => {
     const user = userEvent.setup();
     const pushDay = { id: 'r1', name: 'Push day', exercises: [{ exerciseId: 'squat', sets: [{ reps: 5 }] }] };

@@ -158,11 +158,19 @@ export function StrengthExercises({
     if (recent && !(row.id in recent.lastSets)) void ask([row.id]);
   };
   // A routine's targets or the last workout's sets, with last time beside each and none ticked done.
+  // Started from a routine before the last workout was known: its length is offered when it comes.
+  const offerWhenKnown = useRef(false);
+  useEffect(() => {
+    if (!recent || !offerWhenKnown.current) return;
+    offerWhenKnown.current = false;
+    onStarted?.(recent.lastWorkout?.durationMin);
+  }, [recent, onStarted]);
   const startFrom = (routine: RoutineRow) => {
     changeEntries(repeatWorkout(routine.exercises));
     setPicking(false);
     focusEntry.current = 'first';
-    onStarted?.(recent?.lastWorkout?.durationMin);
+    if (recent) onStarted?.(recent.lastWorkout?.durationMin);
+    else offerWhenKnown.current = true;
     const unknown = routine.exercises.map((logged) => logged.exerciseId).filter((id) => !rows[id]);
     if (unknown.length > 0 || recent) void ask(routine.exercises.map((logged) => logged.exerciseId));
   };
