@@ -32,7 +32,7 @@ import {
   type LoadState,
 } from '../../src/domain/trainingLoad';
 import type { TrackPoint } from '../../src/domain/track';
-import type { SqlClient } from '../database';
+import { sqlClient, type SqlClient } from '../database';
 import { storeRead } from './read';
 import { MASTER, MASTER_PAGES, numberOr, Parse, type ParseUser } from '../parse';
 import { activityClass } from '../schema/activity';
@@ -225,9 +225,37 @@ async function rewriteFrom(user: ParseUser, from: string | null, timeZone: strin
     }
   }
   const gone = [...byDate.values()];
+  await Promise.all([saveDays(changed), gone.length > 0 ? Parse.Object.destroyAll(gone, MASTER) : undefined]);
+}
+
+/**
+ * Saves changed days. A workout moved back a year changes every row after it, so where the server
+ * has SQL the rows that exist are updated in one statement (the class is the server's alone: no
+ * trigger or subscription watches it); new rows, and all rows without SQL, go through Parse.
+ */
+async function saveDays(rows: readonly LoadDayRow[]): Promise<void> {
+  const sql = sqlClient();
+  const existing = sql ? rows.filter((row) => row.id !== undefined) : [];
+  const created = sql ? rows.filter((row) => row.id === undefined) : rows;
   await Promise.all([
-    changed.length > 0 ? Parse.Object.saveAll(changed, MASTER) : undefined,
-    gone.length > 0 ? Parse.Object.destroyAll(gone, MASTER) : undefined,
+    sql && existing.length > 0
+      ? sql.query(
+          `UPDATE "TrainingLoadDay" AS day
+              SET "timeZone" = v.zone, "load" = v.load, "fitness" = v.fitness, "fatigue" = v.fatigue,
+                  "updatedAt" = now()
+             FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::float8[])
+                  AS v(id, zone, load, fitness, fatigue)
+            WHERE day."objectId" = v.id`,
+          [
+            existing.map((row) => row.id),
+            existing.map((row) => row.get('timeZone')),
+            existing.map((row) => row.get('load')),
+            existing.map((row) => row.get('fitness')),
+            existing.map((row) => row.get('fatigue')),
+          ],
+        )
+      : undefined,
+    created.length > 0 ? Parse.Object.saveAll([...created], MASTER) : undefined,
   ]);
 }
 
