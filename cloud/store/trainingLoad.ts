@@ -231,7 +231,8 @@ async function rewriteFrom(user: ParseUser, from: string | null, timeZone: strin
 /**
  * Saves changed days. A workout moved back a year changes every row after it, so where the server
  * has SQL the rows that exist are updated in one statement (the class is the server's alone: no
- * trigger or subscription watches it); new rows, and all rows without SQL, go through Parse.
+ * trigger or subscription watches it); new rows, and all rows without SQL, go through Parse. Parse
+ * keeps times to the millisecond, so `updatedAt` is written so: a query by it finds the row.
  */
 async function saveDays(rows: readonly LoadDayRow[]): Promise<void> {
   const sql = sqlClient();
@@ -242,7 +243,7 @@ async function saveDays(rows: readonly LoadDayRow[]): Promise<void> {
       ? sql.query(
           `UPDATE "TrainingLoadDay" AS day
               SET "timeZone" = v.zone, "load" = v.load, "fitness" = v.fitness, "fatigue" = v.fatigue,
-                  "updatedAt" = now()
+                  "updatedAt" = date_trunc('milliseconds', now())
              FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::float8[])
                   AS v(id, zone, load, fitness, fatigue)
             WHERE day."objectId" = v.id`,

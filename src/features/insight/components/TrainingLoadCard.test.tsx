@@ -5,6 +5,19 @@ import type { LoadDay, TrainingLoadSeries } from '@/domain/trainingLoad';
 import type { LoadMonths } from '../api';
 import { TrainingLoadCard } from './TrainingLoadCard';
 
+// jsdom has no canvas: chart.js cannot draw here, and its resize handling throws when a chart it
+// could not start is updated. The chart is drawn in the browser tests (e2e/insight.spec.ts); here
+// it is a list of the days it was given.
+vi.mock('./TrainingLoadChart', () => ({
+  default: ({ days }: { days: readonly LoadDay[] }) => (
+    <ol aria-label="Chart">
+      {days.map((day) => (
+        <li key={day.date}>{day.date}</li>
+      ))}
+    </ol>
+  ),
+}));
+
 function series(days: LoadDay[], overrides: Partial<TrainingLoadSeries> = {}): TrainingLoadSeries {
   return {
     from: days[0]?.date ?? '2026-06-01',
