@@ -160,7 +160,9 @@ describe('docker-compose.yml under podman, through nginx', () => {
     );
 
     expect(posted.status, posted.text).toBe(201);
-    const created = await socket.created(requestId, String(posted.body.objectId));
+    // The replica that saved it has just restarted on two shared cores: its first event may take
+    // longer than the usual five seconds to come through Redis.
+    const created = await socket.created(requestId, String(posted.body.objectId), 30_000);
     expect(created.object?.text).toBe('Four lengths of butterfly today');
   });
 
